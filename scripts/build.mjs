@@ -1,0 +1,54 @@
+// Bundles the extension, the CLI, the benchmark worker and every webview with esbuild.
+// Entry points that do not exist yet are skipped, so the build works while features land.
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, readdirSync, copyFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const production = process.argv.includes('--production');
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
+
+const nodeEntries = [
+  { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
+  { in: 'src/cli/cli.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'src/core/bench/benchWorker.ts', out: 'dist/benchWorker.js' },
+];
+
+const builds = [];
+for (const entry of nodeEntries) {
+  if (!existsSync(entry.in)) continue;
+  builds.push(build({
+    ...common,
+    entryPoints: [entry.in],
+    outfile: entry.out,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: entry.external ?? [],
+    banner: entry.banner ? { js: entry.banner } : undefined,
+  }));
+}
+
+// Each webview/<name>/main.ts becomes dist/webview/<name>.js; its *.css files are copied beside it.
+mkdirSync('dist/webview', { recursive: true });
+if (existsSync('webview')) {
+  for (const name of readdirSync('webview')) {
+    const dir = join('webview', name);
+    if (!statSync(dir).isDirectory()) continue;
+    const main = join(dir, 'main.ts');
+    if (existsSync(main)) {
+      builds.push(build({
+        ...common,
+        entryPoints: [main],
+        outfile: `dist/webview/${name}.js`,
+        platform: 'browser',
+        format: 'iife',
+        target: 'es2022',
+      }));
+    }
+    for (const file of readdirSync(dir)) {
+      if (file.endsWith('.css')) copyFileSync(join(dir, file), join('dist/webview', file === 'main.css' ? `${name}.css` : `${name}-${file}`));
+    }
+  }
+}
+
+await Promise.all(builds);

@@ -1,0 +1,135 @@
+// The one versioned result model for benchmark runs and experiments. Everything that produces
+// numbers (the engine, the importers) writes it; everything that shows or exports numbers reads it.
+// It never holds a password.
+
+export const RESULT_SCHEMA_VERSION = 1;
+
+export type RunStatus = 'completed' | 'cancelled' | 'failed';
+
+export interface LatencySummaryMs {
+  min: number | null;
+  avg: number | null;
+  max: number | null;
+  p50: number | null;
+  p90: number | null;
+  p95: number | null;
+  p99: number | null;
+  p999: number | null;
+}
+
+/** Latency of one report interval; percentiles not known to the source are null. */
+export interface IntervalLatencyMs {
+  min?: number | null;
+  avg?: number | null;
+  max?: number | null;
+  p50?: number | null;
+  p90?: number | null;
+  p95: number | null;
+  p99?: number | null;
+  p999?: number | null;
+}
+
+export interface ResultInterval {
+  /** seconds since the measured start, at the end of the interval */
+  t: number;
+  threads: number;
+  tps: number;
+  qps: number;
+  /** per second */
+  reads: number;
+  writes: number;
+  others: number;
+  errors: number;
+  reconnects: number;
+  latencyMs: IntervalLatencyMs;
+}
+
+export interface ResultSummary {
+  events: number;
+  queries: number;
+  reads: number;
+  writes: number;
+  others: number;
+  tps: number;
+  qps: number;
+  errors: number;
+  reconnects: number;
+  latencyMs: LatencySummaryMs;
+  /** rows per second and MB per second, for loading workloads */
+  rowsPerSec?: number;
+  mbPerSec?: number;
+}
+
+/** Latency histogram: bucket upper bounds (ms) and counts, as many buckets as carry counts. */
+export interface LatencyHistogram {
+  bucketsMs: number[];
+  counts: number[];
+}
+
+export interface ServerInfo {
+  flavor: 'tidb' | 'mysql' | 'mariadb' | 'unknown';
+  version: string;
+  /** the raw VERSION() string */
+  versionString?: string;
+  host?: string;
+  port?: number;
+}
+
+export interface ResultSource {
+  /** 'tidb-lab' for our engine; 'sysbench', 'go-tpc', 'go-ycsb' for imports */
+  tool: string;
+  toolVersion: string;
+  /** for imports: the file it came from */
+  importedFrom?: string;
+}
+
+export interface RunResult {
+  kind: 'run';
+  schemaVersion: number;
+  id: string;
+  name?: string;
+  source: ResultSource;
+  workload: string;
+  /** every option, sysbench names (threads, time, tables, table_size, rand_type, ...), no password */
+  options: Record<string, string | number | boolean>;
+  server?: ServerInfo;
+  /** ISO 8601 */
+  startTime: string;
+  durationSec: number;
+  intervals: ResultInterval[];
+  summary: ResultSummary;
+  histogram?: LatencyHistogram;
+  status: RunStatus;
+  message?: string;
+  /** for experiment cells: which variant / setting this run was */
+  labels?: Record<string, string | number>;
+}
+
+export interface ExperimentCell {
+  workload: string;
+  threads: number;
+  tableSize?: number;
+  variant: string;
+  /** further matrix dimensions, e.g. point_selects, rows_per_insert */
+  params?: Record<string, string | number | boolean>;
+  run: RunResult;
+}
+
+export interface ExperimentResult {
+  kind: 'experiment';
+  schemaVersion: number;
+  id: string;
+  name: string;
+  source: ResultSource;
+  server?: ServerInfo;
+  startTime: string;
+  durationSec: number;
+  /** the experiment definition as given (JSON), no password */
+  definition: unknown;
+  variants: string[];
+  cells: ExperimentCell[];
+  status: RunStatus;
+  message?: string;
+}
+
+export type BenchmarkResult = RunResult | ExperimentResult;

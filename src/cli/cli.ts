@@ -1,0 +1,42 @@
+// tidb-lab: the command-line face of the core. `tidb-lab bench ...` reads like sysbench;
+// `tidb-lab plan FILE|-` summarises an EXPLAIN ANALYZE plan.
+import { runBenchCommand } from './benchCommand';
+import { runPlanCommand } from './planCommand';
+
+const USAGE = `Usage:
+  tidb-lab bench [options] <workload> <prepare|run|cleanup>
+  tidb-lab bench experiment FILE.json [options]
+  tidb-lab bench import LOG [--json]
+  tidb-lab plan FILE|- [--json]
+  tidb-lab --help | --version`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'bench':
+      return runBenchCommand(rest);
+    case 'plan':
+      return runPlanCommand(rest);
+    case '--version':
+    case '-v':
+      process.stdout.write(`tidb-lab ${process.env.TIDB_LAB_VERSION ?? '0.1.0'}\n`);
+      return 0;
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? 1 : 0;
+    default:
+      process.stderr.write(`tidb-lab: unknown command '${command}'\n${USAGE}\n`);
+      return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    process.stderr.write(`tidb-lab: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,136 @@
+// One open connection profile: a mysql2 pool, the server's identity, and a logged SqlExecutor.
+import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import type { ConnectionProfile } from './connectionProfile';
+import { poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
+import { describeConnectionError, type ConnectionProblem } from './connectionErrors';
+import { probeServerGreeting } from './serverGreetingProbe';
+import { identifyServer, type ServerIdentity } from './serverFlavor';
+import type { SqlExecutor, SqlLogger, SqlRow, SqlRunOutcome } from './sqlExecutor';
+
+export class ConnectionFailure extends Error {
+  constructor(readonly problem: ConnectionProblem) {
+    super(`${problem.title} ${problem.nextStep}`);
+    this.name = 'ConnectionFailure';
+  }
+}
+
+export interface OpenSessionOptions extends ConnectionOptionOverrides {
+  logger?: SqlLogger;
+}
+
+export class DatabaseSession implements SqlExecutor {
+  private constructor(
+    readonly profile: ConnectionProfile,
+    readonly identity: ServerIdentity,
+    private readonly pool: Pool,
+    private readonly logger: SqlLogger,
+  ) {
+    this.executor = loggedExecutor(pool, logger);
+  }
+
+  private readonly executor: SqlExecutor;
+
+  /** Connects, checks the server answers like MySQL and reads its version; throws ConnectionFailure. */
+  static async open(profile: ConnectionProfile, password: string, options: OpenSessionOptions = {}): Promise<DatabaseSession> {
+    const logger = options.logger ?? (() => undefined);
+    let pool: Pool | undefined;
+    try {
+      pool = createPool(poolOptionsFor(profile, password, options));
+      // A pool reports connection errors only on first use; asking for one surfaces them now.
+      pool.on('connection', () => undefined);
+      const started = performance.now();
+      const [rows] = await pool.query<RowDataPacket[]>('SELECT VERSION() AS version');
+      const versionString = String(rows[0]?.version ?? '');
+      logger({ sql: 'SELECT VERSION() AS version', durationMs: performance.now() - started, rowCount: rows.length });
+      return new DatabaseSession(profile, identifyServer(versionString), pool, logger);
+    } catch (error) {
+      await pool?.end().catch(() => undefined);
+      throw new ConnectionFailure(await refineProblem(error, profile));
+    }
+  }
+
+  query(sql: string, values?: readonly unknown[]): Promise<SqlRow[]> {
+    return this.executor.query(sql, values);
+  }
+
+  run(sql: string, values?: readonly unknown[]): Promise<SqlRunOutcome> {
+    return this.executor.run(sql, values);
+  }
+
+  /**
+   * Runs statements on one dedicated connection (needed for session variables and transactions,
+   * e.g. EXPLAIN ANALYZE of DML inside a rolled-back transaction).
+   */
+  async withDedicatedConnection<T>(work: (executor: SqlExecutor) => Promise<T>): Promise<T> {
+    const connection = await this.pool.getConnection();
+    try {
+      return await work(loggedExecutor(connection, this.logger));
+    } finally {
+      connection.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
+  }
+}
+
+interface QueryTarget {
+  query<T extends RowDataPacket[] | ResultSetHeader>(sql: string, values?: unknown[]): Promise<[T, unknown]>;
+}
+
+function loggedExecutor(target: QueryTarget, logger: SqlLogger): SqlExecutor {
+  return {
+    async query(sql, values) {
+      const started = performance.now();
+      try {
+        const [rows] = await target.query<RowDataPacket[]>(sql, values as unknown[] | undefined);
+        const list = Array.isArray(rows) ? (rows as SqlRow[]) : [];
+        logger({ sql, durationMs: performance.now() - started, rowCount: list.length });
+        return list;
+      } catch (error) {
+        logger({ sql, durationMs: performance.now() - started, error: errorSummary(error) });
+        throw error;
+      }
+    },
+    async run(sql, values) {
+      const started = performance.now();
+      try {
+        const [header] = await target.query<ResultSetHeader>(sql, values as unknown[] | undefined);
+        logger({ sql, durationMs: performance.now() - started, rowCount: header.affectedRows });
+        return { affectedRows: header.affectedRows ?? 0, insertId: header.insertId, warningStatus: header.warningStatus };
+      } catch (error) {
+        logger({ sql, durationMs: performance.now() - started, error: errorSummary(error) });
+        throw error;
+      }
+    },
+  };
+}
+
+export function errorSummary(error: unknown): { code?: string; errno?: number; message: string } {
+  if (error && typeof error === 'object') {
+    const e = error as { code?: unknown; errno?: unknown; message?: unknown };
+    return {
+      code: typeof e.code === 'string' ? e.code : undefined,
+      errno: typeof e.errno === 'number' ? e.errno : undefined,
+      message: typeof e.message === 'string' ? e.message : String(error),
+    };
+  }
+  return { message: String(error) };
+}
+
+async function refineProblem(error: unknown, profile: ConnectionProfile): Promise<ConnectionProblem> {
+  const problem = describeConnectionError(error, profile);
+  if (problem.kind !== 'timeout' && problem.kind !== 'notMySqlCompatible') return problem;
+  const verdict = await probeServerGreeting(profile.host, profile.port, 2000);
+  if (verdict.kind === 'notMySql' || verdict.kind === 'silent') {
+    const greeting = verdict.kind === 'notMySql' && verdict.firstBytes ? ` (it greeted with "${verdict.firstBytes}")` : ' (it sent no MySQL greeting)';
+    return {
+      kind: 'notMySqlCompatible',
+      title: `${profile.host}:${profile.port} answers, but not as a MySQL-compatible server${greeting}.`,
+      nextStep: 'Check the port: TiDB listens on 4000 (the status port 10080 and PD on 2379 are not SQL ports).',
+      serverMessage: problem.serverMessage,
+    };
+  }
+  return problem;
+}

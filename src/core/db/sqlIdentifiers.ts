@@ -12,5 +12,5 @@ export function quoteQualifiedName(schema: string, name: string): string {
 
 /** A single-quoted SQL string literal; for the rare statements that take no placeholders (e.g. LOCATION LABELS). */
 export function quoteStringLiteral(value: string): string {
-  return "'" + value.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\u0000/g, '\\0') + "'";
+  return "'" + value.replace(/\\/g, '\\\\').replace(/'/g, "''").split('\u0000').join('\\0') + "'";
 }

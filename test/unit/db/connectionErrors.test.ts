@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeConnectionError } from '../../../src/core/db/connectionErrors';
+
+const profile = { host: 'db.example', port: 4000, user: 'app', tls: 'off' as const, database: 'shop' };
+
+function driverError(code: string, message: string, errno?: number) {
+  return Object.assign(new Error(message), { code, errno });
+}
+
+test('each connection failure gets its own kind and a next step', () => {
+  const cases: Array<[Error, string]> = [
+    [driverError('ER_ACCESS_DENIED_ERROR', "Access denied for user 'app'@'10.0.0.1' (using password: YES)", 1045), 'wrongPassword'],
+    [driverError('ENOTFOUND', 'getaddrinfo ENOTFOUND db.example'), 'unknownHost'],
+    [driverError('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.2:4000'), 'refused'],
+    [driverError('ETIMEDOUT', 'connect ETIMEDOUT'), 'timeout'],
+    [driverError('ER_UNKNOWN_ERROR', 'Connections using insecure transport are prohibited while --require_secure_transport=ON.', 3159), 'tlsRequiredByServer'],
+    [driverError('HANDSHAKE_SSL_ERROR', 'self-signed certificate in certificate chain'), 'certificateRejected'],
+    [driverError('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"), 'certificateRejected'],
+    [driverError('HANDSHAKE_NO_SSL_SUPPORT', 'Server does not support secure connection'), 'tlsNotSupportedByServer'],
+    [driverError('PROTOCOL_CONNECTION_LOST', 'Connection lost: The server closed the connection.'), 'notMySqlCompatible'],
+    [driverError('ER_BAD_DB_ERROR', "Unknown database 'shop'", 1049), 'unknownDatabase'],
+  ];
+  for (const [error, kind] of cases) {
+    const problem = describeConnectionError(error, profile);
+    assert.equal(problem.kind, kind, error.message);
+    assert.ok(problem.nextStep.length > 10, kind);
+    assert.equal(problem.serverMessage, error.message, 'the driver text is kept');
+  }
+});
+
+test('wrong password without TLS hints that the server may require TLS', () => {
+  const error = driverError('ER_ACCESS_DENIED_ERROR', 'Access denied', 1045);
+  assert.match(describeConnectionError(error, profile).nextStep, /requires TLS/);
+  assert.doesNotMatch(describeConnectionError(error, { ...profile, tls: 'verify' }).nextStep, /requires TLS/);
+});
+
+test('anything unknown keeps the driver message', () => {
+  const problem = describeConnectionError('boom', profile);
+  assert.equal(problem.kind, 'other');
+  assert.match(problem.title, /boom/);
+});

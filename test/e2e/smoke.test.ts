@@ -1,0 +1,41 @@
+// code-server starts with the packaged TiDB Lab installed, and a user sees its activity-bar
+// container with the Connections view and its welcome content, in light and dark themes.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { WorkbenchSession } from './support/workbenchSession';
+
+describe('smoke: TiDB Lab in code-server', () => {
+  let session: WorkbenchSession;
+
+  before(async () => {
+    session = await WorkbenchSession.open();
+  });
+
+  after(async () => {
+    await session?.close();
+  });
+
+  it('shows the TiDB Lab container with the Connections view and its welcome content', () =>
+    session.diagnose('smoke-connections-welcome', async (workbench) => {
+      await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible' });
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.expandView('Connections');
+      const welcome = workbench.viewWelcome('Connections');
+      await welcome.waitFor({ state: 'visible' });
+      const addConnection = welcome.locator('.monaco-button', { hasText: 'Add Connection' });
+      await addConnection.waitFor({ state: 'visible' });
+      assert.ok((await welcome.innerText()).trim().length > 'Add Connection'.length, 'the welcome content says nothing besides its button');
+    }));
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`looks right in the ${theme} theme`, () =>
+      session.diagnose(`smoke-${theme}`, async (workbench) => {
+        await workbench.setColorTheme(theme);
+        await workbench.openViewContainer('TiDB Lab');
+        await workbench.viewWelcome('Connections').waitFor({ state: 'visible' });
+        const path = await workbench.screenshot(`smoke-connections-welcome-${theme}`);
+        assert.ok(existsSync(path), `no screenshot at ${path}`);
+      }));
+  }
+});

@@ -1,0 +1,69 @@
+// Tables drawn with `|`: the mysql client (`+---+` borders), GitHub markdown (`|---|`),
+// psql and web SQL editors (no outer borders, `---+---` rules).
+
+/** `+---+---+`, `|---|:--:|`, `----+----`, `====`: a line that only draws the table. */
+export function isRuleLine(line: string): boolean {
+  const trimmed = line.trim();
+  return trimmed.length >= 3 && /^[-+|:=\s]+$/.test(trimmed) && /[-=]{3}/.test(trimmed);
+}
+
+/** Columns of the `+` (or `|`) joints of a `+---+---+` rule, used to cut rows at exact positions. */
+export function ruleJoints(line: string): number[] | null {
+  const trimmedStart = line.length - line.trimStart().length;
+  if (line[trimmedStart] !== '+' && line[trimmedStart] !== '|') return null;
+  const joints: number[] = [];
+  for (let i = 0; i < line.length; i++) if (line[i] === '+' || line[i] === '|') joints.push(i);
+  return joints.length >= 2 ? joints : null;
+}
+
+/**
+ * Cuts a bordered row at the rule's joints when every joint falls on a `|`, so a `|` inside
+ * a cell (user text in operator info) does not split it. Null when the row does not line up.
+ */
+export function splitAtJoints(line: string, joints: readonly number[]): string[] | null {
+  const end = line.trimEnd().length;
+  if (joints[joints.length - 1] !== end - 1) return null;
+  for (const joint of joints) if (line[joint] !== '|') return null;
+  const cells: string[] = [];
+  for (let i = 0; i + 1 < joints.length; i++) cells.push(line.slice(joints[i] + 1, joints[i + 1]));
+  return cells;
+}
+
+/** Splits on `|` (markdown's `\|` stays text). With outer borders the first and last `|` are dropped. */
+export function splitPipeCells(line: string, outerBorders: boolean): string[] {
+  let text = line.trimEnd();
+  if (outerBorders) {
+    const start = text.length - text.trimStart().length;
+    if (text[start] === '|') text = text.slice(start + 1);
+    if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
+  }
+  const cells: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && text[i + 1] === '|') {
+      current += '|';
+      i++;
+    } else if (c === '|') {
+      cells.push(current);
+      current = '';
+    } else {
+      current += c;
+    }
+  }
+  cells.push(current);
+  return cells;
+}
+
+/** Pads or folds a row's cells to `width`; surplus cells came from `|` inside a text cell. */
+export function fitCells(cells: readonly string[], width: number, textColumn: number): string[] {
+  if (cells.length === width) return [...cells];
+  if (cells.length < width) return [...cells, ...new Array<string>(width - cells.length).fill('')];
+  const surplus = cells.length - width;
+  const column = textColumn >= 0 && textColumn < width ? textColumn : width - 1;
+  return [
+    ...cells.slice(0, column),
+    cells.slice(column, column + surplus + 1).join('|'),
+    ...cells.slice(column + surplus + 1),
+  ];
+}

@@ -1,0 +1,29 @@
+import type { PlanEngine, PlanTaskKind } from './planModel';
+
+export interface TaskPlacement {
+  engine: PlanEngine;
+  taskKind: PlanTaskKind;
+}
+
+const TASK_PATTERN = /^(root|cop|batchCop|mpp)(?:\[(\w+)\])?$/i;
+
+const ENGINE_NAMES: Record<string, PlanEngine> = { tikv: 'TiKV', tiflash: 'TiFlash', tidb: 'TiDB' };
+
+/**
+ * Engine and task kind of a `task` value: `root` runs in TiDB, `cop[tikv]` in TiKV,
+ * `cop[tiflash]` / `batchCop[tiflash]` / `mpp[tiflash]` in TiFlash; the pre-4.0 `cop` meant TiKV.
+ */
+export function placeTask(task: string): TaskPlacement | null {
+  const match = TASK_PATTERN.exec(task.trim());
+  if (match === null) return null;
+  const kind = match[1].toLowerCase();
+  const taskKind: PlanTaskKind = kind === 'batchcop' ? 'batchCop' : (kind as PlanTaskKind);
+  if (taskKind === 'root') return { engine: 'TiDB', taskKind };
+  if (match[2] === undefined) return { engine: taskKind === 'cop' ? 'TiKV' : 'TiFlash', taskKind };
+  const engine = ENGINE_NAMES[match[2].toLowerCase()];
+  return engine === undefined ? null : { engine, taskKind };
+}
+
+export function isTaskValue(text: string): boolean {
+  return placeTask(text) !== null;
+}

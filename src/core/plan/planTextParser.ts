@@ -1,0 +1,269 @@
+// Reads a plan from any text a user may paste: the mysql client table, borderless and
+// psql-style tables, markdown, tab-separated, space-aligned (slow log, tidb_decode_plan),
+// `\G` vertical output, FORMAT='tidb_json' and FORMAT='dot'. Never throws: whatever cannot
+// be read becomes a warning.
+import { readAlignedHeader, splitAlignedRow, type AlignedHeader } from './alignedColumns';
+import { readDotPlan, looksLikeDot } from './dotPlan';
+import { guessColumns, layoutOfColumns, looksLikePlanHeader, splitColumnNames } from './planColumns';
+import type { ParsedPlan, PlanColumnLayout, PlanFormat } from './planModel';
+import type { PlanRowText } from './planNodeBuilder';
+import { finishParsedPlan, emptyPlan } from './parsedPlan';
+import { fitCells, isRuleLine, ruleJoints, splitAtJoints, splitPipeCells } from './pipeTable';
+import { buildPlanTree } from './planTreeBuilder';
+import { readTidbJsonPlan, looksLikeTidbJson } from './tidbJsonPlan';
+import { isVerticalOutput, readVerticalRecords } from './verticalOutput';
+
+/** A `\G` record holding a whole plan (tidb_decode_plan) is read again as text, once. */
+const MAX_NESTED_READS = 2;
+
+export function parsePlanText(text: string): ParsedPlan {
+  try {
+    return readPlanText(typeof text === 'string' ? text : String(text), 0);
+  } catch (error) {
+    return emptyPlan([`Internal error while reading the plan: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+}
+
+function readPlanText(input: string, nesting: number): ParsedPlan {
+  const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (text.trim() === '') return emptyPlan(['The plan text is empty.']);
+  const warnings: string[] = [];
+  if (looksLikeDot(text)) return finishParsedPlan('dot', 'dot', readDotPlan(text, warnings), warnings);
+  if (looksLikeTidbJson(text)) {
+    const roots = readTidbJsonPlan(text, warnings);
+    if (roots !== null) return finishParsedPlan('tidb_json', 'tidb_json', roots, warnings);
+    warnings.push('The text looks like FORMAT=\'tidb_json\' but is not valid JSON; it was read as a table.');
+  }
+  const lines = text.split('\n').filter((line) => !isNoiseLine(line));
+  if (isVerticalOutput(lines)) return readVertical(lines, nesting, warnings);
+  return readTable(lines, warnings);
+}
+
+/** Prompts, SQL comments, footers and blank lines around a pasted plan. */
+function isNoiseLine(line: string): boolean {
+  const trimmed = line.trim();
+  return (
+    trimmed === '' ||
+    /^--(?:\s|$)/.test(trimmed) ||
+    /^(?:mysql|tidb|MySQL \[[^\]]*\])>/i.test(trimmed) ||
+    /^\d+ rows? in set\b/i.test(trimmed) ||
+    /^\(\d+ rows?\)$/i.test(trimmed) ||
+    /^(?:Query OK|Empty set|Warnings?:)/i.test(trimmed)
+  );
+}
+
+function readVertical(lines: readonly string[], nesting: number, warnings: string[]): ParsedPlan {
+  const rows: PlanRowText[] = [];
+  const names: string[] = [];
+  for (const record of readVerticalRecords(lines)) {
+    const idField = record.fields.find(([key]) => key.toLowerCase() === 'id');
+    if (idField === undefined) {
+      const [only] = record.fields;
+      if (record.fields.length === 1 && only[1].includes('\n') && nesting < MAX_NESTED_READS) {
+        const inner = readPlanText(only[1], nesting + 1);
+        return { ...inner, format: 'vertical', warnings: [...warnings, ...inner.warnings] };
+      }
+      warnings.push('Skipped a \\G record without an id field.');
+      continue;
+    }
+    for (const [key] of record.fields) if (!names.includes(key)) names.push(key);
+    rows.push({
+      idCell: idField[1],
+      cells: record.fields.filter((field) => field !== idField),
+      raw: record.fields.map(([key, value]) => `${key}: ${value}`).join('\n'),
+    });
+  }
+  return finishParsedPlan('vertical', layoutOfColumns(names), buildPlanTree(rows, warnings), warnings);
+}
+
+type Delimiter = 'pipe' | 'tab' | 'aligned';
+
+interface TableHeader {
+  line: number;
+  delimiter: Delimiter;
+  names: string[];
+  outerBorders: boolean;
+  aligned: AlignedHeader | null;
+}
+
+function readTable(lines: readonly string[], warnings: string[]): ParsedPlan {
+  const header = findHeader(lines);
+  if (header === null) return readHeaderlessTable(lines, warnings);
+  const body = lines.slice(header.line + 1);
+  const format = tableFormat(header, lines);
+  const cellRows = header.delimiter === 'pipe'
+    ? pipeRows(body, header, lines)
+    : header.delimiter === 'tab'
+      ? tabRows(body, header.names.length)
+      : alignedRows(body, header.aligned as AlignedHeader);
+  return finishTable(format, header.names, cellRows, warnings);
+}
+
+function findHeader(lines: readonly string[]): TableHeader | null {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (isRuleLine(line)) continue;
+    if (line.includes('|')) {
+      const outerBorders = line.trimStart().startsWith('|');
+      const names = splitPipeCells(line, outerBorders).map((name) => name.trim());
+      if (looksLikePlanHeader(names)) return { line: i, delimiter: 'pipe', names, outerBorders, aligned: null };
+    }
+    const unframed = line.replace(/^\s*\|/, '').replace(/\|\s*$/, '');
+    if (unframed.includes('\t')) {
+      const names = unframed.split('\t').map((name) => name.trim());
+      while (names.length > 0 && names[0] === '') names.shift();
+      while (names.length > 0 && names[names.length - 1] === '') names.pop();
+      if (looksLikePlanHeader(names)) return { line: i, delimiter: 'tab', names, outerBorders: false, aligned: null };
+    }
+    const aligned = readAlignedHeader(unframed, splitColumnNames);
+    if (looksLikePlanHeader(aligned.names)) {
+      return { line: i, delimiter: 'aligned', names: aligned.names, outerBorders: false, aligned };
+    }
+  }
+  return null;
+}
+
+function tableFormat(header: TableHeader, lines: readonly string[]): PlanFormat {
+  if (header.delimiter === 'tab') return 'tab-separated';
+  if (header.delimiter === 'aligned') return 'space-aligned';
+  const rule = lines[header.line + 1] ?? '';
+  if (/^\s*\|?\s*:?-{2,}/.test(rule) && rule.includes('|') && !rule.includes('+')) return 'markdown-table';
+  const before = lines[header.line - 1] ?? '';
+  return header.outerBorders && (isRuleLine(before) || isRuleLine(rule)) && rule.trim().startsWith('+')
+    ? 'mysql-table'
+    : header.outerBorders ? 'markdown-table' : 'pipe-table';
+}
+
+interface CellRow {
+  cells: string[];
+  raw: string;
+}
+
+function pipeRows(body: readonly string[], header: TableHeader, allLines: readonly string[]): CellRow[] {
+  const width = header.names.length;
+  const textColumn = header.names.findIndex((name) => name.toLowerCase() === 'operator info');
+  const ruleLine = [allLines[header.line - 1], allLines[header.line + 1]].find((line) => line !== undefined && isRuleLine(line));
+  const joints = header.outerBorders && ruleLine !== undefined ? ruleJoints(ruleLine) : null;
+  const rows: CellRow[] = [];
+  for (let i = 0; i < body.length; i++) {
+    if (isRuleLine(body[i])) continue;
+    let line = body[i];
+    // A row broken over several lines (a wrapped paste or a cell holding a newline).
+    while (
+      i + 1 < body.length &&
+      !isRuleLine(body[i + 1]) &&
+      (header.outerBorders
+        ? !line.trimEnd().endsWith('|') && !body[i + 1].trimStart().startsWith('|')
+        : splitPipeCells(line, false).length < width && !body[i + 1].includes('|'))
+    ) {
+      i++;
+      line = joinWrapped(line, body[i]);
+    }
+    if (header.outerBorders && !line.trimStart().startsWith('|') && rows.length > 0) {
+      const last = rows[rows.length - 1];
+      last.cells[last.cells.length - 1] = joinWrapped(last.cells[last.cells.length - 1], line);
+      last.raw = `${last.raw}\n${line}`;
+      continue;
+    }
+    const cells = (joints !== null ? splitAtJoints(line, joints) : null) ?? splitPipeCells(line, header.outerBorders);
+    rows.push({ cells: fitCells(cells, width, textColumn), raw: line });
+  }
+  return rows;
+}
+
+function joinWrapped(first: string, second: string): string {
+  if (/\s$/.test(first) || /^\s/.test(second)) return `${first.trimEnd()} ${second.trim()}`;
+  return `${first} ${second}`;
+}
+
+function tabRows(body: readonly string[], width: number): CellRow[] {
+  return body
+    .filter((line) => !isRuleLine(line))
+    .map((line) => ({ cells: fitCells(line.split('\t'), width, width - 1), raw: line }));
+}
+
+function alignedRows(body: readonly string[], header: AlignedHeader): CellRow[] {
+  const rows: CellRow[] = [];
+  let offset: number | null = null;
+  for (const rawLine of body) {
+    if (isRuleLine(rawLine)) continue;
+    const line = rawLine.replace(/^(\s*)\|/, '$1 ').replace(/\s*\|\s*$/, '');
+    const start = line.length - line.trimStart().length;
+    offset ??= start - header.starts[0];
+    if (rows.length > 0 && header.starts.length > 1 && start - offset >= header.starts[1] - 1) {
+      // A wrapped cell continued under its column.
+      const continued = splitAlignedRow(line, header, offset);
+      const last = rows[rows.length - 1];
+      continued.forEach((cell, j) => {
+        if (cell.trim() !== '') last.cells[j] = joinWrapped(last.cells[j], cell);
+      });
+      last.raw = `${last.raw}\n${rawLine}`;
+      continue;
+    }
+    const cells = splitAlignedRow(line, header, offset);
+    // Keep the id cell's indentation: it carries the tree depth.
+    cells[0] = line.slice(0, start) + cells[0];
+    rows.push({ cells, raw: rawLine });
+  }
+  return rows;
+}
+
+function readHeaderlessTable(lines: readonly string[], warnings: string[]): ParsedPlan {
+  const content = lines.filter((line) => !isRuleLine(line));
+  if (content.length === 0) return emptyPlan(['No plan rows were found in the text.']);
+  const pipes = content.filter((line) => line.includes('|')).length;
+  const tabs = content.filter((line) => line.includes('\t')).length;
+  const split = (line: string): string[] => {
+    if (pipes * 2 > content.length) return splitPipeCells(line, line.trimStart().startsWith('|'));
+    if (tabs * 2 > content.length) return line.split('\t');
+    return line.trim().split(/\s{2,}|\t/);
+  };
+  const cellRows = content.map((line) => ({ cells: split(line), raw: line }));
+  const guessed = guessColumns(cellRows.slice(0, 50).map((row) => row.cells.map((cell) => cell.trim())));
+  const width = guessed?.length ?? Math.max(...cellRows.map((row) => row.cells.length));
+  const names = guessed ?? Array.from({ length: width }, (_, i) => (i === 0 ? 'id' : `column ${i + 1}`));
+  warnings.push(
+    guessed === null
+      ? 'The plan has no header row and its columns match no EXPLAIN layout; only operator ids were read.'
+      : `The plan has no header row; its columns were taken to be: ${guessed.join(', ')}.`,
+  );
+  const format: PlanFormat = pipes * 2 > content.length ? 'pipe-table' : tabs * 2 > content.length ? 'tab-separated' : 'space-aligned';
+  return finishTable(format, names, cellRows.map((row) => ({ ...row, cells: fitCells(row.cells, width, width - 1) })), warnings);
+}
+
+function finishTable(format: PlanFormat, names: readonly string[], rows: readonly CellRow[], warnings: string[]): ParsedPlan {
+  const idColumn = names.findIndex((name) => name.trim().toLowerCase() === 'id');
+  const planRows: PlanRowText[] = rows
+    .filter((row) => row.cells.some((cell) => cell.trim() !== ''))
+    .map((row) => ({
+      idCell: row.cells[idColumn] ?? '',
+      cells: names.flatMap((name, j) => (j === idColumn ? [] : [[name, row.cells[j] ?? ''] as const])),
+      raw: row.raw,
+    }));
+  const merged = mergeContinuationRows(planRows);
+  const layout: PlanColumnLayout = layoutOfColumns(names);
+  return finishParsedPlan(format, layout, buildPlanTree(merged, warnings), warnings);
+}
+
+/** psql wraps a long value onto a row whose id cell is empty (marking the break with `+`). */
+function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {
+  const merged: PlanRowText[] = [];
+  for (const row of rows) {
+    const previous = merged[merged.length - 1];
+    if (row.idCell.trim() !== '' || previous === undefined) {
+      merged.push({ ...row, cells: row.cells.map(([name, value]) => [name, value] as const) });
+      continue;
+    }
+    merged[merged.length - 1] = {
+      idCell: previous.idCell,
+      cells: previous.cells.map(([name, value], j) => {
+        const more = row.cells[j]?.[1].trim() ?? '';
+        if (more === '') return [name, value] as const;
+        return [name, `${value.trimEnd().replace(/\s\+$/, '')} ${more}`] as const;
+      }),
+      raw: `${previous.raw}\n${row.raw}`,
+    };
+  }
+  return merged;
+}
+

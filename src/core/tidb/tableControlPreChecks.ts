@@ -2,6 +2,7 @@
 // the numbers. The server still has the last word; its refusals go through tidbErrorMapping.
 
 import { isAtLeast, serverDisplayName, type ServerIdentity } from '../db/serverFlavor';
+import { isSystemSchema } from '../db/systemSchemas';
 import type { TableControlInfo } from './tableControlInfo';
 import {
   bytesText,
@@ -12,7 +13,7 @@ import {
 } from './tableControlSentences';
 import { validateReplicaCount } from './tableControlStatements';
 import type { TiDBErrorRemedy } from './tidbErrorMapping';
-import { CACHED_TABLE_SIZE_LIMIT_BYTES, CACHED_TABLES_MIN_VERSION, isSystemSchema } from './tidbFacts';
+import { CACHED_TABLE_SIZE_LIMIT_BYTES, CACHED_TABLES_MIN_VERSION } from './tidbFacts';
 
 export type PreCheckCode =
   | 'notTiDB'

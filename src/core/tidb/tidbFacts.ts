@@ -65,18 +65,7 @@ export const SYSTEM_DATABASE_REPLICA_MESSAGE = 'ALTER table replica for tables i
 export const NOT_BASE_TABLE_PATTERN = /'([^']*)' is not BASE TABLE/;
 export const UNSUPPORTED_ON_TEMPORARY_TABLE_PATTERN = /'([^']*)' is unsupported on temporary tables/;
 
-/** The schemas TiDB treats as system schemas (no caching, no replicas). */
-export const SYSTEM_SCHEMAS: readonly string[] = [
-  'mysql',
-  'information_schema',
-  'performance_schema',
-  'metrics_schema',
-  'sys',
-];
-
-export function isSystemSchema(schema: string): boolean {
-  return SYSTEM_SCHEMAS.includes(schema.toLowerCase());
-}
+// System schemas (no caching, no replicas): src/core/db/systemSchemas.ts (isSystemSchema).
 
 export const SHOW_CREATE_TABLE_CACHED_COMMENT = '/* CACHED ON */';
 export const CREATE_OPTIONS_CACHED = 'cached=on';

@@ -90,7 +90,8 @@ export function formatBytes(bytes: number): string {
 
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '-';
-  return Number.isInteger(value) ? value.toLocaleString('en-US') : trimNumber(value, 3);
+  if (Number.isInteger(value) || Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');
+  return Number(value.toFixed(2)).toString();
 }
 
 /** `significant` significant digits for small numbers, no exponent, no trailing zeros. */

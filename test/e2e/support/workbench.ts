@@ -120,6 +120,11 @@ export class Workbench {
     return this.view(viewTitle).locator('.welcome-view-content');
   }
 
+  /** Clicks a button (a command link) of a view's welcome content, e.g. "Add Connection". */
+  async clickWelcomeButton(viewTitle: string, label: string): Promise<void> {
+    await this.viewWelcome(viewTitle).locator('.monaco-button', { hasText: exactText(label) }).click();
+  }
+
   /** Clicks an action in a view's title bar (e.g. "Add Connection"), by its title. */
   async clickViewTitleAction(viewTitle: string, actionTitle: string): Promise<void> {
     const view = this.view(viewTitle);
@@ -223,6 +228,24 @@ export class Workbench {
   /** Status bar entries' texts, left to right. */
   async statusBarTexts(): Promise<string[]> {
     return (await this.page.locator('.part.statusbar .statusbar-item').allTextContents()).map((text) => text.trim()).filter(Boolean);
+  }
+
+  /** Opens a workspace file through Quick Open, as a user typing its path would. */
+  async openFile(relativePath: string): Promise<void> {
+    await this.page.locator('.monaco-workbench').focus().catch(() => undefined);
+    await this.page.keyboard.press('Control+P');
+    const input = this.quickInputBox();
+    await input.waitFor({ state: 'visible', timeout: defaultTimeout });
+    await input.fill(relativePath);
+    const fileName = relativePath.split('/').pop() ?? relativePath;
+    // File search answers after a moment; Enter before that opens nothing.
+    await this.pickQuickPickItem(fileName);
+    await this.page.locator('.part.editor .tab.active .label-name', { hasText: exactText(fileName) })
+      .waitFor({ state: 'visible', timeout: defaultTimeout });
+  }
+
+  async closeAllEditors(): Promise<void> {
+    await this.runCommand('View: Close All Editors');
   }
 
   /** The title of the active editor tab. */

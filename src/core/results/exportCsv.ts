@@ -1,0 +1,91 @@
+// CSV exports (RFC 4180: comma-separated, CRLF line ends, fields quoted when they hold a comma,
+// a quote or a line break, quotes doubled). Numbers are written in full precision; unknown values
+// are empty fields.
+
+import type { ExperimentResult, LatencySummaryMs, RunResult } from './benchmarkResult';
+import type { VariantChangeTable } from './variantComparison';
+
+type CsvValue = string | number | boolean | null | undefined;
+
+const LATENCY_KEYS: readonly (keyof LatencySummaryMs)[] = ['min', 'avg', 'max', 'p50', 'p90', 'p95', 'p99', 'p999'];
+const LATENCY_HEADERS = LATENCY_KEYS.map((key) => `latency_${key}_ms`);
+
+export function csvField(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** One row per report interval of a run. */
+export function intervalsToCsv(run: RunResult): string {
+  const header = ['t_s', 'threads', 'tps', 'qps', 'reads_per_s', 'writes_per_s', 'others_per_s', 'errors_per_s', 'reconnects_per_s', ...LATENCY_HEADERS];
+  const rows = run.intervals.map((interval) => [
+    interval.t,
+    interval.threads,
+    interval.tps,
+    interval.qps,
+    interval.reads,
+    interval.writes,
+    interval.others,
+    interval.errors,
+    interval.reconnects,
+    ...LATENCY_KEYS.map((key) => interval.latencyMs[key]),
+  ]);
+  return toCsv(header, rows);
+}
+
+const SUMMARY_HEADERS = ['status', 'duration_s', 'events', 'queries', 'reads', 'writes', 'others', 'tps', 'qps', 'errors', 'reconnects', ...LATENCY_HEADERS, 'rows_per_s', 'mb_per_s'];
+
+function summaryFields(run: RunResult): CsvValue[] {
+  const summary = run.summary;
+  return [
+    run.status,
+    run.durationSec,
+    summary.events,
+    summary.queries,
+    summary.reads,
+    summary.writes,
+    summary.others,
+    summary.tps,
+    summary.qps,
+    summary.errors,
+    summary.reconnects,
+    ...LATENCY_KEYS.map((key) => summary.latencyMs[key]),
+    summary.rowsPerSec,
+    summary.mbPerSec,
+  ];
+}
+
+/** One row per run: the summaries of many runs, for a spreadsheet. */
+export function runSummariesToCsv(runs: readonly RunResult[]): string {
+  const header = ['id', 'name', 'tool', 'tool_version', 'workload', 'threads', 'start_time', ...SUMMARY_HEADERS];
+  const rows = runs.map((run) => [run.id, run.name, run.source.tool, run.source.toolVersion, run.workload, run.options.threads, run.startTime, ...summaryFields(run)]);
+  return toCsv(header, rows);
+}
+
+/** One row per experiment cell, its matrix position first (params as one column each). */
+export function experimentCellsToCsv(experiment: ExperimentResult): string {
+  const paramKeys = [...new Set(experiment.cells.flatMap((cell) => Object.keys(cell.params ?? {})))];
+  const header = ['variant', 'workload', 'threads', 'table_size', ...paramKeys, ...SUMMARY_HEADERS];
+  const rows = experiment.cells.map((cell) => [
+    cell.variant,
+    cell.workload,
+    cell.threads,
+    cell.tableSize,
+    ...paramKeys.map((key) => cell.params?.[key]),
+    ...summaryFields(cell.run),
+  ]);
+  return toCsv(header, rows);
+}
+
+/** The "% change of B over A" table in long form. */
+export function variantChangeTableToCsv(table: VariantChangeTable): string {
+  const metric = `${table.metric.key}_${table.metric.unit}`;
+  const header = ['workload', 'table_size', 'threads', `${metric} (${table.baseline})`, `${metric} (${table.candidate})`, 'change_pct', `improvement_pct (${table.metric.better} is better)`];
+  const rows = table.rows.map((row) => [row.workloadLabel, row.tableSize, row.threads, row.baseline, row.candidate, row.changePct, row.improvementPct]);
+  return toCsv(header, rows);
+}

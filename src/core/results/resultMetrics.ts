@@ -1,0 +1,56 @@
+// The numbers a result is compared on, with the direction that counts as better: throughput up,
+// latency and errors down. Comparison tables, heatmaps and exports all read metrics through here.
+
+import type { RunResult } from './benchmarkResult';
+
+export type MetricKey = 'tps' | 'qps' | 'avg' | 'p50' | 'p90' | 'p95' | 'p99' | 'p999' | 'max' | 'errorsPerSec' | 'rowsPerSec' | 'mbPerSec';
+
+export interface ResultMetric {
+  key: MetricKey;
+  label: string;
+  unit: string;
+  better: 'higher' | 'lower';
+  valueOf(run: RunResult): number | null;
+}
+
+const latency = (key: 'avg' | 'p50' | 'p90' | 'p95' | 'p99' | 'p999' | 'max', label: string): ResultMetric => ({
+  key,
+  label,
+  unit: 'ms',
+  better: 'lower',
+  valueOf: (run) => run.summary.latencyMs[key],
+});
+
+export const RESULT_METRICS: Readonly<Record<MetricKey, ResultMetric>> = {
+  tps: { key: 'tps', label: 'TPS', unit: 'tx/s', better: 'higher', valueOf: (run) => run.summary.tps },
+  qps: { key: 'qps', label: 'QPS', unit: 'queries/s', better: 'higher', valueOf: (run) => run.summary.qps },
+  avg: latency('avg', 'avg latency'),
+  p50: latency('p50', 'p50 latency'),
+  p90: latency('p90', 'p90 latency'),
+  p95: latency('p95', 'p95 latency'),
+  p99: latency('p99', 'p99 latency'),
+  p999: latency('p999', 'p99.9 latency'),
+  max: latency('max', 'max latency'),
+  errorsPerSec: {
+    key: 'errorsPerSec',
+    label: 'errors/s',
+    unit: 'errors/s',
+    better: 'lower',
+    valueOf: (run) => (run.durationSec > 0 ? run.summary.errors / run.durationSec : null),
+  },
+  rowsPerSec: { key: 'rowsPerSec', label: 'rows/s', unit: 'rows/s', better: 'higher', valueOf: (run) => run.summary.rowsPerSec ?? null },
+  mbPerSec: { key: 'mbPerSec', label: 'MB/s', unit: 'MB/s', better: 'higher', valueOf: (run) => run.summary.mbPerSec ?? null },
+};
+
+/** (candidate - baseline) / baseline in %; null when either is unknown or the baseline is 0 and the candidate is not. */
+export function percentChange(baseline: number | null, candidate: number | null): number | null {
+  if (baseline === null || candidate === null) return null;
+  if (baseline === 0) return candidate === 0 ? 0 : null;
+  return ((candidate - baseline) / Math.abs(baseline)) * 100;
+}
+
+/** The % change signed so that a positive number always means "better" for this metric. */
+export function improvementPercent(metric: ResultMetric, changePct: number | null): number | null {
+  if (changePct === null) return null;
+  return metric.better === 'higher' ? changePct : -changePct;
+}

@@ -1,0 +1,316 @@
+// Loads a stored result (a file in the workspace, the extension's storage, a pasted JSON) without
+// trusting its shape: every field is checked and copied into a fresh object, so what comes out
+// really is a BenchmarkResult. Problems come back as messages that name the field
+// ("cells[3].run.summary.tps: expected a number, got a string"). Older schema versions are
+// upgraded here; a result from a newer TiDB Lab is refused with a clear message.
+
+import {
+  RESULT_SCHEMA_VERSION,
+  type BenchmarkResult,
+  type ExperimentCell,
+  type ExperimentResult,
+  type IntervalLatencyMs,
+  type LatencyHistogram,
+  type LatencySummaryMs,
+  type ResultInterval,
+  type ResultSource,
+  type ResultSummary,
+  type RunResult,
+  type RunStatus,
+  type ServerInfo,
+} from './benchmarkResult';
+import { isSecretKey, redactSecrets } from './redactSecrets';
+
+export type ParsedBenchmarkResult = { ok: true; result: BenchmarkResult; warnings: string[] } | { ok: false; errors: string[] };
+
+const MAX_REPORTED_ERRORS = 20;
+const RUN_STATUSES: readonly RunStatus[] = ['completed', 'cancelled', 'failed'];
+const SERVER_FLAVORS: readonly ServerInfo['flavor'][] = ['tidb', 'mysql', 'mariadb', 'unknown'];
+const LATENCY_KEYS = ['min', 'avg', 'max', 'p50', 'p90', 'p95', 'p99', 'p999'] as const;
+const INTERVAL_RATES = ['tps', 'qps', 'reads', 'writes', 'others', 'errors', 'reconnects'] as const;
+const SUMMARY_NUMBERS = ['events', 'queries', 'reads', 'writes', 'others', 'tps', 'qps', 'errors', 'reconnects'] as const;
+
+export function parseBenchmarkResult(input: string | unknown): ParsedBenchmarkResult {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    if (input.trim() === '') return { ok: false, errors: ['the result is empty'] };
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      return { ok: false, errors: [`not valid JSON: ${(error as Error).message}`] };
+    }
+  }
+  const reader = new ShapeReader();
+  const result = reader.result(value);
+  if (result === undefined || reader.errors.length > 0) return { ok: false, errors: reader.reportedErrors() };
+  return { ok: true, result, warnings: reader.warnings };
+}
+
+type Json = Record<string, unknown>;
+
+class ShapeReader {
+  readonly errors: string[] = [];
+  readonly warnings: string[] = [];
+
+  reportedErrors(): string[] {
+    if (this.errors.length <= MAX_REPORTED_ERRORS) return this.errors;
+    return [...this.errors.slice(0, MAX_REPORTED_ERRORS), `... and ${this.errors.length - MAX_REPORTED_ERRORS} more problems`];
+  }
+
+  result(value: unknown): BenchmarkResult | undefined {
+    const object = this.object(value, 'the result');
+    if (object === undefined) return undefined;
+    if (!this.schemaVersionSupported(object.schemaVersion)) return undefined;
+    const upgraded = upgradeToCurrent(object);
+    if (upgraded.kind === 'run') return this.run(upgraded, '');
+    if (upgraded.kind === 'experiment') return this.experiment(upgraded);
+    this.errors.push(`kind: expected 'run' or 'experiment', got ${describe(upgraded.kind)}; this is not a TiDB Lab benchmark result`);
+    return undefined;
+  }
+
+  private schemaVersionSupported(version: unknown): boolean {
+    if (typeof version !== 'number' || !Number.isInteger(version)) {
+      this.errors.push(`schemaVersion: expected a whole number, got ${describe(version)}; this is not a TiDB Lab benchmark result`);
+      return false;
+    }
+    if (version > RESULT_SCHEMA_VERSION) {
+      this.errors.push(`this result was written by a newer TiDB Lab (schema version ${version}); this version reads up to ${RESULT_SCHEMA_VERSION}: update the extension to open it`);
+      return false;
+    }
+    if (version < 1) {
+      this.errors.push(`schemaVersion: ${version} is not a version TiDB Lab ever wrote`);
+      return false;
+    }
+    return true;
+  }
+
+  private run(object: Json, path: string): RunResult | undefined {
+    const at = (key: string): string => (path === '' ? key : `${path}.${key}`);
+    const run: RunResult = {
+      kind: 'run',
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      id: this.text(object, 'id', at('id'), { nonEmpty: true }) ?? '',
+      source: this.source(object.source, at('source')) ?? { tool: '', toolVersion: '' },
+      workload: this.text(object, 'workload', at('workload')) ?? '',
+      options: this.flatRecord(object.options, at('options'), true) ?? {},
+      startTime: this.time(object, 'startTime', at('startTime')) ?? '',
+      durationSec: this.number(object, 'durationSec', at('durationSec')) ?? 0,
+      intervals: this.list(object.intervals, at('intervals'), (item, itemPath) => this.interval(item, itemPath)) ?? [],
+      summary: this.summary(object.summary, at('summary')) ?? ({} as ResultSummary),
+      status: this.status(object, at('status')) ?? 'failed',
+    };
+    const name = this.optionalText(object, 'name', at('name'));
+    if (name !== undefined) run.name = name;
+    const server = object.server === undefined ? undefined : this.server(object.server, at('server'));
+    if (server !== undefined) run.server = server;
+    const histogram = object.histogram === undefined ? undefined : this.histogram(object.histogram, at('histogram'));
+    if (histogram !== undefined) run.histogram = histogram;
+    const message = this.optionalText(object, 'message', at('message'));
+    if (message !== undefined) run.message = message;
+    if (object.labels !== undefined) {
+      const labels = this.flatRecord(object.labels, at('labels'), false);
+      if (labels !== undefined) run.labels = labels as Record<string, string | number>;
+    }
+    return run;
+  }
+
+  private experiment(object: Json): ExperimentResult | undefined {
+    const experiment: ExperimentResult = {
+      kind: 'experiment',
+      schemaVersion: RESULT_SCHEMA_VERSION,
+      id: this.text(object, 'id', 'id', { nonEmpty: true }) ?? '',
+      name: this.text(object, 'name', 'name') ?? '',
+      source: this.source(object.source, 'source') ?? { tool: '', toolVersion: '' },
+      startTime: this.time(object, 'startTime', 'startTime') ?? '',
+      durationSec: this.number(object, 'durationSec', 'durationSec') ?? 0,
+      definition: this.definition(object.definition),
+      variants: this.list(object.variants, 'variants', (item, itemPath) => (typeof item === 'string' ? item : this.fail(itemPath, 'a string', item))) ?? [],
+      cells: this.list(object.cells, 'cells', (item, itemPath) => this.cell(item, itemPath)) ?? [],
+      status: this.status(object, 'status') ?? 'failed',
+    };
+    const server = object.server === undefined ? undefined : this.server(object.server, 'server');
+    if (server !== undefined) experiment.server = server;
+    const message = this.optionalText(object, 'message', 'message');
+    if (message !== undefined) experiment.message = message;
+    for (const [index, cell] of experiment.cells.entries()) {
+      if (!experiment.variants.includes(cell.variant)) this.warnings.push(`cells[${index}].variant '${cell.variant}' is not one of the experiment's variants`);
+    }
+    return experiment;
+  }
+
+  private cell(value: unknown, path: string): ExperimentCell | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const runObject = this.object(object.run, `${path}.run`);
+    const cell: ExperimentCell = {
+      workload: this.text(object, 'workload', `${path}.workload`) ?? '',
+      threads: this.number(object, 'threads', `${path}.threads`) ?? 0,
+      variant: this.text(object, 'variant', `${path}.variant`) ?? '',
+      run: (runObject && this.run(runObject, `${path}.run`)) as RunResult,
+    };
+    if (object.tableSize !== undefined) cell.tableSize = this.number(object, 'tableSize', `${path}.tableSize`);
+    if (object.params !== undefined) cell.params = this.flatRecord(object.params, `${path}.params`, true);
+    return cell;
+  }
+
+  private source(value: unknown, path: string): ResultSource | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const source: ResultSource = {
+      tool: this.text(object, 'tool', `${path}.tool`, { nonEmpty: true }) ?? '',
+      toolVersion: this.text(object, 'toolVersion', `${path}.toolVersion`) ?? '',
+    };
+    const importedFrom = this.optionalText(object, 'importedFrom', `${path}.importedFrom`);
+    if (importedFrom !== undefined) source.importedFrom = importedFrom;
+    return source;
+  }
+
+  private server(value: unknown, path: string): ServerInfo | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const flavor = object.flavor;
+    const server: ServerInfo = {
+      flavor: SERVER_FLAVORS.includes(flavor as ServerInfo['flavor']) ? (flavor as ServerInfo['flavor']) : this.fail(`${path}.flavor`, `one of ${SERVER_FLAVORS.join(', ')}`, flavor) ?? 'unknown',
+      version: this.text(object, 'version', `${path}.version`) ?? '',
+    };
+    const versionString = this.optionalText(object, 'versionString', `${path}.versionString`);
+    if (versionString !== undefined) server.versionString = versionString;
+    const host = this.optionalText(object, 'host', `${path}.host`);
+    if (host !== undefined) server.host = host;
+    if (object.port !== undefined) server.port = this.number(object, 'port', `${path}.port`);
+    return server;
+  }
+
+  private interval(value: unknown, path: string): ResultInterval | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const interval = {
+      t: this.number(object, 't', `${path}.t`) ?? 0,
+      threads: this.number(object, 'threads', `${path}.threads`) ?? 0,
+    } as ResultInterval;
+    for (const key of INTERVAL_RATES) interval[key] = this.number(object, key, `${path}.${key}`) ?? 0;
+    const latency = this.object(object.latencyMs, `${path}.latencyMs`);
+    const latencyMs: IntervalLatencyMs = { p95: null };
+    if (latency !== undefined) {
+      for (const key of LATENCY_KEYS) {
+        if (latency[key] !== undefined) latencyMs[key] = this.nullableNumber(latency, key, `${path}.latencyMs.${key}`);
+      }
+    }
+    interval.latencyMs = latencyMs;
+    return interval;
+  }
+
+  private summary(value: unknown, path: string): ResultSummary | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const summary = {} as ResultSummary;
+    for (const key of SUMMARY_NUMBERS) summary[key] = this.number(object, key, `${path}.${key}`) ?? 0;
+    const latency = this.object(object.latencyMs, `${path}.latencyMs`) ?? {};
+    summary.latencyMs = Object.fromEntries(LATENCY_KEYS.map((key) => [key, latency[key] === undefined ? null : this.nullableNumber(latency, key, `${path}.latencyMs.${key}`)])) as unknown as LatencySummaryMs;
+    if (object.rowsPerSec !== undefined) summary.rowsPerSec = this.number(object, 'rowsPerSec', `${path}.rowsPerSec`);
+    if (object.mbPerSec !== undefined) summary.mbPerSec = this.number(object, 'mbPerSec', `${path}.mbPerSec`);
+    return summary;
+  }
+
+  private histogram(value: unknown, path: string): LatencyHistogram | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const numbers = (key: string): number[] =>
+      this.list(object[key], `${path}.${key}`, (item, itemPath) => (typeof item === 'number' && Number.isFinite(item) && item >= 0 ? item : this.fail(itemPath, 'a number of 0 or more', item))) ?? [];
+    const histogram = { bucketsMs: numbers('bucketsMs'), counts: numbers('counts') };
+    if (histogram.bucketsMs.length !== histogram.counts.length) {
+      this.errors.push(`${path}: ${histogram.bucketsMs.length} buckets but ${histogram.counts.length} counts`);
+      return undefined;
+    }
+    return histogram;
+  }
+
+  private status(object: Json, path: string): RunStatus | undefined {
+    const status = object.status;
+    return RUN_STATUSES.includes(status as RunStatus) ? (status as RunStatus) : this.fail(path, `one of ${RUN_STATUSES.join(', ')}`, status);
+  }
+
+  private definition(value: unknown): unknown {
+    const redacted = redactSecrets(value);
+    if (JSON.stringify(redacted) !== JSON.stringify(value)) this.warnings.push('definition: password-like entries were removed');
+    return redacted;
+  }
+
+  /** A record of plain values (options, labels, params); password-like keys are dropped. */
+  private flatRecord(value: unknown, path: string, allowBoolean: boolean): Record<string, string | number | boolean> | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const record: Record<string, string | number | boolean> = {};
+    for (const [key, entry] of Object.entries(object)) {
+      if (isSecretKey(key)) {
+        this.warnings.push(`${path}.${key}: a password-like entry was removed`);
+      } else if (typeof entry === 'string' || (typeof entry === 'number' && Number.isFinite(entry)) || (allowBoolean && typeof entry === 'boolean')) {
+        record[key] = entry;
+      } else {
+        this.fail(`${path}.${key}`, allowBoolean ? 'a string, number or boolean' : 'a string or number', entry);
+      }
+    }
+    return record;
+  }
+
+  private list<T>(value: unknown, path: string, readItem: (item: unknown, itemPath: string) => T | undefined): T[] | undefined {
+    if (!Array.isArray(value)) return this.fail(path, 'a list', value);
+    const items: T[] = [];
+    value.forEach((item, index) => {
+      const read = readItem(item, `${path}[${index}]`);
+      if (read !== undefined) items.push(read);
+    });
+    return items;
+  }
+
+  private object(value: unknown, path: string): Json | undefined {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return this.fail(path, 'an object', value);
+    return value as Json;
+  }
+
+  private text(object: Json, key: string, path: string, options: { nonEmpty?: boolean } = {}): string | undefined {
+    const value = object[key];
+    if (typeof value !== 'string') return this.fail(path, 'a string', value);
+    if (options.nonEmpty && value.trim() === '') return this.fail(path, 'a non-empty string', value);
+    return value;
+  }
+
+  private optionalText(object: Json, key: string, path: string): string | undefined {
+    return object[key] === undefined ? undefined : this.text(object, key, path);
+  }
+
+  private time(object: Json, key: string, path: string): string | undefined {
+    const value = this.text(object, key, path);
+    if (value !== undefined && Number.isNaN(Date.parse(value))) return this.fail(path, 'an ISO 8601 date and time', value);
+    return value;
+  }
+
+  private number(object: Json, key: string, path: string): number | undefined {
+    const value = object[key];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return this.fail(path, 'a number of 0 or more', value);
+    return value;
+  }
+
+  private nullableNumber(object: Json, key: string, path: string): number | null {
+    return object[key] === null ? null : this.number(object, key, path) ?? null;
+  }
+
+  private fail(path: string, expected: string, got: unknown): undefined {
+    this.errors.push(`${path}: expected ${expected}, got ${describe(got)}`);
+    return undefined;
+  }
+}
+
+/** Results are stored at RESULT_SCHEMA_VERSION; each later version adds its upgrade step here. */
+function upgradeToCurrent(object: Json): Json {
+  return object;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return value.length > 40 ? `a string ('${value.slice(0, 37)}...')` : `'${value}'`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}

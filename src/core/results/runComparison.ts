@@ -1,0 +1,60 @@
+// Two or more runs side by side: each metric for every run and its % difference from the first run,
+// for the "compare runs" view and its exports.
+
+import type { RunResult, RunStatus } from './benchmarkResult';
+import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
+
+export const DEFAULT_COMPARISON_METRICS: readonly MetricKey[] = ['tps', 'qps', 'avg', 'p95', 'p99', 'max', 'errorsPerSec'];
+
+export interface ComparedRun {
+  id: string;
+  name: string;
+  tool: string;
+  workload: string;
+  threads: number | null;
+  status: RunStatus;
+}
+
+export interface ComparedMetric {
+  metric: ResultMetric;
+  /** one per run, in the order given */
+  values: (number | null)[];
+  /** % change from the first run; the first entry is 0 when its value is known */
+  changePctVsFirst: (number | null)[];
+  /** the same, signed so that positive means better than the first run */
+  improvementPctVsFirst: (number | null)[];
+}
+
+export interface RunComparison {
+  runs: ComparedRun[];
+  metrics: ComparedMetric[];
+  warnings: string[];
+}
+
+export function compareRuns(runs: readonly RunResult[], metricKeys: readonly MetricKey[] = DEFAULT_COMPARISON_METRICS): RunComparison {
+  const warnings: string[] = [];
+  if (runs.length < 2) warnings.push(`a comparison needs two runs or more; got ${runs.length}`);
+  const workloads = new Set(runs.map((run) => run.workload));
+  if (workloads.size > 1) warnings.push(`the runs are of different workloads (${[...workloads].join(', ')}): their numbers measure different things`);
+  for (const run of runs) {
+    if (run.status !== 'completed') warnings.push(`${run.name ?? run.id} was ${run.status}: its numbers cover only part of the run`);
+  }
+  const metrics = metricKeys.map((key): ComparedMetric => {
+    const metric = RESULT_METRICS[key];
+    const values = runs.map((run) => metric.valueOf(run));
+    const changePctVsFirst = values.map((value) => percentChange(values[0] ?? null, value));
+    return { metric, values, changePctVsFirst, improvementPctVsFirst: changePctVsFirst.map((change) => improvementPercent(metric, change)) };
+  });
+  return {
+    runs: runs.map((run) => ({
+      id: run.id,
+      name: run.name ?? run.id,
+      tool: run.source.tool,
+      workload: run.workload,
+      threads: typeof run.options.threads === 'number' ? run.options.threads : null,
+      status: run.status,
+    })),
+    metrics,
+    warnings,
+  };
+}

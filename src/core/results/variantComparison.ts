@@ -1,0 +1,166 @@
+// "% change of variant B over A" for an experiment, the table the cached-table study assembled by
+// hand: one row per (workload, params, table size, threads), the metric under each variant and the
+// change. Also the pivot of that table into a threads x workload matrix for a heatmap.
+
+import type { ExperimentCell, ExperimentResult } from './benchmarkResult';
+import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
+
+export type CellParams = NonNullable<ExperimentCell['params']>;
+
+export interface VariantChangeRow {
+  workload: string;
+  params?: CellParams;
+  tableSize?: number;
+  threads: number;
+  /** the workload with its params, e.g. "oltp_read_write point_selects=40" */
+  workloadLabel: string;
+  /** mean of the completed runs of the baseline variant in this cell; null when there are none */
+  baseline: number | null;
+  candidate: number | null;
+  /** (candidate - baseline) / baseline in % */
+  changePct: number | null;
+  /** changePct signed so that positive means the candidate is better (for latency: lower) */
+  improvementPct: number | null;
+  baselineRuns: number;
+  candidateRuns: number;
+}
+
+export interface VariantChangeTable {
+  metric: ResultMetric;
+  baseline: string;
+  candidate: string;
+  rows: VariantChangeRow[];
+  warnings: string[];
+}
+
+export interface VariantChangeOptions {
+  metric: MetricKey;
+  /** variant A; the experiment's first variant when left out */
+  baseline?: string;
+  /** variant B; the experiment's second variant when left out */
+  candidate?: string;
+}
+
+export function variantChangeTable(experiment: ExperimentResult, options: VariantChangeOptions): VariantChangeTable {
+  const metric = RESULT_METRICS[options.metric];
+  const baseline = options.baseline ?? experiment.variants[0] ?? '';
+  const candidate = options.candidate ?? experiment.variants[1] ?? '';
+  const table: VariantChangeTable = { metric, baseline, candidate, rows: [], warnings: [] };
+  for (const variant of [baseline, candidate]) {
+    if (!experiment.variants.includes(variant)) table.warnings.push(`the experiment has no variant '${variant}' (it has: ${experiment.variants.join(', ') || 'none'})`);
+  }
+  if (table.warnings.length > 0) return table;
+
+  const groups = new Map<string, { cell: ExperimentCell; values: Map<string, number[]> }>();
+  for (const cell of experiment.cells) {
+    if (cell.variant !== baseline && cell.variant !== candidate) continue;
+    const key = cellKey(cell);
+    const group = groups.get(key) ?? { cell, values: new Map([[baseline, []], [candidate, []]]) };
+    groups.set(key, group);
+    const value = metric.valueOf(cell.run);
+    if (cell.run.status !== 'completed') {
+      table.warnings.push(`${describeCell(cell)}, ${cell.variant}: the run was ${cell.run.status}; it is left out`);
+    } else if (value === null) {
+      table.warnings.push(`${describeCell(cell)}, ${cell.variant}: the run has no ${metric.label}`);
+    } else {
+      group.values.get(cell.variant)?.push(value);
+    }
+  }
+
+  for (const { cell, values } of groups.values()) {
+    const a = values.get(baseline) ?? [];
+    const b = values.get(candidate) ?? [];
+    const changePct = percentChange(mean(a), mean(b));
+    table.rows.push({
+      workload: cell.workload,
+      ...(cell.params !== undefined ? { params: cell.params } : {}),
+      ...(cell.tableSize !== undefined ? { tableSize: cell.tableSize } : {}),
+      threads: cell.threads,
+      workloadLabel: workloadLabel(cell),
+      baseline: mean(a),
+      candidate: mean(b),
+      changePct,
+      improvementPct: improvementPercent(metric, changePct),
+      baselineRuns: a.length,
+      candidateRuns: b.length,
+    });
+  }
+  table.rows.sort(compareRows(table.rows));
+  return table;
+}
+
+export interface ChangeMatrixColumn {
+  workload: string;
+  params?: CellParams;
+  tableSize?: number;
+  label: string;
+}
+
+export interface ChangeMatrix {
+  metric: ResultMetric;
+  baseline: string;
+  candidate: string;
+  /** what the cells hold */
+  value: 'changePct' | 'improvementPct';
+  /** the rows, ascending */
+  threads: number[];
+  columns: ChangeMatrixColumn[];
+  /** cells[row][column]; null where the experiment has no such cell or no number for it */
+  cells: (number | null)[][];
+}
+
+/**
+ * Rows: thread counts; columns: workload (with params, and the table size when the experiment has more
+ * than one). By default the cells hold improvementPct, so a heatmap can colour positive green for every metric.
+ */
+export function pivotChangeMatrix(table: VariantChangeTable, value: ChangeMatrix['value'] = 'improvementPct'): ChangeMatrix {
+  const manySizes = new Set(table.rows.map((row) => row.tableSize)).size > 1;
+  const threads = [...new Set(table.rows.map((row) => row.threads))].sort((a, b) => a - b);
+  const columns: ChangeMatrixColumn[] = [];
+  const columnIndex = new Map<string, number>();
+  for (const row of table.rows) {
+    const key = JSON.stringify([row.workloadLabel, row.tableSize ?? null]);
+    if (columnIndex.has(key)) continue;
+    columnIndex.set(key, columns.length);
+    const label = manySizes && row.tableSize !== undefined ? `${row.workloadLabel} (${row.tableSize} rows)` : row.workloadLabel;
+    columns.push({ workload: row.workload, ...(row.params ? { params: row.params } : {}), ...(row.tableSize !== undefined ? { tableSize: row.tableSize } : {}), label });
+  }
+  const cells = threads.map(() => columns.map((): number | null => null));
+  for (const row of table.rows) {
+    const column = columnIndex.get(JSON.stringify([row.workloadLabel, row.tableSize ?? null])) as number;
+    cells[threads.indexOf(row.threads)][column] = row[value];
+  }
+  return { metric: table.metric, baseline: table.baseline, candidate: table.candidate, value, threads, columns, cells };
+}
+
+function cellKey(cell: ExperimentCell): string {
+  return JSON.stringify([cell.workload, sortedParams(cell.params), cell.tableSize ?? null, cell.threads]);
+}
+
+function sortedParams(params: CellParams | undefined): [string, string | number | boolean][] {
+  return Object.entries(params ?? {}).sort(([a], [b]) => a.localeCompare(b));
+}
+
+function workloadLabel(cell: ExperimentCell): string {
+  const params = sortedParams(cell.params).map(([key, value]) => `${key}=${String(value)}`);
+  return [cell.workload, ...params].join(' ');
+}
+
+function describeCell(cell: ExperimentCell): string {
+  const size = cell.tableSize !== undefined ? `, ${cell.tableSize} rows` : '';
+  return `${workloadLabel(cell)}, ${cell.threads} threads${size}`;
+}
+
+function mean(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/** Rows keep the experiment's workload order (first appearance), then table size and threads ascending. */
+function compareRows(rows: readonly VariantChangeRow[]): (a: VariantChangeRow, b: VariantChangeRow) => number {
+  const order = new Map<string, number>();
+  for (const row of rows) if (!order.has(row.workloadLabel)) order.set(row.workloadLabel, order.size);
+  return (a, b) =>
+    (order.get(a.workloadLabel) as number) - (order.get(b.workloadLabel) as number) ||
+    (a.tableSize ?? 0) - (b.tableSize ?? 0) ||
+    a.threads - b.threads;
+}

@@ -1,0 +1,250 @@
+// Open sessions per connection profile and the "active connection": the one last connected or
+// chosen, which later commands (benchmarks, explain, table controls) work on.
+import * as vscode from 'vscode';
+import type { ConnectionProblem } from '../../core/db/connectionErrors';
+import { describeEndpoint, type ConnectionProfile } from '../../core/db/connectionProfile';
+import { ConnectionFailure, type DatabaseSession } from '../../core/db/databaseSession';
+import { serverDisplayName } from '../../core/db/serverFlavor';
+import { CONTEXT_KEYS, VIEWS } from '../commandIds';
+import type { ExtensionLog } from '../log/extensionLog';
+import { showConnectionProblem } from './connectionProblemNotification';
+import type { ConnectionStore } from './connectionStore';
+import { askForPassword } from './passwordPrompt';
+
+export type SessionOpener = (profile: ConnectionProfile, password: string) => Promise<DatabaseSession>;
+
+export interface ConnectOptions {
+  /** where the progress shows: a cancellable notification (default) or the Connections view */
+  progress?: 'notification' | 'view';
+  /** make it the active connection (default true) */
+  makeActive?: boolean;
+  /** a password to use instead of the stored one or a prompt (automation, retries) */
+  password?: string;
+  /** no error notification on failure (the caller reports it); the problem is still kept */
+  quiet?: boolean;
+}
+
+const LAST_ACTIVE_STATE_KEY = 'tidbLab.lastActiveConnection';
+
+export class ConnectionManager implements vscode.Disposable {
+  private readonly sessions = new Map<string, DatabaseSession>();
+  private readonly pending = new Map<string, Promise<DatabaseSession | undefined>>();
+  private readonly failures = new Map<string, ConnectionProblem>();
+  private activeId: string | undefined;
+
+  private readonly activeChanged = new vscode.EventEmitter<DatabaseSession | undefined>();
+  /** fires with the new active session, or undefined when there is none */
+  readonly onDidChangeActive = this.activeChanged.event;
+  private readonly sessionsChanged = new vscode.EventEmitter<string>();
+  /** fires with the profile id whose state changed: connecting, connected, failed or disconnected */
+  readonly onDidChangeSessions = this.sessionsChanged.event;
+
+  constructor(
+    private readonly store: ConnectionStore,
+    private readonly globalState: vscode.Memento,
+    private readonly openSession: SessionOpener,
+    private readonly log: ExtensionLog,
+  ) {
+    void this.updateContextKeys();
+  }
+
+  activeSession(): DatabaseSession | undefined {
+    return this.activeId === undefined ? undefined : this.sessions.get(this.activeId);
+  }
+
+  activeProfileId(): string | undefined {
+    return this.activeId;
+  }
+
+  sessionFor(profileId: string): DatabaseSession | undefined {
+    return this.sessions.get(profileId);
+  }
+
+  isConnecting(profileId: string): boolean {
+    return this.pending.has(profileId);
+  }
+
+  isAnyConnecting(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Why the last attempt to connect this profile failed; cleared when it connects. */
+  lastProblem(profileId: string): ConnectionProblem | undefined {
+    return this.failures.get(profileId);
+  }
+
+  connectedProfileIds(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  /** Connects (or returns the open session); undefined when it failed or the user cancelled. */
+  connect(profileId: string, options: ConnectOptions = {}): Promise<DatabaseSession | undefined> {
+    const open = this.sessions.get(profileId);
+    if (open) {
+      if (options.makeActive !== false) this.setActive(profileId);
+      return Promise.resolve(open);
+    }
+    const pending = this.pending.get(profileId);
+    if (pending) return pending;
+    const attempt = this.attemptConnect(profileId, options).finally(() => {
+      this.pending.delete(profileId);
+      this.sessionsChanged.fire(profileId);
+    });
+    this.pending.set(profileId, attempt);
+    this.sessionsChanged.fire(profileId);
+    return attempt;
+  }
+
+  async disconnect(profileId: string): Promise<void> {
+    const session = this.sessions.get(profileId);
+    if (!session) return;
+    this.sessions.delete(profileId);
+    await session.close();
+    this.log.info(`Disconnected from ${session.profile.name}.`);
+    this.sessionsChanged.fire(profileId);
+    if (this.activeId === profileId) this.changeActive(this.sessions.keys().next().value);
+  }
+
+  setActive(profileId: string): void {
+    if (!this.sessions.has(profileId)) throw new Error(`The connection ${profileId} is not open.`);
+    if (this.activeId === profileId) return;
+    this.changeActive(profileId);
+    void this.globalState.update(LAST_ACTIVE_STATE_KEY, profileId);
+  }
+
+  /**
+   * The session later commands work on: the active one; else the last active connection,
+   * connected now; else the one the user picks. Undefined when there is none or the user cancels.
+   */
+  async requireActiveSession(): Promise<DatabaseSession | undefined> {
+    const active = this.activeSession();
+    if (active) return active;
+    const last = this.globalState.get<string>(LAST_ACTIVE_STATE_KEY);
+    if (last && this.store.get(last)) return this.connect(last);
+    return this.pickActive();
+  }
+
+  /** Lets the user choose the active connection, connecting it when needed. */
+  async pickActive(): Promise<DatabaseSession | undefined> {
+    const connections = this.store.all();
+    if (connections.length === 0) {
+      const add = vscode.l10n.t('Add Connection');
+      const choice = await vscode.window.showInformationMessage(vscode.l10n.t('TiDB Lab has no connection yet.'), add);
+      if (choice === add) await vscode.commands.executeCommand('tidbLab.addConnection');
+      return undefined;
+    }
+    const items = connections.map(({ profile, source }) => {
+      const session = this.sessions.get(profile.id);
+      const state = session ? vscode.l10n.t('connected · {0}', serverDisplayName(session.identity)) : vscode.l10n.t('not connected');
+      return {
+        id: profile.id,
+        label: `$(${session ? 'vm-running' : 'vm-outline'}) ${profile.name}`,
+        description: describeEndpoint(profile),
+        detail: source === 'settings' ? `${state} · ${vscode.l10n.t('from settings')}` : state,
+        picked: profile.id === this.activeId,
+      };
+    });
+    const choice = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Active TiDB Lab Connection'),
+      placeHolder: vscode.l10n.t('Commands such as benchmarks and EXPLAIN run on the active connection'),
+      matchOnDescription: true,
+    });
+    return choice ? this.connect(choice.id) : undefined;
+  }
+
+  dispose(): void {
+    for (const session of this.sessions.values()) void session.close();
+    this.sessions.clear();
+    this.activeChanged.dispose();
+    this.sessionsChanged.dispose();
+  }
+
+  private async attemptConnect(profileId: string, options: ConnectOptions): Promise<DatabaseSession | undefined> {
+    const stored = this.store.get(profileId);
+    if (!stored) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('The connection no longer exists. Refresh the Connections view.'));
+      return undefined;
+    }
+    const profile = stored.profile;
+    const password = await this.passwordFor(profile, options.password);
+    if (password === undefined) {
+      this.log.info(`Connecting to ${profile.name} cancelled: no password given.`);
+      return undefined;
+    }
+    const title = vscode.l10n.t('Connecting to {0} ({1})…', profile.name, `${profile.host}:${profile.port}`);
+    const started = performance.now();
+    this.log.info(`Connecting to ${profile.name} (${describeEndpoint(profile)}, TLS ${profile.tls})…`);
+    try {
+      const session = await this.withProgress(title, options.progress ?? 'notification', () => this.openSession(profile, password.value));
+      if (!session) {
+        this.log.info(`Connecting to ${profile.name} cancelled.`);
+        return undefined;
+      }
+      this.sessions.set(profileId, session);
+      this.failures.delete(profileId);
+      if (password.fromPrompt && profile.passwordMode === 'secretStorage') await this.store.storePassword(profileId, password.value);
+      this.log.info(`Connected to ${profile.name}: ${serverDisplayName(session.identity)} (VERSION() = ${session.identity.versionString}) in ${(performance.now() - started).toFixed(0)} ms.`);
+      if (options.makeActive !== false) this.setActive(profileId);
+      return session;
+    } catch (error) {
+      const problem = error instanceof ConnectionFailure ? error.problem : undefined;
+      if (!problem) throw error;
+      this.failures.set(profileId, problem);
+      this.log.error(`Connecting to ${profile.name} failed (${problem.kind}): ${problem.title} Server said: ${problem.serverMessage}`);
+      if (!options.quiet) {
+        showConnectionProblem(profile, problem, () => void this.retryWithNewPassword(profile));
+      }
+      return undefined;
+    }
+  }
+
+  private async retryWithNewPassword(profile: ConnectionProfile): Promise<void> {
+    const password = await askForPassword(profile, vscode.l10n.t('The server refused the last password.'));
+    if (password === undefined) return;
+    const session = await this.connect(profile.id, { password });
+    if (session && profile.passwordMode === 'secretStorage') await this.store.storePassword(profile.id, password);
+  }
+
+  private async passwordFor(profile: ConnectionProfile, given: string | undefined): Promise<{ value: string; fromPrompt: boolean } | undefined> {
+    if (profile.passwordMode === 'empty') return { value: '', fromPrompt: false };
+    if (given !== undefined) return { value: given, fromPrompt: false };
+    if (profile.passwordMode === 'secretStorage') {
+      const stored = await this.store.getPassword(profile.id);
+      if (stored !== undefined) return { value: stored, fromPrompt: false };
+    }
+    const asked = await askForPassword(profile);
+    return asked === undefined ? undefined : { value: asked, fromPrompt: true };
+  }
+
+  /** Runs the connect with progress; a cancelled attempt resolves undefined and closes its late session. */
+  private withProgress(title: string, where: 'notification' | 'view', open: () => Promise<DatabaseSession>): Thenable<DatabaseSession | undefined> {
+    const location = where === 'view' ? { viewId: VIEWS.connections } : vscode.ProgressLocation.Notification;
+    return vscode.window.withProgress({ location, title, cancellable: where === 'notification' }, (_progress, token) =>
+      new Promise<DatabaseSession | undefined>((resolve, reject) => {
+        const cancelled = token.onCancellationRequested(() => resolve(undefined));
+        open().then(
+          (session) => {
+            cancelled.dispose();
+            if (token.isCancellationRequested) void session.close();
+            else resolve(session);
+          },
+          (error: unknown) => {
+            cancelled.dispose();
+            if (!token.isCancellationRequested) reject(error);
+          },
+        );
+      }));
+  }
+
+  private changeActive(profileId: string | undefined): void {
+    this.activeId = profileId;
+    this.activeChanged.fire(this.activeSession());
+    void this.updateContextKeys();
+  }
+
+  private async updateContextKeys(): Promise<void> {
+    const active = this.activeSession();
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasActiveConnection, active !== undefined);
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.activeConnectionFlavor, active?.identity.flavor ?? '');
+  }
+}

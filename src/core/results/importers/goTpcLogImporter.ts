@@ -48,7 +48,7 @@ export function importGoTpcLog(text: string, source: ImportSource = {}): LogImpo
 }
 
 export function countGoTpcMarkers(lines: readonly LogLine[]): number {
-  return lines.filter(({ trimmed }) => /^\[(Current|Summary)\]\s+\S+\s+-\s+Takes\(s\):/.test(trimmed) || /^tpmC:\s*[\d.]+/.test(trimmed)).length;
+  return lines.filter(({ trimmed }) => /^\[(Current|Summary)\]\s+(\S+\s+-\s+Takes\(s\):|Q\d+:\s*[\d.]+s$)/.test(trimmed) || /^tpmC:\s*[\d.]+/.test(trimmed)).length;
 }
 
 class GoTpcLogReader {
@@ -92,6 +92,7 @@ class GoTpcLogReader {
       if (version) this.draft.toolVersion = version[1];
       return;
     }
+    if (text.startsWith('#')) return;
     if (prefixed) {
       this.readPrefixed(line, prefixed[1] as 'Current' | 'Summary', prefixed[2]);
       return;

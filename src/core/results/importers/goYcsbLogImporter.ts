@@ -98,6 +98,7 @@ class GoYcsbLogReader {
       this.draft.command = parseGoToolCommand(invocation.args, GO_YCSB_FLAGS);
       return;
     }
+    if (text.startsWith('#')) return;
     if (PROPERTIES_START.test(text)) {
       if (this.draft.blocks.length > 0 || this.draft.finished || Object.keys(this.draft.properties).length > 0) this.startRun(line.number);
       this.inProperties = true;

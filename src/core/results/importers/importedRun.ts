@@ -34,7 +34,8 @@ export function importedStartTime(source: ImportSource, fromLog?: string): strin
 
 export function importedRunName(workload: string, options: RunOptions): string {
   const threads = options.threads;
-  return typeof threads === 'number' ? `${workload}, ${threads} threads` : workload;
+  if (typeof threads !== 'number') return workload;
+  return `${workload}, ${threads} ${threads === 1 ? 'thread' : 'threads'}`;
 }
 
 export function emptyLatencySummary(): LatencySummaryMs {

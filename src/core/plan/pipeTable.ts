@@ -4,7 +4,7 @@
 /** `+---+---+`, `|---|:--:|`, `----+----`, `====`: a line that only draws the table. */
 export function isRuleLine(line: string): boolean {
   const trimmed = line.trim();
-  return trimmed.length >= 3 && /^[-+|:=\s]+$/.test(trimmed) && /[-=]{3}/.test(trimmed);
+  return trimmed.length >= 2 && /^[-+|:=\s]+$/.test(trimmed) && /[-=]/.test(trimmed);
 }
 
 /** Columns of the `+` (or `|`) joints of a `+---+---+` rule, used to cut rows at exact positions. */

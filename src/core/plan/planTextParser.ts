@@ -84,6 +84,8 @@ interface TableHeader {
   names: string[];
   outerBorders: boolean;
   aligned: AlignedHeader | null;
+  /** tidb_decode_plan() starts every line with a tab. */
+  leadingTabs?: number;
 }
 
 function readTable(lines: readonly string[], warnings: string[]): ParsedPlan {
@@ -94,7 +96,7 @@ function readTable(lines: readonly string[], warnings: string[]): ParsedPlan {
   const cellRows = header.delimiter === 'pipe'
     ? pipeRows(body, header, lines)
     : header.delimiter === 'tab'
-      ? tabRows(body, header.names.length)
+      ? tabRows(body, header.names.length, header.leadingTabs ?? 0)
       : alignedRows(body, header.aligned as AlignedHeader);
   return finishTable(format, header.names, cellRows, warnings);
 }
@@ -111,9 +113,13 @@ function findHeader(lines: readonly string[]): TableHeader | null {
     const unframed = line.replace(/^\s*\|/, '').replace(/\|\s*$/, '');
     if (unframed.includes('\t')) {
       const names = unframed.split('\t').map((name) => name.trim());
-      while (names.length > 0 && names[0] === '') names.shift();
+      let leadingTabs = 0;
+      while (names.length > 0 && names[0] === '') {
+        names.shift();
+        leadingTabs++;
+      }
       while (names.length > 0 && names[names.length - 1] === '') names.pop();
-      if (looksLikePlanHeader(names)) return { line: i, delimiter: 'tab', names, outerBorders: false, aligned: null };
+      if (looksLikePlanHeader(names)) return { line: i, delimiter: 'tab', names, outerBorders: false, aligned: null, leadingTabs };
     }
     const aligned = readAlignedHeader(unframed, splitColumnNames);
     if (looksLikePlanHeader(aligned.names)) {
@@ -176,10 +182,14 @@ function joinWrapped(first: string, second: string): string {
   return `${first} ${second}`;
 }
 
-function tabRows(body: readonly string[], width: number): CellRow[] {
+function tabRows(body: readonly string[], width: number, leadingTabs: number): CellRow[] {
   return body
     .filter((line) => !isRuleLine(line))
-    .map((line) => ({ cells: fitCells(line.split('\t'), width, width - 1), raw: line }));
+    .map((line) => {
+      const cells = line.split('\t');
+      for (let k = 0; k < leadingTabs && cells.length > width && cells[0].trim() === ''; k++) cells.shift();
+      return { cells: fitCells(cells, width, width - 1), raw: line };
+    });
 }
 
 function alignedRows(body: readonly string[], header: AlignedHeader): CellRow[] {

@@ -100,6 +100,7 @@ export async function openConnectionForm(deps: ConnectionFormDependencies, mode:
     }
     deps.log.info(`Saved connection ${profile.name} (${mode}).`);
     panel.dispose();
+    deps.manager.forgetProblem(profile.id);
     if (mode === 'edit' && deps.manager.sessionFor(profile.id)) {
       // The open session still uses the old settings.
       await deps.manager.disconnect(profile.id);

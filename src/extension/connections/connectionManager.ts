@@ -14,7 +14,7 @@ import { askForPassword } from './passwordPrompt';
 export type SessionOpener = (profile: ConnectionProfile, password: string) => Promise<DatabaseSession>;
 
 export interface ConnectOptions {
-  /** where the progress shows: a cancellable notification (default) or the Connections view */
+  /** 'view': progress only in the Connections view; 'notification' (default): also a cancellable notification when it is slow */
   progress?: 'notification' | 'view';
   /** make it the active connection (default true) */
   makeActive?: boolean;
@@ -25,6 +25,7 @@ export interface ConnectOptions {
 }
 
 const LAST_ACTIVE_STATE_KEY = 'tidbLab.lastActiveConnection';
+const SLOW_CONNECT_NOTIFICATION_DELAY_MS = 600;
 
 export class ConnectionManager implements vscode.Disposable {
   private readonly sessions = new Map<string, DatabaseSession>();
@@ -71,6 +72,11 @@ export class ConnectionManager implements vscode.Disposable {
   /** Why the last attempt to connect this profile failed; cleared when it connects. */
   lastProblem(profileId: string): ConnectionProblem | undefined {
     return this.failures.get(profileId);
+  }
+
+  /** After the profile was edited, its last failure says nothing any more. */
+  forgetProblem(profileId: string): void {
+    if (this.failures.delete(profileId)) this.sessionsChanged.fire(profileId);
   }
 
   connectedProfileIds(): string[] {
@@ -216,24 +222,40 @@ export class ConnectionManager implements vscode.Disposable {
     return asked === undefined ? undefined : { value: asked, fromPrompt: true };
   }
 
-  /** Runs the connect with progress; a cancelled attempt resolves undefined and closes its late session. */
-  private withProgress(title: string, where: 'notification' | 'view', open: () => Promise<DatabaseSession>): Thenable<DatabaseSession | undefined> {
-    const location = where === 'view' ? { viewId: VIEWS.connections } : vscode.ProgressLocation.Notification;
-    return vscode.window.withProgress({ location, title, cancellable: where === 'notification' }, (_progress, token) =>
-      new Promise<DatabaseSession | undefined>((resolve, reject) => {
-        const cancelled = token.onCancellationRequested(() => resolve(undefined));
-        open().then(
-          (session) => {
-            cancelled.dispose();
-            if (token.isCancellationRequested) void session.close();
-            else resolve(session);
-          },
-          (error: unknown) => {
-            cancelled.dispose();
-            if (!token.isCancellationRequested) reject(error);
-          },
-        );
-      }));
+  /**
+   * Shows the connect's progress: at once as the Connections view's progress bar, and as a
+   * cancellable notification only when it takes a while (a local connect takes milliseconds and a
+   * flashing notification is noise). A cancelled attempt resolves undefined and closes its late session.
+   */
+  private withProgress(title: string, where: 'notification' | 'view', open: () => Promise<DatabaseSession>): Promise<DatabaseSession | undefined> {
+    const opening = open();
+    void vscode.window.withProgress({ location: { viewId: VIEWS.connections } }, () => opening.catch(() => undefined));
+    if (where === 'view') return opening;
+    return new Promise<DatabaseSession | undefined>((resolve, reject) => {
+      let cancelled = false;
+      const timer = setTimeout(() => {
+        void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) =>
+          new Promise<void>((done) => {
+            token.onCancellationRequested(() => {
+              cancelled = true;
+              resolve(undefined);
+              done();
+            });
+            opening.then(() => done(), () => done());
+          }));
+      }, SLOW_CONNECT_NOTIFICATION_DELAY_MS);
+      opening.then(
+        (session) => {
+          clearTimeout(timer);
+          if (cancelled) void session.close();
+          else resolve(session);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (!cancelled) reject(error);
+        },
+      );
+    });
   }
 
   private changeActive(profileId: string | undefined): void {

@@ -1,6 +1,7 @@
 // A saved connection. Disconnected, expanding or clicking it connects; connected, it lists the
-// server, the cluster (TiDB) and the databases. Its id includes the state so that VS Code shows a
-// freshly connected item expanded and a disconnected one collapsed.
+// server, the cluster (TiDB) and the databases. Its id includes whether it was connected when the
+// node was made, so that VS Code shows a freshly connected item expanded and a disconnected one
+// collapsed; when that changes the provider makes a new node (see `isStale`).
 import * as vscode from 'vscode';
 import { describeEndpoint } from '../../core/db/connectionProfile';
 import { listSchemas } from '../../core/db/schemaQueries';
@@ -17,7 +18,20 @@ import { SchemaNode } from './schemaNode';
 import { ServerNode } from './serverNode';
 
 export class ConnectionNode implements ExplorerNode {
-  constructor(readonly connection: StoredConnection, private readonly services: ExplorerServices) {}
+  private readonly connectedWhenMade: boolean;
+
+  constructor(readonly connection: StoredConnection, private readonly services: ExplorerServices) {
+    this.connectedWhenMade = this.isConnected();
+  }
+
+  /** VS Code keeps an item's expansion by id: a change of connected state needs a new node and id. */
+  isStale(): boolean {
+    return this.connectedWhenMade !== this.isConnected();
+  }
+
+  private isConnected(): boolean {
+    return this.services.manager.sessionFor(this.connection.profile.id) !== undefined;
+  }
 
   get profileId(): string {
     return this.connection.profile.id;
@@ -29,10 +43,11 @@ export class ConnectionNode implements ExplorerNode {
     const session = manager.sessionFor(profile.id);
     const connecting = manager.isConnecting(profile.id);
     const problem = session ? undefined : manager.lastProblem(profile.id);
-    const isActive = session !== undefined && manager.activeProfileId() === profile.id;
+    // "active" only tells something when several connections are open.
+    const isActive = session !== undefined && manager.activeProfileId() === profile.id && manager.connectedProfileIds().length > 1;
 
-    const item = new vscode.TreeItem(profile.name, session ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = treeItemId(profile.id, session ? 'connected' : 'disconnected');
+    const item = new vscode.TreeItem(profile.name, this.connectedWhenMade ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = treeItemId(profile.id, this.connectedWhenMade ? 'connected' : 'disconnected');
     item.contextValue = contextValues.connection(session !== undefined, source);
     item.description = [
       isActive ? vscode.l10n.t('active') : '',

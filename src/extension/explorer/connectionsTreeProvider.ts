@@ -69,12 +69,14 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
     const affected = [this.shownActiveId, activeId].filter((id): id is string => id !== undefined).map((id) => this.connectionNodes?.get(id));
     this.shownActiveId = activeId;
     const nodes = affected.filter((node): node is ConnectionNode => node !== undefined);
-    if (nodes.length > 0) this.changed.fire(nodes);
+    if (nodes.some((node) => node.isStale())) this.refresh();
+    else if (nodes.length > 0) this.changed.fire(nodes);
   }
 
   private refreshConnection(profileId: string): void {
     const node = this.connectionNodes?.get(profileId);
-    if (node) this.changed.fire(node);
+    if (node?.isStale()) this.refresh();
+    else if (node) this.changed.fire(node);
   }
 
   private rootNodes(): Map<string, ConnectionNode> {

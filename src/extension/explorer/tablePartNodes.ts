@@ -21,7 +21,7 @@ export class ColumnsNode implements ExplorerNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t('Columns'), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = treeItemId(this.ref.profileId, this.ref.schema, this.ref.table, 'columns');
-    item.iconPath = new vscode.ThemeIcon('symbol-field');
+    item.iconPath = new vscode.ThemeIcon('list-flat');
     item.contextValue = contextValues.columns;
     return item;
   }
@@ -40,7 +40,7 @@ class ColumnNode implements ExplorerNode {
     const item = new vscode.TreeItem(column.name, vscode.TreeItemCollapsibleState.None);
     item.id = treeItemId(this.ref.profileId, this.ref.schema, this.ref.table, 'column', column.name);
     item.description = columnDescription(column);
-    item.iconPath = new vscode.ThemeIcon(column.key === 'PRI' ? 'key' : 'symbol-field');
+    item.iconPath = column.key === 'PRI' ? primaryKeyIcon() : new vscode.ThemeIcon('symbol-field');
     item.contextValue = contextValues.column;
     item.tooltip = markdownTooltip(column.name, [
       [vscode.l10n.t('Type'), column.type],
@@ -78,7 +78,7 @@ class IndexNode implements ExplorerNode {
     const item = new vscode.TreeItem(index.name, vscode.TreeItemCollapsibleState.None);
     item.id = treeItemId(this.ref.profileId, this.ref.schema, this.ref.table, 'index', index.name);
     item.description = indexDescription(index);
-    item.iconPath = new vscode.ThemeIcon(index.primary ? 'key' : 'symbol-key');
+    item.iconPath = index.primary ? primaryKeyIcon() : new vscode.ThemeIcon('key');
     item.contextValue = contextValues.index;
     item.tooltip = markdownTooltip(index.name, [
       [vscode.l10n.t('Columns'), index.columns.join(', ')],
@@ -87,6 +87,10 @@ class IndexNode implements ExplorerNode {
     ]);
     return item;
   }
+}
+
+function primaryKeyIcon(): vscode.ThemeIcon {
+  return new vscode.ThemeIcon('key', new vscode.ThemeColor('charts.yellow'));
 }
 
 function keyName(key: string): string {

@@ -1,0 +1,188 @@
+// The benchmark results panel: one webview bundle (benchmarkResults) shows a live run, a stored
+// run, an experiment or a comparison of runs. The host always sends the whole document (`show`),
+// again on every `ready` (a hidden tab's webview is rebuilt), and during a live run one message
+// per report interval. What the webview keeps with setState is only the PanelTarget (which result
+// the tab shows, so the serializer can bring it back after a reload) and its own view choices.
+import type { ExperimentResult, ResultInterval, RunResult, ServerInfo } from '../core/results/benchmarkResult';
+import type { PanelProtocol } from './webviewProtocol';
+
+export const BENCHMARK_RESULTS_VIEW_TYPE = 'tidbLab.benchmarkResults';
+
+export type ExportFormat = 'csv' | 'markdown' | 'json';
+
+/** Which result a tab shows. */
+export type PanelTarget =
+  | { kind: 'result'; resultId: string }
+  | { kind: 'cell'; resultId: string; cellIndex: number }
+  | { kind: 'comparison'; resultIds: string[] }
+  | { kind: 'live'; runKey: string };
+
+export interface LiveRunHeader {
+  runKey: string;
+  workload: string;
+  threads: number;
+  /** the --time limit in seconds; 0 when the run is limited by events only */
+  timeSec: number;
+  reportIntervalSec: number;
+  connectionName: string;
+  server?: ServerInfo;
+  options: Record<string, string | number | boolean>;
+  /** within a sweep or experiment: which run this is */
+  step?: { index: number; count: number; label: string };
+}
+
+export interface LiveRun {
+  header: LiveRunHeader;
+  intervals: ResultInterval[];
+  /** 'stopping' once the user asked to cancel */
+  phase: 'running' | 'stopping';
+}
+
+export type ResultsDocument =
+  | { kind: 'live'; live: LiveRun }
+  | { kind: 'run'; target: PanelTarget; run: RunResult; warnings: string[] }
+  | { kind: 'experiment'; target: PanelTarget; experiment: ExperimentResult; warnings: string[] }
+  | { kind: 'comparison'; target: PanelTarget; runs: RunResult[]; warnings: string[] }
+  | { kind: 'missing'; target: PanelTarget; message: string };
+
+export interface ResultsShowMessage {
+  document: ResultsDocument;
+  strings: BenchmarkResultsStrings;
+  /** BCP 47 language for number formatting */
+  locale: string;
+}
+
+export interface BenchmarkResultsToWebview {
+  show: ResultsShowMessage;
+  liveInterval: { runKey: string; interval: ResultInterval };
+  livePhase: { runKey: string; phase: LiveRun['phase'] };
+}
+
+export interface BenchmarkResultsToHost {
+  cancelRun: { runKey: string };
+  export: { format: ExportFormat };
+  savePng: { chartName: string; dataUrl: string };
+  openCell: { resultId: string; cellIndex: number };
+}
+
+export type BenchmarkResultsProtocol = PanelProtocol<BenchmarkResultsToWebview, BenchmarkResultsToHost>;
+
+/** What the webview keeps with setState (VS Code writes it to disk: never a secret). */
+export interface BenchmarkResultsState {
+  target: PanelTarget;
+  /** the experiment view's choices */
+  metric?: string;
+  group?: string;
+  baseline?: string;
+  candidate?: string;
+}
+
+/** Every text the panel shows, localized by the host. `{0}` marks a value filled in by the webview. */
+export interface BenchmarkResultsStrings {
+  statusCompleted: string;
+  statusCancelled: string;
+  statusFailed: string;
+  statusRunning: string;
+  statusStopping: string;
+  cancelRun: string;
+  runStep: string;
+  elapsedOf: string;
+  elapsed: string;
+  waitingForFirstInterval: string;
+  noIntervals: string;
+  tps: string;
+  qps: string;
+  latencyP95: string;
+  latencyP99: string;
+  latencyAvg: string;
+  latencyMax: string;
+  errors: string;
+  reconnects: string;
+  events: string;
+  duration: string;
+  throughputOverTime: string;
+  latencyOverTime: string;
+  errorsOverTime: string;
+  latencyPercentiles: string;
+  latencyHistogram: string;
+  secondsAxis: string;
+  queriesPerSecond: string;
+  transactionsPerSecond: string;
+  milliseconds: string;
+  perSecond: string;
+  eventsAxis: string;
+  threadsAxis: string;
+  errorsPerSecond: string;
+  reconnectsPerSecond: string;
+  savePng: string;
+  exportCsv: string;
+  exportMarkdown: string;
+  exportJson: string;
+  options: string;
+  server: string;
+  source: string;
+  started: string;
+  connection: string;
+  warnings: string;
+  decimated: string;
+  sweepThroughput: string;
+  sweepLatency: string;
+  workloadGroup: string;
+  changeHeading: string;
+  metric: string;
+  baseline: string;
+  candidate: string;
+  higherIsBetter: string;
+  lowerIsBetter: string;
+  better: string;
+  worse: string;
+  noChangeData: string;
+  rawNumbers: string;
+  runs: string;
+  variant: string;
+  workload: string;
+  threads: string;
+  tableSize: string;
+  status: string;
+  change: string;
+  openRun: string;
+  comparisonHeading: string;
+  vsFirst: string;
+  qpsOverTime: string;
+  p95OverTime: string;
+  run: string;
+  experimentCells: string;
+  missingResult: string;
+}
+
+const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'markdown', 'json'];
+
+export function isExportFormat(value: unknown): value is ExportFormat {
+  return EXPORT_FORMATS.includes(value as ExportFormat);
+}
+
+/** Checks a target read back from webview state or a message: a webview is not trusted. */
+export function isPanelTarget(value: unknown): value is PanelTarget {
+  if (typeof value !== 'object' || value === null) return false;
+  const target = value as Record<string, unknown>;
+  switch (target.kind) {
+    case 'result':
+      return typeof target.resultId === 'string';
+    case 'cell':
+      return typeof target.resultId === 'string' && Number.isInteger(target.cellIndex) && (target.cellIndex as number) >= 0;
+    case 'comparison':
+      return Array.isArray(target.resultIds) && target.resultIds.length > 0 && target.resultIds.every((id) => typeof id === 'string');
+    case 'live':
+      return typeof target.runKey === 'string';
+    default:
+      return false;
+  }
+}
+
+/** Fills `{0}`, `{1}`... in a string the host localized. */
+export function formatString(template: string, ...values: (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) => {
+    const value = values[Number(index)];
+    return value === undefined ? whole : String(value);
+  });
+}

@@ -221,7 +221,9 @@ function cumulativeIntervals(blocks: OperationStats[][], threads: number): Resul
     if (seconds <= 0) continue;
     const operations = current.operations - previous.operations;
     const tps = Math.max(0, operations) / seconds;
-    const avg = operations > 0 ? (current.latencySumMs - previous.latencySumMs) / operations : null;
+    const latencySumMs = current.latencySumMs - previous.latencySumMs;
+    // Counters only grow in a real log; a block that goes back (a mangled file) gives no average.
+    const avg = operations > 0 && latencySumMs >= 0 ? latencySumMs / operations : null;
     intervals.push({
       t: current.seconds,
       threads,

@@ -62,7 +62,14 @@ function importLogText(text: string, source: ImportSource): BenchmarkLogImport {
   for (const other of others) {
     if (other.markers > 0) warnings.push(`the file also has ${other.markers} lines that look like ${other.format.name} output; they were not imported (import them from a file of their own)`);
   }
-  return { results: imported.results.map(redactSecrets), warnings, format: best.format.name };
+  const results: BenchmarkResult[] = [];
+  imported.results.forEach((run, index) => {
+    // The same check a stored result gets: what an importer makes of a strange file must still be a sound result.
+    const checked = parseBenchmarkResult(JSON.parse(JSON.stringify(redactSecrets(run))));
+    if (checked.ok) results.push(checked.result);
+    else warnings.push(`run ${index + 1} was left out, its numbers do not add up: ${checked.errors.join('; ')}`);
+  });
+  return { results, warnings, format: best.format.name };
 }
 
 function importJson(text: string): BenchmarkLogImport {

@@ -22,11 +22,11 @@ export function splitLogLines(text: string): LogLine[] {
   });
 }
 
-/** A decimal as the tools print it; NaN, inf and anything else give null. */
+/** A count, rate or time as the tools print them (never negative); NaN, inf and anything else give null. */
 export function parseDecimal(token: string | undefined): number | null {
   if (token === undefined) return null;
   const trimmed = token.trim();
-  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
+  if (!/^\+?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
 }
@@ -39,9 +39,8 @@ export function parseMilliseconds(token: string | undefined, defaultUnit: 'ms' |
   const value = parseDecimal(match[1]);
   if (value === null) return null;
   const unit = match[2] ?? defaultUnit;
-  if (unit === 's') return value * 1000;
-  if (unit === 'us' || unit === 'µs') return value / 1000;
-  return value;
+  const ms = unit === 's' ? value * 1000 : unit === 'us' || unit === 'µs' ? value / 1000 : value;
+  return Number.isFinite(ms) ? ms : null;
 }
 
 /** A Go time.Duration string ("1m0.0023s", "950ms", "1h2m3s") in seconds. */

@@ -218,6 +218,8 @@ function alignedRows(body: readonly string[], header: AlignedHeader): CellRow[] 
   return rows;
 }
 
+const OPERATOR_ID = /^[\s│├└─]*[A-Z][A-Za-z]*(?:_[A-Za-z]+)*(?:_\d+)?\s*(?:\((?:Build|Probe|Seed Part|Recursive Part)\))?\s*$/;
+
 function readHeaderlessTable(lines: readonly string[], warnings: string[]): ParsedPlan {
   const content = lines.filter((line) => !isRuleLine(line));
   if (content.length === 0) return emptyPlan(['No plan rows were found in the text.']);
@@ -228,7 +230,15 @@ function readHeaderlessTable(lines: readonly string[], warnings: string[]): Pars
     if (tabs * 2 > content.length) return line.split('\t');
     return line.trim().split(/\s{2,}|\t/);
   };
-  const cellRows = content.map((line) => ({ cells: split(line), raw: line }));
+  const allRows = content.map((line) => ({ cells: split(line), raw: line }));
+  // Without a header only rows that start with an operator id are plan rows.
+  const cellRows = allRows.filter((row) => OPERATOR_ID.test(row.cells[0]?.trim() === '' ? row.cells[1] ?? '' : row.cells[0] ?? ''));
+  if (cellRows.length === 0) {
+    return emptyPlan(['No plan was found: the text has no EXPLAIN header row (id, estRows, task, ...) and no operator rows.']);
+  }
+  if (cellRows.length < allRows.length) {
+    warnings.push(`Skipped ${allRows.length - cellRows.length} line(s) that are not plan rows.`);
+  }
   const guessed = guessColumns(cellRows.slice(0, 50).map((row) => row.cells.map((cell) => cell.trim())));
   const width = guessed?.length ?? Math.max(...cellRows.map((row) => row.cells.length));
   const names = guessed ?? Array.from({ length: width }, (_, i) => (i === 0 ? 'id' : `column ${i + 1}`));

@@ -1,0 +1,305 @@
+// `tidb-lab bench ...`: a sysbench-compatible command line over the benchmark core.
+//   tidb-lab bench [options] <workload> <prepare|run|cleanup|help>
+//   tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE]
+//   tidb-lab bench import LOG [--json] [--out FILE]
+import { readFileSync, writeFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ConnectionFailure } from '../core/db/databaseSession';
+import type { BenchmarkResult, ExperimentResult } from '../core/results/benchmarkResult';
+import { resultToJson } from '../core/results/exportJson';
+import { importBenchmarkLog } from '../core/results/importers/importBenchmarkLog';
+import { variantChangeTable } from '../core/results/variantComparison';
+import { parseBenchArguments } from '../core/bench/benchArguments';
+import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions } from '../core/bench/benchOptions';
+import { settingsFromOptions } from '../core/bench/benchConnectionSettings';
+import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
+import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
+import { prepareWithOptions } from '../core/bench/prepareBenchmark';
+import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
+import { runExperiment } from '../core/bench/runExperiment';
+import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION } from '../core/bench/sysbenchReport';
+import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
+
+const USAGE = `Usage:
+  tidb-lab bench [options] <workload> <prepare|run|cleanup|help>
+  tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE]
+  tidb-lab bench import LOG [--json] [--out FILE]
+
+Options are sysbench's (--threads=N --time=N --mysql-host=... --table-size=N --rand-type=uniform ...);
+'tidb-lab bench <workload> help' lists them. The password may also come from MYSQL_PWD.
+  --json        print the result (JSON) on stdout instead of sysbench's text
+  --out FILE    also write the result (JSON) to FILE
+Workloads: ${WORKLOAD_NAMES.join(', ')}`;
+
+export interface BenchCommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (path: string) => string;
+  writeFile: (path: string, text: string) => void;
+  fileModifiedTime: (path: string) => string | undefined;
+  env: Record<string, string | undefined>;
+  /** subscribes to Ctrl-C; returns the unsubscribe function */
+  onInterrupt: (handler: () => void) => () => void;
+}
+
+const processIo: BenchCommandIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readFile: (path) => readFileSync(path, 'utf8'),
+  writeFile: (path, text) => writeFileSync(path, text),
+  fileModifiedTime: (path) => {
+    try {
+      return statSync(path).mtime.toISOString();
+    } catch {
+      return undefined;
+    }
+  },
+  env: process.env,
+  onInterrupt: (handler) => {
+    process.on('SIGINT', handler);
+    return () => process.off('SIGINT', handler);
+  },
+};
+
+const TOOL_HEADER = `tidb-lab bench ${TOOL_VERSION} (sysbench ${SYSBENCH_COMPATIBLE_VERSION} compatible)`;
+
+export async function runBenchCommand(argv: string[], io: BenchCommandIo = processIo): Promise<number> {
+  try {
+    const parsed = parseBenchArguments(argv, io.readFile);
+    switch (parsed.kind) {
+      case 'usage':
+        io.stdout(`${USAGE}\n`);
+        return argv.length === 0 ? 1 : 0;
+      case 'version':
+        io.stdout(`${TOOL_HEADER}\n`);
+        return 0;
+      case 'import':
+        return importCommand(parsed.file, parsed.json, parsed.out, io);
+      case 'experiment':
+        return await experimentCommand(parsed.file, withPassword(parsed.options, io), parsed.json, parsed.out, io);
+      case 'workload': {
+        if (parsed.verb === 'help') return workloadHelp(parsed.workload, io);
+        const options = resolveBenchOptions(parsed.workload, withPassword(parsed.options, io));
+        if (parsed.verb === 'prepare') return await prepareCommand(options, parsed.json, io);
+        if (parsed.verb === 'cleanup') return await cleanupCommand(options, parsed.json, io);
+        return await runCommand(options, parsed.json, parsed.out, io);
+      }
+    }
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+function reportError(error: unknown, io: BenchCommandIo): number {
+  if (error instanceof OptionError) io.stderr(`tidb-lab bench: ${error.message}\n`);
+  else if (error instanceof ConnectionFailure) io.stderr(`FATAL: ${error.problem.title}\n       ${error.problem.nextStep}\n`);
+  else if (error instanceof BenchmarkError) io.stderr(`FATAL: ${error.message}\n`);
+  else io.stderr(`FATAL: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}
+
+/** The password from MYSQL_PWD when --mysql-password is not on the command line (like the mysql client). */
+function withPassword(options: Map<string, string>, io: BenchCommandIo): Map<string, string> {
+  const hasPassword = [...options.keys()].some((key) => key.replace(/_/g, '-') === 'mysql-password');
+  const fromEnv = io.env.MYSQL_PWD;
+  if (hasPassword || fromEnv === undefined) return options;
+  return new Map([...options, ['mysql-password', fromEnv]]);
+}
+
+function workloadHelp(workload: string, io: BenchCommandIo): number {
+  if (!isWorkloadName(workload)) {
+    io.stderr(`tidb-lab bench: unknown workload '${workload}'. Known workloads: ${WORKLOAD_NAMES.join(', ')}\n`);
+    return 1;
+  }
+  const lines = [TOOL_HEADER, '', `${workload} - ${workloadSpec(workload).description}`, '', `${workload} options:`];
+  const describe = (names: (name: string) => boolean) => {
+    const rows = OPTION_DEFINITIONS.filter((definition) => names(definition.name) && (!definition.workloads || definition.workloads.includes(workload)));
+    for (const definition of rows) {
+      const shape = definition.kind === 'bool' ? `--${definition.name}[=on|off]` : `--${definition.name}=${definition.kind === 'int' ? 'N' : definition.kind === 'list' ? '[LIST,...]' : 'STRING'}`;
+      const origin = definition.origin === 'tidb-lab' ? ' (tidb-lab)' : definition.origin === 'sysbench-1.1' ? ' (from sysbench 1.1)' : '';
+      const shown = definition.secret ? '' : ` [${definition.defaultValue}]`;
+      lines.push(`  ${shape.padEnd(34)} ${definition.help}${origin}${shown}`);
+    }
+  };
+  describe((name) => name.includes('_'));
+  lines.push('', 'General, random numbers, driver and connection options:');
+  describe((name) => !name.includes('_'));
+  io.stdout(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+async function prepareCommand(options: BenchOptions, json: boolean, io: BenchCommandIo): Promise<number> {
+  if (!json) io.stdout(`${TOOL_HEADER}\n\n`);
+  const outcome = await prepareWithOptions(options, { onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`) });
+  if (json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
+  return 0;
+}
+
+async function cleanupCommand(options: BenchOptions, json: boolean, io: BenchCommandIo): Promise<number> {
+  if (!json) io.stdout(`${TOOL_HEADER}\n\n`);
+  const outcome = await cleanupWithOptions(options, { onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`) });
+  if (json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
+  return 0;
+}
+
+async function runCommand(options: BenchOptions, json: boolean, out: string | undefined, io: BenchCommandIo): Promise<number> {
+  const text = (line: string) => {
+    if (!json) io.stdout(`${line}\n`);
+  };
+  const limits = options.limits;
+  if (!json) {
+    for (const line of runHeaderLines({ tool: TOOL_HEADER, threads: limits.threads, rate: limits.rate, reportInterval: limits.reportInterval, seed: options.random.seed })) text(line);
+  }
+  const controller = new AbortController();
+  const unsubscribe = io.onInterrupt(() => {
+    io.stderr('\nInterrupted: stopping the threads; the partial result follows.\n');
+    controller.abort();
+  });
+  let measured: MeasuredRun;
+  try {
+    measured = await runMeasured(options, {
+      signal: controller.signal,
+      onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`),
+      onInterval: (report) => {
+        const i = report.interval;
+        text(intervalLine({
+          seconds: i.t, threads: i.threads, tps: i.tps, reads: i.reads, writes: i.writes, others: i.others,
+          percentile: limits.percentile, latencyMs: report.latencyPercentileMs, errors: i.errors, reconnects: i.reconnects,
+        }));
+        if (limits.rate > 0) text(queueLine(i.t, report.queueLength, report.concurrency));
+      },
+    });
+  } finally {
+    unsubscribe();
+  }
+  const result = measured.result;
+  if (out) io.writeFile(out, resultToJson(result));
+  if (json) io.stdout(resultToJson(result));
+  else printSummary(measured, options, io);
+  if (result.status === 'failed') {
+    io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);
+    return 1;
+  }
+  if (result.status === 'cancelled') {
+    io.stderr(`${result.message ?? 'Cancelled.'}\n`);
+    return 130;
+  }
+  return 0;
+}
+
+function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCommandIo): void {
+  const { result, details } = measured;
+  const s = result.summary;
+  const latency = s.latencyMs;
+  const lines = summaryLines({
+    reads: s.reads,
+    writes: s.writes,
+    others: s.others,
+    events: s.events,
+    errors: s.errors,
+    reconnects: s.reconnects,
+    seconds: result.durationSec,
+    latency: { minMs: latency.min ?? 0, avgMs: latency.avg ?? 0, maxMs: latency.max ?? 0, sumMs: details.latencySumMs, percentileMs: details.percentileMs },
+    percentile: options.limits.percentile,
+    fairness: details.fairness,
+    histogramLines: options.limits.histogram && result.histogram ? histogramLines(result.histogram.bucketsMs, result.histogram.counts) : undefined,
+  });
+  io.stdout(`${lines.join('\n')}\n`);
+}
+
+function importCommand(file: string, json: boolean, out: string | undefined, io: BenchCommandIo): number {
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (error) {
+    io.stderr(`tidb-lab bench import: cannot read '${file}': ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const imported = importBenchmarkLog(text, basename(file), { fileModifiedTime: io.fileModifiedTime(file) });
+  for (const warning of imported.warnings) io.stderr(`warning: ${warning}\n`);
+  if (out) io.writeFile(out, `${JSON.stringify(imported.results, null, 2)}\n`);
+  if (json) io.stdout(`${JSON.stringify(imported.results, null, 2)}\n`);
+  else {
+    io.stdout(`${imported.results.length} result(s) from ${file}${imported.format ? ` (${imported.format})` : ''}\n`);
+    for (const result of imported.results) io.stdout(`${describeResult(result)}\n`);
+  }
+  return imported.results.length > 0 ? 0 : 1;
+}
+
+function describeResult(result: BenchmarkResult): string {
+  if (result.kind === 'experiment') return `  experiment ${result.name}: ${result.cells.length} cells`;
+  const s = result.summary;
+  const threads = result.options.threads ?? result.intervals[0]?.threads ?? '?';
+  const p95 = s.latencyMs.p95 === null ? 'n/a' : s.latencyMs.p95.toFixed(2);
+  return `  ${result.workload} threads=${threads}: ${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${p95} ms, ${s.errors} errors, ${result.durationSec.toFixed(1)} s [${result.status}]`;
+}
+
+async function experimentCommand(file: string, options: Map<string, string>, json: boolean, out: string | undefined, io: BenchCommandIo): Promise<number> {
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (error) {
+    io.stderr(`tidb-lab bench experiment: cannot read '${file}': ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const definition = parseExperimentDefinition(text);
+  // Only connection options come from the command line; everything else is in the definition.
+  const connectionOptions = resolveBenchOptions('oltp_point_select', new Map([...options].filter(([key]) => key.replace(/_/g, '-').startsWith('mysql-'))));
+  for (const key of options.keys()) {
+    if (!key.replace(/_/g, '-').startsWith('mysql-')) throw new OptionError(`--${key}: put benchmark options in the experiment file; the command line takes connection options only`);
+  }
+  const connection = settingsFromOptions(connectionOptions.connection);
+  const say = (line: string) => (json ? io.stderr : io.stdout)(`${line}\n`);
+  if (!json) say(`${TOOL_HEADER}\n\nExperiment '${definition.name}' (${file})`);
+  const controller = new AbortController();
+  const unsubscribe = io.onInterrupt(() => {
+    io.stderr('\nInterrupted: stopping the experiment; the cells measured so far are kept.\n');
+    controller.abort();
+  });
+  let result: ExperimentResult;
+  try {
+    result = await runExperiment(definition, connection, {
+      signal: controller.signal,
+      onLog: say,
+      onCell: (cell, index, total) => {
+        const s = cell.run.summary;
+        say(`[${index + 1}/${total}] ${cell.workload} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''} ${cell.variant}${describeParams(cell.params)}: ` +
+          `${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`);
+      },
+    });
+  } finally {
+    unsubscribe();
+  }
+  if (out) io.writeFile(out, resultToJson(result));
+  if (json) io.stdout(resultToJson(result));
+  else printVariantChanges(result, io);
+  if (result.status === 'failed') {
+    io.stderr(`FATAL: ${result.message ?? 'the experiment failed'}\n`);
+    return 1;
+  }
+  return result.status === 'cancelled' ? 130 : 0;
+}
+
+function describeParams(params: Record<string, string | number | boolean> | undefined): string {
+  if (!params) return '';
+  return Object.entries(params).map(([key, value]) => ` ${key}=${String(value)}`).join('');
+}
+
+function printVariantChanges(result: ExperimentResult, io: BenchCommandIo): void {
+  if (result.variants.length < 2) return;
+  const [baseline, ...candidates] = result.variants;
+  for (const candidate of candidates) {
+    for (const metric of ['qps', 'p95'] as const) {
+      const table = variantChangeTable(result, { metric, baseline, candidate });
+      if (table.rows.length === 0) continue;
+      io.stdout(`\n% change of ${candidate} over ${baseline} (${table.metric.label}):\n`);
+      io.stdout(`${'workload'.padEnd(42)} ${'threads'.padStart(7)} ${'size'.padStart(8)} ${baseline.slice(0, 12).padStart(12)} ${candidate.slice(0, 12).padStart(12)} ${'change'.padStart(9)}\n`);
+      for (const row of table.rows) {
+        const format = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+        const change = row.changePct === null ? 'n/a' : `${row.changePct >= 0 ? '+' : ''}${row.changePct.toFixed(1)}%`;
+        io.stdout(`${row.workloadLabel.padEnd(42)} ${String(row.threads).padStart(7)} ${String(row.tableSize ?? '').padStart(8)} ${format(row.baseline).padStart(12)} ${format(row.candidate).padStart(12)} ${change.padStart(9)}\n`);
+      }
+      for (const warning of table.warnings) io.stderr(`warning: ${warning}\n`);
+    }
+  }
+}

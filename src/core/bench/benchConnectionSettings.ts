@@ -1,0 +1,102 @@
+// Where the benchmark connects: a small plain object the VS Code layer and the CLI both fill.
+// The password is only used to connect; it never goes into a result, a log line or an error.
+import { readFileSync } from 'node:fs';
+import type { ConnectionProfile } from '../db/connectionProfile';
+import type { ConnectionOptionValues, TlsSetting } from './benchOptions';
+import type { LeanConnectOptions, LeanTlsOptions } from './protocol/leanMysqlConnection';
+
+export interface BenchSslSettings {
+  /** 'required' encrypts without checking the certificate; the verify modes check it against caFile (or Node's CA store) */
+  mode: Exclude<TlsSetting, 'disabled'>;
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+  cipher?: string;
+}
+
+export interface BenchConnectionSettings {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  ssl?: BenchSslSettings;
+}
+
+export function settingsFromOptions(values: ConnectionOptionValues): BenchConnectionSettings {
+  return {
+    host: values.hosts[0],
+    port: values.ports[0],
+    user: values.user,
+    password: values.password,
+    database: values.database,
+    ssl: values.tls === 'disabled'
+      ? undefined
+      : { mode: values.tls, caFile: values.caFile, certFile: values.certFile, keyFile: values.keyFile, cipher: values.cipher },
+  };
+}
+
+export function connectionOptionValues(settings: BenchConnectionSettings): ConnectionOptionValues {
+  return {
+    hosts: [settings.host],
+    ports: [settings.port],
+    user: settings.user,
+    password: settings.password,
+    database: settings.database,
+    tls: settings.ssl?.mode ?? 'disabled',
+    caFile: settings.ssl?.caFile,
+    certFile: settings.ssl?.certFile,
+    keyFile: settings.ssl?.keyFile,
+    cipher: settings.ssl?.cipher,
+  };
+}
+
+function readPem(path: string, what: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new Error(`Cannot read the ${what} file '${path}': ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Connection options for every (host, port) pair, in the round-robin order threads take them. */
+export function leanConnectTargets(values: ConnectionOptionValues): LeanConnectOptions[] {
+  let tls: LeanTlsOptions | undefined;
+  if (values.tls !== 'disabled') {
+    tls = {
+      mode: values.tls,
+      ca: values.caFile ? readPem(values.caFile, 'CA') : undefined,
+      cert: values.certFile ? readPem(values.certFile, 'client certificate') : undefined,
+      key: values.keyFile ? readPem(values.keyFile, 'client key') : undefined,
+      ciphers: values.cipher,
+    };
+  }
+  const targets: LeanConnectOptions[] = [];
+  for (const host of values.hosts) {
+    for (const port of values.ports) {
+      targets.push({ host, port, socketPath: values.socket, user: values.user, password: values.password, database: values.database || undefined, tls });
+    }
+  }
+  return targets;
+}
+
+/** The same server as a connection profile of src/core/db, for the mysql2 session used for admin work. */
+export function adminProfile(values: ConnectionOptionValues): ConnectionProfile {
+  const verify = values.tls === 'verify_ca' || values.tls === 'verify_identity';
+  return {
+    id: 'tidb-lab-bench',
+    name: 'tidb-lab bench',
+    host: values.hosts[0],
+    port: values.ports[0],
+    user: values.user,
+    database: values.database || undefined,
+    tls: values.tls === 'disabled' ? 'off' : verify ? 'verify' : 'required',
+    caFile: verify ? values.caFile : undefined,
+    passwordMode: 'empty',
+  };
+}
+
+/** host:port/db as shown in messages; never the password. */
+export function describeTarget(values: ConnectionOptionValues): string {
+  return `${values.user}@${values.hosts[0]}:${values.ports[0]}/${values.database}`;
+}

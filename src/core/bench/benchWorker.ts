@@ -1,0 +1,79 @@
+// Entry point of a benchmark worker_thread (bundled to dist/benchWorker.js). It carries some of the
+// benchmark's threads for the run phase, or some of the tables for the prepare phase, and talks
+// to the coordinating thread with the messages of workerMessages.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { WorkerPrepare } from './workerPrepare';
+import { WorkerRun } from './workerRun';
+import type { CoordinatorMessage, RunWorkerSetup, WorkerMessage, WorkerSetup } from './workerMessages';
+
+function post(message: WorkerMessage): void {
+  parentPort?.postMessage(message);
+}
+
+async function runPhase(setup: RunWorkerSetup): Promise<void> {
+  const run = new WorkerRun(setup, post);
+  let abandonedConnectionIds: number[] = [];
+  let started: Promise<void> | undefined;
+  let finishedPosted = false;
+  const finish = () => {
+    if (finishedPosted) return;
+    finishedPosted = true;
+    post({ type: 'finished', snapshot: run.snapshot(), failure: run.failureReport, abandonedConnectionIds });
+    parentPort?.close();
+  };
+
+  parentPort?.on('message', (message: CoordinatorMessage) => {
+    switch (message.type) {
+      case 'start':
+        started = run.run(message.startMs, message.deadlineMs).then(finish, finish);
+        break;
+      case 'snapshot':
+        post({ type: 'snapshot', id: message.id, snapshot: run.snapshot() });
+        break;
+      case 'reset':
+        run.reset();
+        break;
+      case 'stop':
+        void run.stop(message.hard).then((ids) => {
+          abandonedConnectionIds = ids;
+          if (started === undefined) void run.closeAll().then(finish);
+        });
+        break;
+    }
+  });
+
+  try {
+    await run.init();
+    post({ type: 'ready' });
+  } catch (error) {
+    await run.stop(true);
+    await run.closeAll();
+    post({
+      type: 'finished',
+      snapshot: run.snapshot(),
+      failure: { message: error instanceof Error ? error.message : String(error), errno: (error as { errno?: number }).errno },
+      abandonedConnectionIds: [],
+    });
+    finishedPosted = true;
+    parentPort?.close();
+  }
+}
+
+async function preparePhase(setup: WorkerSetup & { task: 'prepare' }): Promise<void> {
+  const prepare = new WorkerPrepare(setup, post);
+  parentPort?.on('message', (message: CoordinatorMessage) => {
+    if (message.type === 'stop') prepare.stop();
+  });
+  await prepare.run();
+  post({
+    type: 'finished',
+    snapshot: { counters: new Float64Array(0), latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 }, queueLength: 0, concurrency: 0, threadsRunning: 0 },
+    failure: prepare.failureReport,
+    abandonedConnectionIds: [],
+  });
+  parentPort?.close();
+}
+
+const setup = workerData as WorkerSetup;
+if (setup.task === 'run') void runPhase(setup);
+else void preparePhase(setup);

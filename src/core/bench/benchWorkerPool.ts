@@ -1,0 +1,130 @@
+// Starts the benchmark's worker_threads and carries messages to and from them. The worker script
+// sits beside this module: dist/benchWorker.js in the bundles, out/src/core/bench/benchWorker.js
+// when compiled by tsc.
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CoordinatorMessage, WorkerMessage, WorkerSetup, WorkerSnapshot } from './workerMessages';
+
+export function benchWorkerScript(): string {
+  return join(__dirname, 'benchWorker.js');
+}
+
+type FinishedMessage = Extract<WorkerMessage, { type: 'finished' }>;
+
+export class BenchWorkerPool {
+  private readonly workers: Worker[];
+  private readonly finished: Array<FinishedMessage | undefined>;
+  private readonly finishWaiters: Array<() => void> = [];
+  private readonly snapshotWaiters = new Map<number, { pending: Set<number>; snapshots: Array<{ worker: number; snapshot: WorkerSnapshot }>; done: () => void }>();
+  private nextSnapshotId = 1;
+  private readonly exited: boolean[];
+
+  constructor(setups: WorkerSetup[], private readonly onMessage: (worker: number, message: WorkerMessage) => void) {
+    this.finished = setups.map(() => undefined);
+    this.exited = setups.map(() => false);
+    this.workers = setups.map((setup, index) => {
+      const worker = new Worker(benchWorkerScript(), { workerData: setup });
+      worker.on('message', (message: WorkerMessage) => this.receive(index, message));
+      worker.on('error', (error: Error) => {
+        this.receive(index, {
+          type: 'finished',
+          snapshot: emptySnapshot(),
+          failure: { message: `benchmark worker crashed: ${error.message}` },
+          abandonedConnectionIds: [],
+        });
+      });
+      worker.on('exit', () => {
+        this.exited[index] = true;
+        if (!this.finished[index]) {
+          this.receive(index, { type: 'finished', snapshot: emptySnapshot(), failure: { message: 'benchmark worker exited unexpectedly' }, abandonedConnectionIds: [] });
+        }
+      });
+      return worker;
+    });
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  get allFinished(): boolean {
+    return this.finished.every((message) => message !== undefined);
+  }
+
+  /** The 'finished' message of each worker, by worker index. */
+  finishedByWorker(): Array<FinishedMessage | undefined> {
+    return [...this.finished];
+  }
+
+  broadcast(message: CoordinatorMessage): void {
+    this.workers.forEach((worker, index) => {
+      if (!this.finished[index] && !this.exited[index]) worker.postMessage(message);
+    });
+  }
+
+  /** Collects a snapshot from every worker still running (finished ones sent theirs with 'finished'). */
+  snapshot(): Promise<Array<{ worker: number; snapshot: WorkerSnapshot }>> {
+    const id = this.nextSnapshotId++;
+    const pending = new Set<number>();
+    this.workers.forEach((_worker, index) => {
+      if (!this.finished[index]) pending.add(index);
+    });
+    return new Promise((resolve) => {
+      const entry = { pending, snapshots: [] as Array<{ worker: number; snapshot: WorkerSnapshot }>, done: () => resolve(entry.snapshots) };
+      if (pending.size === 0) {
+        resolve([]);
+        return;
+      }
+      this.snapshotWaiters.set(id, entry);
+      this.broadcast({ type: 'snapshot', id });
+    });
+  }
+
+  /** Resolves once every worker sent 'finished' (or died). */
+  whenFinished(): Promise<void> {
+    if (this.allFinished) return Promise.resolve();
+    return new Promise((resolve) => this.finishWaiters.push(resolve));
+  }
+
+  async terminate(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate().catch(() => 0)));
+  }
+
+  private receive(index: number, message: WorkerMessage): void {
+    if (message.type === 'snapshot') {
+      const entry = this.snapshotWaiters.get(message.id);
+      if (entry && entry.pending.delete(index)) {
+        entry.snapshots.push({ worker: index, snapshot: message.snapshot });
+        if (entry.pending.size === 0) {
+          this.snapshotWaiters.delete(message.id);
+          entry.done();
+        }
+      }
+      return;
+    }
+    if (message.type === 'finished') {
+      if (this.finished[index]) return;
+      this.finished[index] = message;
+      this.onMessage(index, message);
+      for (const [id, entry] of this.snapshotWaiters) {
+        if (entry.pending.delete(index) && entry.pending.size === 0) {
+          this.snapshotWaiters.delete(id);
+          entry.done();
+        }
+      }
+      if (this.allFinished) for (const waiter of this.finishWaiters.splice(0)) waiter();
+      return;
+    }
+    this.onMessage(index, message);
+  }
+}
+
+export function emptySnapshot(): WorkerSnapshot {
+  return {
+    counters: new Float64Array(0),
+    latencies: { histogram: '', count: 0, sumMs: 0, minMs: Number.POSITIVE_INFINITY, maxMs: 0 },
+    queueLength: 0,
+    concurrency: 0,
+    threadsRunning: 0,
+  };
+}

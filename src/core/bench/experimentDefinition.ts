@@ -1,0 +1,311 @@
+// The experiment file format (JSON) and its validation. Two kinds:
+//
+// "sysbench" (the default): a matrix of workloads x thread counts x table sizes x variants x extra
+// parameters. Data is prepared once per table size; every variant's set-up SQL runs before its
+// cells and its tear-down SQL after them; a readiness check can wait until the set-up took effect.
+//   {
+//     "name": "cached vs normal",
+//     "workloads": ["oltp_point_select", {"name": "oltp_read_write", "options": {"delete_inserts": 10},
+//                   "params": {"point_selects": [10, 40, 160, 640]}}],
+//     "threads": [8, 16, 32, 64, 128],
+//     "tableSizes": [5000, 50000],
+//     "options": {"time": 60, "tables": 1, "rand_type": "uniform", "report_interval": 10},
+//     "variants": [
+//       {"name": "normal"},
+//       {"name": "cached", "setup": ["ALTER TABLE {table} CACHE"], "teardown": ["ALTER TABLE {table} NOCACHE"],
+//        "ready": {"kind": "cache-hit"}}
+//     ]
+//   }
+//
+// "bulk-load": rows per INSERT x writer threads x ordered / shuffled primary keys, measuring rows/s,
+// MB/s and the statement time percentiles.
+//   {"kind": "bulk-load", "name": "batch size", "rows": 200000, "rowsPerInsert": [2000, 5000],
+//    "writerThreads": [5, 10], "keyOrder": ["ordered", "shuffled"]}
+//
+// Placeholders in set-up and tear-down SQL: {table} (each sbtest table, quoted; the statement runs
+// once per table), {schema} (the database, quoted), {qualifiedTable} (`db`.`sbtestN`).
+import { OptionError, findOption } from './benchOptions';
+import { isWorkloadName, type WorkloadName } from './workloadCatalog';
+
+export type OptionValue = string | number | boolean;
+
+export type ReadinessCheck =
+  /** TiDB cached tables: a TRACE of a read shows no TiKV request (src/core/tidb/cacheHitVerification) */
+  | { kind: 'cache-hit'; attempts?: number; intervalMs?: number }
+  /** TiDB TiFlash replicas: every table's replica available and caught up (src/core/tidb/replicaProgressWatch) */
+  | { kind: 'tiflash-replica'; timeoutSec?: number }
+  /** any server: poll a query until its first value is 1 / true / a non-empty, non-zero text */
+  | { kind: 'sql'; query: string; timeoutSec?: number; intervalMs?: number }
+  | { kind: 'sleep'; seconds: number };
+
+export interface VariantDefinition {
+  name: string;
+  setup?: string[];
+  teardown?: string[];
+  /** SET SESSION name = value on every benchmark connection of this variant */
+  sessionVariables?: Record<string, string | number>;
+  ready?: ReadinessCheck;
+}
+
+export interface WorkloadEntry {
+  name: WorkloadName;
+  /** sysbench options for this workload only */
+  options?: Record<string, OptionValue>;
+  /** extra matrix dimensions for this workload: option name -> values */
+  params?: Record<string, OptionValue[]>;
+}
+
+export interface SysbenchExperimentDefinition {
+  kind: 'sysbench';
+  name: string;
+  workloads: WorkloadEntry[];
+  threads: number[];
+  /** table_size values; one prepare per size. Default: options.table_size or 10000 */
+  tableSizes: number[];
+  /** sysbench options for every run (time, tables, rand_type, warmup_time, report_interval, ...) */
+  options: Record<string, OptionValue>;
+  variants: VariantDefinition[];
+  /** params for every workload: option name -> values */
+  params: Record<string, OptionValue[]>;
+  /** runs per cell */
+  repeat: number;
+  /** prepare the tables (after dropping old ones) at each table size; false: use what is there */
+  prepare: boolean;
+  /** drop the tables at the end */
+  cleanup: boolean;
+}
+
+export type KeyOrder = 'ordered' | 'shuffled';
+
+export interface BulkLoadExperimentDefinition {
+  kind: 'bulk-load';
+  name: string;
+  /** rows loaded per cell */
+  rows: number;
+  rowsPerInsert: number[];
+  writerThreads: number[];
+  keyOrder: KeyOrder[];
+  /** the table the load goes into (dropped and created for every cell) */
+  table: string;
+  repeat: number;
+  /** seed for keys and values; 0: a fresh one per cell */
+  seed: number;
+}
+
+export type ExperimentDefinition = SysbenchExperimentDefinition | BulkLoadExperimentDefinition;
+
+export class ExperimentDefinitionError extends OptionError {}
+
+type Json = Record<string, unknown>;
+
+export function parseExperimentDefinition(input: string | unknown): ExperimentDefinition {
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      throw new ExperimentDefinitionError(`The experiment file is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  if (!isObject(value)) throw new ExperimentDefinitionError('The experiment must be a JSON object.');
+  const kind = value.kind ?? 'sysbench';
+  if (kind === 'bulk-load') return parseBulkLoad(value);
+  if (kind !== 'sysbench') throw new ExperimentDefinitionError(`Unknown experiment kind '${String(kind)}' (sysbench or bulk-load).`);
+  return parseSysbench(value);
+}
+
+function parseSysbench(value: Json): SysbenchExperimentDefinition {
+  allowKeys(value, ['kind', 'name', 'workloads', 'threads', 'tableSizes', 'options', 'variants', 'params', 'repeat', 'prepare', 'cleanup'], 'experiment');
+  const options = optionRecord(value.options ?? {}, 'options');
+  const workloads = array(value.workloads, 'workloads').map((entry, index) => parseWorkloadEntry(entry, `workloads[${index}]`));
+  if (workloads.length === 0) throw new ExperimentDefinitionError('"workloads" needs at least one workload.');
+  const threads = positiveIntegers(value.threads, 'threads');
+  const defaultSize = typeof options.table_size === 'number' ? options.table_size : typeof options['table-size'] === 'number' ? options['table-size'] : 10000;
+  const tableSizes = value.tableSizes === undefined ? [defaultSize] : positiveIntegers(value.tableSizes, 'tableSizes');
+  const variants = value.variants === undefined ? [{ name: 'default' }] : array(value.variants, 'variants').map((entry, index) => parseVariant(entry, `variants[${index}]`));
+  if (variants.length === 0) throw new ExperimentDefinitionError('"variants" needs at least one variant (or leave it out).');
+  const names = new Set<string>();
+  for (const variant of variants) {
+    if (names.has(variant.name)) throw new ExperimentDefinitionError(`Two variants are called '${variant.name}'.`);
+    names.add(variant.name);
+  }
+  for (const name of Object.keys(options)) {
+    const key = name.replace(/-/g, '_');
+    if (key === 'threads' || key === 'table_size') throw new ExperimentDefinitionError(`"options.${name}": use "${key === 'threads' ? 'threads' : 'tableSizes'}" for this dimension.`);
+    if (findOption(name) === undefined) throw new ExperimentDefinitionError(`"options.${name}" is not a sysbench option.`);
+    if (name.replace(/_/g, '-').startsWith('mysql-')) throw new ExperimentDefinitionError(`"options.${name}": connection options come from the command line or the connection, not the experiment.`);
+  }
+  return {
+    kind: 'sysbench',
+    name: nonEmptyString(value.name, 'name'),
+    workloads,
+    threads,
+    tableSizes,
+    options,
+    variants,
+    params: paramRecord(value.params ?? {}, 'params'),
+    repeat: value.repeat === undefined ? 1 : positiveInteger(value.repeat, 'repeat'),
+    prepare: value.prepare === undefined ? true : boolean(value.prepare, 'prepare'),
+    cleanup: value.cleanup === undefined ? true : boolean(value.cleanup, 'cleanup'),
+  };
+}
+
+function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
+  allowKeys(value, ['kind', 'name', 'rows', 'rowsPerInsert', 'writerThreads', 'keyOrder', 'table', 'repeat', 'seed'], 'bulk-load experiment');
+  const keyOrder = value.keyOrder === undefined ? (['ordered', 'shuffled'] as KeyOrder[]) : array(value.keyOrder, 'keyOrder').map((entry, index) => {
+    if (entry !== 'ordered' && entry !== 'shuffled') throw new ExperimentDefinitionError(`"keyOrder[${index}]" must be "ordered" or "shuffled".`);
+    return entry;
+  });
+  const table = value.table === undefined ? 'tidblab_bulk_load' : nonEmptyString(value.table, 'table');
+  if (/^sbtest\d+$/i.test(table)) throw new ExperimentDefinitionError('"table": pick a name other than sbtestN, so a bulk-load experiment never drops sysbench tables.');
+  const seed = value.seed === undefined ? 0 : integer(value.seed, 'seed');
+  return {
+    kind: 'bulk-load',
+    name: nonEmptyString(value.name, 'name'),
+    rows: positiveInteger(value.rows, 'rows'),
+    rowsPerInsert: positiveIntegers(value.rowsPerInsert, 'rowsPerInsert'),
+    writerThreads: positiveIntegers(value.writerThreads, 'writerThreads'),
+    keyOrder,
+    table,
+    repeat: value.repeat === undefined ? 1 : positiveInteger(value.repeat, 'repeat'),
+    seed,
+  };
+}
+
+function parseWorkloadEntry(entry: unknown, where: string): WorkloadEntry {
+  if (typeof entry === 'string') {
+    if (!isWorkloadName(entry)) throw new ExperimentDefinitionError(`"${where}": unknown workload '${entry}'.`);
+    if (entry === 'bulk_insert') throw new ExperimentDefinitionError(`"${where}": bulk_insert is not a matrix workload; use a "bulk-load" experiment.`);
+    return { name: entry };
+  }
+  if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be a workload name or {"name": ..., "options": {...}, "params": {...}}.`);
+  allowKeys(entry, ['name', 'options', 'params'], where);
+  const name = nonEmptyString(entry.name, `${where}.name`);
+  if (!isWorkloadName(name) || name === 'bulk_insert') throw new ExperimentDefinitionError(`"${where}.name": unknown workload '${name}'.`);
+  return {
+    name,
+    options: entry.options === undefined ? undefined : optionRecord(entry.options, `${where}.options`),
+    params: entry.params === undefined ? undefined : paramRecord(entry.params, `${where}.params`),
+  };
+}
+
+function parseVariant(entry: unknown, where: string): VariantDefinition {
+  if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be an object with a "name".`);
+  allowKeys(entry, ['name', 'setup', 'teardown', 'sessionVariables', 'ready'], where);
+  const variant: VariantDefinition = { name: nonEmptyString(entry.name, `${where}.name`) };
+  if (entry.setup !== undefined) variant.setup = array(entry.setup, `${where}.setup`).map((sql, index) => nonEmptyString(sql, `${where}.setup[${index}]`));
+  if (entry.teardown !== undefined) variant.teardown = array(entry.teardown, `${where}.teardown`).map((sql, index) => nonEmptyString(sql, `${where}.teardown[${index}]`));
+  if (entry.sessionVariables !== undefined) {
+    if (!isObject(entry.sessionVariables)) throw new ExperimentDefinitionError(`"${where}.sessionVariables" must be an object of name: value.`);
+    const variables: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(entry.sessionVariables)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ExperimentDefinitionError(`"${where}.sessionVariables": '${name}' is not a variable name.`);
+      if (typeof value !== 'string' && typeof value !== 'number') throw new ExperimentDefinitionError(`"${where}.sessionVariables.${name}" must be a string or a number.`);
+      variables[name] = value;
+    }
+    variant.sessionVariables = variables;
+  }
+  if (entry.ready !== undefined) variant.ready = parseReadiness(entry.ready, `${where}.ready`);
+  return variant;
+}
+
+function parseReadiness(entry: unknown, where: string): ReadinessCheck {
+  if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be an object with a "kind".`);
+  switch (entry.kind) {
+    case 'cache-hit':
+      allowKeys(entry, ['kind', 'attempts', 'intervalMs'], where);
+      return {
+        kind: 'cache-hit',
+        attempts: entry.attempts === undefined ? undefined : positiveInteger(entry.attempts, `${where}.attempts`),
+        intervalMs: entry.intervalMs === undefined ? undefined : positiveInteger(entry.intervalMs, `${where}.intervalMs`),
+      };
+    case 'tiflash-replica':
+      allowKeys(entry, ['kind', 'timeoutSec'], where);
+      return { kind: 'tiflash-replica', timeoutSec: entry.timeoutSec === undefined ? undefined : positiveInteger(entry.timeoutSec, `${where}.timeoutSec`) };
+    case 'sql':
+      allowKeys(entry, ['kind', 'query', 'timeoutSec', 'intervalMs'], where);
+      return {
+        kind: 'sql',
+        query: nonEmptyString(entry.query, `${where}.query`),
+        timeoutSec: entry.timeoutSec === undefined ? undefined : positiveInteger(entry.timeoutSec, `${where}.timeoutSec`),
+        intervalMs: entry.intervalMs === undefined ? undefined : positiveInteger(entry.intervalMs, `${where}.intervalMs`),
+      };
+    case 'sleep':
+      allowKeys(entry, ['kind', 'seconds'], where);
+      return { kind: 'sleep', seconds: positiveInteger(entry.seconds, `${where}.seconds`) };
+    default:
+      throw new ExperimentDefinitionError(`"${where}.kind" must be cache-hit, tiflash-replica, sql or sleep.`);
+  }
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function allowKeys(value: Json, keys: string[], where: string): void {
+  for (const key of Object.keys(value)) {
+    if (!keys.includes(key)) throw new ExperimentDefinitionError(`"${where}" has an unknown field "${key}" (known: ${keys.join(', ')}).`);
+  }
+}
+
+function array(value: unknown, where: string): unknown[] {
+  if (!Array.isArray(value)) throw new ExperimentDefinitionError(`"${where}" must be a list.`);
+  return value;
+}
+
+function nonEmptyString(value: unknown, where: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new ExperimentDefinitionError(`"${where}" must be a non-empty text.`);
+  return value;
+}
+
+function boolean(value: unknown, where: string): boolean {
+  if (typeof value !== 'boolean') throw new ExperimentDefinitionError(`"${where}" must be true or false.`);
+  return value;
+}
+
+function integer(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new ExperimentDefinitionError(`"${where}" must be a whole number.`);
+  return value;
+}
+
+function positiveInteger(value: unknown, where: string): number {
+  const number = integer(value, where);
+  if (number < 1) throw new ExperimentDefinitionError(`"${where}" must be at least 1.`);
+  return number;
+}
+
+function positiveIntegers(value: unknown, where: string): number[] {
+  const list = array(value, where).map((entry, index) => positiveInteger(entry, `${where}[${index}]`));
+  if (list.length === 0) throw new ExperimentDefinitionError(`"${where}" needs at least one value.`);
+  return list;
+}
+
+function optionRecord(value: unknown, where: string): Record<string, OptionValue> {
+  if (!isObject(value)) throw new ExperimentDefinitionError(`"${where}" must be an object of option: value.`);
+  const record: Record<string, OptionValue> = {};
+  for (const [name, option] of Object.entries(value)) {
+    if (typeof option !== 'string' && typeof option !== 'number' && typeof option !== 'boolean') {
+      throw new ExperimentDefinitionError(`"${where}.${name}" must be a text, a number or true/false.`);
+    }
+    if (findOption(name) === undefined) throw new ExperimentDefinitionError(`"${where}.${name}" is not a sysbench option.`);
+    record[name] = option;
+  }
+  return record;
+}
+
+function paramRecord(value: unknown, where: string): Record<string, OptionValue[]> {
+  if (!isObject(value)) throw new ExperimentDefinitionError(`"${where}" must be an object of option: [values].`);
+  const record: Record<string, OptionValue[]> = {};
+  for (const [name, values] of Object.entries(value)) {
+    if (findOption(name) === undefined) throw new ExperimentDefinitionError(`"${where}.${name}" is not a sysbench option.`);
+    const list = array(values, `${where}.${name}`);
+    if (list.length === 0) throw new ExperimentDefinitionError(`"${where}.${name}" needs at least one value.`);
+    record[name] = list.map((entry, index) => {
+      if (typeof entry !== 'string' && typeof entry !== 'number' && typeof entry !== 'boolean') {
+        throw new ExperimentDefinitionError(`"${where}.${name}[${index}]" must be a text, a number or true/false.`);
+      }
+      return entry;
+    });
+  }
+  return record;
+}

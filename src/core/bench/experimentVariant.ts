@@ -1,0 +1,98 @@
+// A variant's set-up and tear-down SQL (with {table}/{schema}/{qualifiedTable} filled in, quoted),
+// its session variables, and the wait until the set-up really took effect before measuring.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SqlExecutor } from '../db/sqlExecutor';
+import { quoteIdentifier, quoteQualifiedName, quoteStringLiteral } from '../db/sqlIdentifiers';
+import { verifyCacheHit } from '../tidb/cacheHitVerification';
+import { watchReplicaProgress } from '../tidb/replicaProgressWatch';
+import type { ReadinessCheck, VariantDefinition } from './experimentDefinition';
+import { sbtestTable } from './sysbenchSql';
+
+const TABLE_PLACEHOLDER = /\{(table|qualifiedTable)\}/;
+
+/** The statements to run: one per table when the SQL names {table} or {qualifiedTable}, else one. */
+export function expandVariantSql(sql: string, schema: string, tableNumbers: readonly number[]): string[] {
+  const withSchema = sql.replace(/\{schema\}/g, quoteIdentifier(schema));
+  if (!TABLE_PLACEHOLDER.test(withSchema)) return [withSchema];
+  return tableNumbers.map((table) => withSchema
+    .replace(/\{table\}/g, quoteIdentifier(sbtestTable(table)))
+    .replace(/\{qualifiedTable\}/g, quoteQualifiedName(schema, sbtestTable(table))));
+}
+
+export async function runVariantSql(executor: SqlExecutor, statements: readonly string[] | undefined, schema: string, tableNumbers: readonly number[], log: (message: string) => void): Promise<void> {
+  for (const sql of statements ?? []) {
+    for (const statement of expandVariantSql(sql, schema, tableNumbers)) {
+      log(`  ${statement}`);
+      await executor.run(statement);
+    }
+  }
+}
+
+/** SET SESSION statements for every benchmark connection of the variant. */
+export function sessionStatementsFor(variant: VariantDefinition): string[] {
+  return Object.entries(variant.sessionVariables ?? {}).map(([name, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`'${name}' is not a variable name`);
+    return `SET SESSION ${name} = ${typeof value === 'number' ? String(value) : quoteStringLiteral(value)}`;
+  });
+}
+
+export interface Readiness {
+  ready: boolean;
+  detail: string;
+}
+
+/** Waits until the variant's check passes (or gives up); says what it saw. */
+export async function waitUntilReady(
+  executor: SqlExecutor,
+  check: ReadinessCheck | undefined,
+  schema: string,
+  tableNumbers: readonly number[],
+  signal?: AbortSignal,
+): Promise<Readiness> {
+  if (!check) return { ready: true, detail: 'no readiness check' };
+  switch (check.kind) {
+    case 'sleep':
+      await sleep(check.seconds * 1000, undefined, { signal });
+      return { ready: true, detail: `waited ${check.seconds} s` };
+    case 'cache-hit': {
+      const details: string[] = [];
+      let ready = true;
+      for (const table of tableNumbers) {
+        const outcome = await verifyCacheHit(executor, schema, sbtestTable(table), { attempts: check.attempts, intervalMs: check.intervalMs, signal });
+        ready &&= outcome.servedFromCache;
+        details.push(outcome.detail);
+      }
+      return { ready, detail: details.join(' ') };
+    }
+    case 'tiflash-replica': {
+      const timeout = AbortSignal.timeout((check.timeoutSec ?? 600) * 1000);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const outcome = await watchReplicaProgress(executor, tableNumbers.map((table) => ({ schema, table: sbtestTable(table) })), { signal: combined });
+      const notReady = outcome.statuses.filter((status) => status.phase !== 'ready');
+      if (notReady.length === 0) return { ready: true, detail: 'every TiFlash replica is available and caught up' };
+      const which = notReady.map((status) => `${status.table} (${status.phase}${status.replica ? `, progress ${status.replica.progress}` : ''})`).join(', ');
+      return { ready: false, detail: outcome.cancelled && !signal?.aborted ? `TiFlash replicas not ready within ${check.timeoutSec ?? 600} s: ${which}` : `TiFlash replicas not ready: ${which}` };
+    }
+    case 'sql': {
+      const deadline = performance.now() + (check.timeoutSec ?? 300) * 1000;
+      let last = '';
+      for (;;) {
+        signal?.throwIfAborted();
+        const rows = await executor.query(check.query);
+        const first = rows.length > 0 ? Object.values(rows[0])[0] : undefined;
+        last = first === undefined ? 'no rows' : String(first);
+        if (isTruthy(first)) return { ready: true, detail: `${check.query} returned ${last}` };
+        if (performance.now() >= deadline) return { ready: false, detail: `${check.query} still returned ${last} after ${check.timeoutSec ?? 300} s` };
+        await sleep(check.intervalMs ?? 1000, undefined, { signal });
+      }
+    }
+  }
+}
+
+function isTruthy(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'number' || typeof value === 'bigint') return Number(value) !== 0;
+  if (typeof value === 'boolean') return value;
+  const text = String(value).trim().toLowerCase();
+  return text !== '' && text !== '0' && text !== 'false';
+}

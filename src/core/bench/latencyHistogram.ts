@@ -1,0 +1,121 @@
+// Event latencies in an HDR histogram (hdr-histogram-js): microsecond resolution, 3 significant
+// digits, up to one hour, fixed size whatever the run length. min, max and sum are kept exactly
+// beside it, since sysbench prints those exactly.
+import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64, type Histogram, type JsHistogram } from 'hdr-histogram-js';
+import type { LatencyHistogram, LatencySummaryMs } from '../results/benchmarkResult';
+
+const HIGHEST_MICROS = 3_600_000_000;
+
+export function newHistogram(): Histogram {
+  return build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_MICROS,
+    numberOfSignificantValueDigits: 3,
+    autoResize: false,
+    bitBucketSize: 32,
+  });
+}
+
+export class LatencyRecorder {
+  readonly histogram = newHistogram();
+  count = 0;
+  sumMs = 0;
+  minMs = Number.POSITIVE_INFINITY;
+  maxMs = 0;
+
+  record(ms: number): void {
+    const micros = Math.round(ms * 1000);
+    this.histogram.recordValue(micros < 1 ? 1 : micros > HIGHEST_MICROS ? HIGHEST_MICROS : micros);
+    this.count++;
+    this.sumMs += ms;
+    if (ms < this.minMs) this.minMs = ms;
+    if (ms > this.maxMs) this.maxMs = ms;
+  }
+
+  add(other: LatencyRecorder | EncodedLatencies): void {
+    if (other.count === 0) return;
+    if (other instanceof LatencyRecorder) this.histogram.add(other.histogram);
+    else {
+      const decoded = decodeFromCompressedBase64(other.histogram, 32);
+      this.histogram.add(decoded);
+      decoded.destroy();
+    }
+    this.count += other.count;
+    this.sumMs += other.sumMs;
+    if (other.minMs < this.minMs) this.minMs = other.minMs;
+    if (other.maxMs > this.maxMs) this.maxMs = other.maxMs;
+  }
+
+  reset(): void {
+    this.histogram.reset();
+    this.count = 0;
+    this.sumMs = 0;
+    this.minMs = Number.POSITIVE_INFINITY;
+    this.maxMs = 0;
+  }
+
+  /** A copy to send to another thread (the histogram compressed). */
+  encode(): EncodedLatencies {
+    return {
+      histogram: this.count > 0 ? encodeIntoCompressedBase64(this.histogram) : '',
+      count: this.count,
+      sumMs: this.sumMs,
+      minMs: this.minMs,
+      maxMs: this.maxMs,
+    };
+  }
+
+  /** The value at a percentile (0-100) in ms; null when nothing was recorded. */
+  percentileMs(percentile: number): number | null {
+    if (this.count === 0) return null;
+    return this.histogram.getValueAtPercentile(percentile) / 1000;
+  }
+
+  summary(): LatencySummaryMs {
+    if (this.count === 0) return { min: null, avg: null, max: null, p50: null, p90: null, p95: null, p99: null, p999: null };
+    return {
+      min: this.minMs,
+      avg: this.sumMs / this.count,
+      max: this.maxMs,
+      p50: this.percentileMs(50),
+      p90: this.percentileMs(90),
+      p95: this.percentileMs(95),
+      p99: this.percentileMs(99),
+      p999: this.percentileMs(99.9),
+    };
+  }
+
+  /**
+   * Buckets with counts for the result model, upper bounds in ms: logarithmic, 8 per doubling
+   * (about 9% wide), which is as fine as a latency chart needs.
+   */
+  buckets(): LatencyHistogram {
+    const bucketsMs: number[] = [];
+    const counts: number[] = [];
+    if (this.count === 0) return { bucketsMs, counts };
+    const iterator = (this.histogram as JsHistogram).recordedValuesIterator;
+    iterator.reset();
+    let bucket = -1;
+    while (iterator.hasNext()) {
+      const value = iterator.next();
+      const micros = Math.max(1, value.valueIteratedTo);
+      const index = Math.ceil(Math.log2(micros) * 8);
+      if (index !== bucket) {
+        bucket = index;
+        bucketsMs.push(Math.round(Math.pow(2, index / 8)) / 1000);
+        counts.push(0);
+      }
+      counts[counts.length - 1] += value.countAtValueIteratedTo;
+    }
+    return { bucketsMs, counts };
+  }
+}
+
+export interface EncodedLatencies {
+  histogram: string;
+  count: number;
+  sumMs: number;
+  minMs: number;
+  maxMs: number;
+}
+

@@ -1,0 +1,698 @@
+// A minimal MySQL client for the benchmark's hot path: text queries, server-side prepared
+// statements (COM_STMT_PREPARE / COM_STMT_EXECUTE in the binary protocol) and nothing else. It
+// reads only what a benchmark counts (result set or affected rows) and skips row contents, so a
+// statement costs a few microseconds of client CPU instead of mysql2's tens. Like libmysqlclient
+// (and unlike mysql2) it does not ask for CLIENT_FOUND_ROWS, so affected rows are changed rows,
+// which is what sysbench's read/write/other counting sees.
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTls, type TLSSocket } from 'node:tls';
+import {
+  PacketFraming,
+  lengthEncodedSize,
+  readLengthEncodedInteger,
+  writeLengthEncodedInteger,
+  writePacketHeader,
+} from './packetFraming';
+import {
+  CACHING_SHA2_PASSWORD,
+  SHA256_PASSWORD,
+  clearPasswordResponse,
+  initialAuthResponse,
+  rsaPasswordResponse,
+} from './mysqlAuthentication';
+import {
+  CR_AUTH_PLUGIN_CANNOT_LOAD,
+  CR_MALFORMED_PACKET,
+  CR_SSL_CONNECTION_ERROR,
+  MysqlError,
+  cannotConnectError,
+  connectionLostError,
+  serverGoneError,
+} from './mysqlClientError';
+
+export type LeanTlsMode = 'preferred' | 'required' | 'verify_ca' | 'verify_identity';
+
+export interface LeanTlsOptions {
+  mode: LeanTlsMode;
+  ca?: string | Buffer;
+  cert?: string | Buffer;
+  key?: string | Buffer;
+  ciphers?: string;
+}
+
+export interface LeanConnectOptions {
+  host: string;
+  port: number;
+  /** a Unix socket to use instead of host and port */
+  socketPath?: string;
+  user: string;
+  password: string;
+  database?: string;
+  tls?: LeanTlsOptions;
+  connectTimeoutMs?: number;
+}
+
+export type ParamValue = number | string | Uint8Array | null;
+
+/** What execute() and query() resolve to when the statement returned a result set. */
+export const RESULT_SET = -1;
+
+export class PreparedStatement {
+  constructor(
+    readonly id: number,
+    readonly sql: string,
+    readonly paramCount: number,
+    readonly columnCount: number,
+  ) {}
+}
+
+const CLIENT_LONG_PASSWORD = 0x1;
+const CLIENT_LONG_FLAG = 0x4;
+const CLIENT_CONNECT_WITH_DB = 0x8;
+const CLIENT_PROTOCOL_41 = 0x200;
+const CLIENT_SSL = 0x800;
+const CLIENT_TRANSACTIONS = 0x2000;
+const CLIENT_SECURE_CONNECTION = 0x8000;
+const CLIENT_MULTI_STATEMENTS = 0x10000;
+const CLIENT_MULTI_RESULTS = 0x20000;
+const CLIENT_PS_MULTI_RESULTS = 0x40000;
+const CLIENT_PLUGIN_AUTH = 0x80000;
+const CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA = 0x200000;
+const CLIENT_DEPRECATE_EOF = 0x1000000;
+
+const WANTED_CAPABILITIES =
+  CLIENT_LONG_PASSWORD | CLIENT_LONG_FLAG | CLIENT_PROTOCOL_41 | CLIENT_TRANSACTIONS | CLIENT_SECURE_CONNECTION |
+  CLIENT_MULTI_STATEMENTS | CLIENT_MULTI_RESULTS | CLIENT_PS_MULTI_RESULTS | CLIENT_PLUGIN_AUTH |
+  CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA | CLIENT_DEPRECATE_EOF;
+
+const UTF8MB4_GENERAL_CI = 45;
+const READ_BUFFER_SIZE = 64 * 1024;
+const MAX_PACKET_SIZE = 0x40000000;
+const SERVER_MORE_RESULTS_EXISTS = 0x0008;
+
+const COM_QUIT = 0x01;
+const COM_QUERY = 0x03;
+const COM_PING = 0x0e;
+const COM_STMT_PREPARE = 0x16;
+const COM_STMT_EXECUTE = 0x17;
+const COM_STMT_CLOSE = 0x19;
+
+const TYPE_LONG = 0x03;
+const TYPE_LONGLONG = 0x08;
+const TYPE_STRING = 0xfe;
+
+// Response parsing states
+const IDLE = 0;
+const FIRST = 1;
+const COLUMNS = 2;
+const COLUMNS_EOF = 3;
+const ROWS = 4;
+const PREPARE_FIRST = 5;
+const PREPARE_DEFINITIONS = 6;
+
+type Resolve = (value: number) => void;
+type Reject = (error: MysqlError) => void;
+
+export class LeanMysqlConnection {
+  /** rows in the last result set (0 for statements without one) */
+  lastRowCount = 0;
+  serverVersion = '';
+  connectionId = 0;
+
+  private socket: Socket | TLSSocket;
+  private readonly framing: PacketFraming;
+  private capabilities = 0;
+  private outgoing: Buffer = Buffer.allocUnsafe(16 * 1024);
+  private state = IDLE;
+  private remaining = 0;
+  private outcome = 0;
+  private outcomeKnown = false;
+  private resolve: Resolve | undefined;
+  private reject: Reject | undefined;
+  private preparing: { sql: string; id: number; params: number; columns: number } | undefined;
+  private prepareResolve: ((statement: PreparedStatement) => void) | undefined;
+  private handshakeHandler: ((data: Buffer, start: number, length: number, sequenceId: number) => void) | undefined;
+  private closed = false;
+  private closeError: MysqlError | undefined;
+  private readonly closeWaiters: Array<() => void> = [];
+
+  private constructor(private readonly options: LeanConnectOptions, socket: Socket) {
+    this.socket = socket;
+    this.framing = new PacketFraming((data, start, length, sequenceId) => this.onPacket(data, start, length, sequenceId));
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  get isBusy(): boolean {
+    return this.state !== IDLE;
+  }
+
+  get isSecure(): boolean {
+    return 'encrypted' in this.socket && this.socket.encrypted === true;
+  }
+
+  static connect(options: LeanConnectOptions): Promise<LeanMysqlConnection> {
+    return new Promise((resolve, reject) => {
+      const holder: { connection?: LeanMysqlConnection } = {};
+      const readBuffer = Buffer.allocUnsafe(READ_BUFFER_SIZE);
+      // onread hands every read to us in one reused buffer, skipping the stream machinery
+      // (and a Buffer allocation per read) that 'data' events cost.
+      const onread = {
+        buffer: readBuffer,
+        callback: (bytes: number) => {
+          holder.connection?.framing.push(readBuffer, bytes);
+          return true;
+        },
+      };
+      const socket = options.socketPath
+        ? connectTcp({ path: options.socketPath, onread })
+        : connectTcp({ host: options.host, port: options.port, noDelay: true, onread });
+      const connection = new LeanMysqlConnection(options, socket);
+      holder.connection = connection;
+      const timeoutMs = options.connectTimeoutMs ?? 10_000;
+      let settled = false;
+      const timer = setTimeout(() => {
+        fail(cannotConnectError(options.host, options.port, `no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const fail = (error: MysqlError) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        connection.destroy();
+        reject(error);
+      };
+      const succeed = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(connection);
+      };
+      socket.once('error', (error: NodeJS.ErrnoException) => {
+        fail(socket.connecting || connection.serverVersion === ''
+          ? cannotConnectError(options.host, options.port, error.code ?? error.message)
+          : connectionLostError(options.host, options.port, error.code ?? error.message));
+      });
+      connection.attachSocket(socket, false);
+      connection.handshakeHandler = connection.createHandshake(succeed, fail);
+    });
+  }
+
+  /** Runs a text query; resolves to RESULT_SET or the number of affected rows. */
+  query(sql: string): Promise<number> {
+    const length = 1 + Buffer.byteLength(sql, 'utf8');
+    const buffer = this.outgoingBuffer(4 + length);
+    writePacketHeader(buffer, 0, length, 0);
+    buffer[4] = COM_QUERY;
+    buffer.write(sql, 5, 'utf8');
+    return this.send(buffer, 4 + length, FIRST);
+  }
+
+  ping(): Promise<number> {
+    const buffer = this.outgoingBuffer(5);
+    writePacketHeader(buffer, 0, 1, 0);
+    buffer[4] = COM_PING;
+    return this.send(buffer, 5, FIRST);
+  }
+
+  prepare(sql: string): Promise<PreparedStatement> {
+    const length = 1 + Buffer.byteLength(sql, 'utf8');
+    const buffer = this.outgoingBuffer(4 + length);
+    writePacketHeader(buffer, 0, length, 0);
+    buffer[4] = COM_STMT_PREPARE;
+    buffer.write(sql, 5, 'utf8');
+    this.preparing = { sql, id: 0, params: 0, columns: 0 };
+    return new Promise<PreparedStatement>((resolve, reject) => {
+      this.prepareResolve = resolve;
+      this.send(buffer, 4 + length, PREPARE_FIRST).catch(reject);
+    });
+  }
+
+  /** Executes a prepared statement; resolves to RESULT_SET or the number of affected rows. */
+  execute(statement: PreparedStatement, params: readonly ParamValue[]): Promise<number> {
+    const count = statement.paramCount;
+    if (params.length !== count) {
+      return Promise.reject(new MysqlError(CR_MALFORMED_PACKET, `Statement needs ${count} parameters, got ${params.length}: ${statement.sql}`));
+    }
+    const nullBytes = (count + 7) >> 3;
+    let length = 10;
+    if (count > 0) {
+      length += nullBytes + 1 + 2 * count;
+      for (let i = 0; i < count; i++) length += encodedValueSize(params[i]);
+    }
+    const buffer = this.outgoingBuffer(4 + length);
+    writePacketHeader(buffer, 0, length, 0);
+    buffer[4] = COM_STMT_EXECUTE;
+    buffer.writeUInt32LE(statement.id, 5);
+    buffer[9] = 0; // CURSOR_TYPE_NO_CURSOR
+    buffer.writeUInt32LE(1, 10); // iteration count
+    let pos = 14;
+    if (count > 0) {
+      buffer.fill(0, pos, pos + nullBytes);
+      for (let i = 0; i < count; i++) {
+        if (params[i] === null) buffer[pos + (i >> 3)] |= 1 << (i & 7);
+      }
+      pos += nullBytes;
+      buffer[pos++] = 1; // new parameters bound: types follow
+      for (let i = 0; i < count; i++) {
+        const value = params[i];
+        const type = typeof value === 'number' ? (isInt32(value) ? TYPE_LONG : TYPE_LONGLONG) : TYPE_STRING;
+        buffer[pos++] = type;
+        buffer[pos++] = 0;
+      }
+      for (let i = 0; i < count; i++) pos = writeValue(buffer, pos, params[i]);
+    }
+    return this.send(buffer, pos, FIRST);
+  }
+
+  /** Frees a prepared statement on the server (the protocol sends no answer). */
+  closeStatement(statement: PreparedStatement): void {
+    if (this.closed) return;
+    const buffer = Buffer.allocUnsafe(9);
+    writePacketHeader(buffer, 0, 5, 0);
+    buffer[4] = COM_STMT_CLOSE;
+    buffer.writeUInt32LE(statement.id, 5);
+    this.socket.write(buffer);
+  }
+
+  /** Says goodbye (COM_QUIT) and waits, at most waitMs, for the server to close the connection. */
+  close(waitMs = 1000): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const closedPromise = new Promise<void>((resolve) => this.closeWaiters.push(resolve));
+    if (this.state === IDLE) {
+      const buffer = Buffer.allocUnsafe(5);
+      writePacketHeader(buffer, 0, 1, 0);
+      buffer[4] = COM_QUIT;
+      this.socket.end(buffer);
+    } else {
+      this.socket.destroy();
+    }
+    const timer = setTimeout(() => this.destroy(), waitMs);
+    return closedPromise.finally(() => clearTimeout(timer));
+  }
+
+  /** Drops the connection at once; a pending command fails with error 2013. */
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private attachSocket(socket: Socket | TLSSocket, dataEvents: boolean): void {
+    if (dataEvents) socket.on('data', (chunk: Buffer) => this.framing.push(chunk));
+    socket.on('close', () => this.onClose());
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      this.closeError ??= connectionLostError(this.options.host, this.options.port, error.code ?? error.message);
+    });
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.state !== IDLE) {
+      this.fail(this.closeError ?? connectionLostError(this.options.host, this.options.port));
+    }
+    for (const waiter of this.closeWaiters.splice(0)) waiter();
+  }
+
+  private outgoingBuffer(size: number): Buffer {
+    if (this.outgoing.length < size) this.outgoing = Buffer.allocUnsafe(Math.max(size, this.outgoing.length * 2));
+    return this.outgoing;
+  }
+
+  private send(buffer: Buffer, length: number, state: number): Promise<number> {
+    if (this.closed) return Promise.reject(serverGoneError(this.options.host, this.options.port));
+    if (this.state !== IDLE) return Promise.reject(new MysqlError(CR_MALFORMED_PACKET, 'Commands out of sync: a command is still running on this connection'));
+    this.state = state;
+    this.outcome = 0;
+    this.outcomeKnown = false;
+    this.lastRowCount = 0;
+    const promise = new Promise<number>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // The buffer is reused for the next command only after the server answered this one, by
+    // which time the socket has written all of it.
+    this.socket.write(length === buffer.length ? buffer : buffer.subarray(0, length));
+    return promise;
+  }
+
+  private finish(value: number): void {
+    const resolve = this.resolve;
+    this.state = IDLE;
+    this.resolve = undefined;
+    this.reject = undefined;
+    resolve?.(value);
+  }
+
+  private fail(error: MysqlError): void {
+    const reject = this.reject;
+    this.state = IDLE;
+    this.resolve = undefined;
+    this.reject = undefined;
+    this.preparing = undefined;
+    this.prepareResolve = undefined;
+    reject?.(error);
+  }
+
+  private onPacket(data: Buffer, start: number, length: number, sequenceId: number): void {
+    if (this.handshakeHandler !== undefined) {
+      this.handshakeHandler(data, start, length, sequenceId);
+      return;
+    }
+    const header = data[start];
+    switch (this.state) {
+      case FIRST:
+        if (header === 0x00) {
+          const status = okPacketStatus(data, start);
+          if (!this.outcomeKnown) {
+            this.outcome = okPacketAffectedRows(data, start);
+            this.outcomeKnown = true;
+          }
+          if (status & SERVER_MORE_RESULTS_EXISTS) return;
+          this.finish(this.outcome);
+          return;
+        }
+        if (header === 0xff) {
+          this.fail(parseErrorPacket(data, start, length));
+          return;
+        }
+        if (header === 0xfb) {
+          this.fail(new MysqlError(CR_MALFORMED_PACKET, 'LOAD DATA LOCAL INFILE is not supported by the benchmark client'));
+          return;
+        }
+        if (!this.outcomeKnown) {
+          this.outcome = RESULT_SET;
+          this.outcomeKnown = true;
+        }
+        this.remaining = readLengthEncodedInteger(data, start).value;
+        this.state = COLUMNS;
+        return;
+      case COLUMNS:
+        if (--this.remaining === 0) this.state = this.capabilities & CLIENT_DEPRECATE_EOF ? ROWS : COLUMNS_EOF;
+        return;
+      case COLUMNS_EOF:
+        this.state = ROWS;
+        return;
+      case ROWS:
+        if (header === 0xfe && (length < 9 || (this.capabilities & CLIENT_DEPRECATE_EOF && length < 0xffffff))) {
+          const status = length < 9 ? data.readUInt16LE(start + 3) : okPacketStatus(data, start);
+          if (status & SERVER_MORE_RESULTS_EXISTS) {
+            this.state = FIRST;
+            return;
+          }
+          this.finish(this.outcome);
+          return;
+        }
+        if (header === 0xff) {
+          this.fail(parseErrorPacket(data, start, length));
+          return;
+        }
+        this.lastRowCount++;
+        return;
+      case PREPARE_FIRST: {
+        if (header === 0xff) {
+          this.fail(parseErrorPacket(data, start, length));
+          return;
+        }
+        const preparing = this.preparing;
+        if (preparing === undefined) return;
+        preparing.id = data.readUInt32LE(start + 1);
+        preparing.columns = data.readUInt16LE(start + 5);
+        preparing.params = data.readUInt16LE(start + 7);
+        const eofs = this.capabilities & CLIENT_DEPRECATE_EOF ? 0 : (preparing.params > 0 ? 1 : 0) + (preparing.columns > 0 ? 1 : 0);
+        this.remaining = preparing.params + preparing.columns + eofs;
+        if (this.remaining === 0) this.finishPrepare();
+        else this.state = PREPARE_DEFINITIONS;
+        return;
+      }
+      case PREPARE_DEFINITIONS:
+        if (--this.remaining === 0) this.finishPrepare();
+        return;
+      default:
+        // A packet nobody asked for: the server closes a connection this way (e.g. after KILL).
+        if (header === 0xff) this.closeError = parseErrorPacket(data, start, length);
+    }
+  }
+
+  private finishPrepare(): void {
+    const preparing = this.preparing;
+    const resolve = this.prepareResolve;
+    this.preparing = undefined;
+    this.prepareResolve = undefined;
+    this.finish(0);
+    if (preparing && resolve) resolve(new PreparedStatement(preparing.id, preparing.sql, preparing.params, preparing.columns));
+  }
+
+  private createHandshake(succeed: () => void, fail: (error: MysqlError) => void) {
+    const options = this.options;
+    let scramble: Buffer = Buffer.alloc(0);
+    let plugin = '';
+    let sequence = 0;
+    let awaitingPublicKey = false;
+
+    const sendPacket = (payload: Buffer) => {
+      const packet = Buffer.allocUnsafe(4 + payload.length);
+      writePacketHeader(packet, 0, payload.length, sequence);
+      payload.copy(packet, 4);
+      sequence = (sequence + 1) & 0xff;
+      this.socket.write(packet);
+    };
+
+    const secure = () => this.isSecure;
+
+    const sendResponse = () => {
+      const authResponse = initialAuthResponse(plugin, options.password, scramble, secure());
+      if (authResponse === undefined) {
+        fail(new MysqlError(CR_AUTH_PLUGIN_CANNOT_LOAD, `The server asks for authentication plugin '${plugin}', which the benchmark client does not support${plugin === 'mysql_clear_password' ? ' without TLS' : ''}`, 'HY000', true));
+        return;
+      }
+      const user = Buffer.from(options.user, 'utf8');
+      const database = options.database ? Buffer.from(options.database, 'utf8') : undefined;
+      const pluginName = Buffer.from(plugin, 'latin1');
+      const parts: Buffer[] = [this.capabilityPrefix()];
+      parts.push(user, Buffer.from([0]));
+      if (this.capabilities & CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA) {
+        const size = Buffer.allocUnsafe(lengthEncodedSize(authResponse.length));
+        writeLengthEncodedInteger(size, 0, authResponse.length);
+        parts.push(size, authResponse);
+      } else {
+        parts.push(Buffer.from([authResponse.length]), authResponse);
+      }
+      if (database) parts.push(database, Buffer.from([0]));
+      if (this.capabilities & CLIENT_PLUGIN_AUTH) parts.push(pluginName, Buffer.from([0]));
+      sendPacket(Buffer.concat(parts));
+      if (plugin === SHA256_PASSWORD && !secure() && options.password !== '') awaitingPublicKey = true;
+    };
+
+    const upgradeToTls = (tlsOptions: LeanTlsOptions) => {
+      sendPacket(this.capabilityPrefix());
+      const plain = this.socket as Socket;
+      plain.removeAllListeners('data');
+      plain.removeAllListeners('close');
+      plain.removeAllListeners('error');
+      plain.on('error', () => undefined);
+      const verify = tlsOptions.mode === 'verify_ca' || tlsOptions.mode === 'verify_identity';
+      const secured = connectTls({
+        socket: plain,
+        servername: isIP(options.host) ? undefined : options.host,
+        ca: tlsOptions.ca,
+        cert: tlsOptions.cert,
+        key: tlsOptions.key,
+        ciphers: tlsOptions.ciphers,
+        minVersion: 'TLSv1.2',
+        rejectUnauthorized: verify,
+        checkServerIdentity: tlsOptions.mode === 'verify_identity' ? undefined : () => undefined,
+      });
+      this.socket = secured;
+      secured.once('secureConnect', () => sendResponse());
+      secured.once('error', (error: NodeJS.ErrnoException) => {
+        fail(new MysqlError(CR_SSL_CONNECTION_ERROR, `TLS connection to ${options.host}:${options.port} failed: ${error.message}`, 'HY000', true));
+      });
+      this.attachSocket(secured, true);
+    };
+
+    return (data: Buffer, start: number, length: number, sequenceId: number) => {
+      const payload = data.subarray(start, start + length);
+      sequence = (sequenceId + 1) & 0xff;
+      const header = payload[0];
+      if (plugin === '' && scramble.length === 0) {
+        if (header === 0xff) {
+          fail(parseErrorPacket(data, start, length));
+          return;
+        }
+        const greeting = parseGreeting(payload);
+        if (greeting === undefined) {
+          fail(new MysqlError(CR_MALFORMED_PACKET, `${options.host}:${options.port} did not greet like a MySQL-compatible server`, 'HY000', true));
+          return;
+        }
+        this.serverVersion = greeting.serverVersion;
+        this.connectionId = greeting.connectionId;
+        scramble = greeting.scramble;
+        plugin = greeting.plugin || 'mysql_native_password';
+        let wanted = WANTED_CAPABILITIES;
+        if (options.database) wanted |= CLIENT_CONNECT_WITH_DB;
+        const tls = options.tls;
+        if (tls) {
+          if (greeting.capabilities & CLIENT_SSL) wanted |= CLIENT_SSL;
+          else if (tls.mode !== 'preferred') {
+            fail(new MysqlError(CR_SSL_CONNECTION_ERROR, `${options.host}:${options.port} does not offer TLS, but the connection requires it`, 'HY000', true));
+            return;
+          }
+        }
+        this.capabilities = wanted & (greeting.capabilities | CLIENT_CONNECT_WITH_DB);
+        if (tls && this.capabilities & CLIENT_SSL) upgradeToTls(tls);
+        else sendResponse();
+        return;
+      }
+      if (header === 0x00) {
+        this.handshakeHandler = undefined;
+        succeed();
+        return;
+      }
+      if (header === 0xff) {
+        fail(parseErrorPacket(data, start, length));
+        return;
+      }
+      if (header === 0xfe) {
+        // Auth switch request: another plugin, a fresh scramble
+        const end = payload.indexOf(0, 1);
+        plugin = payload.toString('latin1', 1, end < 0 ? payload.length : end);
+        const rest = end < 0 ? Buffer.alloc(0) : payload.subarray(end + 1);
+        scramble = Buffer.from(rest[rest.length - 1] === 0 ? rest.subarray(0, rest.length - 1) : rest);
+        const response = initialAuthResponse(plugin, options.password, scramble, secure());
+        if (response === undefined) {
+          fail(new MysqlError(CR_AUTH_PLUGIN_CANNOT_LOAD, `The server asks for authentication plugin '${plugin}', which the benchmark client does not support`, 'HY000', true));
+          return;
+        }
+        if (plugin === SHA256_PASSWORD && !secure() && options.password !== '') awaitingPublicKey = true;
+        sendPacket(response);
+        return;
+      }
+      if (header === 0x01) {
+        const more = payload.subarray(1);
+        if (awaitingPublicKey) {
+          awaitingPublicKey = false;
+          sendPacket(rsaPasswordResponse(options.password, scramble, more.toString('latin1')));
+          return;
+        }
+        if (plugin === CACHING_SHA2_PASSWORD && more.length === 1 && more[0] === 0x03) return; // fast auth: OK follows
+        if (plugin === CACHING_SHA2_PASSWORD && more.length === 1 && more[0] === 0x04) {
+          if (secure()) sendPacket(clearPasswordResponse(options.password));
+          else {
+            awaitingPublicKey = true;
+            sendPacket(Buffer.from([0x02]));
+          }
+          return;
+        }
+      }
+      fail(new MysqlError(CR_MALFORMED_PACKET, `Unexpected packet 0x${header.toString(16)} during authentication with ${options.host}:${options.port}`, 'HY000', true));
+    };
+  }
+
+  /** The fixed part of the handshake response (also the whole SSL request). */
+  private capabilityPrefix(): Buffer {
+    const prefix = Buffer.alloc(32);
+    prefix.writeUInt32LE(this.capabilities >>> 0, 0);
+    prefix.writeUInt32LE(MAX_PACKET_SIZE, 4);
+    prefix[8] = UTF8MB4_GENERAL_CI;
+    return prefix;
+  }
+}
+
+interface Greeting {
+  serverVersion: string;
+  connectionId: number;
+  capabilities: number;
+  scramble: Buffer;
+  plugin: string;
+}
+
+function parseGreeting(payload: Buffer): Greeting | undefined {
+  if (payload[0] !== 0x0a) return undefined;
+  let pos = 1;
+  const versionEnd = payload.indexOf(0, pos);
+  if (versionEnd < 0) return undefined;
+  const serverVersion = payload.toString('latin1', pos, versionEnd);
+  pos = versionEnd + 1;
+  const connectionId = payload.readUInt32LE(pos);
+  pos += 4;
+  const part1 = payload.subarray(pos, pos + 8);
+  pos += 9;
+  let capabilities = payload.readUInt16LE(pos);
+  pos += 2;
+  let part2: Buffer = Buffer.alloc(0);
+  let plugin = '';
+  if (payload.length > pos) {
+    pos += 3; // charset, status flags
+    capabilities |= payload.readUInt16LE(pos) << 16;
+    pos += 2;
+    const authDataLength = payload[pos];
+    pos += 11;
+    if (capabilities & CLIENT_SECURE_CONNECTION) {
+      const part2Length = Math.max(13, authDataLength - 8);
+      part2 = payload.subarray(pos, pos + part2Length);
+      pos += part2Length;
+      if (part2.length > 0 && part2[part2.length - 1] === 0) part2 = part2.subarray(0, part2.length - 1);
+    }
+    if (capabilities & CLIENT_PLUGIN_AUTH) {
+      const end = payload.indexOf(0, pos);
+      plugin = payload.toString('latin1', pos, end < 0 ? payload.length : end);
+    }
+  }
+  return { serverVersion, connectionId, capabilities: capabilities >>> 0, scramble: Buffer.concat([part1, part2]), plugin };
+}
+
+export function parseErrorPacket(data: Buffer, start: number, length: number): MysqlError {
+  const errno = data.readUInt16LE(start + 1);
+  let pos = start + 3;
+  let sqlState = 'HY000';
+  if (data[pos] === 0x23) {
+    sqlState = data.toString('latin1', pos + 1, pos + 6);
+    pos += 6;
+  }
+  return new MysqlError(errno, data.toString('utf8', pos, start + length), sqlState);
+}
+
+function okPacketStatus(data: Buffer, start: number): number {
+  let pos = start + 1;
+  pos += data[pos] < 0xfb ? 1 : readLengthEncodedInteger(data, pos).size;
+  pos += data[pos] < 0xfb ? 1 : readLengthEncodedInteger(data, pos).size;
+  return data[pos] | (data[pos + 1] << 8);
+}
+
+function okPacketAffectedRows(data: Buffer, start: number): number {
+  const first = data[start + 1];
+  return first < 0xfb ? first : readLengthEncodedInteger(data, start + 1).value;
+}
+
+function isInt32(value: number): boolean {
+  return (value | 0) === value;
+}
+
+function encodedValueSize(value: ParamValue): number {
+  if (value === null) return 0;
+  if (typeof value === 'number') return isInt32(value) ? 4 : 8;
+  const length = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.length;
+  return lengthEncodedSize(length) + length;
+}
+
+function writeValue(buffer: Buffer, pos: number, value: ParamValue): number {
+  if (value === null) return pos;
+  if (typeof value === 'number') {
+    if (isInt32(value)) {
+      buffer.writeInt32LE(value, pos);
+      return pos + 4;
+    }
+    buffer.writeBigInt64LE(BigInt(Math.trunc(value)), pos);
+    return pos + 8;
+  }
+  if (typeof value === 'string') {
+    const length = Buffer.byteLength(value, 'utf8');
+    pos += writeLengthEncodedInteger(buffer, pos, length);
+    buffer.write(value, pos, 'utf8');
+    return pos + length;
+  }
+  pos += writeLengthEncodedInteger(buffer, pos, value.length);
+  buffer.set(value, pos);
+  return pos + value.length;
+}

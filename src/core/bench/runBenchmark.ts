@@ -1,0 +1,351 @@
+// The run verb: starts the worker_threads, starts every thread at once (sysbench's start barrier),
+// reports intervals, stops on the limits, on a fatal error or on cancel, and returns one RunResult.
+import { availableParallelism } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { SqlLogger } from '../db/sqlExecutor';
+import type { DatabaseSession } from '../db/databaseSession';
+import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../results/benchmarkResult';
+import { openAdminSession } from './adminSession';
+import { leanConnectTargets } from './benchConnectionSettings';
+import { optionsRecord, type BenchOptions } from './benchOptions';
+import { BenchWorkerPool } from './benchWorkerPool';
+import { ErrorPolicy } from './errorPolicy';
+import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
+import { RunStatistics, type IntervalReport } from './runStatistics';
+import { epochNow } from './workerRun';
+import { CONTROL_SLOTS, CONTROL_STOP, type RunWorkerSetup, type WorkerFailure, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
+import { serverInfoOf } from './serverInfo';
+import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
+
+export const TOOL_NAME = 'tidb-lab';
+export const TOOL_VERSION = '0.1.0';
+
+const THREAD_INIT_TIMEOUT_MS = 30_000;
+const CANCEL_TERMINATE_AFTER_MS = 2_000;
+
+export interface RunHooks {
+  signal?: AbortSignal;
+  /** every --report-interval seconds */
+  onInterval?: (report: IntervalReport) => void;
+  /** progress and notices, in sysbench's words */
+  onLog?: (message: string) => void;
+  /** every statement sent on the admin connection (not the benchmark's own statements) */
+  onSql?: SqlLogger;
+  /** labels for the result, e.g. an experiment cell's variant */
+  labels?: Record<string, string | number>;
+  /** statements each benchmark connection runs right after connecting (e.g. SET SESSION ...) */
+  sessionStatements?: string[];
+  /** an admin session to reuse instead of opening one */
+  admin?: DatabaseSession;
+}
+
+export class BenchmarkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BenchmarkError';
+  }
+}
+
+/** How many worker_threads carry the threads: one per CPU, at most one per thread. */
+export function clientWorkerCount(threads: number, requested: number): number {
+  if (requested > 0) return Math.min(requested, threads);
+  return Math.max(1, Math.min(threads, availableParallelism()));
+}
+
+/** Runs one benchmark; bad options or an unreachable server throw, a failure once running returns a 'failed' result. */
+export function runBenchmark(config: BenchmarkConfig, hooks: RunHooks = {}): Promise<RunResult> {
+  return runWithOptions(resolveBenchmarkConfig(config), hooks);
+}
+
+/** What sysbench's summary shows beyond the result model. */
+export interface RunDetails {
+  fairness: { eventsAvg: number; eventsStddev: number; timeAvgSec: number; timeStddevSec: number };
+  /** exact sum of event latencies */
+  latencySumMs: number;
+  /** latency at --percentile over the whole run */
+  percentileMs: number | null;
+}
+
+export interface MeasuredRun {
+  result: RunResult;
+  details: RunDetails;
+}
+
+export async function runWithOptions(options: BenchOptions, hooks: RunHooks = {}): Promise<RunResult> {
+  return (await runMeasured(options, hooks)).result;
+}
+
+export async function runMeasured(options: BenchOptions, hooks: RunHooks = {}): Promise<MeasuredRun> {
+  const log = hooks.onLog ?? (() => undefined);
+  if (hooks.signal?.aborted) throw new BenchmarkError('The benchmark was cancelled before it started.');
+  const admin = hooks.admin ?? await openAdminSession(options.connection, hooks.onSql);
+  try {
+    return await runOnServer(options, hooks, admin, log);
+  } finally {
+    if (!hooks.admin) await admin.close();
+  }
+}
+
+async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: DatabaseSession, log: (message: string) => void): Promise<MeasuredRun> {
+  const limits = options.limits;
+  const identity = admin.identity;
+  const serverIsTiDB = identity.flavor === 'tidb';
+  const policy = ErrorPolicy.fromOptions(options.driver.ignoreErrors, options.driver.ignoreErrorsExplicit, serverIsTiDB, options.driver.tidbRetryableErrors);
+  if (serverIsTiDB && !options.driver.ignoreErrorsExplicit && options.driver.tidbRetryableErrors && policy.ignoredCodes !== 'all') {
+    log(`TiDB: events that hit TiDB's retryable errors are restarted too (ignored errors ${policy.ignoredCodes.join(',')}); --tidb-retryable-errors=off behaves exactly like sysbench.`);
+  }
+
+  const targets = leanConnectTargets(options.connection);
+  const seeds = threadRandomStates({ seed: options.random.seed, threads: limits.threads, reportThread: limits.reportInterval > 0, eventGenerator: limits.rate > 0 });
+  const workerCount = clientWorkerCount(limits.threads, options.driver.clientWorkers);
+  const plans: WorkerThreadPlan[][] = Array.from({ length: workerCount }, () => []);
+  const threadIdsByWorker: number[][] = Array.from({ length: workerCount }, () => []);
+  for (let thread = 0; thread < limits.threads; thread++) {
+    const worker = thread % workerCount;
+    plans[worker].push({ threadId: thread, random: seeds.workers[thread], connect: targets[thread % targets.length] });
+    threadIdsByWorker[worker].push(thread);
+  }
+  const control = new SharedArrayBuffer(CONTROL_SLOTS * 4);
+  const controlView = new Int32Array(control);
+  const uniqueCounter = new SharedArrayBuffer(4);
+  const uniqueSeed = uniqueSequenceSeed();
+  const setups: RunWorkerSetup[] = plans.map((threads, worker) => ({
+    task: 'run',
+    options,
+    threads,
+    rate: limits.rate > 0 ? (limits.rate * threads.length) / limits.threads : 0,
+    eventGeneratorRandom: seeds.eventGenerator && (worker === 0 ? seeds.eventGenerator : threadRandomStates({ seed: 0, threads: 1, reportThread: false, eventGenerator: false }).workers[0]),
+    serverIsTiDB,
+    control,
+    uniqueCounter,
+    uniqueSeed,
+    sessionStatements: hooks.sessionStatements ?? [],
+  }));
+
+  const statistics = new RunStatistics(limits.threads, threadIdsByWorker, limits.percentile);
+  // written by message and abort callbacks, so kept in an object the compiler does not narrow
+  const state: { failure?: WorkerFailure; cancelled: boolean; forcedShutdown: boolean } = { cancelled: false, forcedShutdown: false };
+  let readyCount = 0;
+  let settleInit: (() => void) | undefined;
+  const abandoned: number[] = [];
+  const checkInit = () => {
+    if (readyCount === setups.length || state.failure || state.cancelled) settleInit?.();
+  };
+
+  const stopAll = (hard: boolean) => {
+    Atomics.store(controlView, CONTROL_STOP, 1);
+    pool.broadcast({ type: 'stop', hard });
+  };
+  const pool = new BenchWorkerPool(setups, (_worker, message: WorkerMessage) => {
+    switch (message.type) {
+      case 'ready':
+        readyCount++;
+        checkInit();
+        break;
+      case 'log':
+        if (message.level === 'info' || options.driver.debug) log(message.message);
+        break;
+      case 'finished':
+        abandoned.push(...message.abandonedConnectionIds);
+        if (message.failure && !state.failure) {
+          state.failure = message.failure;
+          stopAll(true);
+        }
+        checkInit();
+        break;
+      default:
+        break;
+    }
+  });
+
+  const onAbort = () => {
+    state.cancelled = true;
+    stopAll(true);
+    checkInit();
+    setTimeout(() => void pool.terminate(), CANCEL_TERMINATE_AFTER_MS).unref();
+  };
+  hooks.signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        if (readyCount < setups.length && !state.failure) {
+          state.failure = { message: `Worker threads failed to initialize within ${THREAD_INIT_TIMEOUT_MS / 1000} seconds!` };
+        }
+        resolve();
+      }, THREAD_INIT_TIMEOUT_MS);
+      settleInit = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      checkInit();
+    });
+
+    if (state.failure || state.cancelled || readyCount < setups.length) {
+      stopAll(true);
+      await pool.whenFinished();
+      await pool.terminate();
+      if (state.cancelled) throw new BenchmarkError('The benchmark was cancelled while its threads were connecting.');
+      throw new BenchmarkError(explainInitFailure(state.failure?.message ?? 'the benchmark threads did not start', options));
+    }
+
+    const startMs = epochNow();
+    const measuredStartMs = startMs + limits.warmupTime * 1000;
+    const deadlineMs = limits.time > 0 ? measuredStartMs + limits.time * 1000 : 0;
+    const startTime = new Date(measuredStartMs).toISOString();
+    pool.broadcast({ type: 'start', startMs, deadlineMs });
+
+    const timers: NodeJS.Timeout[] = [];
+    if (limits.warmupTime > 0) {
+      timers.push(setTimeout(() => {
+        pool.broadcast({ type: 'reset' });
+        statistics.reset();
+      }, measuredStartMs - epochNow()));
+    }
+    if (deadlineMs > 0 && limits.forcedShutdown !== undefined) {
+      timers.push(setTimeout(() => {
+        state.forcedShutdown = true;
+        stopAll(true);
+      }, deadlineMs - epochNow() + limits.forcedShutdown * 1000));
+    }
+
+    const intervals: ResultInterval[] = [];
+    const reporting = limits.reportInterval > 0 ? reportIntervals(pool, statistics, measuredStartMs, limits.reportInterval, (report) => {
+      intervals.push(report.interval);
+      hooks.onInterval?.(report);
+    }) : Promise.resolve();
+
+    await pool.whenFinished();
+    const endMs = epochNow();
+    for (const timer of timers) clearTimeout(timer);
+    await reporting;
+    collectFinalSnapshots(pool, statistics);
+    await pool.terminate();
+
+    for (const id of abandoned) {
+      // The statement was still running when we cut its connection; make the server drop it too.
+      await admin.run(`KILL ${Math.trunc(id)}`).catch(() => undefined);
+    }
+
+    const failure = state.failure as WorkerFailure | undefined;
+    const status: RunStatus = state.cancelled ? 'cancelled' : failure ? 'failed' : 'completed';
+    const message = state.cancelled
+      ? 'Cancelled; the result holds what was measured until then.'
+      : failure
+        ? failure.message
+        : state.forcedShutdown ? 'The --time limit has expired, forcing shutdown.' : undefined;
+    const result = buildRunResult(options, statistics, {
+      startTime,
+      durationSec: Math.max(0, (endMs - measuredStartMs) / 1000),
+      intervals,
+      status,
+      message,
+      server: serverInfoOf(identity, options),
+      labels: hooks.labels,
+    });
+    const details: RunDetails = {
+      fairness: statistics.fairness(),
+      latencySumMs: statistics.cumulative.sumMs,
+      percentileMs: limits.percentile > 0 ? statistics.cumulative.percentileMs(limits.percentile) : null,
+    };
+    return { result, details };
+  } finally {
+    hooks.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function collectFinalSnapshots(pool: BenchWorkerPool, statistics: RunStatistics): void {
+  pool.finishedByWorker().forEach((message, worker) => {
+    if (message) statistics.add(worker, message.snapshot);
+  });
+}
+
+async function reportIntervals(
+  pool: BenchWorkerPool,
+  statistics: RunStatistics,
+  measuredStartMs: number,
+  intervalSec: number,
+  emit: (report: IntervalReport) => void,
+): Promise<void> {
+  let lastMs = measuredStartMs;
+  for (let tick = 1; ; tick++) {
+    const dueMs = measuredStartMs + tick * intervalSec * 1000;
+    const waitMs = dueMs - epochNow();
+    if (waitMs > 0) {
+      const finished = await Promise.race([
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs)),
+        pool.whenFinished().then(() => true),
+      ]);
+      if (finished) return;
+    }
+    if (pool.allFinished) return;
+    const snapshots = await pool.snapshot();
+    const nowMs = epochNow();
+    let queueLength = 0;
+    let concurrency = 0;
+    let threadsRunning = 0;
+    for (const { worker, snapshot } of snapshots) {
+      statistics.add(worker, snapshot);
+      queueLength += snapshot.queueLength;
+      concurrency += snapshot.concurrency;
+      threadsRunning += snapshot.threadsRunning;
+    }
+    if (nowMs < measuredStartMs) continue;
+    statistics.setGauges(queueLength, concurrency, threadsRunning);
+    emit(statistics.closeInterval((nowMs - measuredStartMs) / 1000, (nowMs - Math.max(lastMs, measuredStartMs)) / 1000));
+    lastMs = nowMs;
+  }
+}
+
+function explainInitFailure(message: string, options: BenchOptions): string {
+  if (/Table '.*' doesn't exist/i.test(message) || /\b1146\b/.test(message)) {
+    return `${message}. Run '${options.workload} prepare' first (with the same --tables and --mysql-db).`;
+  }
+  return message;
+}
+
+export interface RunOutcome {
+  startTime: string;
+  durationSec: number;
+  intervals: ResultInterval[];
+  status: RunStatus;
+  message?: string;
+  server: RunResult['server'];
+  labels?: Record<string, string | number>;
+}
+
+export function buildRunResult(options: BenchOptions, statistics: RunStatistics, outcome: RunOutcome): RunResult {
+  const totals = statistics.totals();
+  const queries = totals.reads + totals.writes + totals.others;
+  const seconds = outcome.durationSec;
+  const per = (count: number) => (seconds > 0 ? count / seconds : 0);
+  const latency = statistics.cumulative;
+  return {
+    kind: 'run',
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    id: randomUUID(),
+    source: { tool: TOOL_NAME, toolVersion: TOOL_VERSION },
+    workload: options.workload,
+    options: optionsRecord(options),
+    server: outcome.server,
+    startTime: outcome.startTime,
+    durationSec: seconds,
+    intervals: outcome.intervals,
+    summary: {
+      events: totals.events,
+      queries,
+      reads: totals.reads,
+      writes: totals.writes,
+      others: totals.others,
+      tps: per(totals.events),
+      qps: per(queries),
+      errors: totals.errors,
+      reconnects: totals.reconnects,
+      latencyMs: latency.summary(),
+    },
+    histogram: latency.buckets(),
+    status: outcome.status,
+    message: outcome.message,
+    labels: outcome.labels,
+  };
+}

@@ -1,0 +1,221 @@
+// One benchmark thread's connection: its prepared statements, the counting of every statement as
+// read / write / other (sysbench's rule: a result set is a read, otherwise affected rows > 0 is a
+// write, else other), and what an error does (restart the event, reconnect, or stop the run).
+import { LeanMysqlConnection, RESULT_SET, type LeanConnectOptions, type ParamValue, type PreparedStatement } from './protocol/leanMysqlConnection';
+import { MysqlError } from './protocol/mysqlClientError';
+import type { ErrorPolicy } from './errorPolicy';
+
+export const COUNTER_EVENTS = 0;
+export const COUNTER_READS = 1;
+export const COUNTER_WRITES = 2;
+export const COUNTER_OTHERS = 3;
+export const COUNTER_ERRORS = 4;
+export const COUNTER_RECONNECTS = 5;
+export const COUNTER_FIELDS = 6;
+
+const ER_UNSUPPORTED_PS = 1295;
+
+/** Thrown to make the thread run the event again from its start (an ignored error). */
+export const RESTART_EVENT = Object.freeze({ restartEvent: true });
+
+/** Thrown when the run was asked to stop while a statement was under way. */
+export const STOPPED = Object.freeze({ stopped: true });
+
+export class FatalRunError extends Error {
+  constructor(message: string, readonly errno?: number) {
+    super(message);
+    this.name = 'FatalRunError';
+  }
+}
+
+/** A statement as sysbench holds it: server-side prepared, or emulated with text when the server refuses. */
+export class StatementHandle {
+  prepared: PreparedStatement | undefined;
+  private readonly parts: string[];
+
+  constructor(readonly sql: string) {
+    this.parts = sql.split('?');
+  }
+
+  /** The statement with values inlined the way sysbench's emulation prints them (%d, '%s'). */
+  format(params: readonly ParamValue[]): string {
+    let text = this.parts[0];
+    for (let i = 1; i < this.parts.length; i++) {
+      const value = params[i - 1];
+      if (value === null || value === undefined) text += 'NULL';
+      else if (typeof value === 'number') text += String(value);
+      else if (typeof value === 'string') text += `'${value}'`;
+      else text += `'${Buffer.from(value.buffer, value.byteOffset, value.length).toString('latin1')}'`;
+      text += this.parts[i];
+    }
+    return text;
+  }
+}
+
+export interface SessionOptions {
+  connect: LeanConnectOptions;
+  /** run after every connect and reconnect */
+  sessionStatements: string[];
+  usePreparedStatements: boolean;
+  policy: ErrorPolicy;
+  /** this thread's counters: COUNTER_FIELDS slots starting at counterOffset */
+  counters: Float64Array;
+  counterOffset: number;
+  isStopping: () => boolean;
+  /** the run's time limit has passed (a reconnect loop gives up then) */
+  isPastDeadline: () => boolean;
+  reconnectTimeoutMs: number;
+  /** notes for --debug / --verbosity=5 (never called with a password) */
+  debug: (message: string) => void;
+}
+
+export class ThreadSession {
+  connection: LeanMysqlConnection | undefined;
+  private readonly handles: StatementHandle[] = [];
+
+  constructor(private readonly options: SessionOptions) {}
+
+  get connectionId(): number | undefined {
+    return this.connection?.connectionId;
+  }
+
+  get busy(): boolean {
+    return this.connection?.isBusy ?? false;
+  }
+
+  async open(): Promise<void> {
+    const connection = await LeanMysqlConnection.connect(this.options.connect);
+    this.connection = connection;
+    if (this.options.isStopping()) {
+      connection.destroy();
+      throw STOPPED;
+    }
+    await this.runSessionStatements(connection);
+  }
+
+  private async runSessionStatements(connection: LeanMysqlConnection): Promise<void> {
+    for (const sql of this.options.sessionStatements) {
+      try {
+        await connection.query(sql);
+      } catch (error) {
+        const detail = error instanceof MysqlError ? `error ${error.errno}: ${error.message}` : String(error);
+        throw new FatalRunError(`Session set-up statement failed (${detail}): ${sql}`, error instanceof MysqlError ? error.errno : undefined);
+      }
+    }
+  }
+
+  /** Registers a statement; it is prepared now and again after every reconnect. */
+  async statement(sql: string): Promise<StatementHandle> {
+    const handle = new StatementHandle(sql);
+    this.handles.push(handle);
+    await this.prepareHandle(handle);
+    return handle;
+  }
+
+  async execute(handle: StatementHandle, params: readonly ParamValue[]): Promise<void> {
+    const connection = this.connection!;
+    let outcome: number;
+    try {
+      outcome = handle.prepared !== undefined
+        ? await connection.execute(handle.prepared, params)
+        : await connection.query(handle.format(params));
+    } catch (error) {
+      return this.onError(error, handle.prepared !== undefined ? 'mysql_stmt_execute()' : 'mysql_drv_query()', handle.sql);
+    }
+    this.count(outcome);
+  }
+
+  async query(sql: string): Promise<void> {
+    let outcome: number;
+    try {
+      outcome = await this.connection!.query(sql);
+    } catch (error) {
+      return this.onError(error, 'mysql_drv_query()', sql);
+    }
+    this.count(outcome);
+  }
+
+  /** Closes the connection politely (statements are freed with it). */
+  async close(): Promise<void> {
+    const connection = this.connection;
+    if (!connection) return;
+    if (connection.isOpen && !connection.isBusy) {
+      for (const handle of this.handles) if (handle.prepared) connection.closeStatement(handle.prepared);
+    }
+    await connection.close(500);
+  }
+
+  destroy(): void {
+    this.connection?.destroy();
+  }
+
+  private count(outcome: number): void {
+    const field = outcome === RESULT_SET ? COUNTER_READS : outcome > 0 ? COUNTER_WRITES : COUNTER_OTHERS;
+    this.options.counters[this.options.counterOffset + field]++;
+  }
+
+  private async prepareHandle(handle: StatementHandle): Promise<void> {
+    handle.prepared = undefined;
+    if (!this.options.usePreparedStatements) return;
+    try {
+      handle.prepared = await this.connection!.prepare(handle.sql);
+    } catch (error) {
+      if (error instanceof MysqlError && error.errno === ER_UNSUPPORTED_PS) {
+        this.options.debug(`Failed to prepare query "${handle.sql}" (${error.errno}: ${error.message}), using emulation`);
+        return;
+      }
+      const detail = error instanceof MysqlError ? `MySQL error: ${error.errno} "${error.message}"` : String(error);
+      throw new FatalRunError(`mysql_stmt_prepare() failed for '${handle.sql}': ${detail}`, error instanceof MysqlError ? error.errno : undefined);
+    }
+  }
+
+  private async onError(error: unknown, fn: string, sql: string): Promise<never> {
+    if (this.options.isStopping()) throw STOPPED;
+    if (!(error instanceof MysqlError)) throw error;
+    const counters = this.options.counters;
+    const offset = this.options.counterOffset;
+    switch (this.options.policy.actionFor(error.errno)) {
+      case 'restart':
+        counters[offset + COUNTER_ERRORS]++;
+        this.options.debug(`Ignoring error ${error.errno} ${error.message}`);
+        throw RESTART_EVENT;
+      case 'reconnect':
+        counters[offset + COUNTER_RECONNECTS]++;
+        this.options.debug(`Reconnecting after error ${error.errno} ${error.message}`);
+        await this.reconnect(error);
+        throw RESTART_EVENT;
+      default:
+        counters[offset + COUNTER_ERRORS]++;
+        throw new FatalRunError(`${fn} returned error ${error.errno} (${error.message}) for query '${abbreviate(sql)}'`, error.errno);
+    }
+  }
+
+  /** Reconnects with the same settings, retrying until it works, the run stops or the timeout passes. */
+  private async reconnect(cause: MysqlError): Promise<void> {
+    this.connection?.destroy();
+    const deadline = performance.now() + this.options.reconnectTimeoutMs;
+    let pause = 1;
+    let lastError: unknown = cause;
+    for (;;) {
+      if (this.options.isStopping() || this.options.isPastDeadline()) throw STOPPED;
+      try {
+        this.connection = await LeanMysqlConnection.connect({ ...this.options.connect, connectTimeoutMs: Math.min(5000, this.options.reconnectTimeoutMs) });
+        break;
+      } catch (error) {
+        lastError = error;
+      }
+      if (performance.now() >= deadline) {
+        const detail = lastError instanceof Error ? lastError.message : String(lastError);
+        throw new FatalRunError(`Lost the connection (${cause.errno}: ${cause.message}) and could not reconnect within ${Math.round(this.options.reconnectTimeoutMs / 1000)} s: ${detail}`, cause.errno);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(100, pause * 2);
+    }
+    await this.runSessionStatements(this.connection);
+    for (const handle of this.handles) await this.prepareHandle(handle);
+  }
+}
+
+function abbreviate(sql: string): string {
+  return sql.length > 300 ? `${sql.slice(0, 300)}...` : sql;
+}

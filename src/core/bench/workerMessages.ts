@@ -1,0 +1,74 @@
+// What the coordinating thread and the benchmark worker_threads say to each other.
+import type { BenchOptions } from './benchOptions';
+import type { EncodedLatencies } from './latencyHistogram';
+import type { LeanConnectOptions } from './protocol/leanMysqlConnection';
+import type { RngState } from './randomSeeding';
+
+/** Slots of the control Int32Array every worker shares. */
+export const CONTROL_STOP = 0;
+export const CONTROL_EVENTS_TAKEN = 1;
+export const CONTROL_SLOTS = 2;
+
+export interface WorkerThreadPlan {
+  /** sysbench.tid */
+  threadId: number;
+  random: RngState;
+  connect: LeanConnectOptions;
+}
+
+export interface RunWorkerSetup {
+  task: 'run';
+  options: BenchOptions;
+  threads: WorkerThreadPlan[];
+  /** this worker's share of --rate (events per second), 0 for a closed loop */
+  rate: number;
+  eventGeneratorRandom?: RngState;
+  serverIsTiDB: boolean;
+  control: SharedArrayBuffer;
+  uniqueCounter: SharedArrayBuffer;
+  uniqueSeed: { index: number; offset: number };
+  /** run by every connection right after connecting, e.g. SET SESSION tidb_isolation_read_engines = 'tiflash' */
+  sessionStatements: string[];
+}
+
+export interface PrepareWorkerSetup {
+  task: 'prepare';
+  options: BenchOptions;
+  threads: WorkerThreadPlan[];
+  control: SharedArrayBuffer;
+}
+
+export type WorkerSetup = RunWorkerSetup | PrepareWorkerSetup;
+
+export type CoordinatorMessage =
+  | { type: 'start'; startMs: number; deadlineMs: number }
+  | { type: 'snapshot'; id: number }
+  | { type: 'reset' }
+  | { type: 'stop'; hard: boolean };
+
+export interface WorkerSnapshot {
+  /** per thread of this worker, COUNTER_FIELDS values each, counted since the previous snapshot */
+  counters: Float64Array;
+  latencies: EncodedLatencies;
+  queueLength: number;
+  concurrency: number;
+  threadsRunning: number;
+}
+
+export interface WorkerFailure {
+  message: string;
+  errno?: number;
+}
+
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'snapshot'; id: number; snapshot: WorkerSnapshot }
+  | { type: 'log'; level: 'info' | 'debug'; message: string }
+  | { type: 'progress'; tableNumber: number; rows: number }
+  | {
+      type: 'finished';
+      snapshot: WorkerSnapshot;
+      failure?: WorkerFailure;
+      /** server connection ids still running a statement when a hard stop cut them */
+      abandonedConnectionIds: number[];
+    };

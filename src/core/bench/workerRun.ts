@@ -1,0 +1,219 @@
+// The run phase inside one worker_thread: its share of the benchmark threads, each an async loop
+// over its own connection (sysbench's thread_run()), the counters and latencies they produce, and
+// stopping on the time limit, the event limit, a fatal error or a cancel.
+import { ErrorPolicy } from './errorPolicy';
+import { EventQueue } from './eventQueue';
+import { LatencyRecorder } from './latencyHistogram';
+import { SysbenchRandom } from './sysbenchRandom';
+import {
+  COUNTER_EVENTS,
+  COUNTER_FIELDS,
+  FatalRunError,
+  RESTART_EVENT,
+  STOPPED,
+  ThreadSession,
+} from './threadSession';
+import { UniqueSequence } from './uniqueSequence';
+import { createWorkloadThread, type WorkloadThread } from './workloadThread';
+import {
+  CONTROL_EVENTS_TAKEN,
+  CONTROL_STOP,
+  type RunWorkerSetup,
+  type WorkerFailure,
+  type WorkerMessage,
+  type WorkerSnapshot,
+} from './workerMessages';
+
+/** Latency sum of each thread, for sysbench's "Threads fairness" lines, beside the counters. */
+export const COUNTER_LATENCY_SUM = COUNTER_FIELDS;
+export const THREAD_SLOTS = COUNTER_FIELDS + 1;
+
+const SOFT_STOP_GRACE_MS = 300;
+
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+interface ClientThread {
+  session: ThreadSession;
+  workload: WorkloadThread;
+  index: number;
+}
+
+export class WorkerRun {
+  private readonly control: Int32Array;
+  private readonly counters: Float64Array;
+  private readonly latencies = new LatencyRecorder();
+  private readonly threads: ClientThread[] = [];
+  private readonly queue: EventQueue | undefined;
+  private deadlineMs = 0;
+  private running = 0;
+  private failure: WorkerFailure | undefined;
+  private readonly maxEvents: number;
+
+  constructor(private readonly setup: RunWorkerSetup, private readonly post: (message: WorkerMessage) => void) {
+    this.control = new Int32Array(setup.control);
+    this.counters = new Float64Array(setup.threads.length * THREAD_SLOTS);
+    this.maxEvents = setup.options.limits.events;
+    if (setup.rate > 0 && setup.eventGeneratorRandom) {
+      this.queue = new EventQueue(setup.rate, new SysbenchRandom(setup.options.random, setup.eventGeneratorRandom), epochNow);
+    }
+  }
+
+  private get stopping(): boolean {
+    return this.control[CONTROL_STOP] !== 0;
+  }
+
+  /** thread_init() of every thread: connect and prepare. Throws on the first failure. */
+  async init(): Promise<void> {
+    const { options } = this.setup;
+    const policy = ErrorPolicy.fromOptions(options.driver.ignoreErrors, options.driver.ignoreErrorsExplicit, this.setup.serverIsTiDB, options.driver.tidbRetryableErrors);
+    const unique = new UniqueSequence(new Int32Array(this.setup.uniqueCounter), this.setup.uniqueSeed.index, this.setup.uniqueSeed.offset);
+    const debug = options.driver.debug
+      ? (message: string) => this.post({ type: 'log', level: 'debug', message })
+      : () => undefined;
+    await Promise.all(this.setup.threads.map(async (plan, index) => {
+      const session = new ThreadSession({
+        connect: plan.connect,
+        sessionStatements: this.setup.sessionStatements,
+        usePreparedStatements: options.driver.psMode === 'auto',
+        policy,
+        counters: this.counters,
+        counterOffset: index * THREAD_SLOTS,
+        isStopping: () => this.stopping,
+        reconnectTimeoutMs: options.driver.reconnectTimeoutSec * 1000,
+        isPastDeadline: () => this.deadlineMs > 0 && epochNow() >= this.deadlineMs,
+        debug,
+      });
+      this.threads[index] = { session, index, workload: undefined as unknown as WorkloadThread };
+      await session.open();
+      const workload = createWorkloadThread({
+        workload: options.workload,
+        options: options.workloadOptions,
+        session,
+        random: new SysbenchRandom(options.random, plan.random),
+        threadId: plan.threadId,
+        threads: options.limits.threads,
+        unique,
+      });
+      this.threads[index].workload = workload;
+      await workload.init();
+    }));
+  }
+
+  /** Starts every thread's loop; resolves when all have ended. */
+  async run(startMs: number, deadlineMs: number): Promise<void> {
+    this.deadlineMs = deadlineMs;
+    this.running = this.threads.length;
+    this.queue?.start(startMs);
+    await Promise.all(this.threads.map((thread) => this.threadLoop(thread)));
+    this.queue?.stop();
+    if (this.queue?.overflowed && !this.failure) {
+      this.failure = { message: 'The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate' };
+      Atomics.store(this.control, CONTROL_STOP, 1);
+    }
+  }
+
+  private async threadLoop(thread: ClientThread): Promise<void> {
+    const counters = this.counters;
+    const offset = thread.index * THREAD_SLOTS;
+    const latencies = this.latencies;
+    const queue = this.queue;
+    let completed = false;
+    try {
+      for (;;) {
+        if (this.stopping) break;
+        if (this.deadlineMs > 0 && epochNow() >= this.deadlineMs) {
+          completed = true;
+          break;
+        }
+        if (this.maxEvents > 0 && Atomics.add(this.control, CONTROL_EVENTS_TAKEN, 1) >= this.maxEvents) {
+          completed = true;
+          break;
+        }
+        let start: number;
+        if (queue !== undefined) {
+          const taken = queue.take();
+          start = typeof taken === 'number' ? taken : await taken;
+          if (start < 0) break;
+          queue.concurrency++;
+        } else start = epochNow();
+        for (;;) {
+          try {
+            await thread.workload.event();
+            break;
+          } catch (error) {
+            if (error !== RESTART_EVENT) throw error;
+            if (this.stopping) throw STOPPED;
+          }
+        }
+        const latency = epochNow() - start;
+        if (queue !== undefined) queue.concurrency--;
+        latencies.record(latency);
+        counters[offset + COUNTER_EVENTS]++;
+        counters[offset + COUNTER_LATENCY_SUM] += latency;
+      }
+      if (completed && !this.stopping) await thread.workload.done();
+    } catch (error) {
+      if (error !== STOPPED) this.fail(error);
+    } finally {
+      this.running--;
+      await thread.session.close().catch(() => undefined);
+    }
+  }
+
+  private fail(error: unknown): void {
+    if (this.failure === undefined) {
+      this.failure = error instanceof FatalRunError
+        ? { message: error.message, errno: error.errno }
+        : { message: error instanceof Error ? error.message : String(error) };
+    }
+    Atomics.store(this.control, CONTROL_STOP, 1);
+    this.queue?.stop();
+  }
+
+  /** Asks every thread to stop; a hard stop cuts connections still busy after a short grace. */
+  async stop(hard: boolean): Promise<number[]> {
+    Atomics.store(this.control, CONTROL_STOP, 1);
+    this.queue?.stop();
+    if (!hard) return [];
+    const deadline = performance.now() + SOFT_STOP_GRACE_MS;
+    while (this.running > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    const abandoned: number[] = [];
+    for (const thread of this.threads) {
+      if (thread?.session.busy) {
+        const id = thread.session.connectionId;
+        if (id !== undefined) abandoned.push(id);
+        thread.session.destroy();
+      }
+    }
+    return abandoned;
+  }
+
+  /** Closes every connection (after init failed, or at the very end). */
+  async closeAll(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread?.session.close().catch(() => undefined)));
+  }
+
+  reset(): void {
+    this.counters.fill(0);
+    this.latencies.reset();
+  }
+
+  snapshot(): WorkerSnapshot {
+    const snapshot: WorkerSnapshot = {
+      counters: this.counters.slice(),
+      latencies: this.latencies.encode(),
+      queueLength: this.queue?.length ?? 0,
+      concurrency: this.queue?.concurrency ?? 0,
+      threadsRunning: this.running,
+    };
+    this.counters.fill(0);
+    this.latencies.reset();
+    return snapshot;
+  }
+
+  get failureReport(): WorkerFailure | undefined {
+    return this.failure;
+  }
+}

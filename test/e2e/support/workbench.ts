@@ -284,10 +284,25 @@ export class Workbench {
     throw new Error(`no webview frame holds ${selector} after ${timeout} ms`);
   }
 
+  /**
+   * Waits until extensions have activated and no progress bar runs, so that a screenshot shows
+   * the finished state rather than "Activating Extensions...". Gives up quietly after `timeout`.
+   */
+  async waitUntilSettled(timeout = 15_000): Promise<void> {
+    await this.page.waitForFunction(() => {
+      const busyStatus = [...document.querySelectorAll('.part.statusbar .statusbar-item')]
+        .some((item) => /Activating Extensions/i.test(item.textContent ?? ''));
+      const runningProgress = [...document.querySelectorAll('.monaco-progress-container.active')]
+        .some((bar) => (bar as HTMLElement).offsetParent !== null);
+      return !busyStatus && !runningProgress;
+    }, undefined, { timeout, polling: 200 }).catch(() => undefined);
+  }
+
   /** Saves a PNG of the whole window under test-results/screenshots/ and returns its path. */
   async screenshot(name: string): Promise<string> {
     mkdirSync(screenshotsDir, { recursive: true });
     const path = join(screenshotsDir, `${safeFileName(name)}.png`);
+    await this.waitUntilSettled();
     await this.page.mouse.move(0, 0).catch(() => undefined);
     await this.page.screenshot({ path });
     return path;

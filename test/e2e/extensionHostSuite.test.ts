@@ -10,7 +10,7 @@ import { suiteReportEnvironmentVariable, type SuiteReport } from '../suite/suite
 import { repoRoot } from './support/paths';
 import { WorkbenchSession } from './support/workbenchSession';
 
-const suiteTimeoutMs = 180_000;
+const suiteTimeoutMs = 300_000;
 
 describe('extension-host suite in code-server', () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'tidb-lab-suite-report-'));

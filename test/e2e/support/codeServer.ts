@@ -195,7 +195,7 @@ export class CodeServer {
   }
 
   private async waitUntilHealthy(child: ChildProcess): Promise<void> {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`code-server exited with code ${child.exitCode}\n${this.logTail()}`);
       try {
@@ -206,7 +206,7 @@ export class CodeServer {
       }
       await delay(200);
     }
-    throw new Error(`code-server did not answer on ${this.baseUrl} within 60 s\n${this.logTail()}`);
+    throw new Error(`code-server did not answer on ${this.baseUrl} within 120 s\n${this.logTail()}`);
   }
 
   private latestExtensionHostLog(): string | undefined {

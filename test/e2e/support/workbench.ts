@@ -13,7 +13,9 @@ const colorThemes: Record<ColorThemeKind, { label: string; workbenchClass: strin
   'high-contrast-light': { label: 'Light High Contrast', workbenchClass: 'hc-light' },
 };
 
-const defaultTimeout = 30_000;
+// Generous because the machines are small and shared; TIDB_LAB_E2E_TIMEOUT_SCALE stretches every wait.
+const timeoutScale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
+const defaultTimeout = 45_000 * timeoutScale;
 
 /**
  * Drives the VS Code workbench in a page through what a user sees and clicks.
@@ -22,7 +24,7 @@ const defaultTimeout = 30_000;
 export class Workbench {
   constructor(readonly page: Page) {}
 
-  async waitUntilReady(timeout = 90_000): Promise<void> {
+  async waitUntilReady(timeout = 120_000 * timeoutScale): Promise<void> {
     await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout });
     await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout });
   }

@@ -35,7 +35,8 @@ function redactValue(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(value)) {
-      if (!isSecretKey(key)) copy[key] = redactValue(entry);
+      // defineProperty, not assignment: a "__proto__" key from a JSON file must stay plain data
+      if (!isSecretKey(key)) Object.defineProperty(copy, key, { value: redactValue(entry), enumerable: true, writable: true, configurable: true });
     }
     return copy;
   }

@@ -245,7 +245,7 @@ class ShapeReader {
       if (isSecretKey(key)) {
         this.warnings.push(`${path}.${key}: a password-like entry was removed`);
       } else if (typeof entry === 'string' || (typeof entry === 'number' && Number.isFinite(entry)) || (allowBoolean && typeof entry === 'boolean')) {
-        record[key] = entry;
+        Object.defineProperty(record, key, { value: entry, enumerable: true, writable: true, configurable: true });
       } else {
         this.fail(`${path}.${key}`, allowBoolean ? 'a string, number or boolean' : 'a string or number', entry);
       }

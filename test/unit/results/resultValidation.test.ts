@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
+import { sampleExperiment, sampleRun } from './support/sampleResults';
+
+function errorsOf(input: unknown): string[] {
+  const parsed = parseBenchmarkResult(input);
+  assert.equal(parsed.ok, false, 'expected the result to be refused');
+  return parsed.ok ? [] : parsed.errors;
+}
+
+describe('parseBenchmarkResult', () => {
+  test('a run and an experiment, as JSON text or as objects, come back equal', () => {
+    const run = sampleRun();
+    const experiment = sampleExperiment([
+      { workload: 'oltp_point_select', threads: 8, variant: 'normal', qps: 100, p95: 2 },
+      { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 120, p95: 1.5, tableSize: 5000, params: { point_selects: 10 } },
+    ]);
+    for (const value of [run, experiment]) {
+      for (const input of [JSON.stringify(value), JSON.parse(JSON.stringify(value))]) {
+        const parsed = parseBenchmarkResult(input);
+        assert.ok(parsed.ok, JSON.stringify(parsed));
+        assert.deepEqual(parsed.result, value);
+        assert.deepEqual(parsed.warnings, []);
+      }
+    }
+  });
+
+  test('what is not JSON or not a result says so', () => {
+    assert.deepEqual(errorsOf(''), ['the result is empty']);
+    assert.match(errorsOf('{nope')[0], /^not valid JSON: /);
+    assert.deepEqual(errorsOf('[1,2]'), ['the result: expected an object, got a list']);
+    assert.deepEqual(errorsOf({ hello: 'world' }), ['schemaVersion: expected a whole number, got nothing; this is not a TiDB Lab benchmark result']);
+    assert.deepEqual(errorsOf({ ...sampleRun(), kind: 'plan' }), ["kind: expected 'run' or 'experiment', got 'plan'; this is not a TiDB Lab benchmark result"]);
+  });
+
+  test('a result from a newer TiDB Lab is refused with a clear message', () => {
+    assert.deepEqual(errorsOf({ ...sampleRun(), schemaVersion: 2 }), [
+      'this result was written by a newer TiDB Lab (schema version 2); this version reads up to 1: update the extension to open it',
+    ]);
+    assert.deepEqual(errorsOf({ ...sampleRun(), schemaVersion: 0 }), ['schemaVersion: 0 is not a version TiDB Lab ever wrote']);
+  });
+
+  test('each wrong field is named by its path', () => {
+    const run = JSON.parse(JSON.stringify(sampleRun()));
+    run.summary.tps = '1050';
+    run.intervals[1].latencyMs.p95 = -1;
+    run.intervals.push('oops');
+    run.status = 'running';
+    run.startTime = 'yesterday';
+    run.options.threads = { n: 8 };
+    delete run.workload;
+    assert.deepEqual(errorsOf(run).sort(), [
+      "intervals[2]: expected an object, got 'oops'",
+      'intervals[1].latencyMs.p95: expected a number of 0 or more, got number -1',
+      'options.threads: expected a string, number or boolean, got an object',
+      "startTime: expected an ISO 8601 date and time, got 'yesterday'",
+      "status: expected one of completed, cancelled, failed, got 'running'",
+      "summary.tps: expected a number of 0 or more, got '1050'",
+      'workload: expected a string, got nothing',
+    ].sort());
+  });
+
+  test('experiment cells are checked down to their runs', () => {
+    const experiment = JSON.parse(JSON.stringify(sampleExperiment([{ workload: 'w', threads: 8, variant: 'normal', qps: 1, p95: 1 }])));
+    experiment.cells[0].run.summary.latencyMs.max = 'slow';
+    experiment.cells[0].threads = null;
+    assert.deepEqual(errorsOf(experiment), ['cells[0].threads: expected a number of 0 or more, got null', "cells[0].run.summary.latencyMs.max: expected a number of 0 or more, got 'slow'"]);
+  });
+
+  test('a histogram with more buckets than counts is refused', () => {
+    assert.deepEqual(errorsOf({ ...sampleRun(), histogram: { bucketsMs: [1, 2], counts: [5] } }), ['histogram: 2 buckets but 1 counts']);
+  });
+
+  test('the list of problems stops at twenty', () => {
+    const run = JSON.parse(JSON.stringify(sampleRun()));
+    run.intervals = Array.from({ length: 30 }, () => ({}));
+    const errors = errorsOf(run);
+    assert.equal(errors.length, 21);
+    assert.match(errors[20], /^\.\.\. and \d+ more problems$/);
+  });
+
+  test('passwords in options, labels and the definition are removed, with a warning', () => {
+    const run = { ...sampleRun(), options: { threads: 8, mysql_password: 'hunter2' }, labels: { api_token: 'abc', variant: 'cached' } };
+    const parsed = parseBenchmarkResult(run);
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.result.kind === 'run' && parsed.result.options, { threads: 8 });
+    assert.deepEqual(parsed.result.kind === 'run' && parsed.result.labels, { variant: 'cached' });
+    assert.deepEqual(parsed.warnings, ['options.mysql_password: a password-like entry was removed', 'labels.api_token: a password-like entry was removed']);
+
+    const experiment = { ...sampleExperiment([]), definition: { connection: { host: 'tidb', password: 'hunter2' } } };
+    const parsedExperiment = parseBenchmarkResult(experiment);
+    assert.ok(parsedExperiment.ok);
+    assert.ok(!JSON.stringify(parsedExperiment.result).includes('hunter2'));
+    assert.deepEqual(parsedExperiment.warnings, ['definition: password-like entries were removed']);
+  });
+
+  test('unknown fields are not carried into the result', () => {
+    const parsed = parseBenchmarkResult({ ...sampleRun(), __proto__hack: 1, extra: { a: 1 } });
+    assert.ok(parsed.ok);
+    assert.ok(!('extra' in parsed.result));
+  });
+
+  test('a cell whose variant is not in the list is kept, with a warning', () => {
+    const experiment = sampleExperiment([{ workload: 'w', threads: 8, variant: 'tiflash', qps: 1, p95: 1 }]);
+    const parsed = parseBenchmarkResult(experiment);
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.warnings, ["cells[0].variant 'tiflash' is not one of the experiment's variants"]);
+  });
+});
+
+describe('parseBenchmarkResult and "__proto__" keys', () => {
+  test('a "__proto__" key in a file stays a plain, harmless entry', () => {
+    const text = JSON.stringify(sampleRun()).replace('"options":{', '"options":{"__proto__":"x",');
+    const parsed = parseBenchmarkResult(text);
+    assert.ok(parsed.ok);
+    const options = parsed.result.kind === 'run' ? parsed.result.options : {};
+    assert.equal(Object.getPrototypeOf(options), Object.prototype);
+    assert.equal(Object.getOwnPropertyDescriptor(options, '__proto__')?.value, 'x');
+    const experiment = JSON.stringify(sampleExperiment([])).replace('"definition":{', '"definition":{"__proto__":{"polluted":true},');
+    const parsedExperiment = parseBenchmarkResult(experiment);
+    assert.ok(parsedExperiment.ok);
+    const definition = parsedExperiment.result.kind === 'experiment' ? (parsedExperiment.result.definition as Record<string, unknown>) : {};
+    assert.equal(Object.getPrototypeOf(definition), Object.prototype);
+    assert.equal((definition as { polluted?: boolean }).polluted, undefined);
+  });
+});

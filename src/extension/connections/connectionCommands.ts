@@ -46,13 +46,13 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
     return picked?.connection;
   }
 
-  async function explainSettingsConnection(connection: StoredConnection, action: string): Promise<void> {
+  /** Not awaited by the commands: a notification stays until dismissed. */
+  function explainSettingsConnection(connection: StoredConnection, action: string): void {
     const open = vscode.l10n.t('Open Settings');
-    const choice = await vscode.window.showInformationMessage(
+    void vscode.window.showInformationMessage(
       vscode.l10n.t('{0} is defined in the setting tidbLab.connections (shared with your team): {1} it there.', connection.profile.name, action),
       open,
-    );
-    if (choice === open) await vscode.commands.executeCommand(COMMANDS.openConnectionSettings);
+    ).then((choice) => (choice === open ? vscode.commands.executeCommand(COMMANDS.openConnectionSettings) : undefined));
   }
 
   return [
@@ -79,7 +79,7 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
     vscode.commands.registerCommand(COMMANDS.editConnection, async (arg?: unknown) => {
       const connection = await target(arg, vscode.l10n.t('Connection to edit'));
       if (!connection) return;
-      if (connection.source === 'settings') await explainSettingsConnection(connection, vscode.l10n.t('change'));
+      if (connection.source === 'settings') explainSettingsConnection(connection, vscode.l10n.t('change'));
       else await openConnectionForm(formDeps, 'edit', connection.profile);
     }),
 
@@ -92,7 +92,7 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
       const connection = await target(arg, vscode.l10n.t('Connection to remove'));
       if (!connection) return false;
       if (connection.source === 'settings') {
-        await explainSettingsConnection(connection, vscode.l10n.t('remove'));
+        explainSettingsConnection(connection, vscode.l10n.t('remove'));
         return false;
       }
       const { profile } = connection;

@@ -39,6 +39,7 @@ export function planViewStrings(t: Translate): PlanViewStrings {
     severityWarning: t('warning'),
     severityInfo: t('info'),
     showOperator: t('Show {0}', P0),
+    showAllFindings: t('Show all {0} findings', P0),
     warningsHeading: t('Not everything in the plan text could be read:'),
     estimatesOnly: t('EXPLAIN without ANALYZE: the statement did not run, so there are estimates only (no time, no actual rows).'),
     rolledBack: t('EXPLAIN ANALYZE ran in a transaction that was rolled back: no data was changed.'),

@@ -1,0 +1,100 @@
+// Export a result (CSV, Markdown table, JSON) or a chart (PNG) through a save dialog. What is
+// written comes from the core's exporters, which keep passwords out.
+import * as vscode from 'vscode';
+import type { BenchmarkResult, RunResult } from '../../core/results/benchmarkResult';
+import { experimentCellsToCsv, intervalsToCsv, runSummariesToCsv } from '../../core/results/exportCsv';
+import { resultToJson } from '../../core/results/exportJson';
+import { runComparisonToMarkdown, runSummariesToMarkdown, variantChangeToMarkdown } from '../../core/results/exportMarkdown';
+import { redactSecrets } from '../../core/results/redactSecrets';
+import { compareRuns } from '../../core/results/runComparison';
+import { variantChangeTable } from '../../core/results/variantComparison';
+import type { ExportFormat } from '../../protocol/benchmarkResults';
+import type { ExtensionLog } from '../log/extensionLog';
+
+/** What an export is about: one stored result, or several runs compared. */
+export type ExportSubject = { kind: 'result'; result: BenchmarkResult; baseName: string } | { kind: 'runs'; runs: RunResult[]; baseName: string };
+
+const MAX_PNG_BYTES = 32 * 1024 * 1024;
+const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
+
+export function exportText(subject: ExportSubject, format: ExportFormat): string {
+  if (subject.kind === 'runs') {
+    if (format === 'csv') return runSummariesToCsv(subject.runs);
+    if (format === 'markdown') return `${runSummariesToMarkdown(subject.runs)}\n${runComparisonToMarkdown(compareRuns(subject.runs))}`;
+    return `${JSON.stringify(redactSecrets(subject.runs), null, 2)}\n`;
+  }
+  const result = subject.result;
+  if (format === 'json') return resultToJson(result);
+  if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runSummariesToMarkdown([result]);
+  if (format === 'csv') return experimentCellsToCsv(result);
+  const summaries = runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: `${cell.variant} · ${cell.run.name ?? cell.workload} · ${cell.threads}` })));
+  if (result.variants.length < 2) return summaries;
+  return `${variantChangeToMarkdown(variantChangeTable(result, { metric: 'qps' }))}\n${variantChangeToMarkdown(variantChangeTable(result, { metric: 'p95' }))}\n${summaries}`;
+}
+
+const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', markdown: 'md', json: 'json' };
+
+export function safeBaseName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'benchmark';
+}
+
+/** Asks where to save (unless `uri` is given, for automation) and writes the export; undefined when cancelled. */
+export async function exportToFile(subject: ExportSubject, format: ExportFormat, log: ExtensionLog, uri?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const extension = EXTENSIONS[format];
+  const target = uri ?? await vscode.window.showSaveDialog({
+    title: vscode.l10n.t('Export Benchmark Result'),
+    defaultUri: defaultFolderUri(`${safeBaseName(subject.baseName)}.${extension}`),
+    filters: { [formatLabel(format)]: [extension] },
+  });
+  if (!target) return undefined;
+  await vscode.workspace.fs.writeFile(target, Buffer.from(exportText(subject, format), 'utf8'));
+  log.info(`Exported ${subject.baseName} as ${format} to ${target.fsPath}.`);
+  if (!uri) void announceSaved(target);
+  return target;
+}
+
+/** Saves a chart the webview drew; the data URL is checked (a webview is not trusted). */
+export async function savePng(dataUrl: unknown, baseName: string, log: ExtensionLog, uri?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const match = typeof dataUrl === 'string' ? PNG_DATA_URL.exec(dataUrl) : null;
+  if (!match) {
+    log.warn('Ignored a chart image that is not a PNG data URL.');
+    return undefined;
+  }
+  const bytes = Buffer.from(match[1], 'base64');
+  if (bytes.length > MAX_PNG_BYTES || bytes.subarray(0, 8).toString('hex') !== '89504e470d0a1a0a') {
+    log.warn('Ignored a chart image that is not a PNG of reasonable size.');
+    return undefined;
+  }
+  const target = uri ?? await vscode.window.showSaveDialog({
+    title: vscode.l10n.t('Save Chart as PNG'),
+    defaultUri: defaultFolderUri(`${safeBaseName(baseName)}.png`),
+    filters: { [vscode.l10n.t('PNG image')]: ['png'] },
+  });
+  if (!target) return undefined;
+  await vscode.workspace.fs.writeFile(target, bytes);
+  log.info(`Saved chart ${baseName} (${bytes.length} bytes) to ${target.fsPath}.`);
+  if (!uri) void announceSaved(target);
+  return target;
+}
+
+function formatLabel(format: ExportFormat): string {
+  switch (format) {
+    case 'csv':
+      return vscode.l10n.t('CSV');
+    case 'markdown':
+      return vscode.l10n.t('Markdown');
+    default:
+      return vscode.l10n.t('JSON');
+  }
+}
+
+function defaultFolderUri(fileName: string): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder ? vscode.Uri.joinPath(folder.uri, fileName) : undefined;
+}
+
+async function announceSaved(uri: vscode.Uri): Promise<void> {
+  const open = vscode.l10n.t('Open');
+  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', vscode.workspace.asRelativePath(uri)), open);
+  if (choice === open) await vscode.commands.executeCommand('vscode.open', uri);
+}

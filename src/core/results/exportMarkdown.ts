@@ -26,14 +26,14 @@ export function formatPercent(value: number | null | undefined): string {
 }
 
 export function runSummariesToMarkdown(runs: readonly RunResult[]): string {
-  const header = ['Run', 'Workload', 'Threads', 'Status', 'TPS', 'QPS', 'avg ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'];
+  const header = ['Run', 'Workload', 'Status', 'Threads', 'TPS', 'QPS', 'avg ms', 'p95 ms', 'p99 ms', 'max ms', 'errors'];
   const rows = runs.map((run) => {
     const latency = run.summary.latencyMs;
     return [
       run.name ?? run.id,
       run.workload,
-      typeof run.options.threads === 'number' ? String(run.options.threads) : '–',
       run.status,
+      typeof run.options.threads === 'number' ? String(run.options.threads) : '–',
       formatNumber(run.summary.tps),
       formatNumber(run.summary.qps),
       formatNumber(latency.avg),
@@ -43,7 +43,7 @@ export function runSummariesToMarkdown(runs: readonly RunResult[]): string {
       String(run.summary.errors),
     ];
   });
-  return markdownTable(header, rows, 2);
+  return markdownTable(header, rows, 3);
 }
 
 export function runComparisonToMarkdown(comparison: RunComparison): string {

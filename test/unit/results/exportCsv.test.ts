@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { csvField, experimentCellsToCsv, intervalsToCsv, runSummariesToCsv, toCsv, variantChangeTableToCsv } from '../../../src/core/results/exportCsv';
+import { variantChangeTable } from '../../../src/core/results/variantComparison';
+import { sampleExperiment, sampleRun } from './support/sampleResults';
+
+/** A strict RFC 4180 reader for the tests: CRLF records, quoted fields with doubled quotes. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') field += text[++i];
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  assert.equal(field + row.join(''), '', 'the text ends with CRLF');
+  return rows;
+}
+
+describe('CSV export', () => {
+  test('fields are quoted only when they hold a comma, a quote or a line break', () => {
+    assert.equal(csvField('plain'), 'plain');
+    assert.equal(csvField('a,b'), '"a,b"');
+    assert.equal(csvField('say "hi"'), '"say ""hi"""');
+    assert.equal(csvField('two\nlines'), '"two\nlines"');
+    assert.equal(csvField('cr\rhere'), '"cr\rhere"');
+    assert.equal(csvField(null), '');
+    assert.equal(csvField(undefined), '');
+    assert.equal(csvField(0.1 + 0.2), '0.30000000000000004', 'full precision');
+    assert.equal(csvField(false), 'false');
+  });
+
+  test('records end with CRLF and tricky text survives a round trip', () => {
+    const names = ['normal', 'with, comma', 'with "quotes"', 'multi\nline', '=SUM(A1)', ' spaced '];
+    const csv = toCsv(['name', 'n'], names.map((name, i) => [name, i]));
+    assert.ok(csv.endsWith('\r\n'));
+    assert.deepEqual(parseCsv(csv), [['name', 'n'], ...names.map((name, i) => [name, String(i)])]);
+  });
+
+  test('intervals of one run: one row per report interval, empty where a percentile is unknown', () => {
+    const rows = parseCsv(intervalsToCsv(sampleRun()));
+    assert.deepEqual(rows[0], ['t_s', 'threads', 'tps', 'qps', 'reads_per_s', 'writes_per_s', 'others_per_s', 'errors_per_s', 'reconnects_per_s', 'latency_min_ms', 'latency_avg_ms', 'latency_max_ms', 'latency_p50_ms', 'latency_p90_ms', 'latency_p95_ms', 'latency_p99_ms', 'latency_p999_ms']);
+    assert.deepEqual(rows.slice(1), [
+      ['1', '8', '1000', '1000', '1000', '0', '0', '0', '0', '', '0.8', '', '', '', '1.5', '2.5', ''],
+      ['2', '8', '1100', '1100', '1100', '0', '0', '1', '0', '', '', '', '', '', '1.4', '', ''],
+    ]);
+  });
+
+  test('summaries of many runs: one row per run', () => {
+    const runs = [sampleRun({ id: 'a', name: 'first, with comma' }), sampleRun({ id: 'b', name: undefined, status: 'failed' }, { tps: 7 })];
+    const rows = parseCsv(runSummariesToCsv(runs));
+    const header = rows[0];
+    assert.equal(rows.length, 3);
+    const column = (name: string): string[] => rows.slice(1).map((row) => row[header.indexOf(name)]);
+    assert.deepEqual(column('id'), ['a', 'b']);
+    assert.deepEqual(column('name'), ['first, with comma', '']);
+    assert.deepEqual(column('status'), ['completed', 'failed']);
+    assert.deepEqual(column('tps'), ['1050', '7']);
+    assert.deepEqual(column('latency_p999_ms'), ['8', '8']);
+    assert.deepEqual(column('threads'), ['8', '8']);
+  });
+
+  test('experiment cells: matrix position and params as columns, then the summary', () => {
+    const experiment = sampleExperiment([
+      { workload: 'oltp_read_write', threads: 8, variant: 'normal', qps: 100, p95: 2, tableSize: 5000, params: { point_selects: 10 } },
+      { workload: 'oltp_point_select', threads: 16, variant: 'cached', qps: 200, p95: 1 },
+    ]);
+    const rows = parseCsv(experimentCellsToCsv(experiment));
+    assert.deepEqual(rows[0].slice(0, 6), ['variant', 'workload', 'threads', 'table_size', 'point_selects', 'status']);
+    assert.deepEqual(rows[1].slice(0, 5), ['normal', 'oltp_read_write', '8', '5000', '10']);
+    assert.deepEqual(rows[2].slice(0, 5), ['cached', 'oltp_point_select', '16', '', '']);
+    assert.equal(rows[1][rows[0].indexOf('qps')], '100');
+  });
+
+  test('the % change table names the variants and the direction in its header', () => {
+    const experiment = sampleExperiment([
+      { workload: 'w', threads: 8, variant: 'normal', qps: 100, p95: 2 },
+      { workload: 'w', threads: 8, variant: 'cached', qps: 150, p95: 1 },
+    ]);
+    const rows = parseCsv(variantChangeTableToCsv(variantChangeTable(experiment, { metric: 'p95' })));
+    assert.deepEqual(rows, [
+      ['workload', 'table_size', 'threads', 'p95_ms (normal)', 'p95_ms (cached)', 'change_pct', 'improvement_pct (lower is better)'],
+      ['w', '', '8', '2', '1', '-50', '50'],
+    ]);
+  });
+});

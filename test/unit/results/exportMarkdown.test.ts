@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { formatPercent, markdownCell, runComparisonToMarkdown, runSummariesToMarkdown, variantChangeToMarkdown } from '../../../src/core/results/exportMarkdown';
+import { compareRuns } from '../../../src/core/results/runComparison';
+import { variantChangeTable } from '../../../src/core/results/variantComparison';
+import { sampleExperiment, sampleRun } from './support/sampleResults';
+
+describe('Markdown export', () => {
+  test('cells cannot break the table', () => {
+    assert.equal(markdownCell('a | b'), 'a \\| b');
+    assert.equal(markdownCell('two\nlines'), 'two lines');
+    assert.equal(markdownCell('back\\slash'), 'back\\\\slash');
+  });
+
+  test('percentages carry their sign; unknown is a dash', () => {
+    assert.equal(formatPercent(12.34), '+12.3%');
+    assert.equal(formatPercent(-72), '-72.0%');
+    assert.equal(formatPercent(0), '0.0%');
+    assert.equal(formatPercent(0.01), '0.0%');
+    assert.equal(formatPercent(null), '–');
+  });
+
+  test('run summaries: one row per run, numbers right-aligned', () => {
+    const markdown = runSummariesToMarkdown([sampleRun({ name: 'point | select' }), sampleRun({ name: 'second', status: 'cancelled' }, { latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: null, p99: null, p999: null } })]);
+    assert.equal(
+      markdown,
+      [
+        '| Run | Workload | Status | Threads | TPS | QPS | avg ms | p95 ms | p99 ms | max ms | errors |',
+        '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        '| point \\| select | oltp_point_select | completed | 8 | 1050.00 | 1050.00 | 0.80 | 1.45 | 2.40 | 12.00 | 1 |',
+        '| second | oltp_point_select | cancelled | 8 | 1050.00 | 1050.00 | – | – | – | – | 1 |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('the experiment table as the study printed it: threads down, workloads across, then the raw numbers', () => {
+    const experiment = sampleExperiment([
+      { workload: 'oltp_point_select', threads: 8, variant: 'normal', qps: 1000, p95: 2 },
+      { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 1500, p95: 1 },
+      { workload: 'oltp_read_write', threads: 8, variant: 'normal', qps: 500, p95: 20 },
+      { workload: 'oltp_read_write', threads: 8, variant: 'cached', qps: 140, p95: 50 },
+      { workload: 'oltp_point_select', threads: 16, variant: 'normal', qps: 2000, p95: 2 },
+      { workload: 'oltp_point_select', threads: 16, variant: 'cached', qps: 2100, p95: 2 },
+    ]);
+    assert.equal(
+      variantChangeToMarkdown(variantChangeTable(experiment, { metric: 'qps' })),
+      [
+        '**% change of QPS, cached over normal** (higher is better)',
+        '',
+        '| Threads | oltp_point_select | oltp_read_write |',
+        '| --- | ---: | ---: |',
+        '| 8 | +50.0% | -72.0% |',
+        '| 16 | +5.0% | – |',
+        '',
+        '| Workload | Table size | Threads | normal (queries/s) | cached (queries/s) | change |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+        '| oltp_point_select | – | 8 | 1000.00 | 1500.00 | +50.0% |',
+        '| oltp_point_select | – | 16 | 2000.00 | 2100.00 | +5.0% |',
+        '| oltp_read_write | – | 8 | 500.00 | 140.00 | -72.0% |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a run comparison: the first run, then each other with its change', () => {
+    const markdown = runComparisonToMarkdown(compareRuns([sampleRun({ name: 'A' }), sampleRun({ name: 'B' }, { tps: 1260 })], ['tps']));
+    assert.equal(markdown, ['| Metric | A | B (vs first) |', '| --- | ---: | ---: |', '| TPS (tx/s, higher is better) | 1050.00 | 1260.00 (+20.0%) |', ''].join('\n'));
+  });
+});

@@ -9,7 +9,7 @@ const LABEL = /^\s*label\s*=\s*"([^"]*)"/;
 const DIGRAPH = /\bdigraph\s+"?([\w#]+)"?\s*\{/;
 
 export function looksLikeDot(text: string): boolean {
-  return DIGRAPH.test(text);
+  return text.includes('digraph') && DIGRAPH.test(text);
 }
 
 export function readDotPlan(text: string, warnings: string[]): PlanNode[] {
@@ -75,7 +75,7 @@ export function readDotPlan(text: string, warnings: string[]): PlanNode[] {
   }
   const built = new Set<string>();
   const make = (id: string) =>
-    buildPlanNode({ idCell: id, cells: taskOf.has(id) ? [['task', taskOf.get(id) as string]] : [], raw: id }, warnings);
+    buildPlanNode({ idCell: id, columns: ['task'], values: [taskOf.get(id) ?? ''], raw: id }, warnings);
   const roots: PlanNode[] = [];
   const stack: { id: string; siblings: PlanNode[] }[] = rootIds.map((id) => ({ id, siblings: roots })).reverse();
   while (stack.length > 0) {

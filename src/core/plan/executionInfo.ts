@@ -12,34 +12,85 @@ export interface ParsedExecutionInfo {
 /** Deeper nesting than any TiDB output; stops hostile input from exhausting the stack. */
 const MAX_NESTING = 32;
 
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const COMMA = 44;
+const COLON = 58;
+
+interface Cursor {
+  text: string;
+  at: number;
+  truncated: boolean;
+}
+
 export function parseExecutionInfo(text: string): ParsedExecutionInfo {
-  const state = { truncated: /(?:\.\.\.|…)\s*$/.test(text) };
-  const info = parseGroup(text, 0, state);
-  return { info, truncated: state.truncated };
+  const cursor: Cursor = { text, at: 0, truncated: /(?:\.\.\.|…)\s*$/.test(text) };
+  const info = readGroup(cursor, 0, false);
+  return { info, truncated: cursor.truncated };
 }
 
-function parseGroup(text: string, nesting: number, state: { truncated: boolean }): ExecutionInfo {
+/** Reads `key: value, ...` items up to the closing brace (inside a group) or the end of the text. */
+function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): ExecutionInfo {
+  const { text } = cursor;
   const group: ExecutionInfo = {};
-  for (const item of splitTopLevel(text)) {
-    const [key, rawValue] = splitItem(item);
-    if (key === '' && rawValue === '') continue;
-    // defineProperty, not assignment: a key named `__proto__` must stay an ordinary key.
-    Object.defineProperty(group, uniqueKey(group, key === '' ? '_' : key), {
-      value: parseValue(rawValue, nesting, state),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  for (;;) {
+    while (cursor.at < text.length && (text.charCodeAt(cursor.at) === COMMA || isSpace(text.charCodeAt(cursor.at)))) cursor.at++;
+    if (cursor.at >= text.length) {
+      if (inBraces) cursor.truncated = true;
+      return group;
+    }
+    if (text.charCodeAt(cursor.at) === CLOSE_BRACE) {
+      cursor.at++;
+      if (inBraces) return group;
+      continue;
+    }
+    const keyStart = cursor.at;
+    let c = text.charCodeAt(cursor.at);
+    while (cursor.at < text.length && c !== COLON && c !== OPEN_BRACE && c !== COMMA && c !== CLOSE_BRACE) {
+      c = text.charCodeAt(++cursor.at);
+    }
+    const key = text.slice(keyStart, cursor.at).trim() || '_';
+    let value: ExecutionInfoValue = '';
+    if (c === COLON) {
+      cursor.at++;
+      while (cursor.at < text.length && isSpace(text.charCodeAt(cursor.at))) cursor.at++;
+    }
+    if (c === COLON || c === OPEN_BRACE) {
+      if (text.charCodeAt(cursor.at) === OPEN_BRACE && nesting < MAX_NESTING) {
+        cursor.at++;
+        value = readGroup(cursor, nesting + 1, true);
+      } else {
+        value = parseScalar(readScalar(cursor, inBraces));
+      }
+    }
+    setKey(group, key, value);
   }
-  return group;
 }
 
-function parseValue(text: string, nesting: number, state: { truncated: boolean }): ExecutionInfoValue {
-  if (text.startsWith('{') && nesting < MAX_NESTING) {
-    const closed = text.endsWith('}') && bracesBalance(text);
-    if (!closed) state.truncated = true;
-    return parseGroup(closed ? text.slice(1, -1) : text.slice(1), nesting + 1, state);
+/** Text up to the next comma or closing brace outside brackets; braces inside stay text. */
+function readScalar(cursor: Cursor, inBraces: boolean): string {
+  const { text } = cursor;
+  const start = cursor.at;
+  let depth = 0;
+  for (; cursor.at < text.length; cursor.at++) {
+    const c = text.charCodeAt(cursor.at);
+    if (c === OPEN_BRACE || c === 91 || c === 40) depth++; // { [ (
+    else if (c === CLOSE_BRACE || c === 93 || c === 41) { // } ] )
+      if (depth === 0) {
+        if (c === CLOSE_BRACE && inBraces) break;
+      } else {
+        depth--;
+      }
+    } else if (c === COMMA && depth === 0) break;
   }
+  if (depth > 0) cursor.truncated = true;
+  return text.slice(start, cursor.at).trim();
+}
+
+function parseScalar(text: string): ExecutionInfoValue {
+  const first = text.charCodeAt(0);
+  // Only text starting with a digit or a minus sign can be a number, a duration or a size.
+  if (!(first >= 48 && first <= 57) && first !== 45) return text;
   const duration = parseDurationMs(text);
   if (duration !== null) return duration;
   const number = parsePlainNumber(text);
@@ -47,6 +98,26 @@ function parseValue(text: string, nesting: number, state: { truncated: boolean }
   const bytes = parseByteSize(text);
   if (bytes !== null) return bytes;
   return text;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+function setKey(group: ExecutionInfo, key: string, value: ExecutionInfoValue): void {
+  let unique = key;
+  // `group[key] === undefined` settles the common case without a hasOwnProperty call.
+  if (group[unique] !== undefined && Object.prototype.hasOwnProperty.call(group, unique)) {
+    let n = 2;
+    while (Object.prototype.hasOwnProperty.call(group, `${key}#${n}`)) n++;
+    unique = `${key}#${n}`;
+  }
+  if (unique === '__proto__') {
+    // An assignment would replace the prototype; a key named __proto__ must stay an ordinary key.
+    Object.defineProperty(group, unique, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    group[unique] = value;
+  }
 }
 
 /** Splits on commas outside `{}`, `[]` and `()`; an unmatched closer never makes the depth negative. */
@@ -65,37 +136,6 @@ export function splitTopLevel(text: string): string[] {
   }
   parts.push(text.slice(start).trim());
   return parts.filter((part) => part !== '');
-}
-
-/** `key: value`, `key:{...}` or `key{...}` (a brace before any colon opens the value). */
-function splitItem(item: string): [string, string] {
-  const colon = item.indexOf(':');
-  const brace = item.indexOf('{');
-  if (brace !== -1 && (colon === -1 || brace < colon)) {
-    return [item.slice(0, brace).trim(), item.slice(brace).trim()];
-  }
-  if (colon === -1) return [item.trim(), ''];
-  return [item.slice(0, colon).trim(), item.slice(colon + 1).trim()];
-}
-
-function bracesBalance(text: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 123) depth++;
-    else if (c === 125) {
-      depth--;
-      if (depth === 0 && i !== text.length - 1) return false;
-    }
-  }
-  return depth === 0;
-}
-
-function uniqueKey(group: ExecutionInfo, key: string): string {
-  if (!Object.prototype.hasOwnProperty.call(group, key)) return key;
-  let n = 2;
-  while (Object.prototype.hasOwnProperty.call(group, `${key}#${n}`)) n++;
-  return `${key}#${n}`;
 }
 
 /** The value at a path of keys, e.g. `['cop_task', 'max']`, if it is a number. */

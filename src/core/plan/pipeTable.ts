@@ -3,9 +3,10 @@
 
 /** `+---+---+`, `|---|:--:|`, `----+----`, `====`: a line that only draws the table. */
 export function isRuleLine(line: string): boolean {
-  const trimmed = line.trim();
-  return trimmed.length >= 2 && /^[-+|:=\s]+$/.test(trimmed) && /[-=]/.test(trimmed);
+  return RULE_LINE.test(line) && /[-=]/.test(line) && line.trim().length >= 2;
 }
+
+const RULE_LINE = /^[-+|:=\s]+$/;
 
 /** Columns of the `+` (or `|`) joints of a `+---+---+` rule, used to cut rows at exact positions. */
 export function ruleJoints(line: string): number[] | null {
@@ -57,7 +58,7 @@ export function splitPipeCells(line: string, outerBorders: boolean): string[] {
 
 /** Pads or folds a row's cells to `width`; surplus cells came from `|` inside a text cell. */
 export function fitCells(cells: readonly string[], width: number, textColumn: number): string[] {
-  if (cells.length === width) return [...cells];
+  if (cells.length === width) return cells as string[];
   if (cells.length < width) return [...cells, ...new Array<string>(width - cells.length).fill('')];
   const surplus = cells.length - width;
   const column = textColumn >= 0 && textColumn < width ? textColumn : width - 1;

@@ -41,8 +41,15 @@ function columnKey(name: string): string {
   return name.trim().toLowerCase().replace(/[\s_]+/g, '');
 }
 
+const fieldCache = new Map<string, PlanField | null>();
+
 export function fieldForColumn(name: string): PlanField | null {
-  return FIELD_BY_COLUMN[columnKey(name)] ?? null;
+  let field = fieldCache.get(name);
+  if (field === undefined) {
+    field = FIELD_BY_COLUMN[columnKey(name)] ?? null;
+    if (fieldCache.size < 1000) fieldCache.set(name, field);
+  }
+  return field;
 }
 
 /** True when `names` reads as the header of a plan: an `id` column and at least two other known columns. */

@@ -8,8 +8,9 @@ import { parseByteSize, parsePlainNumber } from './planUnits';
 export interface PlanRowText {
   /** The id cell with its tree prefix (indentation and glyphs) still in place. */
   idCell: string;
-  /** The other cells as [column name, text]. */
-  cells: readonly (readonly [string, string])[];
+  /** Column names and the row's cells, in the same order (the id column is skipped). */
+  columns: readonly string[];
+  values: readonly string[];
   raw: string;
 }
 
@@ -58,8 +59,9 @@ export function buildPlanNode(row: PlanRowText, warnings: string[]): PlanNode {
   const values: Partial<Record<PlanField, string>> = {};
   const extra: Record<string, string> = {};
   let truncated = CUT_OFF.test(idCell.id);
-  for (const [column, rawText] of row.cells) {
-    const text = rawText.trim();
+  for (let i = 0; i < row.columns.length; i++) {
+    const column = row.columns[i];
+    const text = (row.values[i] ?? '').trim();
     if (CUT_OFF.test(text)) truncated = true;
     const field = fieldForColumn(column);
     if (field === null) {
@@ -142,7 +144,8 @@ function accessObjectInOperatorInfo(operatorInfo: string | undefined): string | 
 }
 
 function numberOrNull(text: string | undefined): number | null {
-  return text === undefined ? null : parsePlainNumber(text.replace(/,/g, ''));
+  if (text === undefined) return null;
+  return parsePlainNumber(text) ?? (text.includes(',') ? parsePlainNumber(text.replace(/,/g, '')) : null);
 }
 
 function nonEmpty(text: string | undefined): string | null {

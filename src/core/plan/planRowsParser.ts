@@ -46,7 +46,8 @@ function readRows(rows: unknown, columns: readonly PlanColumnInput[] | undefined
   if (idColumn === -1) return emptyPlan([`The plan rows have no id column (columns: ${names.join(', ')}).`], 'mysql2-rows');
   const planRows: PlanRowText[] = table.map((cells) => ({
     idCell: cells[idColumn] ?? '',
-    cells: names.flatMap((name, j) => (j === idColumn ? [] : [[name, cells[j] ?? ''] as const])),
+    columns: names,
+    values: cells,
     raw: cells.join('\t'),
   }));
   return finishParsedPlan('mysql2-rows', layoutOfColumns(names), buildPlanTree(planRows, warnings), warnings);

@@ -25,7 +25,8 @@ export function parsePlanText(text: string): ParsedPlan {
 }
 
 function readPlanText(input: string, nesting: number): ParsedPlan {
-  const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   if (text.trim() === '') return emptyPlan(['The plan text is empty.']);
   const warnings: string[] = [];
   if (looksLikeDot(text)) return finishParsedPlan('dot', 'dot', readDotPlan(text, warnings), warnings);
@@ -39,8 +40,11 @@ function readPlanText(input: string, nesting: number): ParsedPlan {
   return readTable(lines, warnings);
 }
 
+const NOISE_START = /^\s*(?:$|--|mysql|tidb|MySQL|\d|\(|Query|Empty|Warning)/i;
+
 /** Prompts, SQL comments, footers and blank lines around a pasted plan. */
 function isNoiseLine(line: string): boolean {
+  if (!NOISE_START.test(line)) return false;
   const trimmed = line.trim();
   return (
     trimmed === '' ||
@@ -69,7 +73,8 @@ function readVertical(lines: readonly string[], nesting: number, warnings: strin
     for (const [key] of record.fields) if (!names.includes(key)) names.push(key);
     rows.push({
       idCell: idField[1],
-      cells: record.fields.filter((field) => field !== idField),
+      columns: record.fields.map(([key]) => (key === idField[0] ? 'id' : key)),
+      values: record.fields.map(([, value]) => value),
       raw: record.fields.map(([key, value]) => `${key}: ${value}`).join('\n'),
     });
   }
@@ -253,33 +258,33 @@ function readHeaderlessTable(lines: readonly string[], warnings: string[]): Pars
 
 function finishTable(format: PlanFormat, names: readonly string[], rows: readonly CellRow[], warnings: string[]): ParsedPlan {
   const idColumn = names.findIndex((name) => name.trim().toLowerCase() === 'id');
-  const planRows: PlanRowText[] = rows
-    .filter((row) => row.cells.some((cell) => cell.trim() !== ''))
-    .map((row) => ({
-      idCell: row.cells[idColumn] ?? '',
-      cells: names.flatMap((name, j) => (j === idColumn ? [] : [[name, row.cells[j] ?? ''] as const])),
-      raw: row.raw,
-    }));
+  const planRows: PlanRowText[] = [];
+  for (const row of rows) {
+    if (!row.cells.some((cell) => NOT_BLANK.test(cell))) continue;
+    planRows.push({ idCell: row.cells[idColumn] ?? '', columns: names, values: row.cells, raw: row.raw });
+  }
   const merged = mergeContinuationRows(planRows);
   const layout: PlanColumnLayout = layoutOfColumns(names);
   return finishParsedPlan(format, layout, buildPlanTree(merged, warnings), warnings);
 }
+
+const NOT_BLANK = /\S/;
 
 /** psql wraps a long value onto a row whose id cell is empty (marking the break with `+`). */
 function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {
   const merged: PlanRowText[] = [];
   for (const row of rows) {
     const previous = merged[merged.length - 1];
-    if (row.idCell.trim() !== '' || previous === undefined) {
-      merged.push({ ...row, cells: row.cells.map(([name, value]) => [name, value] as const) });
+    if (NOT_BLANK.test(row.idCell) || previous === undefined) {
+      merged.push(row);
       continue;
     }
     merged[merged.length - 1] = {
-      idCell: previous.idCell,
-      cells: previous.cells.map(([name, value], j) => {
-        const more = row.cells[j]?.[1].trim() ?? '';
-        if (more === '') return [name, value] as const;
-        return [name, `${value.trimEnd().replace(/\s\+$/, '')} ${more}`] as const;
+      ...previous,
+      values: previous.values.map((value, j) => {
+        const more = (row.values[j] ?? '').trim();
+        if (more === '' || previous.columns[j] === row.columns[j] && previous.columns[j].trim().toLowerCase() === 'id') return value;
+        return `${value.trimEnd().replace(/\s\+$/, '')} ${more}`;
       }),
       raw: `${previous.raw}\n${row.raw}`,
     };

@@ -12,24 +12,58 @@ const DURATION_UNIT_MS: Record<string, number> = {
   ns: 0.000_001,
 };
 
-const DURATION_TERM = /(\d+(?:\.\d+)?)\s?(ms|µs|μs|us|ns|h|m|s)(?![a-zA-Z])/y;
-
 /** Milliseconds of a Go duration (`9.41ms`, `757.205µs`, `2m39s`, `0.000 s`), or null. */
 export function parseDurationMs(text: string): number | null {
-  const value = text.trim();
-  if (value === '' || !/^\d/.test(value)) return null;
-  let position = 0;
+  // A hand-written scanner: this runs for every value of every execution info cell.
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 32) start++;
+  while (end > start && text.charCodeAt(end - 1) === 32) end--;
+  const last = text.charCodeAt(end - 1);
+  // Every duration starts with a digit and ends in s, m or h.
+  if (start === end || !isDigit(text.charCodeAt(start)) || (last !== 115 && last !== 109 && last !== 104)) return null;
   let total = 0;
-  DURATION_TERM.lastIndex = 0;
-  while (position < value.length) {
-    DURATION_TERM.lastIndex = position;
-    const match = DURATION_TERM.exec(value);
-    if (match === null) return null;
-    total += Number(match[1]) * DURATION_UNIT_MS[match[2]];
-    position = DURATION_TERM.lastIndex;
+  let at = start;
+  while (at < end) {
+    const numberStart = at;
+    while (at < end && isDigit(text.charCodeAt(at))) at++;
+    if (at < end && text.charCodeAt(at) === 46) {
+      at++;
+      const fraction = at;
+      while (at < end && isDigit(text.charCodeAt(at))) at++;
+      if (at === fraction) return null;
+    }
+    if (at === numberStart) return null;
+    const amount = Number(text.slice(numberStart, at));
+    if (at < end && text.charCodeAt(at) === 32) at++;
+    const unitStart = at;
+    while (at < end && !isDigit(text.charCodeAt(at))) at++;
+    const unit = durationUnitMs(text, unitStart, at);
+    if (unit === null) return null;
+    total += amount * unit;
   }
   // Nanosecond precision; drops float noise such as 1031.4081230000002.
   return Math.round(total * 1e6) / 1e6;
+}
+
+/** The unit between `start` and `end` without slicing it out: h, m, s, ms, µs / μs / us, ns. */
+function durationUnitMs(text: string, start: number, end: number): number | null {
+  const first = text.charCodeAt(start);
+  if (end - start === 1) {
+    if (first === 115) return DURATION_UNIT_MS.s;
+    if (first === 109) return DURATION_UNIT_MS.m;
+    if (first === 104) return DURATION_UNIT_MS.h;
+    return null;
+  }
+  if (end - start !== 2 || text.charCodeAt(start + 1) !== 115) return null;
+  if (first === 109) return DURATION_UNIT_MS.ms;
+  if (first === 0xb5 || first === 0x3bc || first === 117) return DURATION_UNIT_MS.us;
+  if (first === 110) return DURATION_UNIT_MS.ns;
+  return null;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 const BYTE_UNITS: Record<string, number> = {
@@ -57,12 +91,11 @@ export function parseByteSize(text: string): number | null {
   return unit === undefined ? null : Math.round(Number(match[1]) * unit);
 }
 
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i;
+const PLAIN_NUMBER = /^\s*-?\d+(?:\.\d+)?(?:e[+-]?\d+)?\s*$/i;
 
 /** A plain decimal number (`1.00`, `24`), or null for `N/A` and anything else. */
 export function parsePlainNumber(text: string): number | null {
-  const value = text.trim();
-  return PLAIN_NUMBER.test(value) ? Number(value) : null;
+  return PLAIN_NUMBER.test(text) ? Number(text) : null;
 }
 
 export function formatDurationMs(ms: number): string {

@@ -8,7 +8,7 @@ export interface VerticalRecord {
 const RECORD_SEPARATOR = /^\*{3,}\s*\d+\.\s*row\s*\*{3,}\s*$/;
 
 export function isVerticalOutput(lines: readonly string[]): boolean {
-  return lines.some((line) => RECORD_SEPARATOR.test(line.trim()));
+  return lines.some((line) => line.includes('. row *') && RECORD_SEPARATOR.test(line.trim()));
 }
 
 export function readVerticalRecords(lines: readonly string[]): VerticalRecord[] {

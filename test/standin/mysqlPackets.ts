@@ -3,6 +3,8 @@
 // its row writers cannot carry binary data, and it has no binary-protocol result writer;
 // these payload builders fill those gaps.
 
+import { escape } from 'mysql2';
+
 export const ColumnType = {
   DECIMAL: 0x00,
   TINY: 0x01,
@@ -293,11 +295,10 @@ export function prepareOkPayload(statementId: number, columnCount: number, param
   return new PayloadWriter().byte(0x00).uint32(statementId).uint16(columnCount).uint16(parameterCount).byte(0).uint16(0).build();
 }
 
-export type ParameterValue = string | number | bigint | Buffer | null;
-
 export interface ExecuteRequest {
   statementId: number;
-  values: ParameterValue[];
+  /** each parameter as an SQL literal of the same type (so the statement can run as text) */
+  literals: string[];
   /** type and flag byte pairs, kept for executions that do not resend them */
   types: number[];
 }
@@ -308,7 +309,7 @@ export function parseExecutePayload(payload: Buffer, parameterCount: (statementI
   const statementId = payload.readUInt32LE(offset);
   offset += 4 + 1 + 4; // statement id, cursor flags, iteration count
   const count = parameterCount(statementId);
-  if (count === 0) return { statementId, values: [], types: [] };
+  if (count === 0) return { statementId, literals: [], types: [] };
   const nullBitmap = payload.subarray(offset, offset + Math.floor((count + 7) / 8));
   offset += nullBitmap.length;
   const newParamsBound = payload[offset++] === 1;
@@ -320,52 +321,61 @@ export function parseExecutePayload(payload: Buffer, parameterCount: (statementI
       offset += 2;
     }
   }
-  const values: ParameterValue[] = [];
+  const literals: string[] = [];
   for (let index = 0; index < count; index++) {
     if (nullBitmap[index >> 3] & (1 << (index & 7))) {
-      values.push(null);
+      literals.push('NULL');
       continue;
     }
-    const [value, next] = readParameter(payload, offset, types[index] ?? ColumnType.VAR_STRING);
-    values.push(value);
+    const [literal, next] = readParameter(payload, offset, types[index] ?? ColumnType.VAR_STRING);
+    literals.push(literal);
     offset = next;
   }
-  return { statementId, values, types };
+  return { statementId, literals, types };
 }
 
-function readParameter(payload: Buffer, offset: number, typeAndFlag: number): [ParameterValue, number] {
+function readParameter(payload: Buffer, offset: number, typeAndFlag: number): [string, number] {
   const type = typeAndFlag & 0xff;
   const unsigned = (typeAndFlag & 0x8000) !== 0;
   switch (type) {
     case ColumnType.NULL:
-      return [null, offset];
+      return ['NULL', offset];
     case ColumnType.TINY:
-      return [unsigned ? payload.readUInt8(offset) : payload.readInt8(offset), offset + 1];
+      return [String(unsigned ? payload.readUInt8(offset) : payload.readInt8(offset)), offset + 1];
     case ColumnType.SHORT:
     case ColumnType.YEAR:
-      return [unsigned ? payload.readUInt16LE(offset) : payload.readInt16LE(offset), offset + 2];
+      return [String(unsigned ? payload.readUInt16LE(offset) : payload.readInt16LE(offset)), offset + 2];
     case ColumnType.LONG:
     case ColumnType.INT24:
-      return [unsigned ? payload.readUInt32LE(offset) : payload.readInt32LE(offset), offset + 4];
+      return [String(unsigned ? payload.readUInt32LE(offset) : payload.readInt32LE(offset)), offset + 4];
     case ColumnType.LONGLONG:
-      return [unsigned ? payload.readBigUInt64LE(offset) : payload.readBigInt64LE(offset), offset + 8];
+      return [String(unsigned ? payload.readBigUInt64LE(offset) : payload.readBigInt64LE(offset)), offset + 8];
     case ColumnType.FLOAT:
-      return [payload.readFloatLE(offset), offset + 4];
+      return [doubleLiteral(payload.readFloatLE(offset)), offset + 4];
     case ColumnType.DOUBLE:
-      return [payload.readDoubleLE(offset), offset + 8];
+      return [doubleLiteral(payload.readDoubleLE(offset)), offset + 8];
     case ColumnType.DATE:
     case ColumnType.DATETIME:
-    case ColumnType.TIMESTAMP:
-      return readDateTimeParameter(payload, offset);
-    case ColumnType.TIME:
-      return readTimeParameter(payload, offset);
+    case ColumnType.TIMESTAMP: {
+      const [text, next] = readDateTimeParameter(payload, offset);
+      return [`${type === ColumnType.DATE ? 'DATE' : 'TIMESTAMP'}'${type === ColumnType.DATE ? text.slice(0, 10) : text}'`, next];
+    }
+    case ColumnType.TIME: {
+      const [text, next] = readTimeParameter(payload, offset);
+      return [`TIME'${text}'`, next];
+    }
     default: {
       const [length, start] = readLengthEncodedInteger(payload, offset);
       const bytes = payload.subarray(start, start + length);
       const isBlob = type >= BLOB_TYPES.first && type <= BLOB_TYPES.last;
-      return [isBlob ? Buffer.from(bytes) : bytes.toString('utf8'), start + length];
+      return [isBlob ? `X'${bytes.toString('hex')}'` : escape(bytes.toString('utf8')), start + length];
     }
   }
+}
+
+/** A literal MySQL reads as DOUBLE (exponent notation), so the column type matches the parameter's. */
+function doubleLiteral(value: number): string {
+  return Number.isFinite(value) ? value.toExponential() : 'NULL';
 }
 
 function readDateTimeParameter(payload: Buffer, offset: number): [string, number] {
@@ -376,7 +386,7 @@ function readDateTimeParameter(payload: Buffer, offset: number): [string, number
   if (length >= 4) {
     text = `${pad(payload.readUInt16LE(at), 4)}-${pad(payload[at + 2])}-${pad(payload[at + 3])}`;
     text += length >= 7 ? ` ${pad(payload[at + 4])}:${pad(payload[at + 5])}:${pad(payload[at + 6])}` : ' 00:00:00';
-    if (length >= 11) text += `.${pad(payload.readUInt32LE(at + 7), 6)}`;
+    if (length >= 11 && payload.readUInt32LE(at + 7) > 0) text += `.${pad(payload.readUInt32LE(at + 7), 6)}`;
   }
   return [text, at + length];
 }
@@ -388,7 +398,7 @@ function readTimeParameter(payload: Buffer, offset: number): [string, number] {
   const pad = (value: number, width = 2) => String(value).padStart(width, '0');
   const hours = payload.readUInt32LE(at + 1) * 24 + payload[at + 5];
   let text = `${payload[at] ? '-' : ''}${pad(hours)}:${pad(payload[at + 6])}:${pad(payload[at + 7])}`;
-  if (length >= 12) text += `.${pad(payload.readUInt32LE(at + 8), 6)}`;
+  if (length >= 12 && payload.readUInt32LE(at + 8) > 0) text += `.${pad(payload.readUInt32LE(at + 8), 6)}`;
   return [text, at + length];
 }
 

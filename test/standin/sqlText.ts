@@ -132,15 +132,15 @@ export function referencedTables(sql: string): QualifiedName[] {
   return found;
 }
 
-/** Replaces each `?` placeholder outside strings and comments with the SQL literal of its value. */
-export function interpolatePlaceholders(sql: string, values: readonly unknown[]): string {
+/** Replaces each `?` placeholder outside strings and comments with the next SQL literal. */
+export function interpolatePlaceholders(sql: string, literals: readonly string[]): string {
   const mask = codeMask(sql);
   let out = '';
   let last = 0;
   let next = 0;
   for (let index = 0; index < mask.length; index++) {
-    if (mask[index] !== '?' || next >= values.length) continue;
-    out += sql.slice(last, index) + sqlLiteral(values[next++]);
+    if (mask[index] !== '?' || next >= literals.length) continue;
+    out += sql.slice(last, index) + literals[next++];
     last = index + 1;
   }
   return out + sql.slice(last);

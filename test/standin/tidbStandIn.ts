@@ -7,6 +7,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import { createSecureContext, TLSSocket } from 'node:tls';
 import { createServer } from 'mysql2';
 import { createConnection, type Connection } from 'mysql2/promise';
@@ -190,6 +191,8 @@ class ClientConnection {
   private session?: StandInSession;
   private upstream?: Connection;
   private secure = false;
+  /** the TCP socket under TLS, once upgraded */
+  private plainSocket?: Socket;
   private authenticated = false;
   private queue: Promise<void> = Promise.resolve();
   private readonly prepared = new Map<number, PreparedStatement>();
@@ -205,7 +208,8 @@ class ClientConnection {
   ) {
     connection.on('error', () => this.destroy());
     connection.on('end', () => this.destroy());
-    this.interceptPackets();
+    this.interceptTlsRequest();
+    this.interceptStatementCommands();
     const handshake = connection.serverHandshake({
       protocolVersion: 10,
       serverVersion: state.versionString,
@@ -248,19 +252,61 @@ class ClientConnection {
     this.closed = true;
     this.upstream?.destroy();
     this.connection.stream.destroy();
+    this.plainSocket?.destroy();
     for (const listener of this.closeListeners) listener();
   }
 
-  // The TLS upgrade and the prepared-statement commands are handled before mysql2 sees the packet:
-  // mysql2's server handshake cannot switch to TLS, and its COM_STMT_EXECUTE parser guesses types.
-  private interceptPackets(): void {
+  // The TLS upgrade happens below mysql2, on the socket: mysql2's server handshake cannot switch to
+  // TLS, and a client may send its TLS hello in the same chunk as the SSLRequest packet.
+  private interceptTlsRequest(): void {
+    const plain = this.connection.stream;
+    plain.removeAllListeners('data');
+    let phase: 'handshake' | 'plain' | 'tls' = this.options.tls ? 'handshake' : 'plain';
+    let pending = Buffer.alloc(0);
+    let transport: Duplex | undefined;
+    plain.on('data', (chunk: Buffer) => {
+      if (phase === 'plain') return this.connection.packetParser.execute(chunk);
+      if (phase === 'tls') return transport?.push(chunk);
+      pending = Buffer.concat([pending, chunk]);
+      if (pending.length < 4 || pending.length < 4 + pending.readUIntLE(0, 3)) return;
+      if (isSslRequest(pending)) {
+        phase = 'tls';
+        this.connection.sequenceId = 2;
+        transport = this.upgradeToTls(plain, pending.subarray(4 + SSL_REQUEST_LENGTH));
+      } else {
+        phase = 'plain';
+        this.connection.packetParser.execute(pending);
+      }
+      pending = Buffer.alloc(0);
+    });
+  }
+
+  private upgradeToTls(plain: Socket, alreadyReceived: Buffer): Duplex {
+    const tls = this.options.tls as { key: string | Buffer; cert: string | Buffer };
+    const transport = new Duplex({
+      read: () => undefined,
+      write: (chunk: Buffer, _encoding, callback) => plain.write(chunk, callback),
+      final: (callback) => {
+        plain.end();
+        callback();
+      },
+    });
+    plain.on('end', () => transport.push(null));
+    if (alreadyReceived.length > 0) transport.push(alreadyReceived);
+    const secure = new TLSSocket(transport, { isServer: true, secureContext: createSecureContext({ key: tls.key, cert: tls.cert }) });
+    secure.on('data', (data: Buffer) => this.connection.packetParser.execute(data));
+    secure.on('error', () => this.destroy());
+    this.connection.stream = secure as unknown as Socket;
+    this.plainSocket = plain;
+    this.secure = true;
+    return transport;
+  }
+
+  // Prepared-statement commands are handled before mysql2 sees them: its COM_STMT_EXECUTE parser
+  // guesses parameter types, and it has no binary result writer.
+  private interceptStatementCommands(): void {
     const original = this.connection.handlePacket.bind(this.connection);
     this.connection.handlePacket = (packet?: MysqlPacket) => {
-      if (packet && !this.authenticated && this.options.tls && isSslRequest(packet)) {
-        this.connection.sequenceId = (packet.sequenceId + 1) % 256;
-        this.upgradeToTls();
-        return;
-      }
       const command = packet && this.authenticated ? packet.buffer[packet.start + 4] : undefined;
       if (packet && command !== undefined && command >= Command.statementPrepare && command <= Command.statementReset) {
         this.connection.sequenceId = (packet.sequenceId + 1) % 256;
@@ -270,18 +316,6 @@ class ClientConnection {
       }
       original(packet);
     };
-  }
-
-  private upgradeToTls(): void {
-    const tls = this.options.tls;
-    if (!tls) return;
-    const plain = this.connection.stream;
-    plain.removeAllListeners('data');
-    const secure = new TLSSocket(plain, { isServer: true, secureContext: createSecureContext({ key: tls.key, cert: tls.cert }) });
-    secure.on('data', (data: Buffer) => this.connection.packetParser.execute(data));
-    secure.on('error', () => this.destroy());
-    this.connection.stream = secure as unknown as Socket;
-    this.secure = true;
   }
 
   private async authenticate(reply: HandshakeReply, done: (error: null) => void): Promise<void> {
@@ -380,7 +414,7 @@ class ClientConnection {
       return;
     }
     statement.types = request.types;
-    await this.respond(interpolatePlaceholders(statement.sql, request.values), true);
+    await this.respond(interpolatePlaceholders(statement.sql, request.literals), true);
   }
 
   private respond(sql: string, binary: boolean): Promise<void> {
@@ -465,10 +499,11 @@ function capabilities(offerTls: boolean): number {
   return offerTls ? flags | Capability.ssl : flags;
 }
 
-/** An SSLRequest is a 32-byte handshake reply with the SSL flag, sent before the TLS handshake. */
-function isSslRequest(packet: MysqlPacket): boolean {
-  const payloadLength = packet.end - packet.start - 4;
-  return packet.sequenceId === 1 && payloadLength === 32 && (packet.buffer.readUInt32LE(packet.start + 4) & Capability.ssl) !== 0;
+const SSL_REQUEST_LENGTH = 32;
+
+/** An SSLRequest is a 32-byte handshake reply (sequence id 1) with the SSL flag, sent before the TLS handshake. */
+function isSslRequest(frame: Buffer): boolean {
+  return frame.readUIntLE(0, 3) === SSL_REQUEST_LENGTH && frame[3] === 1 && (frame.readUInt32LE(4) & Capability.ssl) !== 0;
 }
 
 /** mysql_native_password: token = SHA1(password) XOR SHA1(scramble + SHA1(SHA1(password))). */

@@ -60,6 +60,8 @@ function rowsResult(rows: Cell[][], fields: FieldPacket[]): StatementResult {
   return { kind: 'rows', columns: fields.map(columnOf), rows };
 }
 
+const JSON_COLUMN_TYPE = 0xf5;
+
 function columnOf(field: FieldPacket): ColumnDefinition {
   return {
     schema: field.schema ?? field.db ?? '',
@@ -69,7 +71,8 @@ function columnOf(field: FieldPacket): ColumnDefinition {
     orgName: field.orgName ?? field.name,
     characterSet: field.characterSet ?? field.charsetNr ?? 63,
     columnLength: field.columnLength ?? field.length ?? 0,
-    columnType: field.columnType ?? field.type ?? 0xfd,
+    // MariaDB sends JSON as LONGTEXT marked 'json' in its extended metadata; TiDB sends the JSON type.
+    columnType: field.extendedFormat === 'json' ? JSON_COLUMN_TYPE : (field.columnType ?? field.type ?? 0xfd),
     flags: typeof field.flags === 'number' ? field.flags : 0,
     decimals: field.decimals ?? 0,
   };

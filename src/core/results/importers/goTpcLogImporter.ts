@@ -12,9 +12,9 @@
 import type { IntervalLatencyMs, ResultInterval, ResultSummary, RunResult } from '../benchmarkResult';
 import { findToolInvocation } from './commandLine';
 import { GO_TPC_FLAGS, parseGoToolCommand, type GoToolCommand } from './goCommandLine';
-import { emptySummary, importedRunId, importedStartTime, newImportedRun, summaryFromIntervals, textFingerprint, type ImportSource, type LogImport, type RunOptions } from './importedRun';
-import { ImportWarnings } from './importWarnings';
-import { parseDecimal, parseGoDurationSeconds, shorten, splitLogLines, type LogLine } from './logLines';
+import { emptySummary, importedStartTime, newImportedRun, summaryFromIntervals, type ImportSource, type LogImport, type RunOptions } from './importedRun';
+import { parseDecimal, parseGoDurationSeconds, shorten, type LogLine } from './logLines';
+import { LogRunReader } from './logRunReader';
 import { operationLabels, operationLatency, parseOperationStats, type OperationStats } from './operationStatsLine';
 
 const PROGRAMS = ['go-tpc', 'tiup-bench', 'tiup bench'];
@@ -51,34 +51,18 @@ export function countGoTpcMarkers(lines: readonly LogLine[]): number {
   return lines.filter(({ trimmed }) => /^\[(Current|Summary)\]\s+(\S+\s+-\s+Takes\(s\):|Q\d+:\s*[\d.]+s$)/.test(trimmed) || /^tpmC:\s*[\d.]+/.test(trimmed)).length;
 }
 
-class GoTpcLogReader {
-  private readonly lines: LogLine[];
-  private readonly warnings = new ImportWarnings();
-  private readonly drafts: GoTpcRunDraft[] = [];
-  private draft = newDraft(1);
+class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
   private openBlock: OperationStats[] | null = null;
 
-  constructor(private readonly text: string, private readonly source: ImportSource) {
-    this.lines = splitLogLines(text);
+  constructor(text: string, source: ImportSource) {
+    super(text, source, 'go-tpc', 'no go-tpc run found: no [Current] or [Summary] lines');
   }
 
-  read(): LogImport {
-    for (const line of this.lines) {
-      if (line.trimmed === '') continue;
-      this.readLine(line);
-    }
-    this.drafts.push(this.draft);
-    const fingerprint = textFingerprint(this.text);
-    const results: RunResult[] = [];
-    for (const draft of this.drafts) {
-      const run = this.toRunResult(draft, fingerprint, results.length);
-      if (run !== null) results.push(run);
-    }
-    if (results.length === 0) this.warnings.add('no go-tpc run found: no [Current] or [Summary] lines');
-    return { results, warnings: this.warnings.toArray() };
+  protected newDraft(firstLine: number): GoTpcRunDraft {
+    return { firstLine, blocks: [], summary: [], queryTimes: { current: new Map(), summary: new Map() }, totals: {}, finished: false, errors: [] };
   }
 
-  private readLine(line: LogLine): void {
+  protected readLine(line: LogLine): void {
     const text = line.trimmed;
     const prefixed = PREFIXED.exec(text);
     if (!prefixed) this.openBlock = null;
@@ -147,13 +131,12 @@ class GoTpcLogReader {
     }
   }
 
-  private startRun(lineNumber: number): void {
-    this.drafts.push(this.draft);
-    this.draft = newDraft(lineNumber);
+  protected override startRun(lineNumber: number): void {
+    super.startRun(lineNumber);
     this.openBlock = null;
   }
 
-  private toRunResult(draft: GoTpcRunDraft, fingerprint: string, index: number): RunResult | null {
+  protected toRunResult(draft: GoTpcRunDraft, id: string): RunResult | null {
     const queryTimes = draft.queryTimes.summary.size > 0 ? draft.queryTimes.summary : draft.queryTimes.current;
     if (draft.blocks.length === 0 && draft.summary.length === 0 && queryTimes.size === 0) {
       if (draft.errors.length > 0) this.warnings.add(`go-tpc near line ${draft.firstLine} failed before reporting: ${draft.errors[0]}`);
@@ -180,7 +163,7 @@ class GoTpcLogReader {
     const run = newImportedRun({
       tool: 'go-tpc',
       toolVersion: draft.toolVersion ?? 'unknown',
-      id: importedRunId('go-tpc', fingerprint, index),
+      id,
       source: this.source,
       workload,
       options,
@@ -194,10 +177,6 @@ class GoTpcLogReader {
     if (Object.keys(labels).length > 0) run.labels = labels;
     return run;
   }
-}
-
-function newDraft(firstLine: number): GoTpcRunDraft {
-  return { firstLine, blocks: [], summary: [], queryTimes: { current: new Map(), summary: new Map() }, totals: {}, finished: false, errors: [] };
 }
 
 function hasContent(draft: GoTpcRunDraft): boolean {

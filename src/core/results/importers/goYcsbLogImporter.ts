@@ -15,9 +15,9 @@ import type { LatencySummaryMs, ResultInterval, ResultSummary, RunResult } from 
 import { isSecretKey } from '../redactSecrets';
 import { findToolInvocation } from './commandLine';
 import { GO_YCSB_FLAGS, parseGoToolCommand, type GoToolCommand } from './goCommandLine';
-import { emptyLatencySummary, emptySummary, importedRunId, importedStartTime, newImportedRun, textFingerprint, type ImportSource, type LogImport, type RunOptions } from './importedRun';
-import { ImportWarnings } from './importWarnings';
-import { parseGoDurationSeconds, shorten, splitLogLines, type LogLine } from './logLines';
+import { emptyLatencySummary, emptySummary, importedStartTime, newImportedRun, type ImportSource, type LogImport, type RunOptions } from './importedRun';
+import { parseGoDurationSeconds, shorten, type LogLine } from './logLines';
+import { LogRunReader } from './logRunReader';
 import { operationLabels, operationLatency, parseOperationStats, type OperationStats } from './operationStatsLine';
 import { optionValue } from './sysbenchCommandLine';
 
@@ -48,34 +48,19 @@ export function countGoYcsbMarkers(lines: readonly LogLine[]): number {
   return lines.filter(({ trimmed }) => /^[A-Z][A-Z_]*\s+-\s+Takes\(s\):.*\bOPS:/.test(trimmed) || PROPERTIES_START.test(trimmed) || RUN_FINISHED.test(trimmed)).length;
 }
 
-class GoYcsbLogReader {
-  private readonly lines: LogLine[];
-  private readonly warnings = new ImportWarnings();
-  private readonly drafts: GoYcsbRunDraft[] = [];
-  private draft = newDraft(1);
+class GoYcsbLogReader extends LogRunReader<GoYcsbRunDraft> {
   private openBlock: OperationStats[] | null = null;
   private inProperties = false;
 
-  constructor(private readonly text: string, private readonly source: ImportSource) {
-    this.lines = splitLogLines(text);
+  constructor(text: string, source: ImportSource) {
+    super(text, source, 'go-ycsb', 'no go-ycsb run found: no "<OPERATION> - Takes(s): ..." lines');
   }
 
-  read(): LogImport {
-    for (const line of this.lines) {
-      if (line.trimmed !== '') this.readLine(line);
-    }
-    this.drafts.push(this.draft);
-    const fingerprint = textFingerprint(this.text);
-    const results: RunResult[] = [];
-    for (const draft of this.drafts) {
-      const run = this.toRunResult(draft, fingerprint, results.length);
-      if (run !== null) results.push(run);
-    }
-    if (results.length === 0) this.warnings.add('no go-ycsb run found: no "<OPERATION> - Takes(s): ..." lines');
-    return { results, warnings: this.warnings.toArray() };
+  protected newDraft(firstLine: number): GoYcsbRunDraft {
+    return { firstLine, properties: {}, blocks: [], final: [], finished: false, errors: [], errorLines: 0 };
   }
 
-  private readLine(line: LogLine): void {
+  protected readLine(line: LogLine): void {
     const text = line.trimmed;
     if (this.inProperties) {
       const property = PROPERTY.exec(text);
@@ -133,14 +118,13 @@ class GoYcsbLogReader {
     this.openBlock.push(stats);
   }
 
-  private startRun(lineNumber: number): void {
-    this.drafts.push(this.draft);
-    this.draft = newDraft(lineNumber);
+  protected override startRun(lineNumber: number): void {
+    super.startRun(lineNumber);
     this.openBlock = null;
     this.inProperties = false;
   }
 
-  private toRunResult(draft: GoYcsbRunDraft, fingerprint: string, index: number): RunResult | null {
+  protected toRunResult(draft: GoYcsbRunDraft, id: string): RunResult | null {
     const last = draft.final.length > 0 ? draft.final : draft.blocks.at(-1);
     if (last === undefined) {
       if (draft.errors.length > 0) this.warnings.add(`go-ycsb near line ${draft.firstLine} failed before reporting: ${draft.errors[0]}`);
@@ -157,7 +141,7 @@ class GoYcsbLogReader {
     const run = newImportedRun({
       tool: 'go-ycsb',
       toolVersion: 'unknown',
-      id: importedRunId('go-ycsb', fingerprint, index),
+      id,
       source: this.source,
       workload: workloadName(draft),
       options,
@@ -171,10 +155,6 @@ class GoYcsbLogReader {
     run.labels = operationLabels(last);
     return run;
   }
-}
-
-function newDraft(firstLine: number): GoYcsbRunDraft {
-  return { firstLine, properties: {}, blocks: [], final: [], finished: false, errors: [], errorLines: 0 };
 }
 
 function hasContent(draft: GoYcsbRunDraft): boolean {

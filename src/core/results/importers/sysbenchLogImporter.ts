@@ -7,9 +7,9 @@
 
 import type { IntervalLatencyMs, LatencyHistogram, LatencySummaryMs, ResultInterval, ResultSummary, RunResult } from '../benchmarkResult';
 import { findToolInvocation, joinContinuationLines } from './commandLine';
-import { emptySummary, importedRunId, importedStartTime, newImportedRun, summaryFromIntervals, textFingerprint, type ImportSource, type LogImport, type RunOptions } from './importedRun';
-import { ImportWarnings } from './importWarnings';
-import { parseDecimal, parseMilliseconds, shorten, splitLogLines, type LogLine } from './logLines';
+import { emptySummary, importedStartTime, newImportedRun, summaryFromIntervals, type ImportSource, type LogImport, type RunOptions } from './importedRun';
+import { parseDecimal, parseMilliseconds, shorten, type LogLine } from './logLines';
+import { LogRunReader } from './logRunReader';
 import { parseSysbenchCommand, type SysbenchCommand } from './sysbenchCommandLine';
 
 const NUM = String.raw`(-?nan|-?inf|[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?)`;
@@ -112,19 +112,19 @@ export function countSysbenchMarkers(lines: readonly LogLine[]): number {
   return count;
 }
 
-class SysbenchLogReader {
-  private readonly lines: LogLine[];
-  private readonly warnings = new ImportWarnings();
-  private readonly drafts: RunDraft[] = [];
-  private draft: RunDraft;
+class SysbenchLogReader extends LogRunReader<RunDraft> {
   private section: Section = 'none';
 
-  constructor(private readonly text: string, private readonly source: ImportSource) {
-    this.lines = splitLogLines(text);
-    this.draft = newDraft(1);
+  constructor(text: string, source: ImportSource) {
+    super(text, source, 'sysbench', 'no sysbench run found: no report lines and no final summary');
   }
 
-  read(): LogImport {
+  protected newDraft(firstLine: number): RunDraft {
+    return { firstLine, headerOptions: {}, started: false, intervals: [], fatal: [], notes: [], checkpoints: false };
+  }
+
+  /** Lines one by one, except a command line, which may go on over several lines ending in a backslash. */
+  protected override readLines(): void {
     const texts = this.lines.map((line) => line.text);
     for (let index = 0; index < this.lines.length; index++) {
       const line = this.lines[index];
@@ -136,25 +136,17 @@ class SysbenchLogReader {
       if (invocation !== null && !VERSION_HEADER.test(line.trimmed)) {
         const joined = joinContinuationLines(texts, index);
         const args = findToolInvocation(joined.text.trim(), ['sysbench'])?.args ?? invocation.args;
-        this.startRunAt(line.number, { command: parseSysbenchCommand(args) });
+        this.startRun(line.number);
+        this.draft.command = parseSysbenchCommand(args);
         index += joined.lineCount - 1;
         continue;
       }
       if (line.trimmed.startsWith('#')) continue;
       this.readLine(line);
     }
-    this.drafts.push(this.draft);
-    const fingerprint = textFingerprint(this.text);
-    const results: RunResult[] = [];
-    for (const draft of this.drafts) {
-      const run = this.toRunResult(draft, fingerprint, results.length);
-      if (run !== null) results.push(run);
-    }
-    if (results.length === 0) this.warnings.add('no sysbench run found: no report lines and no final summary');
-    return { results, warnings: this.warnings.toArray() };
   }
 
-  private readLine(line: LogLine): void {
+  protected readLine(line: LogLine): void {
     const text = line.trimmed;
     if (this.section === 'histogram') {
       const row = HISTOGRAM_ROW.exec(text);
@@ -170,7 +162,7 @@ class SysbenchLogReader {
 
     const version = VERSION_HEADER.exec(text);
     if (version) {
-      if (this.draft.toolVersion !== undefined || hasNumbers(this.draft)) this.startRunAt(line.number, {});
+      if (this.draft.toolVersion !== undefined || hasNumbers(this.draft)) this.startRun(line.number);
       this.draft.toolVersion = version[1];
       return;
     }
@@ -196,7 +188,7 @@ class SysbenchLogReader {
       if (this.readSummaryLine(line)) return;
     }
     if (/^(SQL|OLTP test) statistics:$/.test(text) || (this.section === 'none' && /^General statistics:$/.test(text))) {
-      if (this.draft.summary !== undefined) this.startRunAt(line.number, {});
+      if (this.draft.summary !== undefined) this.startRun(line.number);
       this.draft.summary = newSummary(line.number);
       this.section = 'summary';
       return;
@@ -223,7 +215,7 @@ class SysbenchLogReader {
       return;
     }
     const previous = this.draft.intervals.at(-1);
-    if (this.draft.summary !== undefined || (previous !== undefined && t < previous.t)) this.startRunAt(line.number, {});
+    if (this.draft.summary !== undefined || (previous !== undefined && t < previous.t)) this.startRun(line.number);
     this.section = 'none';
     if (interval.percentile !== undefined) this.notePercentile(line.number, interval.percentile);
     this.draft.intervals.push(interval.interval);
@@ -234,7 +226,7 @@ class SysbenchLogReader {
     const options = this.draft.headerOptions;
     let match: RegExpExecArray | null;
     if (/^Running the test with following options:?$/.test(text)) {
-      if (this.draft.started || hasNumbers(this.draft)) this.startRunAt(line.number, {});
+      if (this.draft.started || hasNumbers(this.draft)) this.startRun(line.number);
       this.draft.started = true;
       return true;
     }
@@ -308,14 +300,12 @@ class SysbenchLogReader {
     }
   }
 
-  /** Closes the run being read and starts the next one at `lineNumber`. */
-  private startRunAt(lineNumber: number, fields: Partial<RunDraft>): void {
-    this.drafts.push(this.draft);
-    this.draft = { ...newDraft(lineNumber), ...fields };
+  protected override startRun(lineNumber: number): void {
+    super.startRun(lineNumber);
     this.section = 'none';
   }
 
-  private toRunResult(draft: RunDraft, fingerprint: string, index: number): RunResult | null {
+  protected toRunResult(draft: RunDraft, id: string): RunResult | null {
     const verb = draft.command?.verb;
     if (!hasNumbers(draft)) {
       if (draft.fatal.length === 0) return null;
@@ -331,7 +321,7 @@ class SysbenchLogReader {
     const run = newImportedRun({
       tool: 'sysbench',
       toolVersion: draft.toolVersion ?? 'unknown',
-      id: importedRunId('sysbench', fingerprint, index),
+      id,
       source: this.source,
       workload: draft.command?.workload ?? 'unknown',
       options,
@@ -345,10 +335,6 @@ class SysbenchLogReader {
     if (draft.histogram !== undefined && draft.histogram.counts.length > 0) run.histogram = draft.histogram;
     return run;
   }
-}
-
-function newDraft(firstLine: number): RunDraft {
-  return { firstLine, headerOptions: {}, started: false, intervals: [], fatal: [], notes: [], checkpoints: false };
 }
 
 function newSummary(startLine: number): SummaryDraft {

@@ -4,7 +4,7 @@ import { executionGroup, executionNumber, executionText } from './executionInfo'
 import type { OperatorAnalysis } from './planAnalysis';
 import type { ExecutionInfo, ParsedPlan, PlanNode } from './planModel';
 import * as limits from './planThresholds';
-import { formatBytes, formatCount, formatDurationMs } from './planUnits';
+import { formatBytes, formatCount, formatDurationMs, formatFactor } from './planUnits';
 import { walkPlan } from './planWalk';
 
 export type FindingSeverity = 'info' | 'warning' | 'critical';
@@ -107,10 +107,6 @@ function rowsOf(node: PlanNode): number | null {
   return node.actRows ?? node.estRows;
 }
 
-function times(factor: number): string {
-  return factor >= 100 ? `${formatCount(Math.round(factor))}x` : `${factor.toFixed(1)}x`;
-}
-
 /** `loops:0` with no rows: TiDB did not collect this operator's runtime stats. */
 function statsMissing(node: PlanNode): boolean {
   return node.actRows === 0 && executionNumber(node.executionInfo, 'loops') === 0;
@@ -131,8 +127,8 @@ function misestimate({ node, perLoop, perLoopNodes, operators }: Context): PlanF
   const est = formatCount(node.estRows ?? 0);
   const act = formatCount(node.actRows ?? 0);
   const message = error.direction === 'under'
-    ? `${node.id} was estimated at ${est} rows but produced ${act}: ${times(error.factor)} more than the optimizer expected.`
-    : `${node.id} was estimated at ${est} rows but produced ${act}: ${times(error.factor)} fewer than the optimizer expected.`;
+    ? `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} more than the optimizer expected.`
+    : `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} fewer than the optimizer expected.`;
   const table = tableOf(node);
   const advice =
     `Estimates this far off lead to the wrong join order, join type or index. Run ANALYZE TABLE ${table ?? '<table>'} ` +
@@ -192,10 +188,10 @@ function copTaskSkew({ node }: Context): PlanFinding | null {
   if (!slow && !heavy) return null;
   const parts: string[] = [];
   if (slow && max !== null && p95 !== null) {
-    parts.push(`the slowest took ${formatDurationMs(max)} while 95% finished within ${formatDurationMs(p95)} (${times(max / p95)})`);
+    parts.push(`the slowest took ${formatDurationMs(max)} while 95% finished within ${formatDurationMs(p95)} (${formatFactor(max / p95)})`);
   }
   if (heavy && maxKeys !== null && p95Keys !== null) {
-    parts.push(`the largest processed ${formatCount(maxKeys)} keys against ${formatCount(p95Keys)} at p95 (${times(maxKeys / p95Keys)})`);
+    parts.push(`the largest processed ${formatCount(maxKeys)} keys against ${formatCount(p95Keys)} at p95 (${formatFactor(maxKeys / p95Keys)})`);
   }
   return finding(
     'cop-task-skew',

@@ -2,7 +2,7 @@
 // operator, then the findings and the reader's warnings.
 import type { PlanAnalysis } from './planAnalysis';
 import type { ParsedPlan, PlanNode } from './planModel';
-import { formatBytes, formatCount, formatDurationMs } from './planUnits';
+import { formatBytes, formatCount, formatDurationMs, formatFactor } from './planUnits';
 
 export function renderPlanReport(plan: ParsedPlan, analysis: PlanAnalysis, summary: string): string {
   const lines: string[] = [];
@@ -42,10 +42,6 @@ export function renderPlanReport(plan: ParsedPlan, analysis: PlanAnalysis, summa
     for (const warning of plan.warnings) lines.push(`  - ${warning}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-function formatFactor(factor: number): string {
-  return factor >= 100 ? `${formatCount(Math.round(factor))}x` : `${factor.toFixed(1)}x`;
 }
 
 /** The operators in plan order with freshly drawn tree glyphs. */

@@ -1,5 +1,6 @@
 // Reads the rows mysql2 returns for EXPLAIN / EXPLAIN ANALYZE: objects keyed by column
 // name (or arrays, with the column list), in any of the column sets TiDB produces.
+import { cellText } from './cellText';
 import { guessColumns, layoutOfColumns } from './planColumns';
 import type { ParsedPlan } from './planModel';
 import type { PlanRowText } from './planNodeBuilder';
@@ -60,17 +61,4 @@ function cellsOf(row: unknown, names: readonly string[]): string[] {
     return names.map((name) => cellText(record[name]));
   }
   return [cellText(row)];
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('utf8');
-  if (value instanceof Date) return value.toISOString();
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    return String(value);
-  }
 }

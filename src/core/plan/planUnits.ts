@@ -121,6 +121,11 @@ export function formatBytes(bytes: number): string {
   return `${trimNumber(value, 3)} ${units[unit]}`;
 }
 
+/** An estimate error factor: `3.1x`, `1,912x`. */
+export function formatFactor(factor: number): string {
+  return factor >= 100 ? `${formatCount(Math.round(factor))}x` : `${factor.toFixed(1)}x`;
+}
+
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '-';
   if (Number.isInteger(value) || Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');

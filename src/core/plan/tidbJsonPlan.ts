@@ -1,6 +1,7 @@
 // EXPLAIN FORMAT='tidb_json' (TiDB >= 6.5): one cell holding a JSON array of operators with
 // `id, estRows, actRows?, taskType, accessObject?, executeInfo?, operatorInfo?, estCost?,
 // memoryInfo?, diskInfo?, subOperators[]` (empty fields omitted).
+import { cellText } from './cellText';
 import type { PlanNode } from './planModel';
 import { buildPlanNode } from './planNodeBuilder';
 
@@ -80,11 +81,4 @@ function findJson(text: string): unknown {
     }
   }
   return undefined;
-}
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
 }

@@ -9,6 +9,7 @@ import { ConnectionManager, type SessionOpener } from './connections/connectionM
 import { ConnectionStore } from './connections/connectionStore';
 import { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
 import { createExtensionLog, sqlLoggerFor } from './log/extensionLog';
+import { registerPlanFeature } from './plans/registerPlanFeature';
 import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar';
 
 export const CONNECT_TIMEOUT_SETTING = 'tidbLab.connectTimeoutSeconds';
@@ -35,7 +36,9 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
     ...registerConnectionCommands({ extensionUri: context.extensionUri, store, manager, openSession, log, tree: explorer, treeView }),
   );
   log.info(`TiDB Lab ${String(context.extension.packageJSON.version)} activated in VS Code ${vscode.version}.`);
-  return { connections: manager, store, explorer, log };
+  const api: TidbLabApi = { connections: manager, store, explorer, log };
+  registerPlanFeature(context, api);
+  return api;
 }
 
 export function deactivate(): void {

@@ -7,12 +7,16 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import type { Frame } from 'playwright-core';
+import { startTestStandIn } from '../standin/testStandIn';
+import type { TiDBStandIn } from '../standin/tidbStandIn';
 import { testDatabase } from '../support/testDatabase';
+import { screenshotsDir } from './support/paths';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
 
 const db = testDatabase();
 const schema = 'tidblab_e2e_explorer';
+const tidbSchema = 'tidblab_e2e_tidb';
 const VIEW = 'Connections';
 const WRONG_PASSWORD = 'not-the-password-42';
 
@@ -36,10 +40,35 @@ async function prepareSchema(): Promise<void> {
   }
 }
 
-async function dropSchema(): Promise<void> {
+/** Tables for the TiDB tree: created on the MariaDB behind the stand-in, cached and replicated through the stand-in. */
+async function prepareTiDBSchema(standIn: TiDBStandIn): Promise<void> {
+  const direct = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  try {
+    await direct.query(`DROP DATABASE IF EXISTS ${tidbSchema}; CREATE DATABASE ${tidbSchema};
+      CREATE TABLE ${tidbSchema}.sbtest1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL DEFAULT 0, c CHAR(120) NOT NULL DEFAULT '', pad CHAR(60) NOT NULL DEFAULT '', KEY k_1 (k));
+      CREATE TABLE ${tidbSchema}.exchange_rates (currency CHAR(3) PRIMARY KEY, rate DECIMAL(12,6) NOT NULL);
+      CREATE TABLE ${tidbSchema}.orders_history (id BIGINT PRIMARY KEY, customer VARCHAR(64), total DECIMAL(10,2), placed_at DATETIME);`);
+    const rows = Array.from({ length: 10_000 }, (_, i) => `(${(i * 7919) % 10_000}, '${String(i).padStart(11, '0')}-sbtest', 'pad')`).join(',');
+    await direct.query(`INSERT INTO ${tidbSchema}.sbtest1 (k, c, pad) VALUES ${rows};
+      INSERT INTO ${tidbSchema}.exchange_rates VALUES ('EUR', 1), ('USD', 1.08), ('JPY', 162.4);
+      ANALYZE TABLE ${tidbSchema}.sbtest1, ${tidbSchema}.exchange_rates;`);
+  } finally {
+    await direct.end();
+  }
+  const tidb = await createConnection({ host: db.host, port: standIn.port, user: db.user, password: db.password });
+  try {
+    await tidb.query(`ALTER TABLE ${tidbSchema}.exchange_rates CACHE`);
+    await tidb.query(`ALTER TABLE ${tidbSchema}.orders_history SET TIFLASH REPLICA 2`);
+  } finally {
+    await tidb.end();
+  }
+}
+
+async function dropSchemas(): Promise<void> {
   const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
   try {
     await connection.query(`DROP DATABASE IF EXISTS ${schema}`);
+    await connection.query(`DROP DATABASE IF EXISTS ${tidbSchema}`);
   } finally {
     await connection.end();
   }
@@ -85,15 +114,20 @@ function filesContaining(dir: string, needle: string): string[] {
 
 describe('connections: add, browse, fail clearly', () => {
   let session: WorkbenchSession;
+  let standIn: TiDBStandIn;
 
   before(async () => {
     await prepareSchema();
+    // Slow replication, so the tree shows a replica still catching up ("TiFlash 2 (n%)").
+    standIn = await startTestStandIn({ tiflashNodes: 2, replicaProgressPerSecond: 0.004 });
+    await prepareTiDBSchema(standIn);
     session = await WorkbenchSession.open({ userSettings: { 'workbench.colorTheme': 'Default Light Modern' } });
   });
 
   after(async () => {
     await session?.close();
-    await dropSchema();
+    await standIn?.close();
+    await dropSchemas();
   });
 
   it('adds a connection through the form after testing it', () =>
@@ -180,6 +214,60 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Wrong password · MariaDB' }).waitFor({ state: 'visible', timeout: 20_000 });
       await eventually(async () => /^active · /.test(await workbench.treeItemDescription('Wrong password', VIEW)), 'with two open connections the active one is marked');
       await workbench.screenshot('connections-two-connected-light');
+    }));
+
+  it('shows a TiDB cluster: components, cached tables and TiFlash replicas (TiDB stand-in)', () =>
+    session.diagnose('connections-tidb', async (workbench) => {
+      const form = await openForm(workbench, () => workbench.clickViewTitleAction(VIEW, 'Add Connection'));
+      await fillForm(form, { name: 'TiDB stand-in', host: db.host, port: String(standIn.port), user: db.user, password: db.password });
+      await form.locator('#save').click();
+      await workbench.clickViewTitleAction(VIEW, 'Collapse All');
+      await workbench.treeItem('TiDB stand-in', VIEW).click();
+      await workbench.treeItem('TiDB v8.5.1', VIEW).waitFor({ state: 'visible', timeout: 20_000 });
+      await workbench.expandTreeItem('Cluster', VIEW);
+      await workbench.treeItem('PD 127.0.0.1:2379', VIEW).waitFor({ state: 'visible' }).catch(() => undefined);
+      const labels = await workbench.treeItemLabels(VIEW);
+      assert.ok(labels.filter((name) => name.startsWith('TiFlash ')).length === 2, labels.join(' | '));
+      await workbench.expandTreeItem(tidbSchema, VIEW);
+      await workbench.treeItem('exchange_rates', VIEW).waitFor({ state: 'visible' });
+      assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^cached · /);
+      assert.match(await workbench.treeItemDescription('orders_history', VIEW), /^TiFlash 2 \(\d+%\) · /);
+      assert.match(await workbench.treeItemDescription('sbtest1', VIEW), /^[\d,]+ rows · [\d.]+ (KiB|MiB)$/);
+      await workbench.screenshot('connections-tidb-tree-light');
+
+      await workbench.treeItem('exchange_rates', VIEW).locator('.label-name').hover();
+      const hover = workbench.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Cached table' }).first();
+      await hover.waitFor({ state: 'visible', timeout: 10_000 });
+      assert.match(await hover.innerText(), /Rows \(estimate\)/);
+      await workbench.page.screenshot({ path: join(screenshotsDir, 'connections-tidb-table-tooltip-light.png') });
+      await workbench.page.mouse.move(700, 500);
+
+      await workbench.setColorTheme('dark');
+      await workbench.screenshot('connections-tidb-tree-dark');
+      await workbench.setColorTheme('high-contrast');
+      await workbench.screenshot('connections-tidb-tree-high-contrast');
+      await workbench.setColorTheme('light');
+    }));
+
+  it('logs every SQL statement with its duration, never a password', () =>
+    session.diagnose('connections-log', async (workbench) => {
+      await workbench.runCommand('TiDB Lab: Show Log');
+      const output = workbench.page.locator('.part.panel .view-lines').first();
+      // The editor draws spaces as no-break spaces.
+      const outputText = async (): Promise<string> => (await output.innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+      await eventually(async () => /SQL [\d.]+ ms · \d+ rows? · SELECT/.test(await outputText()), 'SQL lines in the TiDB Lab log', 20_000);
+      await workbench.screenshot('connections-log-light');
+      // The Output view draws only the lines on screen: its filter brings each line of interest into view.
+      const filter = workbench.page.locator('.part.panel .viewpane-filter input').first();
+      const linesMatching = async (text: string): Promise<string> => {
+        await filter.fill(text);
+        await workbench.page.waitForTimeout(700);
+        return outputText();
+      };
+      assert.match(await linesMatching('VERSION()'), /SQL [\d.]+ ms · 1 row · SELECT VERSION\(\) AS version/);
+      assert.match(await linesMatching('wrongPassword'), /Connecting to Wrong password failed \(wrongPassword\)/);
+      for (const secret of [db.password, WRONG_PASSWORD]) assert.equal((await linesMatching(secret)).trim(), '', `the log shows ${secret}`);
+      await filter.fill('');
     }));
 
   it('keeps passwords out of settings and state on disk', () =>

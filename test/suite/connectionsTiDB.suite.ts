@@ -74,10 +74,10 @@ suite('connections on TiDB (stand-in)', () => {
       assert.equal(database.item.contextValue, 'database.tidb');
       const config = await named(tidbLab, database.node, 'config');
       assert.equal(config.item.contextValue, 'table.tidb.cached');
-      assert.match(String(config.item.description), /cached$/);
+      assert.match(String(config.item.description), /^cached · /);
       const events = await named(tidbLab, database.node, 'events');
       assert.equal(events.item.contextValue, 'table.tidb.notCached');
-      assert.match(String(events.item.description), /TiFlash 2 \(\d+%\)$/, 'replicating: count and progress');
+      assert.match(String(events.item.description), /^TiFlash 2 \(\d+%\) · /, 'replicating: count and progress');
       assert.equal((events.item.iconPath as vscode.ThemeIcon).id, 'sync');
       const plain = await named(tidbLab, database.node, 'plain');
       assert.equal(plain.item.contextValue, 'table.tidb.notCached');

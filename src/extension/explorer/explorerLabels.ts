@@ -1,4 +1,4 @@
-// The short texts of the Connections tree (descriptions such as "10,000 rows · 2.2 MiB · cached"),
+// The short texts of the Connections tree (descriptions such as "cached · 10,000 rows · 2.2 MiB"),
 // kept free of `vscode` so they are unit-tested.
 import { formatBytes, type ColumnInfo, type IndexInfo, type TableInfo } from '../../core/db/schemaQueries';
 import { CREATE_OPTIONS_CACHED } from '../../core/tidb/tidbFacts';
@@ -36,17 +36,20 @@ export interface TableBadges {
   tiflash?: TiFlashReplicaState;
 }
 
-/** e.g. "10,000 rows · 2.2 MiB · cached · TiFlash 2 (63%)"; views say "view". */
+/**
+ * e.g. "cached · TiFlash 2 (63%) · 10,000 rows · 2.2 MiB"; views say "view". The TiDB state comes
+ * first so that a narrow side bar cuts the size, not the state.
+ */
 export function tableDescription(table: TableInfo, badges: TableBadges = { cached: false }, locale = 'en'): string {
   if (table.kind === 'view' || table.kind === 'system view') return 'view';
   const parts: string[] = [];
-  if (table.estimatedRows !== null) parts.push(rowCountLabel(table.estimatedRows, locale));
-  const size = tableSizeBytes(table);
-  if (size !== null) parts.push(formatBytes(size));
-  if (table.kind === 'temporary') parts.push('temporary');
   if (badges.cached) parts.push('cached');
   const tiflash = tiflashLabel(badges.tiflash);
   if (tiflash) parts.push(tiflash);
+  if (table.kind === 'temporary') parts.push('temporary');
+  if (table.estimatedRows !== null) parts.push(rowCountLabel(table.estimatedRows, locale));
+  const size = tableSizeBytes(table);
+  if (size !== null) parts.push(formatBytes(size));
   return parts.join(SEPARATOR);
 }
 

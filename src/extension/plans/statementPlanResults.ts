@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { PlanFinding } from '../../core/plan';
 import { formatCount, formatDurationMs } from '../../core/plan';
-import type { PlanSource, PlanViewPlan, PlanViewSource } from '../../protocol/planView';
+import type { PlanViewPlan, PlanViewSource } from '../../protocol/planView';
 import { explainTargets, type ExplainTarget } from './explainStatements';
 import { heaviestOperators } from './heaviestOperators';
 import { PLAN_COMMANDS, PLAN_SETTINGS } from './planIds';
@@ -193,5 +193,3 @@ function hoverText(result: StatementPlanResult): vscode.MarkdownString {
 function escapeCell(text: string): string {
   return text.replace(/[|\\`*_[\]<>]/g, (char) => `\\${char}`);
 }
-
-export type { PlanSource };

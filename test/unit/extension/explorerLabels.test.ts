@@ -30,11 +30,11 @@ test('a table reads as rows and size', () => {
   assert.equal(tableDescription({ ...table, kind: 'view' }), 'view');
 });
 
-test('TiDB badges follow the size: cached, then TiFlash replicas with their progress', () => {
+test('TiDB badges come first (a narrow side bar cuts the end): cached, then TiFlash replicas with their progress', () => {
   const replica = { replicaCount: 2, progress: 0.634, available: false, schema: 'sbtest', table: 'sbtest1', tableId: 1, locationLabels: [] };
-  assert.equal(tableDescription(table, { cached: true }), '10,000 rows · 2.2 MiB · cached');
-  assert.equal(tableDescription(table, { cached: false, tiflash: replica }), '10,000 rows · 2.2 MiB · TiFlash 2 (63%)');
-  assert.equal(tableDescription(table, { cached: true, tiflash: { ...replica, progress: 1, available: true } }), '10,000 rows · 2.2 MiB · cached · TiFlash 2');
+  assert.equal(tableDescription(table, { cached: true }), 'cached · 10,000 rows · 2.2 MiB');
+  assert.equal(tableDescription(table, { cached: false, tiflash: replica }), 'TiFlash 2 (63%) · 10,000 rows · 2.2 MiB');
+  assert.equal(tableDescription(table, { cached: true, tiflash: { ...replica, progress: 1, available: true } }), 'cached · TiFlash 2 · 10,000 rows · 2.2 MiB');
   assert.equal(tiflashLabel({ replicaCount: 0, progress: 0, available: false }), '', 'a count of 0 is no replica');
   assert.equal(tiflashLabel(undefined), '');
 });

@@ -1,0 +1,298 @@
+// The editor tabs that show results: one per stored result, experiment cell, comparison or live
+// run (opening it again reveals the tab). Each tab is a TypedWebviewPanel of the benchmarkResults
+// bundle; the host sends the whole document whenever the webview (re)starts, so no
+// retainContextWhenHidden is needed, and a serializer brings the tabs back after a window reload.
+import * as vscode from 'vscode';
+import type { ResultInterval, RunResult } from '../../core/results/benchmarkResult';
+import {
+  BENCHMARK_RESULTS_VIEW_TYPE,
+  isExportFormat,
+  isPanelTarget,
+  type BenchmarkResultsProtocol,
+  type LiveRun,
+  type LiveRunHeader,
+  type PanelTarget,
+  type ResultsDocument,
+} from '../../protocol/benchmarkResults';
+import type { ExtensionLog } from '../log/extensionLog';
+import { TypedWebviewPanel } from '../webviews/typedWebviewPanel';
+import { exportToFile, savePng, type ExportSubject } from './resultExports';
+import { cellLabel, resultLabel } from './resultLabels';
+import { resultsPanelStrings } from './resultsPanelStrings';
+import type { BenchmarkResultStore } from './resultStore';
+
+const BUNDLE = 'benchmarkResults';
+
+/** A comparison member: a stored run's id, or `<experiment id>#<cell index>` for an experiment's cell. */
+export function comparisonMemberId(resultId: string, cellIndex?: number): string {
+  return cellIndex === undefined ? resultId : `${resultId}#${cellIndex}`;
+}
+
+export interface LiveRunHandle {
+  readonly runKey: string;
+  append(interval: ResultInterval): void;
+  setPhase(phase: LiveRun['phase']): void;
+  /** the next run of a sweep or experiment, in the same tab */
+  nextRun(header: LiveRunHeader): void;
+  /** the run ended and its result is stored: the tab shows it */
+  finish(target: PanelTarget): void;
+  /** the run could not start or ended without a result */
+  fail(title: string, message: string): void;
+}
+
+interface LiveRunState {
+  live: LiveRun;
+  cancel: () => void;
+}
+
+interface Loaded {
+  document: ResultsDocument;
+  title: string;
+  subject?: ExportSubject;
+}
+
+class ResultsPanel {
+  private webviewReady = false;
+
+  constructor(
+    readonly panel: TypedWebviewPanel<BenchmarkResultsProtocol>,
+    public target: PanelTarget,
+    private readonly owner: BenchmarkResultsPanels,
+    private loaded?: Loaded,
+  ) {
+    panel.on('ready', () => {
+      this.webviewReady = true;
+      void this.send();
+    });
+    panel.on('export', async (payload) => {
+      if (!isExportFormat(payload?.format) || !this.loaded?.subject) return;
+      await exportToFile(this.loaded.subject, payload.format, owner.log);
+    });
+    panel.on('savePng', async (payload) => {
+      const chartName = typeof payload?.chartName === 'string' ? payload.chartName : 'chart';
+      await savePng(payload?.dataUrl, `${this.loaded?.subject?.baseName ?? 'benchmark'}-${chartName}`, owner.log);
+    });
+    panel.on('openCell', async (payload) => {
+      if (typeof payload?.resultId !== 'string' || !Number.isInteger(payload.cellIndex)) return;
+      await owner.open({ kind: 'cell', resultId: payload.resultId, cellIndex: payload.cellIndex });
+    });
+    panel.on('cancelRun', (payload) => {
+      if (typeof payload?.runKey === 'string') owner.cancelLive(payload.runKey);
+    });
+  }
+
+  /** Loads the target's document again and shows it. */
+  async reload(): Promise<void> {
+    this.loaded = await this.owner.load(this.target);
+    this.panel.panel.title = this.loaded.title;
+    await this.send();
+  }
+
+  postInterval(runKey: string, interval: ResultInterval): void {
+    if (this.webviewReady) this.panel.post('liveInterval', { runKey, interval });
+  }
+
+  postPhase(runKey: string, phase: LiveRun['phase']): void {
+    if (this.webviewReady) this.panel.post('livePhase', { runKey, phase });
+  }
+
+  private async send(): Promise<void> {
+    if (!this.webviewReady) return;
+    if (!this.loaded) {
+      await this.reload();
+      return;
+    }
+    this.panel.post('show', { document: this.loaded.document, strings: resultsPanelStrings(), locale: vscode.env.language });
+  }
+}
+
+export class BenchmarkResultsPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, ResultsPanel>();
+  private readonly liveRuns = new Map<string, LiveRunState>();
+  /** live runs that ended without a result: what their tab says */
+  private readonly failed = new Map<string, { title: string; message: string }>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly extensionUri: vscode.Uri, private readonly store: BenchmarkResultStore, readonly log: ExtensionLog) {
+    this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(BENCHMARK_RESULTS_VIEW_TYPE, {
+      deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
+        const target = isPanelTarget((state as { target?: unknown } | undefined)?.target) ? (state as { target: PanelTarget }).target : undefined;
+        const typed = TypedWebviewPanel.adopt<BenchmarkResultsProtocol>(webviewPanel, this.extensionUri, { bundle: BUNDLE, title: webviewPanel.title }, log);
+        this.track(new ResultsPanel(typed, target ?? { kind: 'result', resultId: '' }, this));
+      },
+    }));
+  }
+
+  /** Opens the tab of a target, or reveals it when it is open. */
+  async open(target: PanelTarget, column?: vscode.ViewColumn): Promise<void> {
+    const existing = this.panels.get(keyOf(target));
+    if (existing) {
+      existing.panel.panel.reveal(column);
+      return;
+    }
+    const loaded = await this.load(target);
+    const typed = TypedWebviewPanel.create<BenchmarkResultsProtocol>(this.extensionUri, {
+      viewType: BENCHMARK_RESULTS_VIEW_TYPE,
+      title: loaded.title,
+      bundle: BUNDLE,
+      column,
+      iconPath: {
+        light: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-light.svg'),
+        dark: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-dark.svg'),
+      },
+    }, this.log);
+    this.track(new ResultsPanel(typed, target, this, loaded));
+  }
+
+  /** Starts showing a live run in a new tab; `cancel` is called when the user cancels from the tab. */
+  startLive(header: LiveRunHeader, cancel: () => void): LiveRunHandle {
+    const state: LiveRunState = { live: { header, intervals: [], phase: 'running' }, cancel };
+    this.liveRuns.set(header.runKey, state);
+    void this.open({ kind: 'live', runKey: header.runKey });
+    const panelOf = () => this.panels.get(keyOf({ kind: 'live', runKey: header.runKey }));
+    return {
+      runKey: header.runKey,
+      append: (interval) => {
+        state.live.intervals.push(interval);
+        panelOf()?.postInterval(state.live.header.runKey, interval);
+      },
+      setPhase: (phase) => {
+        state.live.phase = phase;
+        panelOf()?.postPhase(state.live.header.runKey, phase);
+      },
+      nextRun: (next) => {
+        state.live = { header: { ...next, runKey: header.runKey }, intervals: [], phase: state.live.phase };
+        void panelOf()?.reload();
+      },
+      finish: (target) => {
+        this.liveRuns.delete(header.runKey);
+        this.retarget(panelOf(), target);
+      },
+      fail: (title, message) => {
+        this.liveRuns.delete(header.runKey);
+        const panel = panelOf();
+        if (!panel) return;
+        panel.target = { kind: 'live', runKey: header.runKey };
+        this.failed.set(header.runKey, { title, message });
+        void panel.reload();
+      },
+    };
+  }
+
+  cancelLive(runKey: string): void {
+    const state = this.liveRuns.get(runKey);
+    if (!state || state.live.phase === 'stopping') return;
+    state.cancel();
+  }
+
+  isLive(runKey: string): boolean {
+    return this.liveRuns.has(runKey);
+  }
+
+  /** Reloads the tabs that show this result (after a rename) or closes them (after a delete). */
+  async resultChanged(resultId: string, deleted: boolean): Promise<void> {
+    for (const panel of [...this.panels.values()]) {
+      const ids = idsOf(panel.target);
+      if (!ids.includes(resultId)) continue;
+      if (deleted && panel.target.kind !== 'comparison') panel.panel.dispose();
+      else await panel.reload();
+    }
+  }
+
+  /** The document a target shows, its tab title and what its exports are about. */
+  async load(target: PanelTarget): Promise<Loaded> {
+    const t = vscode.l10n.t;
+    if (target.kind === 'live') {
+      const state = this.liveRuns.get(target.runKey);
+      if (state) {
+        const header = state.live.header;
+        return { document: { kind: 'live', live: state.live }, title: t('● {0} · {1} threads', header.workload, header.threads) };
+      }
+      const failure = this.failed.get(target.runKey) ?? {
+        title: t('This run is no longer going on'),
+        message: t('The window was reloaded or closed while it ran, which stopped it. Finished runs are in the Benchmarks view.'),
+      };
+      return { document: { kind: 'message', target, ...failure }, title: t('Benchmark') };
+    }
+    if (target.kind === 'comparison') {
+      const runs: RunResult[] = [];
+      const warnings: string[] = [];
+      for (const member of target.resultIds) {
+        const run = await this.runOf(member);
+        if (run) runs.push(run);
+        else warnings.push(t('A run of this comparison is no longer stored ({0}).', member));
+      }
+      if (runs.length === 0) return this.missing(target);
+      return { document: { kind: 'comparison', target, runs, warnings }, title: t('Compare {0} runs', runs.length), subject: { kind: 'runs', runs, baseName: 'comparison' } };
+    }
+    const stored = await this.store.get(target.resultId);
+    if (!stored) return this.missing(target);
+    if (stored.kind === 'unreadable') {
+      return { document: { kind: 'message', target, title: t('This result cannot be read'), message: stored.problems.join('\n') }, title: t('Benchmark') };
+    }
+    const result = stored.result;
+    if (target.kind === 'cell') {
+      const cell = result.kind === 'experiment' ? result.cells[target.cellIndex] : undefined;
+      if (!cell) return this.missing(target);
+      const label = `${resultLabel(result)} · ${cellLabel(cell)}`;
+      return { document: { kind: 'run', target, run: { ...cell.run, name: cell.run.name ?? label }, warnings: stored.warnings }, title: cellLabel(cell), subject: { kind: 'result', result: cell.run, baseName: label } };
+    }
+    const label = resultLabel(result);
+    const document: ResultsDocument = result.kind === 'run'
+      ? { kind: 'run', target, run: result, warnings: stored.warnings }
+      : { kind: 'experiment', target, experiment: result, warnings: stored.warnings };
+    return { document, title: label, subject: { kind: 'result', result, baseName: label } };
+  }
+
+  dispose(): void {
+    for (const panel of [...this.panels.values()]) panel.panel.dispose();
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+  }
+
+  private async runOf(member: string): Promise<RunResult | undefined> {
+    const [resultId, cellText] = member.split('#');
+    const stored = await this.store.get(resultId);
+    if (stored?.kind !== 'result') return undefined;
+    if (cellText === undefined) return stored.result.kind === 'run' ? stored.result : undefined;
+    const cell = stored.result.kind === 'experiment' ? stored.result.cells[Number(cellText)] : undefined;
+    return cell ? { ...cell.run, name: cell.run.name ?? `${resultLabel(stored.result)} · ${cellLabel(cell)}` } : undefined;
+  }
+
+  private missing(target: PanelTarget): Loaded {
+    return {
+      document: { kind: 'message', target, title: vscode.l10n.t('This result is not stored any more'), message: vscode.l10n.t('It was deleted, or the setting tidbLab.benchmarks.storeInWorkspace now points to another folder.') },
+      title: vscode.l10n.t('Benchmark'),
+    };
+  }
+
+  private track(panel: ResultsPanel): void {
+    this.panels.set(keyOf(panel.target), panel);
+    panel.panel.onDidDispose(() => {
+      if (this.panels.get(keyOf(panel.target)) === panel) this.panels.delete(keyOf(panel.target));
+    });
+  }
+
+  private retarget(panel: ResultsPanel | undefined, target: PanelTarget): void {
+    if (!panel) return;
+    this.panels.delete(keyOf(panel.target));
+    panel.target = target;
+    this.panels.set(keyOf(target), panel);
+    void panel.reload();
+  }
+}
+
+function keyOf(target: PanelTarget): string {
+  return JSON.stringify(target);
+}
+
+function idsOf(target: PanelTarget): string[] {
+  switch (target.kind) {
+    case 'result':
+    case 'cell':
+      return [target.resultId];
+    case 'comparison':
+      return target.resultIds.map((member) => member.split('#')[0]);
+    default:
+      return [];
+  }
+}

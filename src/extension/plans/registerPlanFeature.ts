@@ -1,0 +1,49 @@
+// Query plans in VS Code: the plan view tabs (restored after a reload), CodeLenses and commands
+// to EXPLAIN the statement at hand, the gist, hover and diagnostics after a run, and plans
+// pasted from anywhere. Registration only: the work happens when a command runs.
+import * as vscode from 'vscode';
+import type { TidbLabApi } from '../api';
+import { compareCommand, type CompareRequest } from './compareCommand';
+import { ExplainCodeLensProvider } from './explainCodeLensProvider';
+import { explainCommand } from './explainCommand';
+import { planCommandResult } from './planCommandResult';
+import { PLAN_COMMANDS, PLAN_VIEW_TYPE, SQL_DOCUMENTS } from './planIds';
+import { PlanViewPanels } from './planViewPanels';
+import { StatementPlanResults } from './statementPlanResults';
+import { visualizeFromClipboard, visualizeFromSelection } from './visualizeCommands';
+
+export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbLabApi): void {
+  const panels = new PlanViewPanels(context.extensionUri, api.log);
+  const results = new StatementPlanResults();
+  const codeLenses = new ExplainCodeLensProvider();
+  const explainDeps = { connections: api.connections, panels, results, log: api.log };
+  context.subscriptions.push(
+    panels,
+    results,
+    codeLenses,
+    vscode.window.registerWebviewPanelSerializer(PLAN_VIEW_TYPE, panels.serializer()),
+    vscode.languages.registerCodeLensProvider(SQL_DOCUMENTS, codeLenses),
+    vscode.languages.registerHoverProvider(SQL_DOCUMENTS, results),
+    vscode.commands.registerCommand(PLAN_COMMANDS.explainStatement, (uri?: unknown, start?: unknown) => explainCommand(explainDeps, 'explain', uri, start)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.explainAnalyzeStatement, (uri?: unknown, start?: unknown) => explainCommand(explainDeps, 'analyze', uri, start)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.visualizePlanFromClipboard, () => visualizeFromClipboard(panels)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.visualizePlanFromSelection, () => visualizeFromSelection(panels)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.comparePlans, (request?: CompareRequest) => compareCommand(panels, isCompareRequest(request) ? request : {})),
+    vscode.commands.registerCommand(PLAN_COMMANDS.showStatementPlan, (planKey?: unknown) => {
+      if (typeof planKey !== 'string') return undefined;
+      const open = panels.find(planKey);
+      if (open) {
+        panels.reveal(open);
+        return planCommandResult(open.document, open.panel.panel.title);
+      }
+      const result = results.findByKey(planKey);
+      if (!result) return undefined;
+      const record = panels.show(result.source, panels.build(result.source), { key: planKey });
+      return planCommandResult(record.document, record.panel.panel.title);
+    }),
+  );
+}
+
+function isCompareRequest(value: unknown): value is CompareRequest {
+  return typeof value === 'object' && value !== null;
+}

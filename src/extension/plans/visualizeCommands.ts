@@ -1,0 +1,49 @@
+// "Visualize Plan from Clipboard / Selection": a plan pasted from anywhere (the mysql client, a
+// chat, the slow log, TiDB Dashboard) in any of the shapes the parser reads. Text the parser
+// cannot read in full opens with its warnings; text with no plan in it gets a clear message.
+import * as vscode from 'vscode';
+import type { PlanViewSource } from '../../protocol/planView';
+import { planCommandResult, type PlanCommandResult } from './planCommandResult';
+import type { PlanViewPanels } from './planViewPanels';
+
+export async function visualizeFromClipboard(panels: PlanViewPanels): Promise<PlanCommandResult | undefined> {
+  const t = vscode.l10n.t;
+  const text = await vscode.env.clipboard.readText();
+  if (text.trim() === '') {
+    void vscode.window.showInformationMessage(t('The clipboard is empty. Copy an EXPLAIN or EXPLAIN ANALYZE output (any format: table, markdown, tab-separated, \\G, JSON, dot) and try again.'));
+    return undefined;
+  }
+  return visualizeText(panels, text, t('Plan from the clipboard'), t('the clipboard'));
+}
+
+export async function visualizeFromSelection(panels: PlanViewPanels): Promise<PlanCommandResult | undefined> {
+  const t = vscode.l10n.t;
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage(t('Open a file with a plan and select it (or select nothing to use the whole file).'));
+    return undefined;
+  }
+  const selected = editor.selections.map((selection) => editor.document.getText(selection)).join('\n');
+  const whole = selected.trim() === '';
+  const text = whole ? editor.document.getText() : selected;
+  const name = vscode.workspace.asRelativePath(editor.document.uri, false);
+  if (text.trim() === '') {
+    void vscode.window.showInformationMessage(t('{0} is empty: there is no plan to show.', name));
+    return undefined;
+  }
+  return visualizeText(panels, text, t('Plan from {0}', name), whole ? name : t('the selection in {0}', name));
+}
+
+async function visualizeText(panels: PlanViewPanels, text: string, title: string, where: string): Promise<PlanCommandResult | undefined> {
+  const t = vscode.l10n.t;
+  const source: PlanViewSource = { kind: 'plan', plan: { origin: { title, note: t('from {0}', where) }, input: { kind: 'text', text } } };
+  const document = panels.build(source);
+  if (document.kind !== 'plan' || document.plan.parsed.roots.length === 0) {
+    const warnings = document.kind === 'plan' ? document.plan.parsed.warnings : [];
+    const message = warnings.length > 0 ? t('No query plan found in {0}. {1}', where, warnings.join(' ')) : t('No query plan found in {0}.', where);
+    void vscode.window.showWarningMessage(message);
+    return { kind: 'plan', title, summary: '', operators: 0, findings: [], warnings, rolledBack: false };
+  }
+  const record = panels.show(source, document);
+  return planCommandResult(record.document, record.panel.panel.title);
+}

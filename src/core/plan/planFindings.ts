@@ -129,10 +129,15 @@ function misestimate({ node, perLoop, perLoopNodes, operators }: Context): PlanF
   const message = error.direction === 'under'
     ? `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} more than the optimizer expected.`
     : `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} fewer than the optimizer expected.`;
-  const table = tableOf(node);
+  const tables = new Set<string>();
+  walkPlan([node], (below) => {
+    const table = tableOf(below);
+    if (table !== null) tables.add(table);
+  });
+  const analyze = tables.size === 0 ? 'ANALYZE TABLE on the tables below this operator' : `ANALYZE TABLE ${[...tables].join(', ')}`;
   const advice =
-    `Estimates this far off lead to the wrong join order, join type or index. Run ANALYZE TABLE ${table ?? '<table>'} ` +
-    'on the tables below this operator; if the error stays, the predicate or expression is one the statistics ' +
+    `Estimates this far off lead to the wrong join order, join type or index. Run ${analyze}; ` +
+    'if the error stays, the predicate or expression is one the statistics ' +
     'cannot estimate: consider a hint (e.g. /*+ HASH_JOIN(...) */, /*+ USE_INDEX(...) */) or a plan binding.';
   const severity = error.factor >= limits.MISESTIMATE_CRITICAL_FACTOR ? 'critical' : 'warning';
   return finding('misestimate', severity, node, message, advice);

@@ -133,3 +133,8 @@ test('findings come most severe first, then in plan order', () => {
       (order[previous.severity] === order[current.severity] && previous.nodeIndex <= current.nodeIndex));
   }
 });
+
+test('the misestimate advice names the tables below the operator', () => {
+  const findings = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings;
+  assert.match(findings[0].advice, /Run ANALYZE TABLE t1, t2;/);
+});

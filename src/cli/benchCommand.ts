@@ -163,7 +163,7 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
       onInterval: (report) => {
         const i = report.interval;
         text(intervalLine({
-          seconds: i.t, threads: i.threads, tps: i.tps, reads: i.reads, writes: i.writes, others: i.others,
+          seconds: i.t, threads: i.threads, tps: i.tps, qps: i.qps, reads: i.reads, writes: i.writes, others: i.others,
           percentile: limits.percentile, latencyMs: report.latencyPercentileMs, errors: i.errors, reconnects: i.reconnects,
         }));
         if (limits.rate > 0) text(queueLine(i.t, report.queueLength, report.concurrency));

@@ -251,6 +251,7 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
   const time = isGiven('max-time') && !isGiven('time') ? int('max-time') : int('time');
   const rate = isGiven('tx-rate') && !isGiven('rate') ? int('tx-rate') : int('rate');
   const percentile = int('percentile', 0, 100);
+  if (percentile === 0 && bool('histogram')) throw new OptionError('--histogram cannot be used with --percentile=0');
   const forcedShutdownText = get('forced-shutdown').trim().toLowerCase();
   let forcedShutdown: number | undefined;
   if (forcedShutdownText !== 'off') {

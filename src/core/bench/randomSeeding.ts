@@ -35,12 +35,11 @@ export function threadRandomStates(plan: SeedPlan): SeededStates {
 }
 
 /**
- * sysbench seeds its unique-number sequence (sysbench.rand.unique(), used by oltp_insert with
- * --auto_inc=off) before it applies --rand-seed, from glibc's default state: after the main
- * thread's own four draws, the next two values. It is therefore the same in every run.
+ * The seed of sysbench.rand.unique() (oltp_insert with --auto_inc=off). sysbench 1.0.20 seeds it
+ * from the clock even with --rand-seed (two seeded runs insert different ids), so its values cannot
+ * be reproduced; we derive it from --rand-seed when one is given, so our seeded runs repeat.
  */
-export function uniqueSequenceSeed(): { index: number; offset: number } {
-  const source = new GlibcRandom(1);
-  takeState(source);
+export function uniqueSequenceSeed(seed: number): { index: number; offset: number } {
+  const source = new GlibcRandom(seed !== 0 ? seed : randomInt(1, 2 ** 31 - 1));
   return { index: source.next(), offset: source.next() };
 }

@@ -108,7 +108,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
   const control = new SharedArrayBuffer(CONTROL_SLOTS * 4);
   const controlView = new Int32Array(control);
   const uniqueCounter = new SharedArrayBuffer(4);
-  const uniqueSeed = uniqueSequenceSeed();
+  const uniqueSeed = uniqueSequenceSeed(options.random.seed);
   const setups: RunWorkerSetup[] = plans.map((threads, worker) => ({
     task: 'run',
     options,

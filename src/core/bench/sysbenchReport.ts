@@ -12,6 +12,7 @@ export interface IntervalLineValues {
   seconds: number;
   threads: number;
   tps: number;
+  qps: number;
   reads: number;
   writes: number;
   others: number;
@@ -23,8 +24,7 @@ export interface IntervalLineValues {
 
 /** "[ 10s ] thds: 16 tps: ... qps: ... (r/w/o: .../.../...) lat (ms,95%): ... err/s: ... reconn/s: ..." (rates per second) */
 export function intervalLine(values: IntervalLineValues): string {
-  const qps = values.reads + values.writes + values.others;
-  return `[ ${Math.round(values.seconds)}s ] thds: ${values.threads} tps: ${fixed(values.tps)} qps: ${fixed(qps)} ` +
+  return `[ ${Math.round(values.seconds)}s ] thds: ${values.threads} tps: ${fixed(values.tps)} qps: ${fixed(values.qps)} ` +
     `(r/w/o: ${fixed(values.reads)}/${fixed(values.writes)}/${fixed(values.others)}) ` +
     `lat (ms,${values.percentile}%): ${fixed(values.latencyMs ?? 0)} err/s: ${fixed(values.errors)} reconn/s: ${fixed(values.reconnects)}`;
 }
@@ -89,13 +89,13 @@ export function summaryLines(values: SummaryValues): string[] {
     `    total number of events:              ${values.events}`,
     '',
     'Latency (ms):',
-    `         min:                            ${fixed(values.latency.minMs, 10)}`,
-    `         avg:                            ${fixed(values.latency.avgMs, 10)}`,
-    `         max:                            ${fixed(values.latency.maxMs, 10)}`,
+    `         min:                              ${fixed(values.latency.minMs, 10)}`,
+    `         avg:                              ${fixed(values.latency.avgMs, 10)}`,
+    `         max:                              ${fixed(values.latency.maxMs, 10)}`,
     values.percentile > 0
-      ? `        ${String(values.percentile).padStart(3)}th percentile:                ${fixed(values.latency.percentileMs ?? 0, 10)}`
+      ? `        ${String(values.percentile).padStart(3)}th percentile:                  ${fixed(values.latency.percentileMs ?? 0, 10)}`
       : '         percentile stats:               disabled',
-    `         sum:                            ${fixed(values.latency.sumMs, 10)}`,
+    `         sum:                              ${fixed(values.latency.sumMs, 10)}`,
     '',
     'Threads fairness:',
     `    events (avg/stddev):           ${values.fairness.eventsAvg.toFixed(4)}/${fixed(values.fairness.eventsStddev, 3)}`,

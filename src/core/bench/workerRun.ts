@@ -13,7 +13,7 @@ import {
   STOPPED,
   ThreadSession,
 } from './threadSession';
-import { UniqueSequence } from './uniqueSequence';
+import { UniqueSequence, seedUniqueSequence } from './uniqueSequence';
 import { createWorkloadThread, type WorkloadThread } from './workloadThread';
 import {
   CONTROL_EVENTS_TAKEN,
@@ -37,6 +37,7 @@ export function epochNow(): number {
 interface ClientThread {
   session: ThreadSession;
   workload: WorkloadThread;
+  random: SysbenchRandom;
   index: number;
 }
 
@@ -68,7 +69,8 @@ export class WorkerRun {
   async init(): Promise<void> {
     const { options } = this.setup;
     const policy = ErrorPolicy.fromOptions(options.driver.ignoreErrors, options.driver.ignoreErrorsExplicit, this.setup.serverIsTiDB, options.driver.tidbRetryableErrors);
-    const unique = new UniqueSequence(new Int32Array(this.setup.uniqueCounter), this.setup.uniqueSeed.index, this.setup.uniqueSeed.offset);
+    const uniqueState = seedUniqueSequence(this.setup.uniqueSeed.index, this.setup.uniqueSeed.offset);
+    const unique = new UniqueSequence(new Int32Array(this.setup.uniqueCounter), uniqueState.index, uniqueState.offset);
     const debug = options.driver.debug
       ? (message: string) => this.post({ type: 'log', level: 'debug', message })
       : () => undefined;
@@ -85,13 +87,14 @@ export class WorkerRun {
         isPastDeadline: () => this.deadlineMs > 0 && epochNow() >= this.deadlineMs,
         debug,
       });
-      this.threads[index] = { session, index, workload: undefined as unknown as WorkloadThread };
+      const random = new SysbenchRandom(options.random, plan.random);
+      this.threads[index] = { session, index, random, workload: undefined as unknown as WorkloadThread };
       await session.open();
       const workload = createWorkloadThread({
         workload: options.workload,
         options: options.workloadOptions,
         session,
-        random: new SysbenchRandom(options.random, plan.random),
+        random,
         threadId: plan.threadId,
         threads: options.limits.threads,
         unique,
@@ -119,6 +122,10 @@ export class WorkerRun {
     const offset = thread.index * THREAD_SLOTS;
     const latencies = this.latencies;
     const queue = this.queue;
+    const random = thread.random;
+    // sysbench's histogram update takes one random number per event (it picks a slot with it),
+    // and that draw comes from the thread's generator, so we take it too to stay in step.
+    const histogramDraw = this.setup.options.limits.percentile > 0;
     let completed = false;
     try {
       for (;;) {
@@ -149,6 +156,7 @@ export class WorkerRun {
         }
         const latency = epochNow() - start;
         if (queue !== undefined) queue.concurrency--;
+        if (histogramDraw) random.nextDouble();
         latencies.record(latency);
         counters[offset + COUNTER_EVENTS]++;
         counters[offset + COUNTER_LATENCY_SUM] += latency;

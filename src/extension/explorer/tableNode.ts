@@ -7,7 +7,7 @@ import { contextValues } from './contextValues';
 import { formatCount, tableDescription, tableSizeBytes, tiflashLabel, type TableBadges } from './explorerLabels';
 import { treeItemId, type ExplorerNode, type ExplorerServices } from './explorerNode';
 import { markdownTooltip, type TooltipRow } from './markdownTooltip';
-import { ColumnsNode, IndexesNode, type TableRef } from './tablePartNodes';
+import { columnsNode, indexesNode, type TableRef } from './tablePartNodes';
 
 export class TableNode implements ExplorerNode {
   readonly ref: TableRef;
@@ -39,8 +39,8 @@ export class TableNode implements ExplorerNode {
   }
 
   async children(): Promise<ExplorerNode[]> {
-    const columns = new ColumnsNode(this.session, this.ref, this.services);
-    return this.isView ? [columns] : [columns, new IndexesNode(this.session, this.ref, this.services)];
+    const columns = columnsNode(this.session, this.ref, this.services);
+    return this.isView ? [columns] : [columns, indexesNode(this.session, this.ref, this.services)];
   }
 
   private icon(): vscode.ThemeIcon {

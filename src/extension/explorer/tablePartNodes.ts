@@ -15,21 +15,61 @@ export interface TableRef {
   table: string;
 }
 
-export class ColumnsNode implements ExplorerNode {
-  constructor(private readonly session: DatabaseSession, private readonly ref: TableRef, private readonly services: ExplorerServices) {}
+interface GroupKind<T> {
+  key: 'columns' | 'indexes';
+  label: () => string;
+  icon: string;
+  /** plural noun for "Could not list …" */
+  what: () => string;
+  empty: () => string;
+  list: (session: DatabaseSession, ref: TableRef) => Promise<T[]>;
+  node: (ref: TableRef, entry: T) => ExplorerNode;
+}
+
+/** "Columns" or "Indexes" below a table: one query when expanded. */
+class TablePartGroupNode<T> implements ExplorerNode {
+  constructor(private readonly kind: GroupKind<T>, private readonly session: DatabaseSession, private readonly ref: TableRef, private readonly services: ExplorerServices) {}
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Columns'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = treeItemId(this.ref.profileId, this.ref.schema, this.ref.table, 'columns');
-    item.iconPath = new vscode.ThemeIcon('list-flat');
-    item.contextValue = contextValues.columns;
+    const item = new vscode.TreeItem(this.kind.label(), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = treeItemId(this.ref.profileId, this.ref.schema, this.ref.table, this.kind.key);
+    item.iconPath = new vscode.ThemeIcon(this.kind.icon);
+    item.contextValue = contextValues[this.kind.key];
     return item;
   }
 
   children(): Promise<ExplorerNode[]> {
-    return listOrExplain(vscode.l10n.t('columns'), this.services.log, async () =>
-      (await listColumns(this.session, this.ref.schema, this.ref.table)).map((column) => new ColumnNode(this.ref, column)), vscode.l10n.t('No columns'));
+    return listOrExplain(this.kind.what(), this.services.log, async () =>
+      (await this.kind.list(this.session, this.ref)).map((entry) => this.kind.node(this.ref, entry)), this.kind.empty());
   }
+}
+
+const COLUMNS: GroupKind<ColumnInfo> = {
+  key: 'columns',
+  label: () => vscode.l10n.t('Columns'),
+  icon: 'list-flat',
+  what: () => vscode.l10n.t('columns'),
+  empty: () => vscode.l10n.t('No columns'),
+  list: (session, ref) => listColumns(session, ref.schema, ref.table),
+  node: (ref, column) => new ColumnNode(ref, column),
+};
+
+const INDEXES: GroupKind<IndexInfo> = {
+  key: 'indexes',
+  label: () => vscode.l10n.t('Indexes'),
+  icon: 'list-tree',
+  what: () => vscode.l10n.t('indexes'),
+  empty: () => vscode.l10n.t('No indexes'),
+  list: (session, ref) => listIndexes(session, ref.schema, ref.table),
+  node: (ref, index) => new IndexNode(ref, index),
+};
+
+export function columnsNode(session: DatabaseSession, ref: TableRef, services: ExplorerServices): ExplorerNode {
+  return new TablePartGroupNode(COLUMNS, session, ref, services);
+}
+
+export function indexesNode(session: DatabaseSession, ref: TableRef, services: ExplorerServices): ExplorerNode {
+  return new TablePartGroupNode(INDEXES, session, ref, services);
 }
 
 class ColumnNode implements ExplorerNode {
@@ -50,23 +90,6 @@ class ColumnNode implements ExplorerNode {
       [vscode.l10n.t('Extra'), column.extra],
     ]);
     return item;
-  }
-}
-
-export class IndexesNode implements ExplorerNode {
-  constructor(private readonly session: DatabaseSession, private readonly ref: TableRef, private readonly services: ExplorerServices) {}
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.l10n.t('Indexes'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = treeItemId(this.ref.profileId, this.ref.schema, this.ref.table, 'indexes');
-    item.iconPath = new vscode.ThemeIcon('list-tree');
-    item.contextValue = contextValues.indexes;
-    return item;
-  }
-
-  children(): Promise<ExplorerNode[]> {
-    return listOrExplain(vscode.l10n.t('indexes'), this.services.log, async () =>
-      (await listIndexes(this.session, this.ref.schema, this.ref.table)).map((index) => new IndexNode(this.ref, index)), vscode.l10n.t('No indexes'));
   }
 }
 

@@ -14,8 +14,16 @@ const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+@/gi;
 
 export const REDACTED = '***';
 
+const secretKeyCache = new Map<string, boolean>();
+
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
+  let secret = secretKeyCache.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    // result keys repeat (every interval has the same ones); option names from files are few
+    if (secretKeyCache.size < 10_000) secretKeyCache.set(key, secret);
+  }
+  return secret;
 }
 
 export function redactSecretText(text: string): string {
@@ -29,14 +37,19 @@ export function redactSecrets<T>(value: T): T {
   return redactValue(value) as T;
 }
 
+/** record[key] = value, except that a "__proto__" key (from a JSON file) stays plain data instead of replacing the prototype. */
+export function setOwnValue(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
 function redactValue(value: unknown): unknown {
   if (typeof value === 'string') return redactSecretText(value);
   if (Array.isArray(value)) return value.map(redactValue);
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(value)) {
-      // defineProperty, not assignment: a "__proto__" key from a JSON file must stay plain data
-      if (!isSecretKey(key)) Object.defineProperty(copy, key, { value: redactValue(entry), enumerable: true, writable: true, configurable: true });
+      if (!isSecretKey(key)) setOwnValue(copy, key, redactValue(entry));
     }
     return copy;
   }

@@ -2,7 +2,8 @@
 // trusting its shape: every field is checked and copied into a fresh object, so what comes out
 // really is a BenchmarkResult. Problems come back as messages that name the field
 // ("cells[3].run.summary.tps: expected a number, got a string"). Older schema versions are
-// upgraded here; a result from a newer TiDB Lab is refused with a clear message.
+// upgraded here; a result from a newer TiDB Lab is refused with a clear message. Passwords are
+// dropped (password-like keys) or blanked (inside text) on the way in.
 
 import {
   RESULT_SCHEMA_VERSION,
@@ -19,7 +20,7 @@ import {
   type RunStatus,
   type ServerInfo,
 } from './benchmarkResult';
-import { isSecretKey, redactSecrets } from './redactSecrets';
+import { isSecretKey, redactSecrets, redactSecretText, setOwnValue } from './redactSecrets';
 
 export type ParsedBenchmarkResult = { ok: true; result: BenchmarkResult; warnings: string[] } | { ok: false; errors: string[] };
 
@@ -244,8 +245,10 @@ class ShapeReader {
     for (const [key, entry] of Object.entries(object)) {
       if (isSecretKey(key)) {
         this.warnings.push(`${path}.${key}: a password-like entry was removed`);
-      } else if (typeof entry === 'string' || (typeof entry === 'number' && Number.isFinite(entry)) || (allowBoolean && typeof entry === 'boolean')) {
-        Object.defineProperty(record, key, { value: entry, enumerable: true, writable: true, configurable: true });
+      } else if (typeof entry === 'string') {
+        setOwnValue(record, key, this.withoutSecrets(entry, `${path}.${key}`));
+      } else if ((typeof entry === 'number' && Number.isFinite(entry)) || (allowBoolean && typeof entry === 'boolean')) {
+        setOwnValue(record, key, entry);
       } else {
         this.fail(`${path}.${key}`, allowBoolean ? 'a string, number or boolean' : 'a string or number', entry);
       }
@@ -272,7 +275,13 @@ class ShapeReader {
     const value = object[key];
     if (typeof value !== 'string') return this.fail(path, 'a string', value);
     if (options.nonEmpty && value.trim() === '') return this.fail(path, 'a non-empty string', value);
-    return value;
+    return this.withoutSecrets(value, path);
+  }
+
+  private withoutSecrets(value: string, path: string): string {
+    const redacted = redactSecretText(value);
+    if (redacted !== value) this.warnings.push(`${path}: a password written in the text was blanked`);
+    return redacted;
   }
 
   private optionalText(object: Json, key: string, path: string): string | undefined {

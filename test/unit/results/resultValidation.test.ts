@@ -125,3 +125,13 @@ describe('parseBenchmarkResult and "__proto__" keys', () => {
     assert.equal((definition as { polluted?: boolean }).polluted, undefined);
   });
 });
+
+describe('parseBenchmarkResult and passwords inside text', () => {
+  test('a password written in a message or an option value is blanked, with a warning', () => {
+    const run = sampleRun({ message: 'ran: sysbench --mysql-password=hunter2 run', options: { threads: 8, dsn: 'mysql://root:hunter2@tidb:4000/test' } });
+    const parsed = parseBenchmarkResult(run);
+    assert.ok(parsed.ok);
+    assert.ok(!JSON.stringify(parsed.result).includes('hunter2'));
+    assert.deepEqual(parsed.warnings, ['options.dsn: a password written in the text was blanked', 'message: a password written in the text was blanked']);
+  });
+});

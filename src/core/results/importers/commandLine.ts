@@ -51,6 +51,7 @@ export function splitShellWords(line: string): string[] {
  * A program given as "tiup bench" matches the two words in a row.
  */
 export function findToolInvocation(line: string, programs: readonly string[]): ToolInvocation | null {
+  if (!programs.some((program) => line.includes(program.split(' ')[0]))) return null;
   const words = splitShellWords(line.replace(/^\s*#\s*/, ''));
   for (let i = 0; i < words.length; i++) {
     const word = words[i];

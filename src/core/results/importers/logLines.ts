@@ -9,16 +9,15 @@ export interface LogLine {
   trimmed: string;
 }
 
+// colour codes ("\u001b[32m") and the other control characters, but not tab
 // eslint-disable-next-line no-control-regex
-const ANSI_ESCAPE = /\u001b\[[0-9;?]*[A-Za-z]/g;
-// eslint-disable-next-line no-control-regex
-const OTHER_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const TERMINAL_NOISE = /\u001b\[[0-9;?]*[A-Za-z]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 export function splitLogLines(text: string): LogLine[] {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const body = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(TERMINAL_NOISE, '');
   return body.split(/\r\n|\r|\n/).map((raw, index) => {
-    const clean = raw.replace(ANSI_ESCAPE, '').replace(OTHER_CONTROL, '').trimEnd();
-    return { number: index + 1, text: clean, trimmed: clean.trim() };
+    const clean = raw.trimEnd();
+    return { number: index + 1, text: clean, trimmed: clean.trimStart() };
   });
 }
 

@@ -24,6 +24,8 @@ const LATENCY_PERCENTILE_FIRST = new RegExp(String.raw`\blat(?:ency)?\s*\(ms,\s*
 const LATENCY_VALUE_FIRST = new RegExp(String.raw`\b(?:latency|response time):\s*${NUM}\s*ms\s*\((\d+(?:\.\d+)?)%\)`, 'i');
 const ERRORS = new RegExp(String.raw`\b(?:err/s|errors/s|errors):?\s*${NUM}`, 'i');
 const RECONNECTS = new RegExp(String.raw`\b(?:reconn/s|reconnects/s|reconnects):?\s*${NUM}`, 'i');
+// The 1.0.x line exactly as db_driver.c prints it: read in one step, the common case of long logs.
+const REPORT_1_0 = /^thds: (\d+) tps: (\d+\.\d+) qps: (\d+\.\d+) \(r\/w\/o: (\d+\.\d+)\/(\d+\.\d+)\/(\d+\.\d+)\) lat \(ms,(\d+)%\): (\d+\.\d+) err\/s:? (\d+\.\d+) reconn\/s: (\d+\.\d+)$/;
 const QUEUE = /^queue length:\s*\d+,\s*concurrency:\s*\d+$/i;
 const CHECKPOINT = /^checkpoint report:?$/i;
 const VERSION_HEADER = /^sysbench\s+v?(\d+\.\d+(?:\.\d+)?[\w.-]*)(?:\s|:|$)/;
@@ -378,6 +380,13 @@ function rate(match: RegExpExecArray | null, group = 1): number | undefined {
 }
 
 function parseReportLine(t: number, body: string): { interval: ResultInterval; percentile?: number } | null {
+  const exact = REPORT_1_0.exec(body);
+  if (exact) {
+    const [threads, tps, qps, reads, writes, others, percentile, latency, errors, reconnects] = exact.slice(1).map(Number);
+    const key = percentileKey(percentile);
+    const latencyMs: IntervalLatencyMs = key === undefined ? { p95: null } : { p95: null, [key]: latency };
+    return { interval: { t, threads, tps, qps, reads, writes, others, errors, reconnects, latencyMs }, percentile };
+  }
   const threads = THREADS.exec(body);
   const tps = rate(TPS.exec(body));
   if (!threads || tps === undefined) return null;

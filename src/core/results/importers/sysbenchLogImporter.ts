@@ -29,6 +29,9 @@ const REPORT_1_0 = /^thds: (\d+) tps: (\d+\.\d+) qps: (\d+\.\d+) \(r\/w\/o: (\d+
 const QUEUE = /^queue length:\s*\d+,\s*concurrency:\s*\d+$/i;
 const CHECKPOINT = /^checkpoint report:?$/i;
 const VERSION_HEADER = /^sysbench\s+v?(\d+\.\d+(?:\.\d+)?[\w.-]*)(?:\s|:|$)/;
+// TiDB Lab's own engine prints sysbench's layout under its own header (src/core/bench/sysbenchReport.ts).
+const TIDB_LAB_HEADER = /^tidb-lab bench\s+v?(\d+\.\d+[\w.-]*)\s+\(sysbench [\d.]+ compatible\)$/;
+const PROGRAMS = ['sysbench', 'tidb-lab bench'];
 const HISTOGRAM_TITLE = /^Latency histogram \(values are in milliseconds\)$/;
 const HISTOGRAM_HEADER = /^value\s+-+\s*distribution\s*-+\s+count$/i;
 const HISTOGRAM_ROW = /^(\d+(?:\.\d+)?)\s+\|\**\s+(\d+)$/;
@@ -86,6 +89,8 @@ interface SummaryDraft {
 
 interface RunDraft {
   firstLine: number;
+  /** 'tidb-lab' when the log was written by TiDB Lab's engine */
+  tool?: string;
   command?: SysbenchCommand;
   toolVersion?: string;
   headerOptions: RunOptions;
@@ -107,7 +112,7 @@ export function importSysbenchLog(text: string, source: ImportSource = {}): LogI
 export function countSysbenchMarkers(lines: readonly LogLine[]): number {
   let count = 0;
   for (const { trimmed } of lines) {
-    if (/\bthds:\s*\d+/.test(trimmed) || /^\[\s*\d+s\]\s*threads:/.test(trimmed) || VERSION_HEADER.test(trimmed)) count++;
+    if (/\bthds:\s*\d+/.test(trimmed) || /^\[\s*\d+s\]\s*threads:/.test(trimmed) || VERSION_HEADER.test(trimmed) || TIDB_LAB_HEADER.test(trimmed)) count++;
     else if (/^(SQL|OLTP test) statistics:$/.test(trimmed) || /^Latency \(ms\):$/.test(trimmed)) count++;
     else if (/^transactions:\s+\d+\s+\(/.test(trimmed)) count++;
   }
@@ -134,10 +139,10 @@ class SysbenchLogReader extends LogRunReader<RunDraft> {
         if (this.section === 'histogram') this.section = 'none';
         continue;
       }
-      const invocation = findToolInvocation(line.trimmed, ['sysbench']);
-      if (invocation !== null && !VERSION_HEADER.test(line.trimmed)) {
+      const invocation = findToolInvocation(line.trimmed, PROGRAMS);
+      if (invocation !== null && !VERSION_HEADER.test(line.trimmed) && !TIDB_LAB_HEADER.test(line.trimmed)) {
         const joined = joinContinuationLines(texts, index);
-        const args = findToolInvocation(joined.text.trim(), ['sysbench'])?.args ?? invocation.args;
+        const args = findToolInvocation(joined.text.trim(), PROGRAMS)?.args ?? invocation.args;
         this.startRun(line.number);
         this.draft.command = parseSysbenchCommand(args);
         index += joined.lineCount - 1;
@@ -163,9 +168,11 @@ class SysbenchLogReader extends LogRunReader<RunDraft> {
     }
 
     const version = VERSION_HEADER.exec(text);
-    if (version) {
+    const ownVersion = version ? null : TIDB_LAB_HEADER.exec(text);
+    if (version || ownVersion) {
       if (this.draft.toolVersion !== undefined || hasNumbers(this.draft)) this.startRun(line.number);
-      this.draft.toolVersion = version[1];
+      this.draft.toolVersion = (version ?? ownVersion as RegExpExecArray)[1];
+      if (ownVersion) this.draft.tool = 'tidb-lab';
       return;
     }
 
@@ -321,7 +328,7 @@ class SysbenchLogReader extends LogRunReader<RunDraft> {
     if (draft.percentile !== undefined && options.percentile === undefined) options.percentile = draft.percentile;
     const { status, message } = runStatus(draft, complete);
     const run = newImportedRun({
-      tool: 'sysbench',
+      tool: draft.tool ?? 'sysbench',
       toolVersion: draft.toolVersion ?? 'unknown',
       id,
       source: this.source,

@@ -13,6 +13,8 @@ export interface CacheHitOptions {
   attempts?: number;
   intervalMs?: number;
   signal?: AbortSignal;
+  /** called before each TRACE, e.g. to show which try is running */
+  onAttempt?: (attempt: number, attempts: number) => void;
 }
 
 export interface CacheHitResult {
@@ -42,6 +44,7 @@ export async function verifyCacheHit(
   let emptyTraces = 0;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     options.signal?.throwIfAborted();
+    options.onAttempt?.(attempt, attempts);
     const spans = traceSpans(await executor.query(buildCacheHitTrace(schema, table)));
     if (spans.length === 0) emptyTraces++;
     else if (!spans.some((span) => span.includes(TRACE_TIKV_REQUEST_SPAN))) {

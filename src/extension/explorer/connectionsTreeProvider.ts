@@ -1,12 +1,16 @@
 // The Connections view's data: connection nodes (kept while the store is unchanged, so single
 // items can be refreshed) and everything below them, fetched lazily as the user expands.
 import * as vscode from 'vscode';
+import type { TiFlashReplicaState } from '../../core/tidb/tiflashReplicaState';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { ExtensionLog } from '../log/extensionLog';
 import { ConnectionNode } from './connectionNode';
-import type { ExplorerNode, ExplorerServices } from './explorerNode';
+import { treeItemId, type ExplorerNode, type ExplorerServices } from './explorerNode';
 import { InvalidConnectionNode } from './invalidConnectionNode';
+import { SchemaNode } from './schemaNode';
+import { TableNode } from './tableNode';
+import type { TableRef } from './tablePartNodes';
 
 export const SHOW_SYSTEM_SCHEMAS_SETTING = 'tidbLab.explorer.showSystemSchemas';
 
@@ -16,6 +20,8 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   private readonly services: ExplorerServices;
   private connectionNodes: Map<string, ConnectionNode> | undefined;
   private shownActiveId: string | undefined;
+  /** The database and table items last handed to the view, by item id, so that one of them can be refreshed. */
+  private readonly shownNodes = new Map<string, SchemaNode | TableNode>();
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
 
   constructor(private readonly store: ConnectionStore, manager: ConnectionManager, log: ExtensionLog) {
@@ -40,7 +46,11 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   }
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
-    if (node) return node.children ? node.children() : [];
+    if (node) {
+      const children = node.children ? await node.children() : [];
+      this.remember(children);
+      return children;
+    }
     return [...this.rootNodes().values(), ...this.store.invalidSettingsEntries().map((entry) => new InvalidConnectionNode(entry))];
   }
 
@@ -56,7 +66,24 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
 
   /** Refreshes one node (and re-reads its children), or the whole tree. */
   refresh(node?: ExplorerNode): void {
-    if (!node) this.connectionNodes = undefined;
+    if (!node) {
+      this.connectionNodes = undefined;
+      this.shownNodes.clear();
+    }
+    this.changed.fire(node);
+  }
+
+  /** Re-lists the tables of a database item when it is shown (after a table control changed them). */
+  refreshSchema(profileId: string, schema: string): void {
+    const node = this.shownNodes.get(treeItemId(profileId, schema));
+    if (node) this.changed.fire(node);
+  }
+
+  /** Shows a TiFlash replica's state on its table item when it is shown, without re-listing the database. */
+  showTiFlashReplica(ref: TableRef, replica: TiFlashReplicaState | undefined): void {
+    const node = this.shownNodes.get(treeItemId(ref.profileId, ref.schema, ref.table));
+    if (!(node instanceof TableNode)) return;
+    node.showTiFlashReplica(replica);
     this.changed.fire(node);
   }
 
@@ -77,6 +104,13 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
     const node = this.connectionNodes?.get(profileId);
     if (node?.isStale()) this.refresh();
     else if (node) this.changed.fire(node);
+  }
+
+  private remember(children: ExplorerNode[]): void {
+    for (const child of children) {
+      if (child instanceof SchemaNode) this.shownNodes.set(treeItemId(child.profileId, child.schema.name), child);
+      else if (child instanceof TableNode) this.shownNodes.set(treeItemId(child.ref.profileId, child.ref.schema, child.ref.table), child);
+    }
   }
 
   private rootNodes(): Map<string, ConnectionNode> {

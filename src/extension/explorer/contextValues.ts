@@ -10,6 +10,7 @@
 //   cluster.available | cluster.unavailable, clusterComponent.<type> (tidb, pd, tikv, tiflash, ...)
 //   database.tidb | database.mysql
 //   table.tidb.cached | table.tidb.notCached   (TiDB base tables; cache actions key on these)
+//   table.tidb.cacheUnsupported                (TiDB older than cached tables, v6.0: no cache actions)
 //   table.mysql                                (MySQL and MariaDB tables: no TiDB actions)
 //   view.tidb | view.mysql
 //   columns | column, indexes | index
@@ -32,7 +33,8 @@ export const contextValues = {
   cluster: (available: boolean) => `cluster.${available ? 'available' : 'unavailable'}`,
   clusterComponent: (type: string) => `clusterComponent.${type.replace(/[^a-z0-9]/gi, '')}`,
   database: (flavor: ServerFlavor) => `database.${flavorFamily(flavor)}`,
-  table: (flavor: ServerFlavor, cached: boolean) => (flavor === 'tidb' ? `table.tidb.${cached ? 'cached' : 'notCached'}` : 'table.mysql'),
+  table: (flavor: ServerFlavor, cached: boolean, cachingSupported = true) =>
+    flavor === 'tidb' ? `table.tidb.${cached ? 'cached' : cachingSupported ? 'notCached' : 'cacheUnsupported'}` : 'table.mysql',
   view: (flavor: ServerFlavor) => `view.${flavorFamily(flavor)}`,
   columns: 'columns',
   column: 'column',

@@ -18,6 +18,10 @@ export class SchemaNode implements ExplorerNode {
     private readonly services: ExplorerServices,
   ) {}
 
+  get profileId(): string {
+    return this.session.profile.id;
+  }
+
   treeItem(): vscode.TreeItem {
     const { name, isSystem } = this.schema;
     const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.Collapsed);

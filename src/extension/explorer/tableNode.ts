@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { formatBytes, type TableInfo } from '../../core/db/schemaQueries';
 import type { DatabaseSession } from '../../core/db/databaseSession';
+import { checkCachedTablesAvailable } from '../../core/tidb/tableControlPreChecks';
+import type { TiFlashReplicaState } from '../../core/tidb/tiflashReplicaState';
 import { contextValues } from './contextValues';
 import { formatCount, tableDescription, tableSizeBytes, tiflashLabel, type TableBadges } from './explorerLabels';
 import { treeItemId, type ExplorerNode, type ExplorerServices } from './explorerNode';
@@ -16,10 +18,19 @@ export class TableNode implements ExplorerNode {
     private readonly session: DatabaseSession,
     readonly table: TableInfo,
     /** undefined when the server is not TiDB or its state could not be read */
-    readonly badges: TableBadges | undefined,
+    private badgeState: TableBadges | undefined,
     private readonly services: ExplorerServices,
   ) {
     this.ref = { profileId: session.profile.id, schema: table.schema, table: table.name };
+  }
+
+  get badges(): TableBadges | undefined {
+    return this.badgeState;
+  }
+
+  /** While a TiFlash replica is watched, its progress shows without re-listing the schema. */
+  showTiFlashReplica(replica: TiFlashReplicaState | undefined): void {
+    this.badgeState = { cached: this.badgeState?.cached ?? false, tiflash: replica };
   }
 
   private get isView(): boolean {
@@ -33,7 +44,7 @@ export class TableNode implements ExplorerNode {
     item.id = treeItemId(this.ref.profileId, table.schema, table.name);
     item.description = tableDescription(table, badges, this.services.locale);
     item.iconPath = this.icon();
-    item.contextValue = this.isView ? contextValues.view(flavor) : contextValues.table(flavor, badges?.cached ?? false);
+    item.contextValue = this.isView ? contextValues.view(flavor) : contextValues.table(flavor, badges?.cached ?? false, checkCachedTablesAvailable(this.session.identity).allowed);
     item.tooltip = this.tooltip();
     return item;
   }

@@ -26,10 +26,12 @@ test('a read served from memory on the first TRACE', async () => {
 
 test('retries while the first load happens', async () => {
   const executor = answersInTurn(FROM_TIKV, FROM_TIKV, FROM_MEMORY);
-  const result = await verifyCacheHit(executor, 'app', 'rates', { attempts: 5, intervalMs: 1 });
+  const tries: string[] = [];
+  const result = await verifyCacheHit(executor, 'app', 'rates', { attempts: 5, intervalMs: 1, onAttempt: (attempt, of) => tries.push(`${attempt}/${of}`) });
   assert.equal(result.servedFromCache, true);
   assert.equal(result.attempts, 3);
   assert.equal(executor.statements.length, 3);
+  assert.deepEqual(tries, ['1/5', '2/5', '3/5']);
 });
 
 test('gives up after the attempts and says why it may be', async () => {

@@ -249,6 +249,20 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.setColorTheme('light');
     }));
 
+  it('the status bar shows the active connection and picks another one', () =>
+    session.diagnose('connections-status-bar', async (workbench) => {
+      const item = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'TiDB stand-in · TiDB v8.5.1' });
+      await item.waitFor({ state: 'visible' });
+      await item.click();
+      const labels = (await workbench.quickPickLabels()).map((text) => text.trim());
+      for (const name of ['Local MariaDB', 'TiDB stand-in', 'Wrong password']) assert.ok(labels.includes(name), labels.join(' | '));
+      assert.ok(labels.includes('active · connected · TiDB v8.5.1'), 'each connection says whether it is connected and to what');
+      await workbench.screenshot('connections-pick-active-light');
+      await workbench.pickQuickPickItem('Local MariaDB');
+      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible' });
+      await eventually(async () => /^active · /.test(await workbench.treeItemDescription('Local MariaDB', VIEW)), 'the tree marks the new active connection');
+    }));
+
   it('logs every SQL statement with its duration, never a password', () =>
     session.diagnose('connections-log', async (workbench) => {
       await workbench.runCommand('TiDB Lab: Show Log');

@@ -141,13 +141,16 @@ export class ConnectionManager implements vscode.Disposable {
     }
     const items = connections.map(({ profile, source }) => {
       const session = this.sessions.get(profile.id);
-      const state = session ? vscode.l10n.t('connected · {0}', serverDisplayName(session.identity)) : vscode.l10n.t('not connected');
+      const state = session
+        ? profile.id === this.activeId
+          ? vscode.l10n.t('active · connected · {0}', serverDisplayName(session.identity))
+          : vscode.l10n.t('connected · {0}', serverDisplayName(session.identity))
+        : vscode.l10n.t('not connected');
       return {
         id: profile.id,
         label: `$(${session ? 'vm-running' : 'vm-outline'}) ${profile.name}`,
         description: describeEndpoint(profile),
         detail: source === 'settings' ? `${state} · ${vscode.l10n.t('from settings')}` : state,
-        picked: profile.id === this.activeId,
       };
     });
     const choice = await vscode.window.showQuickPick(items, {

@@ -2,17 +2,12 @@
 // cached and whether their cache is loaded, TiFlash replicas and their progress, TiDB variables.
 // Shared by every client connection, like a cluster's state; tests may read and change it.
 
+import { identifyServer } from '../../src/core/db/serverFlavor';
+import type { ClusterComponent } from '../../src/core/tidb/clusterTopology';
 import { TABLE_CACHE_LEASE } from '../../src/core/tidb/tidbFacts';
 
-export interface ClusterComponentRow {
-  type: string;
-  instance: string;
-  statusAddress: string;
-  version: string;
-  gitHash: string;
-  startTime: string;
-  uptime: string;
-}
+/** A row of information_schema.cluster_info. */
+export type ClusterComponentRow = ClusterComponent;
 
 export interface CachedTableState {
   schema: string;
@@ -181,7 +176,7 @@ export class TiDBStandInState {
   }
 
   clusterComponents(): ClusterComponentRow[] {
-    const version = /-TiDB-v(\S+)/.exec(this.versionString)?.[1] ?? this.versionString;
+    const version = tidbVersionOf(this.versionString);
     const tiflash = Array.from({ length: this.tiflashNodes }, (_, index) => ({
       type: 'tiflash',
       instance: `127.0.0.1:${3930 + index}`,
@@ -225,7 +220,7 @@ export const STAND_IN_GIT_HASH = '0000000000000000000000000000000000000000';
 const STAND_IN_START_TIME = '2025-01-01T00:00:00Z';
 
 function defaultOtherComponents(versionString: string): ClusterComponentRow[] {
-  const version = /-TiDB-v(\S+)/.exec(versionString)?.[1] ?? versionString;
+  const version = tidbVersionOf(versionString);
   const row = (type: string, instance: string, statusAddress: string): ClusterComponentRow => ({
     type,
     instance,
@@ -240,4 +235,9 @@ function defaultOtherComponents(versionString: string): ClusterComponentRow[] {
     row('pd', '127.0.0.1:2379', '127.0.0.1:2379'),
     row('tikv', '127.0.0.1:20160', '127.0.0.1:20180'),
   ];
+}
+
+function tidbVersionOf(versionString: string): string {
+  const identity = identifyServer(versionString);
+  return identity.flavor === 'tidb' ? identity.version : versionString;
 }

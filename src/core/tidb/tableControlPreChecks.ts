@@ -4,8 +4,8 @@
 import { isAtLeast, serverDisplayName, type ServerIdentity } from '../db/serverFlavor';
 import { isSystemSchema } from '../db/systemSchemas';
 import type { TableControlInfo } from './tableControlInfo';
+import { formatBytes } from '../db/schemaQueries';
 import {
-  bytesText,
   describeTable,
   noTiFlashSentence,
   stopCachingFirstSentence,
@@ -67,8 +67,8 @@ export function checkCacheTable(server: ServerIdentity, table: TableControlInfo)
     problems.push({
       code: 'tooLarge',
       message:
-        `${name} holds about ${bytesText(table.sizeBytes)} of data and indexes; ` +
-        `TiDB caches tables of at most ${bytesText(CACHED_TABLE_SIZE_LIMIT_BYTES)}.`,
+        `${name} holds about ${formatBytes(table.sizeBytes)} of data and indexes; ` +
+        `TiDB caches tables of at most ${formatBytes(CACHED_TABLE_SIZE_LIMIT_BYTES)}.`,
     });
   }
   return result(problems);

@@ -23,15 +23,3 @@ export function tooManyReplicasSentence(requested: number, tiflashNodes: number)
 export function stopCachingFirstSentence(subject: string, refused: string): string {
   return `TiDB refuses ${refused} on a cached table: stop caching ${subject} first, make the change, then cache it again.`;
 }
-
-/** 1536 -> "1.5 KiB", 83886080 -> "80.0 MiB" */
-export function bytesText(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(1)} ${units[unit]}`;
-}

@@ -97,7 +97,7 @@ test('a table over 64 MiB: the pre-check names its size, and the server refusal 
   const big = (await readTableControlInfo(session, SCHEMA, ['big'])).get('big');
   assert.equal(big?.sizeBytes, 100 * MiB);
   assert.deepEqual(checkCacheTable(session.identity, big!).problems, [
-    { code: 'tooLarge', message: `${SCHEMA}.big holds about 100.0 MiB of data and indexes; TiDB caches tables of at most 64.0 MiB.` },
+    { code: 'tooLarge', message: `${SCHEMA}.big holds about 100 MiB of data and indexes; TiDB caches tables of at most 64.0 MiB.` },
   ]);
   const outcome = await cacheTable(session, ref('big'));
   assert.ok(!outcome.ok);

@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { CodeServer } from './support/codeServer';
+import { descendantPids, isAlive } from './support/processTree';
 import { WorkbenchSession } from './support/workbenchSession';
 
 describe('smoke: TiDB Lab in code-server', () => {
@@ -38,4 +40,18 @@ describe('smoke: TiDB Lab in code-server', () => {
         assert.ok(existsSync(path), `no screenshot at ${path}`);
       }));
   }
+});
+
+describe('smoke: the harness cleans up', () => {
+  it('stopping code-server ends it and every process it started, and removes its folders', async () => {
+    const server = await CodeServer.start();
+    const pid = server.pid;
+    assert.ok(pid !== undefined, 'code-server has no pid');
+    // code-server runs as a wrapper process and a child that serves: both must go.
+    const pids = [pid, ...descendantPids(pid)];
+    assert.ok(pids.length >= 2, `expected code-server's child processes, found ${pids.join(', ')}`);
+    await server.stop();
+    assert.deepEqual(pids.filter(isAlive), [], 'processes left running');
+    assert.equal(existsSync(server.rootDir), false, 'temporary folders left behind');
+  });
 });

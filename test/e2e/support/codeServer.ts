@@ -81,6 +81,11 @@ export class CodeServer {
     }
   }
 
+  /** The pid of the running server process (the leader of its process group). */
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
   get baseUrl(): string {
     return `http://127.0.0.1:${this.port}`;
   }

@@ -182,11 +182,11 @@ function parseWorkloadEntry(entry: unknown, where: string): WorkloadEntry {
   allowKeys(entry, ['name', 'options', 'params'], where);
   const name = nonEmptyString(entry.name, `${where}.name`);
   if (!isWorkloadName(name) || name === 'bulk_insert') throw new ExperimentDefinitionError(`"${where}.name": unknown workload '${name}'.`);
-  return {
+  return withoutUndefined({
     name,
     options: entry.options === undefined ? undefined : optionRecord(entry.options, `${where}.options`),
     params: entry.params === undefined ? undefined : paramRecord(entry.params, `${where}.params`),
-  };
+  });
 }
 
 function parseVariant(entry: unknown, where: string): VariantDefinition {
@@ -210,6 +210,10 @@ function parseVariant(entry: unknown, where: string): VariantDefinition {
 }
 
 function parseReadiness(entry: unknown, where: string): ReadinessCheck {
+  return withoutUndefined(readinessOf(entry, where));
+}
+
+function readinessOf(entry: unknown, where: string): ReadinessCheck {
   if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be an object with a "kind".`);
   switch (entry.kind) {
     case 'cache-hit':
@@ -236,6 +240,12 @@ function parseReadiness(entry: unknown, where: string): ReadinessCheck {
     default:
       throw new ExperimentDefinitionError(`"${where}.kind" must be cache-hit, tiflash-replica, sql or sleep.`);
   }
+}
+
+/** Leaves optional fields out instead of setting them to undefined, so a parsed definition re-parses to itself. */
+function withoutUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as Array<keyof T>) if (value[key] === undefined) delete value[key];
+  return value;
 }
 
 function isObject(value: unknown): value is Json {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { DatabaseSession } from '../core/db/databaseSession';
 import type { TidbLabApi } from './api';
+import { registerBenchmarkFeature } from './benchmarks/registerBenchmarkFeature';
 import { VIEWS } from './commandIds';
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager, type SessionOpener } from './connections/connectionManager';
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   log.info(`TiDB Lab ${String(context.extension.packageJSON.version)} activated in VS Code ${vscode.version}.`);
   const api: TidbLabApi = { connections: manager, store, explorer, log };
   registerPlanFeature(context, api);
+  registerBenchmarkFeature(context, api);
   return api;
 }
 

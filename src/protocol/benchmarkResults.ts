@@ -43,7 +43,8 @@ export type ResultsDocument =
   | { kind: 'run'; target: PanelTarget; run: RunResult; warnings: string[] }
   | { kind: 'experiment'; target: PanelTarget; experiment: ExperimentResult; warnings: string[] }
   | { kind: 'comparison'; target: PanelTarget; runs: RunResult[]; warnings: string[] }
-  | { kind: 'missing'; target: PanelTarget; message: string };
+  /** a result that cannot be shown, or a run that could not start: a title and what to do */
+  | { kind: 'message'; target: PanelTarget; title: string; message: string };
 
 export interface ResultsShowMessage {
   document: ResultsDocument;
@@ -142,6 +143,7 @@ export interface BenchmarkResultsStrings {
   variant: string;
   workload: string;
   threads: string;
+  threadsCount: string;
   tableSize: string;
   status: string;
   change: string;
@@ -152,7 +154,6 @@ export interface BenchmarkResultsStrings {
   p95OverTime: string;
   run: string;
   experimentCells: string;
-  missingResult: string;
 }
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'markdown', 'json'];

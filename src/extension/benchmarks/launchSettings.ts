@@ -80,7 +80,7 @@ export function parseThreadList(text: string): Parsed<number[]> {
 }
 
 export function parseWholeNumber(text: string, what: string, min: number, max = 2_147_483_647): Parsed<number> {
-  const trimmed = text.trim().replace(/[_,](?=\d{3}\b)/g, '');
+  const trimmed = text.trim().replace(/[_,](?=\d{3}(?!\d))/g, '');
   if (!/^\d+$/.test(trimmed)) return { ok: false, message: `${what} must be a whole number.` };
   const value = Number(trimmed);
   if (value < min || value > max) return { ok: false, message: `${what} must be from ${min} to ${max}.` };

@@ -109,6 +109,8 @@ class ResultsPanel {
 export class BenchmarkResultsPanels implements vscode.Disposable {
   private readonly panels = new Map<string, ResultsPanel>();
   private readonly liveRuns = new Map<string, LiveRunState>();
+  /** warnings of imports made in this window, shown with the result */
+  private readonly importWarnings = new Map<string, string[]>();
   /** live runs that ended without a result: what their tab says */
   private readonly failed = new Map<string, { title: string; message: string }>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -179,6 +181,10 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     };
   }
 
+  addWarnings(resultId: string, warnings: readonly string[]): void {
+    if (warnings.length > 0) this.importWarnings.set(resultId, [...warnings]);
+  }
+
   cancelLive(runKey: string): void {
     const state = this.liveRuns.get(runKey);
     if (!state || state.live.phase === 'stopping') return;
@@ -231,16 +237,17 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       return { document: { kind: 'message', target, title: t('This result cannot be read'), message: stored.problems.join('\n') }, title: t('Benchmark') };
     }
     const result = stored.result;
+    const warnings = [...stored.warnings, ...(this.importWarnings.get(stored.id) ?? [])];
     if (target.kind === 'cell') {
       const cell = result.kind === 'experiment' ? result.cells[target.cellIndex] : undefined;
       if (!cell) return this.missing(target);
       const label = `${resultLabel(result)} · ${cellLabel(cell)}`;
-      return { document: { kind: 'run', target, run: { ...cell.run, name: cell.run.name ?? label }, warnings: stored.warnings }, title: cellLabel(cell), subject: { kind: 'result', result: cell.run, baseName: label } };
+      return { document: { kind: 'run', target, run: { ...cell.run, name: cell.run.name ?? label }, warnings }, title: cellLabel(cell), subject: { kind: 'result', result: cell.run, baseName: label } };
     }
     const label = resultLabel(result);
     const document: ResultsDocument = result.kind === 'run'
-      ? { kind: 'run', target, run: result, warnings: stored.warnings }
-      : { kind: 'experiment', target, experiment: result, warnings: stored.warnings };
+      ? { kind: 'run', target, run: result, warnings }
+      : { kind: 'experiment', target, experiment: result, warnings };
     return { document, title: label, subject: { kind: 'result', result, baseName: label } };
   }
 

@@ -1,0 +1,41 @@
+// The Benchmarks feature: run benchmarks and experiments on a connection, watch them live, keep,
+// compare and export the results. Everything it needs is built here, in one call from activate().
+import * as vscode from 'vscode';
+import type { TidbLabApi } from '../api';
+import { BENCHMARKS_VIEW, LAST_LAUNCH_STATE_KEY } from './benchmarkIds';
+import { BenchmarkRunner } from './benchmarkRunner';
+import type { BenchmarkServices } from './benchmarkServices';
+import { BenchmarksTreeProvider, type BenchmarkNode } from './benchmarksTreeProvider';
+import { ExperimentDocuments } from './experimentDocuments';
+import { DEFAULT_BENCHMARK_DATABASE, type RememberedLaunches } from './launchSettings';
+import { registerResultCommands } from './resultCommands';
+import { BenchmarkResultsPanels } from './resultsPanels';
+import { BenchmarkResultStore } from './resultStore';
+import { registerRunCommands } from './runCommands';
+
+export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: TidbLabApi): void {
+  const store = new BenchmarkResultStore(context.globalStorageUri, api.log);
+  const tree = new BenchmarksTreeProvider(store);
+  const treeView = vscode.window.createTreeView<BenchmarkNode>(BENCHMARKS_VIEW, { treeDataProvider: tree, canSelectMany: true });
+  const panels = new BenchmarkResultsPanels(context.extensionUri, store, api.log);
+  const runner = new BenchmarkRunner({ panels, store, tree, log: api.log });
+  const documents = new ExperimentDocuments(() => {
+    const database = context.globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
+    const connection = api.connections.activeSession()?.profile.name;
+    return connection
+      ? `$(database) ${vscode.l10n.t('on {0}, database {1}', connection, database)}`
+      : `$(database) ${vscode.l10n.t('on the active connection, database {0}', database)}`;
+  });
+  const services: BenchmarkServices = { api, globalState: context.globalState, store, tree, treeView, panels, runner, documents };
+  context.subscriptions.push(
+    store,
+    tree,
+    treeView,
+    panels,
+    runner,
+    documents,
+    api.connections.onDidChangeActive(() => documents.refresh()),
+    ...registerRunCommands(services),
+    ...registerResultCommands(services),
+  );
+}

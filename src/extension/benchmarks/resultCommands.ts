@@ -1,0 +1,213 @@
+// The commands on stored results: open, rename, delete (asks), compare two or more runs, export
+// (CSV, Markdown, JSON), import a sysbench / go-tpc / go-ycsb log, refresh, show the folder.
+import * as vscode from 'vscode';
+import type { BenchmarkResult } from '../../core/results/benchmarkResult';
+import { importBenchmarkLog } from '../../core/results/importers/importBenchmarkLog';
+import { isPanelTarget, type ExportFormat, type PanelTarget } from '../../protocol/benchmarkResults';
+import { BENCHMARK_COMMANDS } from './benchmarkIds';
+import { isExportRequest } from './benchmarkRequests';
+import type { BenchmarkServices } from './benchmarkServices';
+import { isBenchmarkNode, targetOf, type BenchmarkNode } from './benchmarksTreeProvider';
+import { exportToFile, type ExportSubject } from './resultExports';
+import { cellLabel, resultLabel } from './resultLabels';
+import { comparisonMemberId } from './resultsPanels';
+
+export interface ImportOutcome {
+  ids: string[];
+  warnings: string[];
+}
+
+export function registerResultCommands(services: BenchmarkServices): vscode.Disposable[] {
+  const { api, store, panels, tree, treeView } = services;
+  const log = api.log;
+  const t = vscode.l10n.t;
+
+  /** The stored result a command is about: a tree node, `{ resultId }`, or the selection in the view. */
+  function resultIdOf(arg: unknown): string | undefined {
+    if (isBenchmarkNode(arg)) {
+      if (arg.kind === 'result') return arg.stored.id;
+      if (arg.kind === 'cell') return arg.resultId;
+      return undefined;
+    }
+    const id = (arg as { resultId?: unknown } | undefined)?.resultId;
+    if (typeof id === 'string') return id;
+    const selected = treeView.selection[0];
+    return selected ? resultIdOf(selected) : undefined;
+  }
+
+  async function open(arg?: unknown): Promise<void> {
+    const target: PanelTarget | undefined = isPanelTarget(arg) ? arg : isBenchmarkNode(arg) ? targetOf(arg) : (() => {
+      const id = resultIdOf(arg);
+      return id ? { kind: 'result' as const, resultId: id } : undefined;
+    })();
+    if (target) await panels.open(target);
+  }
+
+  async function rename(arg?: unknown): Promise<void> {
+    const id = resultIdOf(arg);
+    const stored = id ? await store.get(id) : undefined;
+    if (stored?.kind !== 'result') return;
+    const given = (arg as { name?: unknown } | undefined)?.name;
+    const name = typeof given === 'string' ? given : await vscode.window.showInputBox({
+      title: t('Rename Benchmark Result'),
+      prompt: t('A name for this result (empty: the workload and threads).'),
+      value: stored.result.name ?? resultLabel(stored.result),
+    });
+    if (name === undefined) return;
+    await store.rename(stored.id, name);
+    await panels.resultChanged(stored.id, false);
+  }
+
+  async function remove(arg?: unknown, selected?: unknown): Promise<boolean> {
+    const nodes = selectedNodes(arg, selected).filter((node) => node.kind === 'result');
+    const ids = nodes.length > 0 ? nodes.map((node) => (node as Extract<BenchmarkNode, { kind: 'result' }>).stored.id) : [resultIdOf(arg)].filter((id): id is string => id !== undefined);
+    if (ids.length === 0) return false;
+    const labels: string[] = [];
+    for (const id of ids) {
+      const stored = await store.get(id);
+      if (stored?.kind === 'result') labels.push(resultLabel(stored.result));
+    }
+    const confirmed = (arg as { confirm?: unknown } | undefined)?.confirm === true;
+    if (!confirmed) {
+      const remove = t('Delete');
+      const choice = await vscode.window.showWarningMessage(
+        ids.length === 1 ? t('Delete the benchmark result "{0}"?', labels[0] ?? ids[0]) : t('Delete {0} benchmark results?', ids.length),
+        { modal: true, detail: `${labels.join('\n')}\n\n${t('The result files are deleted from {0}.', store.location().fsPath)}` },
+        remove,
+      );
+      if (choice !== remove) return false;
+    }
+    for (const id of ids) {
+      await store.delete(id);
+      await panels.resultChanged(id, true);
+    }
+    return true;
+  }
+
+  async function compare(arg?: unknown, selected?: unknown): Promise<void> {
+    const given = (arg as { resultIds?: unknown } | undefined)?.resultIds;
+    let members: string[];
+    if (Array.isArray(given) && given.every((id) => typeof id === 'string')) {
+      members = given as string[];
+    } else {
+      const nodes = selectedNodes(arg, selected);
+      members = nodes.flatMap((node) => {
+        if (node.kind === 'cell') return [comparisonMemberId(node.resultId, node.cellIndex)];
+        if (node.kind === 'result' && node.stored.result.kind === 'run') return [node.stored.id];
+        return [];
+      });
+      if (members.length < 2) members = await pickRunsToCompare(members);
+    }
+    if (members.length < 2) return;
+    await panels.open({ kind: 'comparison', resultIds: members });
+  }
+
+  async function pickRunsToCompare(already: string[]): Promise<string[]> {
+    const items: (vscode.QuickPickItem & { member: string })[] = [];
+    for (const stored of await store.list()) {
+      if (stored.kind !== 'result') continue;
+      const result = stored.result;
+      if (result.kind === 'run') items.push({ label: resultLabel(result), description: new Date(result.startTime).toLocaleString(vscode.env.language), member: stored.id, picked: already.includes(stored.id) });
+      else result.cells.forEach((cell, index) => items.push({ label: cellLabel(cell), description: resultLabel(result), member: comparisonMemberId(stored.id, index), picked: already.includes(comparisonMemberId(stored.id, index)) }));
+    }
+    if (items.length < 2) {
+      void vscode.window.showInformationMessage(t('Comparing needs two runs or more in the Benchmarks view.'));
+      return [];
+    }
+    const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title: t('Compare Benchmark Runs'), placeHolder: t('Pick two runs or more (tip: select them in the Benchmarks view with Ctrl/Cmd+click)') });
+    return picked?.map((item) => item.member) ?? [];
+  }
+
+  function selectedNodes(arg: unknown, selected: unknown): BenchmarkNode[] {
+    if (Array.isArray(selected) && selected.length > 0) return selected.filter(isBenchmarkNode);
+    return isBenchmarkNode(arg) ? [arg] : [];
+  }
+
+  async function exportResult(format: ExportFormat, arg?: unknown): Promise<string | undefined> {
+    const request = isExportRequest(arg) ? arg : undefined;
+    const id = request?.resultId ?? resultIdOf(arg);
+    const stored = id ? await store.get(id) : undefined;
+    if (stored?.kind !== 'result') return undefined;
+    let subject: ExportSubject = { kind: 'result', result: stored.result, baseName: resultLabel(stored.result) };
+    if (isBenchmarkNode(arg) && arg.kind === 'cell') {
+      const cell = arg.experiment.cells[arg.cellIndex];
+      subject = { kind: 'result', result: cell.run, baseName: `${resultLabel(stored.result)} ${cellLabel(cell)}` };
+    }
+    const target = request?.target ? (/^[a-z][\w+.-]*:/i.test(request.target) && !/^[a-z]:[\\/]/i.test(request.target) ? vscode.Uri.parse(request.target) : vscode.Uri.file(request.target)) : undefined;
+    const written = await exportToFile(subject, request?.format ?? format, log, target);
+    return written?.toString();
+  }
+
+  async function importLog(arg?: unknown): Promise<ImportOutcome> {
+    const uris = await importUris(arg);
+    const ids: string[] = [];
+    const warnings: string[] = [];
+    for (const uri of uris) {
+      const name = uri.path.split('/').pop() ?? uri.toString();
+      const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+      const stat = await vscode.workspace.fs.stat(uri);
+      const imported = importBenchmarkLog(text, name, { fileModifiedTime: new Date(stat.mtime).toISOString() });
+      warnings.push(...imported.warnings.map((warning) => `${name}: ${warning}`));
+      for (const [index, result] of imported.results.entries()) {
+        const stored = await store.save(named(result, name, index, imported.results.length));
+        ids.push(stored.id);
+        panels.addWarnings(stored.id, imported.warnings);
+      }
+      log.info(`Imported ${imported.results.length} result(s) from ${uri.fsPath} (${imported.format ?? 'not recognised'}); ${imported.warnings.length} warning(s).`);
+    }
+    const open = arg === undefined || (arg as { open?: unknown }).open !== false;
+    if (ids.length === 0) {
+      if (uris.length > 0) void vscode.window.showWarningMessage(t('Nothing was imported: {0}', warnings.join(' ') || t('no run found.')));
+      return { ids, warnings };
+    }
+    if (open) await panels.open(ids.length === 1 ? { kind: 'result', resultId: ids[0] } : { kind: 'comparison', resultIds: ids });
+    if (warnings.length > 0) {
+      const show = t('Show Warnings');
+      void vscode.window.showWarningMessage(t('Imported {0} result(s) with {1} warning(s).', ids.length, warnings.length), show).then((choice) => {
+        if (choice === show) {
+          log.show(true);
+          for (const warning of warnings) log.warn(`[import] ${warning}`);
+        }
+      });
+    }
+    return { ids, warnings };
+  }
+
+  async function importUris(arg: unknown): Promise<vscode.Uri[]> {
+    const given = (arg as { uri?: unknown } | undefined)?.uri ?? arg;
+    const list = Array.isArray(given) ? given : [given];
+    const uris = list.map((item) => (item instanceof vscode.Uri ? item : typeof item === 'string' && item !== '' ? vscode.Uri.file(item) : undefined)).filter((uri): uri is vscode.Uri => uri !== undefined);
+    if (uris.length > 0) return uris;
+    return (await vscode.window.showOpenDialog({
+      title: t('Import sysbench / go-tpc / go-ycsb Log'),
+      canSelectMany: true,
+      filters: { [t('Benchmark logs')]: ['log', 'txt', 'out', 'json'], [t('All files')]: ['*'] },
+    })) ?? [];
+  }
+
+  return [
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.openBenchmarkResult, open),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.renameBenchmarkResult, rename),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.deleteBenchmarkResult, remove),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.compareBenchmarkResults, compare),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.exportBenchmarkCsv, (arg?: unknown) => exportResult('csv', arg)),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.exportBenchmarkMarkdown, (arg?: unknown) => exportResult('markdown', arg)),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.exportBenchmarkJson, (arg?: unknown) => exportResult('json', arg)),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.importBenchmarkLog, importLog),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.refreshBenchmarks, () => {
+      store.refresh();
+      tree.refresh();
+    }),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.revealBenchmarkResultsFolder, async () => {
+      const folder = store.location();
+      await vscode.workspace.fs.createDirectory(folder);
+      await vscode.commands.executeCommand('revealFileInOS', folder);
+    }),
+  ];
+}
+
+/** Several runs from one log get numbered names, so they can be told apart in the view. */
+function named(result: BenchmarkResult, fileName: string, index: number, count: number): BenchmarkResult {
+  if (result.name || count <= 1) return result;
+  return { ...result, name: `${resultLabel(result)} · ${fileName} #${index + 1}` };
+}

@@ -1,0 +1,45 @@
+// The "% change" heatmap's colour scale: green better, red worse, stronger with the size of the
+// change on a log scale, neutral in the noise band, never so strong the text becomes unreadable.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { changeText, DEFAULT_HEAT_SCALE, heatMixPercent, heatOf } from '../../../webview/benchmarkResults/heatmapScale';
+
+describe('heatmap colour scale', () => {
+  test('the sign decides the colour: positive improvement is better (green), negative is worse (red)', () => {
+    assert.equal(heatOf(7).tone, 'better');
+    assert.equal(heatOf(-12).tone, 'worse');
+    assert.equal(heatOf(0.5).tone, 'neutral');
+    assert.equal(heatOf(-0.9).tone, 'neutral');
+    assert.equal(heatOf(null).tone, 'missing');
+    assert.equal(heatOf(Number.NaN).tone, 'missing');
+  });
+
+  test('strength grows with the size of the change and saturates', () => {
+    const studyValues = [7, 12, 72, 630];
+    const strengths = studyValues.map((value) => heatOf(value).strength);
+    for (let index = 1; index < strengths.length; index++) assert.ok(strengths[index] > strengths[index - 1], `${studyValues[index]}% is stronger than ${studyValues[index - 1]}%`);
+    assert.equal(heatOf(630).strength, 1);
+    assert.equal(heatOf(-DEFAULT_HEAT_SCALE.saturatePct).strength, 1);
+    assert.equal(heatOf(12).strength, heatOf(-12).strength, 'better and worse of the same size are equally strong');
+  });
+
+  test('a log scale keeps small study changes visible (a linear one would leave +7% nearly blank)', () => {
+    assert.ok(heatOf(7).strength > 0.3, `+7% strength ${heatOf(7).strength}`);
+    assert.ok(heatOf(7).strength < 0.5);
+  });
+
+  test('the colour mix stays between a faint tint and half strength, so the cell text stays readable', () => {
+    assert.equal(heatMixPercent(heatOf(null)), 0);
+    assert.equal(heatMixPercent(heatOf(0.2)), 0);
+    assert.ok(heatMixPercent(heatOf(1.5)) >= 12);
+    assert.equal(heatMixPercent(heatOf(1000)), 50);
+  });
+
+  test('cells say the change with its sign, so colour is never the only cue', () => {
+    assert.equal(changeText(7.04, 'en'), '+7%');
+    assert.equal(changeText(-12.46, 'en'), '−12.5%');
+    assert.equal(changeText(630.2, 'en'), '+630%');
+    assert.equal(changeText(0.01, 'en'), '0%');
+    assert.equal(changeText(null, 'en'), '–');
+  });
+});

@@ -1,0 +1,256 @@
+// One chart in a card: a heading, a "Save as PNG" button and a chart.js canvas. chart.js is
+// tree-shaken: only the controllers, elements, scales and plugins registered here are bundled.
+// Colours are applied from a ChartPalette and re-applied when the theme changes.
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Decimation,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+  type ChartDataset,
+  type ScaleOptionsByType,
+} from 'chart.js';
+import { button } from '../shared/components';
+import { element } from '../shared/dom';
+import { seriesColour, type ChartPalette } from './chartTheme';
+import { withAlpha } from './colours';
+import type { Point } from './timeSeries';
+
+Chart.register(LineController, LineElement, PointElement, BarController, BarElement, LinearScale, CategoryScale, Decimation, Legend, Tooltip);
+
+export type ColourRole = { series: number } | 'red' | 'green' | 'muted';
+
+export interface LineSeries {
+  label: string;
+  colour: ColourRole;
+  /** 'y' on the left, 'y1' on the right */
+  axis?: 'y' | 'y1';
+  dashed?: boolean;
+}
+
+export interface AxisTitles {
+  x: string;
+  y: string;
+  y1?: string;
+}
+
+/** Long runs have thousands of intervals: LTTB keeps the shape with about one point per pixel. */
+const DECIMATION_THRESHOLD_POINTS = 1000;
+const SHOW_POINTS_UP_TO = 60;
+
+let firstChartMarked = false;
+
+export class ChartCard {
+  readonly element: HTMLElement;
+  private readonly canvasBox: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly note: HTMLElement;
+  private chart: Chart | undefined;
+  private colours: ColourRole[] = [];
+  private palette: ChartPalette;
+
+  constructor(readonly name: string, title: string, options: { savePngLabel: string; onSavePng: (card: ChartCard) => void; tall?: boolean; palette: ChartPalette }) {
+    this.palette = options.palette;
+    this.canvas = element('canvas', { attributes: { role: 'img', 'aria-label': title } });
+    this.canvasBox = element('div', { className: options.tall ? 'chart-box tall' : 'chart-box', attributes: { 'data-chart': name, 'data-points': '0' } }, this.canvas);
+    this.note = element('p', { className: 'chart-note muted', hidden: true });
+    const save = button({ id: `save-${name}`, label: options.savePngLabel, appearance: 'secondary', onClick: () => options.onSavePng(this) });
+    save.element.classList.add('save-png');
+    this.element = element('section', { className: 'card chart-card' },
+      element('header', { className: 'card-header' }, element('h2', {}, title), save.element),
+      this.canvasBox,
+      this.note,
+    );
+  }
+
+  /** Lines over a linear x axis (seconds), with LTTB decimation for long series. */
+  showTimeLines(series: readonly LineSeries[], data: readonly Point[][], titles: AxisTitles, formatX: (value: number) => string): void {
+    this.colours = series.map((line) => line.colour);
+    const count = Math.max(0, ...data.map((points) => points.length));
+    const datasets: ChartDataset<'line', Point[]>[] = series.map((line, index) => ({
+      label: line.label,
+      data: data[index] as Point[],
+      yAxisID: line.axis ?? 'y',
+      borderWidth: 1.5,
+      pointRadius: count <= SHOW_POINTS_UP_TO ? 2 : 0,
+      pointHoverRadius: 3,
+      borderDash: line.dashed ? [5, 4] : [],
+      tension: 0,
+      spanGaps: false,
+    }));
+    const config: ChartConfiguration<'line', Point[]> = {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false,
+        parsing: false,
+        normalized: true,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'nearest', axis: 'x', intersect: false },
+        scales: {
+          x: { type: 'linear', title: { display: true, text: titles.x }, ticks: { callback: (value) => formatX(Number(value)), maxTicksLimit: 10 } },
+          y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+          ...(titles.y1 ? { y1: { type: 'linear', position: 'right', beginAtZero: true, title: { display: true, text: titles.y1 }, grid: { drawOnChartArea: false } } } : {}),
+        },
+        plugins: {
+          decimation: { enabled: true, algorithm: 'lttb', threshold: DECIMATION_THRESHOLD_POINTS },
+          legend: { position: 'bottom' },
+          tooltip: { callbacks: { title: (items) => (items[0] ? formatX(items[0].parsed.x ?? 0) : '') } },
+        },
+      },
+    };
+    this.replaceChart(config as unknown as ChartConfiguration);
+    this.setPointCount(count);
+  }
+
+  /** Adds one point per series to a time chart (a live run's new interval). */
+  appendPoints(points: readonly (Point | undefined)[]): void {
+    const chart = this.chart;
+    if (!chart) return;
+    points.forEach((point, index) => {
+      const dataset = chart.data.datasets[index];
+      if (!point || !dataset) return;
+      // After decimation `dataset.data` reads the decimated copy; writing it stores the full data again.
+      const full = ((dataset as { _data?: Point[] })._data ?? dataset.data) as Point[];
+      full.push(point);
+      dataset.data = full;
+      if (full.length > SHOW_POINTS_UP_TO) (dataset as ChartDataset<'line'>).pointRadius = 0;
+    });
+    chart.update('none');
+    this.setPointCount(Math.max(0, ...chart.data.datasets.map((dataset) => (((dataset as { _data?: unknown[] })._data ?? dataset.data) as unknown[]).length)));
+  }
+
+  /** Lines over categories (thread counts), one value per category. */
+  showCategoryLines(categories: readonly string[], series: readonly LineSeries[], data: readonly (number | null)[][], titles: AxisTitles): void {
+    this.colours = series.map((line) => line.colour);
+    const config: ChartConfiguration<'line', (number | null)[], string> = {
+      type: 'line',
+      data: {
+        labels: [...categories],
+        datasets: series.map((line, index) => ({
+          label: line.label,
+          data: [...data[index]],
+          borderWidth: 2,
+          pointRadius: 3,
+          borderDash: line.dashed ? [5, 4] : [],
+          spanGaps: true,
+        })),
+      },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          x: { type: 'category', title: { display: true, text: titles.x } },
+          y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+        },
+        plugins: { legend: { position: 'bottom' } },
+      },
+    };
+    this.replaceChart(config as unknown as ChartConfiguration);
+    this.setPointCount(categories.length);
+  }
+
+  showBars(categories: readonly string[], label: string, values: readonly number[], titles: AxisTitles, colour: ColourRole): void {
+    this.colours = [colour];
+    const config: ChartConfiguration<'bar', number[], string> = {
+      type: 'bar',
+      data: { labels: [...categories], datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.95, categoryPercentage: 0.95 }] },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: { type: 'category', title: { display: true, text: titles.x }, ticks: { autoSkip: true, maxRotation: 0 } },
+          y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+        },
+        plugins: { legend: { display: false } },
+      },
+    };
+    this.replaceChart(config as unknown as ChartConfiguration);
+    this.setPointCount(values.length);
+  }
+
+  setNote(text: string): void {
+    this.note.textContent = text;
+    this.note.hidden = text === '';
+  }
+
+  applyPalette(palette: ChartPalette): void {
+    this.palette = palette;
+    if (!this.chart) return;
+    this.paint(this.chart);
+    this.chart.update('none');
+  }
+
+  /** A PNG of the chart on the editor background (a transparent canvas looks broken in most viewers). */
+  toPngDataUrl(): string {
+    const source = this.canvas;
+    const copy = document.createElement('canvas');
+    copy.width = source.width;
+    copy.height = source.height;
+    const context = copy.getContext('2d');
+    if (!context) return source.toDataURL('image/png');
+    context.fillStyle = this.palette.background;
+    context.fillRect(0, 0, copy.width, copy.height);
+    context.drawImage(source, 0, 0);
+    return copy.toDataURL('image/png');
+  }
+
+  destroy(): void {
+    this.chart?.destroy();
+    this.chart = undefined;
+  }
+
+  private replaceChart(config: ChartConfiguration): void {
+    this.chart?.destroy();
+    const chart = new Chart(this.canvas, config);
+    this.paint(chart);
+    chart.update('none');
+    this.chart = chart;
+    this.canvasBox.dataset.rendered = 'true';
+    if (!firstChartMarked) {
+      firstChartMarked = true;
+      performance.mark('benchmarkResults:firstChart');
+    }
+  }
+
+  private paint(chart: Chart): void {
+    const palette = this.palette;
+    const isBar = (chart.config as { type?: string }).type === 'bar';
+    chart.options.color = palette.foreground;
+    chart.options.font = { family: palette.fontFamily, size: palette.fontSize - 1 };
+    for (const scale of Object.values(chart.options.scales ?? {}) as Partial<ScaleOptionsByType<'linear'>>[]) {
+      if (scale.ticks) scale.ticks.color = palette.muted;
+      if (scale.title) scale.title.color = palette.foreground;
+      if (scale.grid) scale.grid.color = palette.grid;
+      if (scale.border) scale.border.color = palette.grid;
+    }
+    chart.data.datasets.forEach((dataset, index) => {
+      const colour = this.colourOf(this.colours[index] ?? { series: index });
+      dataset.borderColor = colour;
+      dataset.backgroundColor = isBar ? withAlpha(colour, palette.highContrast ? 0.9 : 0.6) : colour;
+      if (palette.highContrast) dataset.borderWidth = 2.5;
+    });
+  }
+
+  private colourOf(role: ColourRole): string {
+    if (role === 'red') return this.palette.red;
+    if (role === 'green') return this.palette.green;
+    if (role === 'muted') return this.palette.muted;
+    return seriesColour(this.palette, role.series);
+  }
+
+  private setPointCount(count: number): void {
+    this.canvasBox.dataset.points = String(count);
+  }
+}

@@ -1,0 +1,197 @@
+// An experiment: for sweeps, QPS and p95 against threads with one line per variant; for A/B
+// experiments the "% change of B over A" heatmap (threads down, workloads across, as the
+// cached-table study printed it) beside the raw numbers; and every cell's run, each one openable.
+import type { ExperimentResult } from '../../src/core/results/benchmarkResult';
+import { RESULT_METRICS, type MetricKey } from '../../src/core/results/resultMetrics';
+import { pivotChangeMatrix, variantChangeTable, type VariantChangeTable } from '../../src/core/results/variantComparison';
+import { formatString } from '../../src/protocol/benchmarkResults';
+import { choiceField } from '../shared/components';
+import { element } from '../shared/dom';
+import type { ChartCard } from './chartCard';
+import type { ChartPalette } from './chartTheme';
+import { changeText, heatMixPercent, heatOf } from './heatmapScale';
+import { cellSettingLabel, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
+import { chartCard, type ResultsView, type ViewContext } from './viewContext';
+import { card, dataTable, exportButtons, pageHeader, statusBadge, warningsCallout } from './viewParts';
+
+const HEATMAP_METRICS: readonly MetricKey[] = ['qps', 'tps', 'p95', 'p99', 'avg'];
+
+export class ExperimentView implements ResultsView {
+  readonly element: HTMLElement;
+  private readonly charts: ChartCard[] = [];
+  private readonly groups: SweepGroup[];
+  private readonly heatmapHolder = element('div', { className: 'heatmap-holder' });
+  private drawSweep: (() => void) | undefined;
+
+  constructor(private readonly context: ViewContext, private readonly experiment: ExperimentResult, private readonly resultId: string, warnings: string[]) {
+    const s = context.strings;
+    const f = context.format;
+    this.groups = sweepGroups(experiment);
+    const meta: (HTMLElement | string)[] = [
+      statusBadge(context, experiment.status),
+      `${s.started}: ${new Date(experiment.startTime).toLocaleString(context.locale)}`,
+      `${s.duration}: ${f.seconds(experiment.durationSec)}`,
+      formatString(s.experimentCells, experiment.cells.length),
+      ...(experiment.server ? [`${s.server}: ${experiment.server.flavor} ${experiment.server.version}`] : []),
+    ];
+    const parts: (HTMLElement | null)[] = [
+      pageHeader(experiment.name, meta, exportButtons(context)),
+      warningsCallout(context, [...(experiment.message ? [experiment.message] : []), ...warnings]),
+    ];
+    if (isSweep(this.groups)) parts.push(this.sweepSection());
+    if (experiment.variants.length >= 2) {
+      parts.push(this.changeSection());
+    }
+    parts.push(this.cellsCard());
+    this.element = element('div', { className: 'experiment-view', attributes: { 'data-view': 'experiment' } }, ...parts);
+  }
+
+  draw(): void {
+    this.drawSweep?.();
+  }
+
+  applyPalette(palette: ChartPalette): void {
+    for (const chart of this.charts) chart.applyPalette(palette);
+  }
+
+  dispose(): void {
+    for (const chart of this.charts) chart.destroy();
+  }
+
+  private sweepSection(): HTMLElement {
+    const s = this.context.strings;
+    const sweepGroupsWithThreads = this.groups.filter((group) => group.threads.length > 1);
+    const chosen = sweepGroupsWithThreads.find((group) => group.key === this.context.state.group) ?? sweepGroupsWithThreads[0];
+    const qps = chartCard(this.context, 'sweep-qps', s.sweepThroughput, true);
+    const p95 = chartCard(this.context, 'sweep-p95', s.sweepLatency, true);
+    this.charts.push(qps, p95);
+    const draw = (group: SweepGroup) => {
+      const categories = group.threads.map(String);
+      const series = group.lines.map((line, index) => ({ label: line.variant, colour: { series: index } }));
+      qps.showCategoryLines(categories, series, group.lines.map((line) => line.qps), { x: s.threadsAxis, y: s.queriesPerSecond });
+      p95.showCategoryLines(categories, series, group.lines.map((line) => line.p95), { x: s.threadsAxis, y: s.milliseconds });
+    };
+    const picker = sweepGroupsWithThreads.length > 1
+      ? choiceField({ id: 'sweep-group', label: s.workloadGroup, style: 'dropdown', value: chosen.key, choices: sweepGroupsWithThreads.map((group) => ({ value: group.key, label: group.label })) })
+      : undefined;
+    picker?.onChange((key) => {
+      const group = sweepGroupsWithThreads.find((candidate) => candidate.key === key);
+      if (!group) return;
+      this.context.saveState({ group: key });
+      draw(group);
+    });
+    const section = element('section', { className: 'sweep' },
+      picker ? element('div', { className: 'controls' }, picker.element) : element('p', { className: 'muted' }, chosen.label),
+      element('div', { className: 'chart-grid' }, qps.element, p95.element),
+    );
+    this.drawSweep = () => draw(chosen);
+    return section;
+  }
+
+  private changeSection(): HTMLElement {
+    const s = this.context.strings;
+    const state = this.context.state;
+    const variants = this.experiment.variants;
+    let metric: MetricKey = HEATMAP_METRICS.includes(state.metric as MetricKey) ? (state.metric as MetricKey) : 'qps';
+    let baseline = variants.includes(state.baseline ?? '') ? (state.baseline as string) : variants[0];
+    let candidate = variants.includes(state.candidate ?? '') && state.candidate !== baseline ? (state.candidate as string) : variants.find((variant) => variant !== baseline) ?? variants[1];
+
+    const controls = element('div', { className: 'controls' });
+    const metricField = choiceField<MetricKey>({ id: 'heatmap-metric', label: s.metric, style: 'dropdown', value: metric, choices: HEATMAP_METRICS.map((key) => ({ value: key, label: RESULT_METRICS[key].label })) });
+    metricField.onChange((value) => {
+      metric = value;
+      this.context.saveState({ metric });
+      redraw();
+    });
+    controls.append(metricField.element);
+    if (variants.length > 2) {
+      const variantChoices = variants.map((variant) => ({ value: variant, label: variant }));
+      const baselineField = choiceField({ id: 'heatmap-baseline', label: s.baseline, style: 'dropdown', value: baseline, choices: variantChoices });
+      const candidateField = choiceField({ id: 'heatmap-candidate', label: s.candidate, style: 'dropdown', value: candidate, choices: variantChoices });
+      baselineField.onChange((value) => {
+        baseline = value;
+        this.context.saveState({ baseline });
+        redraw();
+      });
+      candidateField.onChange((value) => {
+        candidate = value;
+        this.context.saveState({ candidate });
+        redraw();
+      });
+      controls.append(baselineField.element, candidateField.element);
+    }
+    const redraw = () => this.heatmapHolder.replaceChildren(...this.heatmap(variantChangeTable(this.experiment, { metric, baseline, candidate })));
+    redraw();
+    return element('section', { className: 'change' }, controls, this.heatmapHolder);
+  }
+
+  private heatmap(table: VariantChangeTable): HTMLElement[] {
+    const s = this.context.strings;
+    const f = this.context.format;
+    const metric = table.metric;
+    const heading = formatString(s.changeHeading, metric.label, table.candidate, table.baseline);
+    const compactFormat = new Intl.NumberFormat(this.context.locale, { notation: 'compact', maximumSignificantDigits: 3 });
+    const compact = (value: number | null) => (value === null ? '–' : compactFormat.format(value));
+    const direction = metric.better === 'higher' ? s.higherIsBetter : s.lowerIsBetter;
+    if (table.rows.length === 0) {
+      return [card(heading, element('p', { className: 'muted' }, s.noChangeData), warningsCallout(this.context, table.warnings))];
+    }
+    const improvement = pivotChangeMatrix(table, 'improvementPct');
+    const change = pivotChangeMatrix(table, 'changePct');
+    const values = new Map(table.rows.map((row) => [JSON.stringify([row.workloadLabel, row.tableSize ?? null, row.threads]), row]));
+    const headerRow = element('tr', {}, element('th', { attributes: { scope: 'col' } }, s.threads), ...change.columns.map((column) => element('th', { attributes: { scope: 'col' } }, column.label)));
+    const bodyRows = change.threads.map((threads, rowIndex) => element('tr', {},
+      element('th', { className: 'num', attributes: { scope: 'row' } }, String(threads)),
+      ...change.columns.map((column, columnIndex) => {
+        const heat = heatOf(improvement.cells[rowIndex][columnIndex]);
+        const row = values.get(JSON.stringify([cellSettingLabel(column), column.tableSize ?? null, threads]));
+        const cell = element('td', { className: `heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } },
+          element('span', { className: 'change' }, changeText(change.cells[rowIndex][columnIndex], this.context.locale)),
+          row ? element('span', { className: 'values' }, `${compact(row.baseline)} → ${compact(row.candidate)}`) : null,
+        );
+        const mix = heatMixPercent(heat);
+        if (mix > 0) cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
+        if (row) cell.title = `${table.baseline}: ${f.number(row.baseline, 2)} ${metric.unit} → ${table.candidate}: ${f.number(row.candidate, 2)} ${metric.unit}`;
+        return cell;
+      }),
+    ));
+    const heatTable = element('table', { className: 'heatmap', attributes: { 'data-metric': metric.key } }, element('thead', {}, headerRow), element('tbody', {}, ...bodyRows));
+    const legend = element('p', { className: 'legend muted' },
+      element('span', { className: 'swatch better' }), s.better, ' ',
+      element('span', { className: 'swatch worse' }), s.worse, ` · ${metric.label}: ${direction}`);
+    const raw = dataTable(
+      [s.workload, s.tableSize, s.threads, `${table.baseline} (${metric.unit})`, `${table.candidate} (${metric.unit})`, s.change],
+      table.rows.map((row) => [row.workloadLabel, row.tableSize === undefined ? '–' : f.number(row.tableSize), String(row.threads), f.number(row.baseline, 2), f.number(row.candidate, 2), changeText(row.changePct, this.context.locale)]),
+      { className: 'raw-numbers', numericFrom: 1 },
+    );
+    return [
+      card(heading, element('div', { className: 'scroll' }, heatTable), legend),
+      element('details', { className: 'card raw' }, element('summary', {}, `${s.rawNumbers} (${table.rows.length})`), element('div', { className: 'scroll' }, raw)),
+      ...(table.warnings.length > 0 ? [warningsCallout(this.context, table.warnings) as HTMLElement] : []),
+    ];
+  }
+
+  private cellsCard(): HTMLElement {
+    const s = this.context.strings;
+    const f = this.context.format;
+    const rows = this.experiment.cells.map((cell, index) => {
+      const open = element('button', { className: 'link-button', attributes: { type: 'button', 'data-cell': String(index) } }, s.openRun);
+      open.addEventListener('click', () => this.context.host.post('openCell', { resultId: this.resultId, cellIndex: index }));
+      return [
+        cell.variant,
+        cellSettingLabel(cell),
+        cell.tableSize === undefined ? '–' : f.number(cell.tableSize),
+        String(cell.threads),
+        f.rate(cell.run.summary.qps),
+        f.ms(cell.run.summary.latencyMs.p95),
+        statusBadge(this.context, cell.run.status),
+        open,
+      ];
+    });
+    const table = dataTable([s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.status, ''], rows, { className: 'cells', numericFrom: 2 });
+    const details = element('details', { className: 'card raw' }, element('summary', {}, `${s.runs} (${rows.length})`), element('div', { className: 'scroll' }, table));
+    // Short experiments show their runs; long ones (the cached-table study has 160) keep them folded.
+    details.open = rows.length <= 20;
+    return details;
+  }
+}

@@ -1,0 +1,244 @@
+// One run: throughput and latency over time, errors and reconnects when there were any, latency
+// percentiles and histogram, the options and the server. A live run shows the same time charts
+// and grows by one point per report interval; the host replaces it with the stored result at the end.
+import type { ResultInterval, RunResult } from '../../src/core/results/benchmarkResult';
+import { formatString, type LiveRun } from '../../src/protocol/benchmarkResults';
+import { button } from '../shared/components';
+import { element } from '../shared/dom';
+import type { ChartCard, LineSeries } from './chartCard';
+import type { ChartPalette } from './chartTheme';
+import { histogramBars } from './histogramBars';
+import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
+import { chartCard, type ResultsView, type ViewContext } from './viewContext';
+import { card, dataTable, exportButtons, keyValueTable, pageHeader, statusBadge, Tiles, warningsCallout } from './viewParts';
+
+interface TimeChart {
+  card: ChartCard;
+  keys: IntervalValueKey[];
+}
+
+export type RunSource = { kind: 'run'; run: RunResult; warnings: string[] } | { kind: 'live'; live: LiveRun };
+
+export class RunView implements ResultsView {
+  readonly element: HTMLElement;
+  private readonly charts: ChartCard[] = [];
+  private readonly timeCharts: TimeChart[] = [];
+  private readonly tiles: Tiles;
+  private readonly intervals: ResultInterval[];
+  private readonly progress = element('span', { className: 'progress', attributes: { 'data-progress': '' } });
+  private readonly timeSec: number;
+  private cancelButton: { element: HTMLElement; disabled: boolean } | undefined;
+  private statusHolder = element('span', {});
+  private readonly drawers: (() => void)[] = [];
+
+  constructor(private readonly context: ViewContext, source: RunSource) {
+    const s = context.strings;
+    const f = context.format;
+    const live = source.kind === 'live' ? source.live : undefined;
+    const run = source.kind === 'run' ? source.run : undefined;
+    this.intervals = [...(live ? live.intervals : run?.intervals ?? [])];
+    this.timeSec = live ? live.header.timeSec : Number(run?.options.time ?? 0);
+
+    const threads = live ? live.header.threads : threadsOf(run as RunResult);
+    const workload = live ? live.header.workload : (run as RunResult).workload;
+    const title = run?.name ?? `${workload} · ${formatString(s.threadsCount, threads ?? '–')}`;
+
+    const meta: (HTMLElement | string)[] = [this.statusHolder];
+    if (live) {
+      this.statusHolder.append(statusBadge(context, live.phase));
+      meta.push(this.progress);
+      if (live.header.step) meta.push(formatString(s.runStep, live.header.step.index, live.header.step.count, live.header.step.label));
+      meta.push(`${s.connection}: ${live.header.connectionName}`);
+    } else if (run) {
+      this.statusHolder.append(statusBadge(context, run.status));
+      meta.push(`${s.started}: ${new Date(run.startTime).toLocaleString(context.locale)}`);
+      meta.push(`${s.duration}: ${f.seconds(run.durationSec)}`);
+      meta.push(`${s.source}: ${run.source.tool} ${run.source.toolVersion}`.trim());
+    }
+    let actions: HTMLElement;
+    if (live) {
+      const cancel = button({ id: 'cancel-run', label: s.cancelRun, appearance: 'secondary', onClick: () => {
+        cancel.disabled = true;
+        context.host.post('cancelRun', { runKey: live.header.runKey });
+      } });
+      cancel.disabled = live.phase === 'stopping';
+      this.cancelButton = cancel;
+      actions = element('div', { className: 'toolbar' }, cancel.element);
+    } else {
+      actions = exportButtons(context);
+    }
+
+    const summary = run?.summary;
+    this.tiles = new Tiles([
+      { key: 'tps', label: s.tps, value: f.rate(summary?.tps) },
+      { key: 'qps', label: s.qps, value: f.rate(summary?.qps) },
+      { key: 'p95', label: s.latencyP95, value: f.ms(summary?.latencyMs.p95) },
+      { key: 'p99', label: s.latencyP99, value: f.ms(summary?.latencyMs.p99) },
+      { key: 'avg', label: s.latencyAvg, value: f.ms(summary?.latencyMs.avg) },
+      { key: 'max', label: s.latencyMax, value: f.ms(summary?.latencyMs.max) },
+      { key: 'errors', label: s.errors, value: f.number(summary?.errors ?? 0) },
+      { key: 'reconnects', label: s.reconnects, value: f.number(summary?.reconnects ?? 0) },
+    ]);
+
+    const timeGrid = element('div', { className: 'chart-grid' });
+    const throughput = chartCard(context, 'throughput', s.throughputOverTime, true);
+    const latency = chartCard(context, 'latency', s.latencyOverTime, true);
+    timeGrid.append(throughput.element, latency.element);
+    this.timeCharts.push({ card: throughput, keys: ['qps', 'tps'] }, { card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) });
+    if (live || hasErrorsOrReconnects(this.intervals, run)) {
+      const errors = chartCard(context, 'errors', s.errorsOverTime);
+      timeGrid.append(errors.element);
+      this.timeCharts.push({ card: errors, keys: ['errors', 'reconnects'] });
+    }
+    this.charts.push(...this.timeCharts.map((chart) => chart.card));
+
+    const noIntervals = element('p', { className: 'callout', hidden: this.intervals.length > 0 || Boolean(live) }, s.noIntervals);
+    const parts: (HTMLElement | null)[] = [
+      pageHeader(title, meta, actions),
+      run ? warningsCallout(context, [...(run.message ? [run.message] : []), ...source.kind === 'run' ? source.warnings : []]) : null,
+      this.tiles.element,
+      noIntervals,
+      timeGrid,
+    ];
+    if (run) parts.push(this.distributionGrid(run), this.detailsCard(run));
+    else if (live) parts.push(this.liveDetailsCard(live));
+    this.element = element('div', { className: 'run-view', attributes: { 'data-view': live ? 'live' : 'run' } }, ...parts);
+    if (live) this.updateLiveFigures();
+  }
+
+  draw(): void {
+    this.drawTimeCharts();
+    for (const drawer of this.drawers.splice(0)) drawer();
+  }
+
+  /** A live run's next report interval. */
+  appendInterval(interval: ResultInterval): void {
+    this.intervals.push(interval);
+    for (const chart of this.timeCharts) chart.card.appendPoints(chart.keys.map((key) => pointOf(interval, key)));
+    this.updateLiveFigures();
+  }
+
+  setPhase(phase: LiveRun['phase']): void {
+    this.statusHolder.replaceChildren(statusBadge(this.context, phase));
+    if (this.cancelButton) this.cancelButton.disabled = phase === 'stopping';
+  }
+
+  applyPalette(palette: ChartPalette): void {
+    for (const chart of this.charts) chart.applyPalette(palette);
+  }
+
+  dispose(): void {
+    for (const chart of this.charts) chart.destroy();
+  }
+
+  private drawTimeCharts(): void {
+    const s = this.context.strings;
+    const labels: Record<IntervalValueKey, string> = { qps: s.qps, tps: s.tps, p95: 'p95', p99: 'p99', avg: s.latencyAvg, errors: s.errorsPerSecond, reconnects: s.reconnectsPerSecond };
+    const styles: Record<IntervalValueKey, Omit<LineSeries, 'label'>> = {
+      qps: { colour: { series: 0 }, axis: 'y' },
+      tps: { colour: { series: 1 }, axis: 'y1', dashed: true },
+      p95: { colour: { series: 0 } },
+      p99: { colour: { series: 3 } },
+      avg: { colour: { series: 2 }, dashed: true },
+      errors: { colour: 'red' },
+      reconnects: { colour: { series: 4 }, dashed: true },
+    };
+    const titles = {
+      throughput: { x: s.secondsAxis, y: s.queriesPerSecond, y1: s.transactionsPerSecond },
+      latency: { x: s.secondsAxis, y: s.milliseconds },
+      errors: { x: s.secondsAxis, y: s.perSecond },
+    };
+    for (const chart of this.timeCharts) {
+      const series = chart.keys.map((key) => ({ label: labels[key], ...styles[key] }));
+      const data = chart.keys.map((key) => seriesOf(this.intervals, key));
+      chart.card.showTimeLines(series, data, titles[chart.card.name as keyof typeof titles], clockText);
+      const total = this.intervals.length;
+      if (total > 1000) chart.card.setNote(formatString(s.decimated, this.context.format.number(total)));
+    }
+  }
+
+  private updateLiveFigures(): void {
+    const f = this.context.format;
+    const s = this.context.strings;
+    const last = this.intervals[this.intervals.length - 1];
+    const elapsed = last?.t ?? 0;
+    this.progress.textContent = last === undefined
+      ? s.waitingForFirstInterval
+      : this.timeSec > 0 ? formatString(s.elapsedOf, clockText(elapsed), clockText(this.timeSec)) : formatString(s.elapsed, clockText(elapsed));
+    if (!last) return;
+    this.tiles.set('tps', f.rate(last.tps));
+    this.tiles.set('qps', f.rate(last.qps));
+    this.tiles.set('p95', f.ms(last.latencyMs.p95));
+    this.tiles.set('p99', f.ms(last.latencyMs.p99));
+    this.tiles.set('avg', f.ms(last.latencyMs.avg));
+    this.tiles.set('max', f.ms(last.latencyMs.max));
+    const totals = this.intervals.reduce((sum, interval, index) => {
+      const seconds = interval.t - (index === 0 ? 0 : this.intervals[index - 1].t);
+      return { errors: sum.errors + interval.errors * seconds, reconnects: sum.reconnects + interval.reconnects * seconds };
+    }, { errors: 0, reconnects: 0 });
+    this.tiles.set('errors', f.number(Math.round(totals.errors)));
+    this.tiles.set('reconnects', f.number(Math.round(totals.reconnects)));
+  }
+
+  private distributionGrid(run: RunResult): HTMLElement {
+    const s = this.context.strings;
+    const f = this.context.format;
+    const grid = element('div', { className: 'chart-grid' });
+    const latency = run.summary.latencyMs;
+    const percentiles: [string, number | null][] = [
+      ['min', latency.min], ['avg', latency.avg], ['p50', latency.p50], ['p90', latency.p90], ['p95', latency.p95], ['p99', latency.p99], ['p99.9', latency.p999], ['max', latency.max],
+    ];
+    const known = percentiles.filter((entry): entry is [string, number] => entry[1] !== null);
+    if (known.length > 0) {
+      const chart = chartCard(this.context, 'percentiles', s.latencyPercentiles);
+      grid.append(chart.element);
+      this.drawers.push(() => chart.showBars(known.map(([label]) => label), s.milliseconds, known.map(([, value]) => value), { x: '', y: s.milliseconds }, { series: 0 }));
+      this.charts.push(chart);
+    }
+    const bars = histogramBars(run.histogram);
+    if (bars.length > 0) {
+      const chart = chartCard(this.context, 'histogram', s.latencyHistogram);
+      grid.append(chart.element);
+      this.drawers.push(() => chart.showBars(bars.map((bar) => `≤ ${f.ms(bar.toMs)}`), s.eventsAxis, bars.map((bar) => bar.count), { x: s.milliseconds, y: s.eventsAxis }, { series: 3 }));
+      this.charts.push(chart);
+    }
+    return grid;
+  }
+
+  private detailsCard(run: RunResult): HTMLElement {
+    const s = this.context.strings;
+    const server = run.server;
+    const serverRows: [string, string][] = server
+      ? [[s.server, `${server.flavor} ${server.version}`], ...(server.versionString ? [['VERSION()', server.versionString] as [string, string]] : []), ...(server.host ? [['host', `${server.host}${server.port ? `:${server.port}` : ''}`] as [string, string]] : [])]
+      : [];
+    const sourceRows: [string, string][] = [[s.source, `${run.source.tool} ${run.source.toolVersion}`.trim()], ...(run.source.importedFrom ? [['file', run.source.importedFrom] as [string, string]] : [])];
+    const labels = Object.entries(run.labels ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
+    return card(s.options,
+      element('div', { className: 'details' },
+        optionsTable(run.options),
+        keyValueTable([...serverRows, ...sourceRows, ...labels]),
+      ),
+    );
+  }
+
+  private liveDetailsCard(live: LiveRun): HTMLElement {
+    const s = this.context.strings;
+    const server = live.header.server;
+    return card(s.options, element('div', { className: 'details' },
+      optionsTable(live.header.options),
+      keyValueTable([[s.connection, live.header.connectionName], ...(server ? [[s.server, `${server.flavor} ${server.version}`] as [string, string]] : [])]),
+    ));
+  }
+}
+
+function optionsTable(options: Record<string, string | number | boolean>): HTMLElement {
+  const rows = Object.entries(options).sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => [key, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value)]);
+  return dataTable(['option', 'value'], rows, { className: 'options', numericFrom: 2 });
+}
+
+export function threadsOf(run: RunResult): number | undefined {
+  const threads = run.options.threads;
+  if (typeof threads === 'number') return threads;
+  if (typeof threads === 'string' && /^\d+$/.test(threads)) return Number(threads);
+  return run.intervals[0]?.threads;
+}

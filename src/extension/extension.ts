@@ -12,6 +12,7 @@ import { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
 import { createExtensionLog, sqlLoggerFor } from './log/extensionLog';
 import { registerPlanFeature } from './plans/registerPlanFeature';
 import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar';
+import { registerTableControls } from './tableControls/registerTableControls';
 
 export const CONNECT_TIMEOUT_SETTING = 'tidbLab.connectTimeoutSeconds';
 
@@ -25,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   const store = new ConnectionStore(context.globalState, context.secrets);
   const manager = new ConnectionManager(store, context.globalState, openSession, log);
   const explorer = new ConnectionsTreeProvider(store, manager, log);
-  const treeView = vscode.window.createTreeView(VIEWS.connections, { treeDataProvider: explorer, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView(VIEWS.connections, { treeDataProvider: explorer, showCollapseAll: true, canSelectMany: true });
 
   context.subscriptions.push(
     log,
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   log.info(`TiDB Lab ${String(context.extension.packageJSON.version)} activated in VS Code ${vscode.version}.`);
   const api: TidbLabApi = { connections: manager, store, explorer, log };
   registerPlanFeature(context, api);
+  registerTableControls(context, api);
   registerBenchmarkFeature(context, api);
   return api;
 }

@@ -1,8 +1,10 @@
 // The plan view panel: what the host shows in it (a TiDB plan with its analysis, two plans
-// compared, or a MySQL/MariaDB plan as a plain table), where that came from (kept by the webview
-// so the tab comes back after a reload), and what the webview asks the host to do.
-// Plans travel flat (nodes in plan order with parent and child indices): no deep nesting to
-// serialise, and the webview indexes rows by PlanNode.index directly.
+// compared, or a MySQL/MariaDB plan as a plain table) and what the webview asks of the host.
+// Plans travel flat and packed: one array per field, nodes in plan order, so that a plan of
+// thousands of operators crosses to the webview quickly (no deep nesting, no repeated keys).
+// Execution info and the raw text are large and read one operator at a time: the webview asks.
+// The webview keeps only a view id and its UI state; the host keeps the plan's source under
+// that id, so the tab is rebuilt after a window reload.
 import type { EstimateError, OperatorTimeKind } from '../core/plan/planAnalysis';
 import type { PlanFinding } from '../core/plan/planFindings';
 import type { PlanColumnLayout, PlanEngine, PlanFormat, PlanRole, PlanTaskKind } from '../core/plan/planModel';
@@ -25,7 +27,8 @@ export interface PlanViewNode {
   taskKind: PlanTaskKind | null;
   accessObject: string | null;
   operatorInfo: string | null;
-  executionInfoText: string | null;
+  /** the execution info text is sent on request (nodeDetails) */
+  hasExecutionInfo: boolean;
   timeMs: number | null;
   timeKind: OperatorTimeKind | null;
   /** 0..1 of the statement's time */
@@ -37,7 +40,6 @@ export interface PlanViewNode {
   estCost: number | null;
   extra: Record<string, string>;
   truncated: boolean;
-  raw: string;
   uses: string[];
   usedBy: number[];
 }
@@ -57,8 +59,40 @@ export interface PlanViewPlan {
   /** the one-line gist, e.g. "12.4 ms · 3 rows · TiKV · 1 finding" */
   summary: string;
   timeNote: string;
-  rawText: string;
 }
+
+/** PlanViewNode[] as one array per field (children follow from parent: nodes are in plan order). */
+export interface PackedPlanNodes {
+  id: string[];
+  operator: string[];
+  role: (PlanRole | null)[];
+  depth: number[];
+  /** -1 for a root */
+  parent: number[];
+  estRows: (number | null)[];
+  actRows: (number | null)[];
+  task: (string | null)[];
+  engine: (PlanEngine | null)[];
+  taskKind: (PlanTaskKind | null)[];
+  accessObject: (string | null)[];
+  operatorInfo: (string | null)[];
+  hasExecutionInfo: boolean[];
+  timeMs: (number | null)[];
+  timeKind: (OperatorTimeKind | null)[];
+  timeShare: (number | null)[];
+  selfTimeMs: (number | null)[];
+  estimateError: (EstimateError | null)[];
+  memoryBytes: (number | null)[];
+  diskBytes: (number | null)[];
+  estCost: (number | null)[];
+  /** null where a node has no extra columns */
+  extra: (Record<string, string> | null)[];
+  truncated: boolean[];
+  uses: (string[] | null)[];
+  usedBy: (number[] | null)[];
+}
+
+export type PackedPlanViewPlan = Omit<PlanViewPlan, 'nodes'> & { nodes: PackedPlanNodes };
 
 /** Where a plan came from, for the header and the tab title. No passwords: connection names only. */
 export interface PlanOrigin {
@@ -77,13 +111,13 @@ export interface PlanOrigin {
 export interface PlanViewPlanContent {
   kind: 'plan';
   origin: PlanOrigin;
-  plan: PlanViewPlan;
+  plan: PackedPlanViewPlan;
 }
 
 export interface PlanViewCompareContent {
   kind: 'compare';
-  before: { origin: PlanOrigin; plan: PlanViewPlan };
-  after: { origin: PlanOrigin; plan: PlanViewPlan };
+  before: { origin: PlanOrigin; plan: PackedPlanViewPlan };
+  after: { origin: PlanOrigin; plan: PackedPlanViewPlan };
   comparison: PlanComparison;
 }
 
@@ -111,17 +145,18 @@ export interface PlanSource {
   input: PlanInput;
 }
 
-/** What a plan view tab needs to be built again after a reload: the host parses it anew. */
+/** What a plan view tab is built from, again after a reload: the host keeps it and parses it anew. */
 export type PlanViewSource =
   | { kind: 'plan'; plan: PlanSource }
   | { kind: 'compare'; before: PlanSource; after: PlanSource }
   | { kind: 'foreign'; origin: PlanOrigin; serverName: string; columns: string[]; rows: string[][] };
 
 export interface PlanViewShow {
+  /** the id the host keeps this tab's plan source under; the webview stores it for the reload */
+  viewId: string;
   content: PlanViewContent;
-  source: PlanViewSource;
   strings: PlanViewStrings;
-  /** a plan view that shows a new run of the same statement starts fresh (collapse, search, selection) */
+  /** a new plan in the tab (a new run of the same statement) starts with a fresh view */
   resetView: boolean;
 }
 
@@ -131,20 +166,103 @@ export interface PlanViewToWebview {
   show: PlanViewShow;
   /** select an operator (a hover link in the editor, a test) */
   reveal: { index: number };
+  /** answers `details`: one operator's execution info and its row as read */
+  nodeDetails: { index: number; executionInfoText: string | null; raw: string };
+  /** answers `rawText`: the plan as it was read */
+  rawText: { text: string };
 }
 
 export interface PlanViewToHost {
   /** copy or save the plan: the host asks how */
-  export: { format?: PlanExportFormat; action?: 'copy' | 'save' };
+  export: null;
   /** compare this plan with another one: the host asks which */
   compare: null;
   /** the first rows are on screen (for tests and the log) */
   rendered: { rows: number; ms: number };
+  details: { index: number };
+  rawText: null;
+}
+
+/** What the webview keeps with setState: small, it is saved on every change. */
+export interface PlanViewState<Ui = unknown> {
+  viewId: string;
+  ui: Ui;
 }
 
 export type PlanViewProtocol = PanelProtocol<PlanViewToWebview, PlanViewToHost>;
 
-/** Checks the shape of what the webview stored (setState), which comes back on reload. */
+export function packPlan(plan: PlanViewPlan): PackedPlanViewPlan {
+  const nodes = plan.nodes;
+  const column = <T>(read: (node: PlanViewNode) => T): T[] => nodes.map(read);
+  return {
+    ...plan,
+    nodes: {
+      id: column((node) => node.id),
+      operator: column((node) => node.operator),
+      role: column((node) => node.role),
+      depth: column((node) => node.depth),
+      parent: column((node) => node.parent ?? -1),
+      estRows: column((node) => node.estRows),
+      actRows: column((node) => node.actRows),
+      task: column((node) => node.task),
+      engine: column((node) => node.engine),
+      taskKind: column((node) => node.taskKind),
+      accessObject: column((node) => node.accessObject),
+      operatorInfo: column((node) => node.operatorInfo),
+      hasExecutionInfo: column((node) => node.hasExecutionInfo),
+      timeMs: column((node) => node.timeMs),
+      timeKind: column((node) => node.timeKind),
+      timeShare: column((node) => node.timeShare),
+      selfTimeMs: column((node) => node.selfTimeMs),
+      estimateError: column((node) => node.estimateError),
+      memoryBytes: column((node) => node.memoryBytes),
+      diskBytes: column((node) => node.diskBytes),
+      estCost: column((node) => node.estCost),
+      extra: column((node) => (Object.keys(node.extra).length === 0 ? null : node.extra)),
+      truncated: column((node) => node.truncated),
+      uses: column((node) => (node.uses.length === 0 ? null : node.uses)),
+      usedBy: column((node) => (node.usedBy.length === 0 ? null : node.usedBy)),
+    },
+  };
+}
+
+export function unpackPlan(packed: PackedPlanViewPlan): PlanViewPlan {
+  const p = packed.nodes;
+  const nodes: PlanViewNode[] = p.id.map((id, i) => ({
+    index: i,
+    id,
+    operator: p.operator[i],
+    role: p.role[i],
+    depth: p.depth[i],
+    parent: p.parent[i] < 0 ? null : p.parent[i],
+    children: [],
+    estRows: p.estRows[i],
+    actRows: p.actRows[i],
+    task: p.task[i],
+    engine: p.engine[i],
+    taskKind: p.taskKind[i],
+    accessObject: p.accessObject[i],
+    operatorInfo: p.operatorInfo[i],
+    hasExecutionInfo: p.hasExecutionInfo[i],
+    timeMs: p.timeMs[i],
+    timeKind: p.timeKind[i],
+    timeShare: p.timeShare[i],
+    selfTimeMs: p.selfTimeMs[i],
+    estimateError: p.estimateError[i],
+    memoryBytes: p.memoryBytes[i],
+    diskBytes: p.diskBytes[i],
+    estCost: p.estCost[i],
+    extra: p.extra[i] ?? {},
+    truncated: p.truncated[i],
+    uses: p.uses[i] ?? [],
+    usedBy: p.usedBy[i] ?? [],
+  }));
+  // Plan order is pre-order, so children come out in their order.
+  for (const node of nodes) if (node.parent !== null) nodes[node.parent]?.children.push(node.index);
+  return { ...packed, nodes };
+}
+
+/** Checks the shape of a stored plan source (it is read back from disk after a reload). */
 export function isPlanViewSource(value: unknown): value is PlanViewSource {
   if (typeof value !== 'object' || value === null) return false;
   const source = value as Record<string, unknown>;
@@ -214,6 +332,7 @@ export interface PlanViewStrings {
   severityWarning: string;
   severityInfo: string;
   showOperator: string;
+  showAllFindings: string;
   warningsHeading: string;
   estimatesOnly: string;
   rolledBack: string;

@@ -10,14 +10,16 @@ import {
   summarizePlan,
   type ParsedPlan,
   type PlanAnalysis,
+  type PlanNode,
 } from '../../core/plan';
-import type {
-  PlanInput,
-  PlanSource,
-  PlanViewContent,
-  PlanViewNode,
-  PlanViewPlan,
-  PlanViewSource,
+import {
+  packPlan,
+  type PlanInput,
+  type PlanSource,
+  type PlanViewContent,
+  type PlanViewNode,
+  type PlanViewPlan,
+  type PlanViewSource,
 } from '../../protocol/planView';
 import { resultTableText } from './resultTableText';
 
@@ -26,8 +28,11 @@ export interface BuiltPlan {
   parsed: ParsedPlan;
   analysis: PlanAnalysis;
   summary: string;
-  rawText: string;
+  /** the plan as it was read (rows are drawn as the mysql client prints them), made on first use */
+  rawText: () => string;
   view: PlanViewPlan;
+  /** the parsed operators by PlanNode.index */
+  nodesByIndex: () => PlanNode[];
 }
 
 export type BuiltDocument =
@@ -42,15 +47,19 @@ export function buildPlan(source: PlanSource): BuiltPlan {
   const parsed = parseInput(source.input);
   const analysis = analyzePlan(parsed);
   const summary = summarizePlan(parsed, analysis);
-  const rawText = source.input.kind === 'text' ? source.input.text : resultTableText(source.input.columns, source.input.rows);
-  return { source, parsed, analysis, summary, rawText, view: flattenPlan(parsed, analysis, summary, rawText) };
+  const input = source.input;
+  let raw: string | undefined;
+  const rawText = () => (raw ??= input.kind === 'text' ? input.text : resultTableText(input.columns, input.rows));
+  let nodes: PlanNode[] | undefined;
+  const nodesByIndex = () => (nodes ??= planNodes(parsed.roots));
+  return { source, parsed, analysis, summary, rawText, view: flattenPlan(parsed, analysis, summary), nodesByIndex };
 }
 
 export function buildDocument(source: PlanViewSource, foreignReason: ForeignReason): BuiltDocument {
   switch (source.kind) {
     case 'plan': {
       const plan = buildPlan(source.plan);
-      return { kind: 'plan', plan, content: { kind: 'plan', origin: source.plan.origin, plan: plan.view } };
+      return { kind: 'plan', plan, content: { kind: 'plan', origin: source.plan.origin, plan: packPlan(plan.view) } };
     }
     case 'compare': {
       const before = buildPlan(source.before);
@@ -61,8 +70,8 @@ export function buildDocument(source: PlanViewSource, foreignReason: ForeignReas
         after,
         content: {
           kind: 'compare',
-          before: { origin: source.before.origin, plan: before.view },
-          after: { origin: source.after.origin, plan: after.view },
+          before: { origin: source.before.origin, plan: packPlan(before.view) },
+          after: { origin: source.after.origin, plan: packPlan(after.view) },
           comparison: comparePlans(before.parsed, after.parsed),
         },
       };
@@ -81,8 +90,8 @@ export function parseInput(input: PlanInput): ParsedPlan {
   return input.kind === 'text' ? parsePlanText(input.text) : parsePlanRows(input.rows, input.columns);
 }
 
-/** The plan as the webview takes it: nodes in plan order with parent and child indices. */
-export function flattenPlan(parsed: ParsedPlan, analysis: PlanAnalysis, summary: string, rawText: string): PlanViewPlan {
+/** The plan as the plan view models it: nodes in plan order with parent and child indices. */
+export function flattenPlan(parsed: ParsedPlan, analysis: PlanAnalysis, summary: string): PlanViewPlan {
   const nodes: PlanViewNode[] = [];
   const parents = new Map<number, number>();
   for (const node of planNodes(parsed.roots)) {
@@ -103,7 +112,7 @@ export function flattenPlan(parsed: ParsedPlan, analysis: PlanAnalysis, summary:
       taskKind: node.taskKind,
       accessObject: node.accessObject,
       operatorInfo: node.operatorInfo,
-      executionInfoText: node.executionInfoText,
+      hasExecutionInfo: node.executionInfoText !== null && node.executionInfoText !== '',
       timeMs: node.timeMs,
       timeKind: operator?.timeKind ?? null,
       timeShare: operator?.timeShare ?? null,
@@ -114,7 +123,6 @@ export function flattenPlan(parsed: ParsedPlan, analysis: PlanAnalysis, summary:
       estCost: node.estCost,
       extra: node.extra,
       truncated: node.truncated,
-      raw: node.raw,
       uses: node.uses,
       usedBy: node.usedBy,
     });
@@ -131,6 +139,5 @@ export function flattenPlan(parsed: ParsedPlan, analysis: PlanAnalysis, summary:
     engines: analysis.engines,
     summary,
     timeNote: analysis.timeNote,
-    rawText,
   };
 }

@@ -14,7 +14,7 @@ export function exportText(document: BuiltDocument, format: PlanExportFormat): s
       if (format === 'json') {
         return `${JSON.stringify({ before: planJson(document.before), after: planJson(document.after), comparison: comparisonOf(document) }, null, 2)}\n`;
       }
-      if (format === 'raw') return `-- before\n${ensureNewline(document.before.rawText)}-- after\n${ensureNewline(document.after.rawText)}`;
+      if (format === 'raw') return `-- before\n${ensureNewline(document.before.rawText())}-- after\n${ensureNewline(document.after.rawText())}`;
       return `${comparisonReport(comparisonOf(document))}\nBEFORE\n${planExport(document.before, 'report')}\nAFTER\n${planExport(document.after, 'report')}`;
     case 'foreign': {
       const content = document.content;
@@ -31,7 +31,7 @@ export function exportFileExtension(format: PlanExportFormat): string {
 
 function planExport(plan: BuiltPlan, format: PlanExportFormat): string {
   if (format === 'json') return `${JSON.stringify(planJson(plan), null, 2)}\n`;
-  if (format === 'raw') return ensureNewline(plan.rawText);
+  if (format === 'raw') return ensureNewline(plan.rawText());
   const header = originLines(plan.source.origin);
   return `${header.length > 0 ? `${header.join('\n')}\n\n` : ''}${renderPlanReport(plan.parsed, plan.analysis, plan.summary)}`;
 }

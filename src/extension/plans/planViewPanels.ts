@@ -2,17 +2,20 @@
 // run before it stays available to compare with), rebuilds them after a window reload from the
 // source the webview kept, and answers their Export and Compare buttons.
 import * as vscode from 'vscode';
-import type { PlanSource, PlanViewProtocol, PlanViewSource } from '../../protocol/planView';
-import { isPlanViewSource } from '../../protocol/planView';
+import type { PlanSource, PlanViewProtocol, PlanViewSource, PlanViewState } from '../../protocol/planView';
+import type { PlanNode } from '../../core/plan';
 import type { ExtensionLog } from '../log/extensionLog';
 import { TypedWebviewPanel } from '../webviews/typedWebviewPanel';
 import { buildDocument, type BuiltDocument } from './planDocument';
 import { exportPlan } from './planExportCommand';
 import { PLAN_VIEW_TYPE } from './planIds';
+import { PlanSourceStore } from './planSourceStore';
 import { planViewStrings } from './planViewStrings';
 
 export interface PlanViewRecord {
   readonly panel: TypedWebviewPanel<PlanViewProtocol>;
+  /** the id the source is stored under (changes with each new plan in the tab) */
+  viewId: string;
   /** set for plans of an editor statement: the same statement run again reuses the tab */
   key: string | undefined;
   source: PlanViewSource;
@@ -37,7 +40,11 @@ export class PlanViewPanels implements vscode.Disposable {
   /** fires when a plan view has drawn its first rows */
   readonly onDidRender = this.renderedEmitter.event;
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly log: ExtensionLog) {}
+  private readonly store: PlanSourceStore;
+
+  constructor(private readonly extensionUri: vscode.Uri, storage: vscode.Uri, private readonly log: ExtensionLog) {
+    this.store = new PlanSourceStore(storage);
+  }
 
   /** The text shown above MySQL / MariaDB plans. */
   static foreignReason(serverName: string): string {
@@ -55,6 +62,7 @@ export class PlanViewPanels implements vscode.Disposable {
       existing.previous = existing.source.kind === 'plan' ? existing.source.plan : existing.previous;
       existing.source = source;
       existing.document = document;
+      existing.viewId = this.keep(source);
       existing.panel.panel.title = titleOf(source);
       existing.resetPending = true;
       existing.panel.panel.reveal(undefined, options.preserveFocus);
@@ -69,24 +77,25 @@ export class PlanViewPanels implements vscode.Disposable {
       iconPath: this.iconPath(),
     }, this.log);
     if (options.preserveFocus) panel.panel.reveal(vscode.ViewColumn.Beside, true);
-    return this.attach(panel, source, document, options.key, true);
+    return this.attach(panel, this.keep(source), source, document, options.key, true);
   }
 
-  /** Rebuilds a tab VS Code restored after a reload, from the source its webview kept. */
-  restore(webviewPanel: vscode.WebviewPanel, state: unknown): void {
-    const panel = TypedWebviewPanel.adopt<PlanViewProtocol>(webviewPanel, this.extensionUri, { bundle: 'planView', title: webviewPanel.title }, this.log);
-    const source = (state as { source?: unknown } | undefined)?.source;
-    if (!isPlanViewSource(source)) {
-      this.log.warn('A plan view could not be restored: its saved state is missing or not a plan.');
+  /** Rebuilds a tab VS Code restored after a reload, from the source kept under the id its webview saved. */
+  async restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const viewId = (state as Partial<PlanViewState> | undefined)?.viewId;
+    const source = await this.store.load(viewId);
+    if (source === undefined || typeof viewId !== 'string') {
+      this.log.warn(`The plan view "${webviewPanel.title}" could not be restored: its plan is no longer kept.`);
       webviewPanel.dispose();
       return;
     }
+    const panel = TypedWebviewPanel.adopt<PlanViewProtocol>(webviewPanel, this.extensionUri, { bundle: 'planView', title: webviewPanel.title }, this.log);
     webviewPanel.iconPath = this.iconPath();
-    this.attach(panel, source, this.build(source), undefined, false);
+    this.attach(panel, viewId, source, this.build(source), undefined, false);
   }
 
   serializer(): vscode.WebviewPanelSerializer {
-    return { deserializeWebviewPanel: async (webviewPanel, state) => this.restore(webviewPanel, state) };
+    return { deserializeWebviewPanel: (webviewPanel, state) => this.restore(webviewPanel, state) };
   }
 
   /** Open plan views, the active one first. */
@@ -103,19 +112,36 @@ export class PlanViewPanels implements vscode.Disposable {
     if (operatorIndex !== undefined) record.panel.post('reveal', { index: operatorIndex });
   }
 
+  /** The tabs stay open (and come back after a reload); only the listeners go. */
   dispose(): void {
-    for (const record of [...this.records]) record.panel.dispose();
+    this.records.clear();
     this.renderedEmitter.dispose();
   }
 
-  private attach(panel: TypedWebviewPanel<PlanViewProtocol>, source: PlanViewSource, document: BuiltDocument, key: string | undefined, resetView: boolean): PlanViewRecord {
-    const record: PlanViewRecord = { panel, key, source, document, previous: undefined, lastRendered: undefined, resetPending: resetView };
+  /** Stores the source under a new id, in the background: a failure costs only the reload. */
+  private keep(source: PlanViewSource): string {
+    const viewId = PlanSourceStore.newId();
+    this.store.save(viewId, source).catch((error: unknown) => this.log.warn(`Keeping a plan for reloads failed: ${String(error)}`));
+    return viewId;
+  }
+
+  private attach(panel: TypedWebviewPanel<PlanViewProtocol>, viewId: string, source: PlanViewSource, document: BuiltDocument, key: string | undefined, resetView: boolean): PlanViewRecord {
+    const record: PlanViewRecord = { panel, viewId, key, source, document, previous: undefined, lastRendered: undefined, resetPending: resetView };
     this.records.add(record);
     panel.onDidDispose(() => this.records.delete(record));
     // Also after the tab was hidden and shown again: the webview then restores its view state.
     panel.on('ready', () => this.post(record));
     panel.on('export', async () => exportPlan(record.document, record.panel.panel.title));
     panel.on('compare', async () => vscode.commands.executeCommand('tidbLab.comparePlans', { after: record }));
+    panel.on('details', (payload) => {
+      const index = payload?.index;
+      if (record.document.kind !== 'plan' || typeof index !== 'number') return;
+      const node = planNodeAt(record.document, index);
+      if (node) record.panel.post('nodeDetails', { index, executionInfoText: node.executionInfoText, raw: node.raw });
+    });
+    panel.on('rawText', () => {
+      if (record.document.kind === 'plan') record.panel.post('rawText', { text: record.document.plan.rawText() });
+    });
     panel.on('rendered', (payload) => {
       if (typeof payload?.rows !== 'number' || typeof payload.ms !== 'number') return;
       record.lastRendered = { rows: payload.rows, ms: payload.ms };
@@ -128,7 +154,7 @@ export class PlanViewPanels implements vscode.Disposable {
 
   private post(record: PlanViewRecord): void {
     record.lastRendered = undefined;
-    record.panel.post('show', { content: record.document.content, source: record.source, strings: planViewStrings(vscode.l10n.t), resetView: record.resetPending });
+    record.panel.post('show', { viewId: record.viewId, content: record.document.content, strings: planViewStrings(vscode.l10n.t), resetView: record.resetPending });
   }
 
   private iconPath(): { light: vscode.Uri; dark: vscode.Uri } {
@@ -137,6 +163,10 @@ export class PlanViewPanels implements vscode.Disposable {
       dark: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-dark.svg'),
     };
   }
+}
+
+function planNodeAt(document: BuiltDocument & { kind: 'plan' }, index: number): PlanNode | undefined {
+  return document.plan.nodesByIndex()[index];
 }
 
 export function titleOf(source: PlanViewSource): string {

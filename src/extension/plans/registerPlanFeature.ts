@@ -13,7 +13,7 @@ import { StatementPlanResults } from './statementPlanResults';
 import { visualizeFromClipboard, visualizeFromSelection } from './visualizeCommands';
 
 export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbLabApi): void {
-  const panels = new PlanViewPanels(context.extensionUri, api.log);
+  const panels = new PlanViewPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
   const results = new StatementPlanResults();
   const codeLenses = new ExplainCodeLensProvider();
   const explainDeps = { connections: api.connections, panels, results, log: api.log };

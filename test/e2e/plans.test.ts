@@ -1,0 +1,229 @@
+// A TiDB user explains statements of a SQL file against the TiDB stand-in (which answers EXPLAIN
+// ANALYZE with real TiDB plans from ../shared/fixtures/tidb-plans and runs the statements on
+// MariaDB): clicks the "Explain Analyze" CodeLens, picks the connection and types its password,
+// reads the inline gist, the hover and the Problems panel, opens a finding in the plan view and its
+// details; pastes plans from the clipboard (an MPP plan, then text with no plan); meets the DML
+// prompt and rolls back; compares with the previous run after "adding a TiFlash replica"; and sees
+// the plan view come back after a window reload. Screenshots in light, dark and high-contrast
+// themes go to test-results/screenshots/plans-*.png.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createConnection } from 'mysql2/promise';
+import type { Frame, Page } from 'playwright-core';
+import { startTestStandIn } from '../standin/testStandIn';
+import type { TiDBStandIn } from '../standin/tidbStandIn';
+import type { PlanFixtureRule } from '../standin/planFixtures';
+import { testDatabase } from '../support/testDatabase';
+import type { Workbench } from './support/workbench';
+import { WorkbenchSession } from './support/workbenchSession';
+
+const db = testDatabase();
+const schema = 'tidblab_e2e_plans';
+const CONNECTION = 'TiDB stand-in';
+const sharedPlans = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'tidb-plans');
+
+const SQL_FILE = 'queries/trips.sql';
+const SQL = `-- Weekday trips: the plans come from the TiDB stand-in.
+SELECT COUNT(*) AS trips_on_weekdays
+FROM ${schema}.trips
+WHERE DAYOFWEEK(start_date) BETWEEN 2 AND 6;
+
+UPDATE ${schema}.trips SET duration = duration + 1 WHERE id <= 3;
+`;
+
+/** The stand-in answers by these rules; the last test puts a TiFlash plan first, as after adding a replica. */
+const fixtureRules: PlanFixtureRule[] = [
+  { match: 'trips_on_weekdays', file: 'streamagg-tablereader-fullscan-pseudo.txt' },
+  { match: 'SET duration', file: 'hash-join-tikv-spill-disk-column.txt' },
+];
+
+async function adminQuery(sql: string): Promise<unknown[]> {
+  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  try {
+    const [rows] = await connection.query(sql);
+    return rows as unknown[];
+  } finally {
+    await connection.end();
+  }
+}
+
+async function totalDuration(): Promise<number> {
+  const rows = (await adminQuery(`SELECT SUM(duration) AS total FROM ${schema}.trips`)) as { total: string | number }[];
+  return Number(rows[0].total);
+}
+
+/** The plan view frame whose gist matches (there may be several plan views open). */
+async function planFrame(workbench: Workbench, gist: RegExp, timeout = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    for (const frame of workbench.page.frames()) {
+      if (frame.isDetached()) continue;
+      const text = await frame.locator('[data-testid="plan-gist"]').first().textContent({ timeout: 200 }).catch(() => null);
+      if (text !== null && gist.test(text)) return frame;
+    }
+    await workbench.page.waitForTimeout(250);
+  }
+  throw new Error(`no plan view shows a gist matching ${gist} after ${timeout} ms`);
+}
+
+/** Texts drawn after lines by decorations (`after.contentText` is a CSS ::after, not DOM text). */
+async function inlineDecorations(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+    .map((span) => getComputedStyle(span, '::after').content)
+    .filter((content) => content !== 'none' && content !== 'normal' && content !== '""')
+    .map((content) => content.replace(/^"|"$/g, '')));
+}
+
+async function clickCodeLens(workbench: Workbench, title: string, nth: number): Promise<void> {
+  const lens = workbench.page.locator('.part.editor .monaco-editor .codelens-decoration a', { hasText: new RegExp(`^${title}$`) }).nth(nth);
+  await lens.waitFor({ state: 'visible', timeout: 60_000 });
+  await lens.click();
+}
+
+async function writeClipboard(page: Page, text: string): Promise<void> {
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+}
+
+describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
+  let session: WorkbenchSession;
+  let standIn: TiDBStandIn;
+
+  before(async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema};
+      CREATE TABLE ${schema}.trips (id INT PRIMARY KEY, start_date DATETIME NOT NULL, duration INT NOT NULL);
+      INSERT INTO ${schema}.trips VALUES (1, '2026-11-23 08:00:00', 600), (2, '2026-11-24 09:30:00', 420), (3, '2026-11-28 18:10:00', 900), (4, '2026-11-29 07:45:00', 300);`);
+    standIn = await startTestStandIn({ planFixtures: { directory: sharedPlans, rules: fixtureRules } });
+    session = await WorkbenchSession.open({
+      userSettings: {
+        'workbench.colorTheme': 'Default Light Modern',
+        'editor.codeLens': true,
+        'tidbLab.connections': [{ name: CONNECTION, host: '127.0.0.1', port: standIn.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' }],
+      },
+      workspaceFiles: { [SQL_FILE]: SQL },
+      viewport: { width: 1440, height: 900 },
+    });
+    await session.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.baseUrl });
+  });
+
+  after(async () => {
+    await session?.close();
+    await standIn?.close();
+    await adminQuery(`DROP DATABASE IF EXISTS ${schema}`).catch(() => undefined);
+  });
+
+  it('explains a statement from its CodeLens: gist, hover, problems, findings and details', () =>
+    session.diagnose('plans-explain-analyze', async (workbench) => {
+      await workbench.openFile(SQL_FILE);
+      await clickCodeLens(workbench, 'Explain Analyze', 0);
+      // No active connection yet: pick one, then type its password (passwordMode "ask").
+      await workbench.pickQuickPickItem(CONNECTION, 60_000);
+      await workbench.waitForQuickInput();
+      await workbench.fillQuickInput(db.password);
+
+      const plan = await planFrame(workbench, /1\.03 s · 1 row · TiKV · 4 findings · 5 operators/);
+      assert.equal(await plan.locator('.plan-window .plan-row[data-index]').count(), 5, 'all five operators are drawn');
+      assert.match(await plan.locator('.origin-meta').innerText(), new RegExp(`${CONNECTION} · TiDB v8\\.5\\.1`));
+      assert.equal(await plan.locator('.findings-list .finding').count(), 4, 'one critical finding and three warnings');
+      assert.match(await plan.locator('.cop-time-note').innerText(), /sums over tasks, not wall-clock/);
+      assert.equal(await plan.locator('.plan-row[data-index="4"] .engine-badge.tikv .engine-task').innerText(), 'cop', 'the scan runs in TiKV as a cop task');
+
+      const decorations = await inlineDecorations(workbench.page);
+      assert.ok(decorations.some((text) => /1\.03 s · 1 row · TiKV · 4 findings/.test(text)), `inline gist missing: ${decorations.join(' | ')}`);
+
+      // A finding links to its operator: the row is selected and its details open.
+      const firstFinding = plan.locator('.findings-list .finding-link').first();
+      const target = Number(await firstFinding.getAttribute('data-node'));
+      await firstFinding.click();
+      await plan.locator(`.plan-row.selected[data-index="${target}"]`).waitFor({ state: 'visible' });
+      await plan.locator('.details-pane .exec-info dt', { hasText: /^tikv_task$/ }).waitFor({ state: 'visible' });
+      assert.match(await plan.locator('#details-heading').innerText(), /^TableFullScan_18$/);
+      assert.ok(await plan.locator('.details-pane .exec-info dt', { hasText: /^total_process_keys$/ }).count() > 0, 'scan_detail is read into key/values');
+
+      await workbench.page.keyboard.press('Control+Shift+M');
+      await workbench.page.locator('.markers-panel .monaco-list-row', { hasText: /stats:pseudo|reads the whole table trips/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await workbench.screenshot('plans-explain-analyze-light');
+
+      // The hover over the statement names where the time went.
+      await workbench.page.keyboard.press('Control+Shift+M');
+      await workbench.page.locator('.part.editor .view-line', { hasText: 'FROM' }).first().hover();
+      const hover = workbench.page.locator('.monaco-hover', { hasText: 'Where the time went' });
+      await hover.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(await hover.innerText(), /TableFullScan_18[\s\S]*Open plan view/);
+      await workbench.screenshot('plans-hover-light');
+      await workbench.page.keyboard.press('Escape');
+
+      // Search filters to the matching operators and the ones above them.
+      await plan.locator('#plan-search input').fill('trips');
+      await plan.locator('.search-status', { hasText: /of 5 operators match/ }).waitFor({ state: 'visible' });
+      await plan.locator('#plan-search input').fill('');
+    }));
+
+  it('visualizes a plan pasted from the clipboard and says so when there is none', () =>
+    session.diagnose('plans-clipboard', async (workbench) => {
+      await writeClipboard(workbench.page, readFileSync(join(sharedPlans, 'explain-mpp-shuffle-hash-join.txt'), 'utf8'));
+      await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
+      const plan = await planFrame(workbench, /est\. 1 row · TiFlash · no findings · 12 operators · 3 MPP fragments/);
+      assert.equal(await plan.locator('.fragment-chip:not(.receiver)').count(), 3, 'one chip per ExchangeSender');
+      assert.equal(await plan.locator('.fragment-chip.receiver').count(), 2, 'each ExchangeReceiver says where it receives from');
+      assert.match(await plan.locator('.note').first().innerText(), /did not run/);
+      await plan.locator('.plan-row[data-index="2"]').click();
+      await plan.locator('#details-heading', { hasText: 'ExchangeSender_47' }).waitFor({ state: 'visible' });
+      await workbench.screenshot('plans-clipboard-mpp-light');
+
+      await writeClipboard(workbench.page, 'Thanks for the plan! I will look at it tomorrow.');
+      await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
+      await workbench.waitForNotification(/No query plan found in the clipboard/);
+      await workbench.clearNotifications();
+    }));
+
+  it('asks before EXPLAIN ANALYZE of an UPDATE and rolls it back', () =>
+    session.diagnose('plans-dml', async (workbench) => {
+      const before = await totalDuration();
+      await workbench.openFile(SQL_FILE);
+      await clickCodeLens(workbench, 'Explain Analyze', 1);
+      const dialog = workbench.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(await dialog.innerText(), /EXPLAIN ANALYZE runs the statement: this UPDATE really changes data on TiDB stand-in/);
+      await workbench.screenshot('plans-dml-prompt-light');
+      await dialog.locator('.monaco-button', { hasText: 'Run in a Transaction That Is Rolled Back' }).click();
+
+      const plan = await planFrame(workbench, /314 ms · 0 rows · TiKV · 2 findings/);
+      await plan.locator('.note-rolled-back').waitFor({ state: 'visible' });
+      assert.ok(await plan.locator('.plan-row .col-disk.spilled').count() > 0, 'the spill is marked');
+      assert.equal(await totalDuration(), before, 'the UPDATE ran in a transaction that was rolled back');
+    }));
+
+  it('compares with the previous run, reads in dark and high-contrast themes, and survives a reload', () =>
+    session.diagnose('plans-compare-themes-reload', async (workbench) => {
+      // As after ALTER TABLE trips SET TIFLASH REPLICA 1: the stand-in now answers with a TiFlash plan.
+      fixtureRules.unshift({ match: 'trips_on_weekdays', file: 'cop-tiflash-hashagg-tiflash-scan.txt' });
+      await workbench.openFile(SQL_FILE);
+      await clickCodeLens(workbench, 'Explain Analyze', 0);
+      const plan = await planFrame(workbench, /60\.8 ms · 24 rows · TiFlash/);
+      await plan.locator('#compare-plan').click();
+      await workbench.pickQuickPickItem('Previous run of this statement');
+      const compare = await workbench.webviewFrame('.compare-page .changes', 60_000);
+      assert.match(await compare.locator('.compare-time').innerText(), /1\.03 s → 60\.8 ms/);
+      assert.ok(await compare.locator('.changes-list .status-added').count() > 0, 'operators only the TiFlash plan has');
+      await workbench.screenshot('plans-compare-light');
+
+      await workbench.setColorTheme('dark');
+      await compare.locator('.changes-list .link-button').first().click();
+      await workbench.screenshot('plans-compare-dark');
+      await workbench.page.locator('.part.editor .tab', { hasText: /^Explain Analyze: SELECT COUNT/ }).first().click();
+      const tiflash = await planFrame(workbench, /60\.8 ms · 24 rows · TiFlash/);
+      await tiflash.locator('.findings-list .finding-link').first().click();
+      await tiflash.locator('.details-pane .exec-info dt', { hasText: /^tiflash_scan$/ }).waitFor({ state: 'visible' });
+      await workbench.screenshot('plans-explain-analyze-dark');
+      await workbench.setColorTheme('high-contrast');
+      await workbench.screenshot('plans-explain-analyze-high-contrast');
+      await workbench.setColorTheme('light');
+
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+      const restored = await planFrame(workbench, /60\.8 ms · 24 rows · TiFlash|314 ms · 0 rows|est\. 1 row · TiFlash/, 90_000);
+      assert.ok(await restored.locator('.plan-window .plan-row[data-index]').count() > 0, 'the restored plan view draws its rows');
+    }));
+});

@@ -1,0 +1,76 @@
+// The top of a plan view: where the plan came from, its gist, notes that change how to read it,
+// the parser's warnings, and the findings, each a link to its operator.
+import type { PlanFinding } from '../../src/core/plan/planFindings';
+import type { PlanOrigin, PlanViewPlan, PlanViewStrings } from '../../src/protocol/planView';
+import { element } from '../shared/dom';
+import { severityLabel } from './detailsPane';
+import type { MppFragments } from './mppFragments';
+import { fill } from './template';
+
+/** Findings shown before "Show all": enough for a real plan, short for a generated one. */
+const FINDINGS_SHOWN_FIRST = 8;
+
+export function originHeader(origin: PlanOrigin, headingLevel: 'h1' | 'h2' = 'h1'): HTMLElement {
+  const meta = [origin.connection, origin.ranAt ? localTime(origin.ranAt) : undefined, origin.note].filter((part): part is string => Boolean(part));
+  return element('div', { className: 'origin' },
+    element(headingLevel, { className: 'plan-title' }, origin.title),
+    meta.length > 0 ? element('p', { className: 'muted origin-meta' }, meta.join(' · ')) : null,
+    origin.statement ? element('pre', { className: 'statement' }, origin.statement) : null);
+}
+
+export function gistLine(plan: PlanViewPlan, fragments: MppFragments, strings: PlanViewStrings): HTMLElement {
+  const parts = [plan.summary, fill(strings.operators, String(plan.nodes.length))];
+  if (fragments.fragments.length > 0) parts.push(fill(strings.mppFragments, String(fragments.fragments.length)));
+  return element('p', { className: 'gist', attributes: { 'data-testid': 'plan-gist' } }, parts.join(' · '));
+}
+
+export function planNotes(plan: PlanViewPlan, origin: PlanOrigin, strings: PlanViewStrings): HTMLElement[] {
+  const notes: HTMLElement[] = [];
+  if (origin.rolledBack) notes.push(element('p', { className: 'callout success note-rolled-back' }, strings.rolledBack));
+  if (!plan.hasRuntimeStats && plan.nodes.length > 0) notes.push(element('p', { className: 'muted note' }, strings.estimatesOnly));
+  if (plan.nodes.some((node) => node.timeKind === 'task-time')) notes.push(element('p', { className: 'muted note cop-time-note' }, `* ${plan.timeNote}`));
+  if (plan.warnings.length > 0) {
+    notes.push(element('div', { className: 'callout warning parse-warnings', role: 'status' },
+      element('p', {}, strings.warningsHeading),
+      element('ul', {}, ...plan.warnings.map((warning) => element('li', {}, warning)))));
+  }
+  return notes;
+}
+
+export function findingsSection(findings: readonly PlanFinding[], strings: PlanViewStrings, onShow: (index: number) => void): HTMLElement {
+  const heading = element('h2', { id: 'findings-heading' }, `${strings.findingsHeading} (${findings.length})`);
+  if (findings.length === 0) {
+    return element('section', { className: 'findings', attributes: { 'aria-labelledby': 'findings-heading' } }, heading, element('p', { className: 'muted' }, strings.noFindings));
+  }
+  const list = element('ul', { className: 'findings-list' });
+  const renderItems = (count: number) => list.replaceChildren(...findings.slice(0, count).map((finding) => findingItem(finding, strings, onShow)));
+  renderItems(FINDINGS_SHOWN_FIRST);
+  const section = element('section', { className: 'findings', attributes: { 'aria-labelledby': 'findings-heading' } }, heading, list);
+  if (findings.length > FINDINGS_SHOWN_FIRST) {
+    const more = element('button', { className: 'link-button show-all-findings', attributes: { type: 'button' } }, fill(strings.showAllFindings, String(findings.length)));
+    more.addEventListener('click', () => {
+      renderItems(findings.length);
+      more.remove();
+    });
+    section.append(more);
+  }
+  return section;
+}
+
+function findingItem(finding: PlanFinding, strings: PlanViewStrings, onShow: (index: number) => void): HTMLElement {
+  const link = element('button', { className: 'link-button finding-link', attributes: { type: 'button', 'data-node': String(finding.nodeIndex) } }, fill(strings.showOperator, finding.nodeId));
+  link.addEventListener('click', () => onShow(finding.nodeIndex));
+  const advice = element('details', { className: 'finding-advice' }, element('summary', {}, finding.message), element('p', {}, finding.advice));
+  return element('li', { className: `finding ${finding.severity}`, attributes: { 'data-code': finding.code } },
+    element('span', { className: `severity-pill ${finding.severity}` }, severityLabel(finding, strings)),
+    advice,
+    link);
+}
+
+/** "2026-11-29 21:05:03" in the local time zone (toLocaleString would load locale data on first use, slowing the first paint). */
+export function localTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}

@@ -21,6 +21,10 @@ export function tlsDescription(profile: Pick<ConnectionProfile, 'tls'>): string 
 export class ServerNode implements ExplorerNode {
   constructor(private readonly session: DatabaseSession) {}
 
+  get profileId(): string {
+    return this.session.profile.id;
+  }
+
   treeItem(): vscode.TreeItem {
     const identity = this.session.identity;
     const item = new vscode.TreeItem(serverDisplayName(identity), vscode.TreeItemCollapsibleState.None);

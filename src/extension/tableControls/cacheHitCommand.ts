@@ -1,0 +1,97 @@
+// "Verify Cache Hit": TRACEs a sample read of each cached table and says whether TiDB served it
+// from memory. The first read after CACHE goes to TiKV and starts the load, so misses are retried
+// for a while, with the try shown in a cancellable progress notification.
+import * as vscode from 'vscode';
+import { verifyCacheHit, type CacheHitOptions } from '../../core/tidb/cacheHitVerification';
+import { serverErrorOf } from '../../core/tidb/serverError';
+import { checkCachedTablesAvailable } from '../../core/tidb/tableControlPreChecks';
+import { tableKey } from '../../core/tidb/tiflashReplicaState';
+import type { DatabaseSession } from '../../core/db/databaseSession';
+import { TABLE_CONTROL_COMMANDS } from './tableControlIds';
+import { notify } from './tableControlNotifications';
+import type { TableControlResult, TargetOutcome } from './tableControlOutcome';
+import type { TableControlServices } from './tableControlServices';
+import { groupByConnection, targetName, type TableTarget } from './tableControlTargets';
+import { readTableStates } from './tableStates';
+import { failedOutcome, unreachableOutcome } from './targetOutcomes';
+
+export type CacheHitCommandOptions = Pick<CacheHitOptions, 'attempts' | 'intervalMs'>;
+
+export interface CacheHitOutcome extends TargetOutcome {
+  /** set when a TRACE decided */
+  servedFromCache?: boolean;
+}
+
+export async function verifyCacheHits(
+  services: TableControlServices,
+  targets: readonly TableTarget[],
+  options: CacheHitCommandOptions = {},
+): Promise<TableControlResult & { outcomes: CacheHitOutcome[] }> {
+  const outcomes: CacheHitOutcome[] = [];
+  const { groups, unreachable } = await groupByConnection(services.connections, targets);
+  outcomes.push(...unreachable.map(unreachableOutcome));
+  for (const { session, targets: mine } of groups) {
+    const availability = checkCachedTablesAvailable(session.identity);
+    if (!availability.allowed) {
+      const message = availability.problems.map((problem) => problem.message).join(' ');
+      outcomes.push(...mine.map((target): CacheHitOutcome => ({ target: targetName(target), status: 'refused', message })));
+      notify('error', message);
+      continue;
+    }
+    const states = await readTableStates(session, mine).catch((error: unknown) => error);
+    for (const target of mine) {
+      if (!(states instanceof Map)) {
+        outcomes.push(failedOutcome(target, states));
+        continue;
+      }
+      if (states.get(tableKey(target))?.cached !== true) {
+        outcomes.push(notCached(target));
+        continue;
+      }
+      outcomes.push(await verifyOne(services, session, target, options));
+    }
+  }
+  for (const outcome of outcomes) if (outcome.status === 'failed' && outcome.message) notify('error', outcome.message);
+  return { outcomes };
+}
+
+function notCached(target: TableTarget): CacheHitOutcome {
+  const message = vscode.l10n.t('{0} is not cached, so its reads cannot come from memory. Cache it first.', targetName(target));
+  notify('warning', message, [{ label: vscode.l10n.t('Cache Table'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheTable, target) }]);
+  return { target: targetName(target), status: 'refused', message };
+}
+
+async function verifyOne(services: TableControlServices, session: DatabaseSession, target: TableTarget, options: CacheHitCommandOptions): Promise<CacheHitOutcome> {
+  const name = targetName(target);
+  const controller = new AbortController();
+  try {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Verifying that reads of {0} come from memory', name), cancellable: true },
+      (progress, token) => {
+        token.onCancellationRequested(() => controller.abort());
+        return verifyCacheHit(session, target.schema, target.table, {
+          ...options,
+          signal: controller.signal,
+          onAttempt: (attempt, attempts) => progress.report({
+            message: attempt === 1
+              ? vscode.l10n.t('tracing a read…')
+              : vscode.l10n.t('try {0} of {1}: the first read after caching loads the table…', attempt, attempts),
+          }),
+        });
+      },
+    );
+    services.log.info(result.detail);
+    if (result.servedFromCache) {
+      notify('info', result.detail);
+    } else {
+      notify('warning', result.detail, [
+        { label: vscode.l10n.t('Try Again'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.verifyCacheHit, target) },
+        { label: vscode.l10n.t('Cache Lease...'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheLease, { profileId: target.profileId }) },
+      ]);
+    }
+    return { target: name, status: 'done', servedFromCache: result.servedFromCache, message: result.detail };
+  } catch (error) {
+    if (controller.signal.aborted) return { target: name, status: 'cancelled' };
+    return { target: name, status: 'failed', message: vscode.l10n.t('Could not trace a read of {0}: {1}', name, serverErrorOf(error).message) };
+  }
+}

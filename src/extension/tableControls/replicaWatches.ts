@@ -1,0 +1,117 @@
+// Follows TiFlash replication after a change: a cancellable progress notification per change and
+// the tree's "TiFlash 2 (63%)" until the replicas are available. Several watches can run at once.
+// Cancelling stops the watching only; the cluster goes on replicating.
+import * as vscode from 'vscode';
+import type { DatabaseSession } from '../../core/db/databaseSession';
+import { watchReplicaProgress, type ReplicaWatchResult, type ReplicaWatchStatus } from '../../core/tidb/replicaProgressWatch';
+import { serverErrorOf } from '../../core/tidb/serverError';
+import { describeTable } from '../../core/tidb/tableControlSentences';
+import type { TableRef } from '../../core/tidb/tableControlStatements';
+import type { ConnectionsTreeProvider } from '../explorer/connectionsTreeProvider';
+import type { ExtensionLog } from '../log/extensionLog';
+import { notify } from './tableControlNotifications';
+
+export interface ReplicaWatch {
+  /** settles when every table is done, the watch is stopped, or reading the progress fails */
+  readonly done: Promise<ReplicaWatchResult | undefined>;
+  /** stops watching, as the notification's Cancel does */
+  stop(): void;
+}
+
+export interface ReplicaWatchOptions {
+  intervalMs?: number;
+}
+
+export class ReplicaWatches implements vscode.Disposable {
+  private readonly running = new Set<AbortController>();
+
+  constructor(private readonly explorer: ConnectionsTreeProvider, private readonly log: ExtensionLog) {}
+
+  /** Watches the tables' replicas until each is available (or gone); `subject` names them in the notification. */
+  watch(session: DatabaseSession, tables: readonly TableRef[], subject: string, options: ReplicaWatchOptions = {}): ReplicaWatch {
+    const controller = new AbortController();
+    this.running.add(controller);
+    const profileId = session.profile.id;
+    const done = Promise.resolve(vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('TiFlash replicas of {0}', subject), cancellable: true },
+      async (progress, token) => {
+        token.onCancellationRequested(() => controller.abort());
+        let shownPercent = 0;
+        return watchReplicaProgress(session, tables, {
+          intervalMs: options.intervalMs,
+          signal: controller.signal,
+          onProgress: (statuses) => {
+            for (const status of statuses) this.explorer.showTiFlashReplica({ profileId, schema: status.schema, table: status.table }, status.replica ?? undefined);
+            const percent = overallPercent(statuses);
+            progress.report({ message: progressMessage(statuses, percent), increment: Math.max(0, percent - shownPercent) });
+            shownPercent = Math.max(shownPercent, percent);
+          },
+        });
+      },
+    )).then(
+      (result) => {
+        this.announce(result, subject);
+        return result;
+      },
+      (error: unknown) => {
+        const message = vscode.l10n.t('Stopped watching the TiFlash replicas of {0}: {1}', subject, serverErrorOf(error).message);
+        this.log.warn(message);
+        notify('error', message);
+        return undefined;
+      },
+    ).finally(() => this.running.delete(controller));
+    return { done, stop: () => controller.abort() };
+  }
+
+  dispose(): void {
+    for (const controller of this.running) controller.abort();
+    this.running.clear();
+  }
+
+  private announce(result: ReplicaWatchResult, subject: string): void {
+    if (result.cancelled) {
+      const message = vscode.l10n.t('Stopped watching {0}. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.', subject);
+      this.log.info(message);
+      notify('info', message);
+      return;
+    }
+    const ready = result.statuses.filter((status) => status.phase === 'ready');
+    const gone = result.statuses.filter((status) => status.phase === 'noReplica').map((status) => describeTable(status.schema, status.table));
+    if (ready.length > 0) {
+      const message = ready.length === 1
+        ? vscode.l10n.t('{0} can be read from TiFlash: {1}, caught up.', describeTable(ready[0].schema, ready[0].table), replicaCountText(ready[0].replica?.replicaCount ?? 0))
+        : vscode.l10n.t('{0} tables of {1} can be read from TiFlash, caught up.', ready.length, subject);
+      this.log.info(message);
+      notify('info', message);
+    }
+    if (gone.length > 0) {
+      const message = vscode.l10n.t('No TiFlash replica any more for {0}: it was removed, or the table dropped, while TiDB Lab watched.', gone.join(', '));
+      this.log.warn(message);
+      notify('warning', message);
+    }
+  }
+}
+
+/** The mean progress of the tables still having a replica, 0..100. */
+function overallPercent(statuses: readonly ReplicaWatchStatus[]): number {
+  const watched = statuses.filter((status) => status.phase !== 'noReplica');
+  if (watched.length === 0) return 100;
+  const sum = watched.reduce((total, status) => total + (status.phase === 'ready' ? 1 : status.replica?.progress ?? 0), 0);
+  return Math.floor((sum / watched.length) * 100);
+}
+
+function progressMessage(statuses: readonly ReplicaWatchStatus[], percent: number): string {
+  if (statuses.length === 1) {
+    const [status] = statuses;
+    if (status.phase === 'ready') return vscode.l10n.t('available');
+    return status.replica?.available
+      ? vscode.l10n.t('{0}% · the optimizer may already use TiFlash', percent)
+      : vscode.l10n.t('{0}% · not available to queries yet', percent);
+  }
+  const ready = statuses.filter((status) => status.phase === 'ready').length;
+  return vscode.l10n.t('{0} of {1} tables available · {2}%', ready, statuses.length, percent);
+}
+
+export function replicaCountText(count: number): string {
+  return count === 1 ? vscode.l10n.t('1 replica') : vscode.l10n.t('{0} replicas', count);
+}

@@ -166,9 +166,12 @@ export class LeanMysqlConnection {
           return true;
         },
       };
+      // TLS cannot be layered over a socket that reads with onread (Node aborts), so a connection
+      // that may upgrade reads with 'data' events.
+      const readOption = options.tls ? {} : { onread };
       const socket = options.socketPath
-        ? connectTcp({ path: options.socketPath, onread })
-        : connectTcp({ host: options.host, port: options.port, noDelay: true, onread });
+        ? connectTcp({ path: options.socketPath, ...readOption })
+        : connectTcp({ host: options.host, port: options.port, noDelay: true, ...readOption });
       const connection = new LeanMysqlConnection(options, socket);
       holder.connection = connection;
       const timeoutMs = options.connectTimeoutMs ?? 10_000;
@@ -194,7 +197,7 @@ export class LeanMysqlConnection {
           ? cannotConnectError(options.host, options.port, error.code ?? error.message)
           : connectionLostError(options.host, options.port, error.code ?? error.message));
       });
-      connection.attachSocket(socket, false);
+      connection.attachSocket(socket, options.tls !== undefined);
       connection.handshakeHandler = connection.createHandshake(succeed, fail);
     });
   }
@@ -501,7 +504,8 @@ export class LeanMysqlConnection {
         ciphers: tlsOptions.ciphers,
         minVersion: 'TLSv1.2',
         rejectUnauthorized: verify,
-        checkServerIdentity: tlsOptions.mode === 'verify_identity' ? undefined : () => undefined,
+        // verify_ca checks the chain but not the host name; tls wants the key absent, not undefined
+        ...(tlsOptions.mode === 'verify_identity' ? {} : { checkServerIdentity: () => undefined }),
       });
       this.socket = secured;
       secured.once('secureConnect', () => sendResponse());

@@ -89,6 +89,18 @@ async function openForm(workbench: Workbench, open: () => Promise<void>): Promis
   return form;
 }
 
+/** The tree draws only the rows on screen: the Connections view gets the whole side bar. */
+async function collapseOtherViews(workbench: Workbench): Promise<void> {
+  await workbench.waitUntilSettled();
+  for (const header of await workbench.page.locator('.part.sidebar .pane .pane-header').all()) {
+    const title = header.locator('h3.title');
+    if (((await title.textContent()) ?? '').trim().toLowerCase() === VIEW.toLowerCase()) continue;
+    if ((await header.getAttribute('aria-expanded')) !== 'true') continue;
+    await title.click();
+    await eventually(async () => (await header.getAttribute('aria-expanded')) === 'false', 'the other view collapsed');
+  }
+}
+
 /** Polls until `condition` holds: the tree updates a moment after the event that changes it. */
 async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -133,6 +145,7 @@ describe('connections: add, browse, fail clearly', () => {
   it('adds a connection through the form after testing it', () =>
     session.diagnose('connections-add', async (workbench) => {
       await workbench.openViewContainer('TiDB Lab');
+      await collapseOtherViews(workbench);
       await workbench.viewWelcome(VIEW).waitFor({ state: 'visible' });
       const form = await openForm(workbench, () => workbench.clickWelcomeButton(VIEW, 'Add Connection'));
       assert.equal(await form.locator('#port input').inputValue(), '4000', 'TiDB port by default');

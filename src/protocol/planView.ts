@@ -335,6 +335,7 @@ export interface PlanViewStrings {
   showAllFindings: string;
   warningsHeading: string;
   estimatesOnly: string;
+  copTimeNote: string;
   rolledBack: string;
   underEstimated: string;
   overEstimated: string;

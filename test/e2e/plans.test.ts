@@ -39,6 +39,13 @@ const fixtureRules: PlanFixtureRule[] = [
   { match: 'SET duration', file: 'hash-join-tikv-spill-disk-column.txt' },
 ];
 
+const HOSTILE_PLAN = `| id | estRows | task | access object | operator info |
+| --- | --- | --- | --- | --- |
+| TableReader_7 | 10.00 | root | | data:Selection_6 |
+| └─Selection_6 | 10.00 | cop[tikv] | | eq(test.t.note, "<img src=x onerror=alert(1)>") |
+|   └─TableFullScan_5 | 100.00 | cop[tikv] | table:<b>t</b> | keep order:false |
+`;
+
 async function adminQuery(sql: string): Promise<unknown[]> {
   const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
   try {
@@ -126,7 +133,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       assert.equal(await plan.locator('.plan-window .plan-row[data-index]').count(), 5, 'all five operators are drawn');
       assert.match(await plan.locator('.origin-meta').innerText(), new RegExp(`${CONNECTION} · TiDB v8\\.5\\.1`));
       assert.equal(await plan.locator('.findings-list .finding').count(), 4, 'one critical finding and three warnings');
-      assert.match(await plan.locator('.cop-time-note').innerText(), /sums over tasks, not wall-clock/);
+      assert.match(await plan.locator('.cop-time-note').innerText(), /sums over parallel tasks, not wall-clock/);
       assert.equal(await plan.locator('.plan-row[data-index="4"] .engine-badge.tikv .engine-task').innerText(), 'cop', 'the scan runs in TiKV as a cop task');
 
       const decorations = await inlineDecorations(workbench.page);
@@ -137,9 +144,13 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       const target = Number(await firstFinding.getAttribute('data-node'));
       await firstFinding.click();
       await plan.locator(`.plan-row.selected[data-index="${target}"]`).waitFor({ state: 'visible' });
-      await plan.locator('.details-pane .exec-info dt', { hasText: /^tikv_task$/ }).waitFor({ state: 'visible' });
+      await plan.locator('.details-pane .exec-info dt', { hasText: /^proc max$/ }).waitFor({ state: 'visible' });
       assert.match(await plan.locator('#details-heading').innerText(), /^TableFullScan_18$/);
-      assert.ok(await plan.locator('.details-pane .exec-info dt', { hasText: /^total_process_keys$/ }).count() > 0, 'scan_detail is read into key/values');
+      // The reader's cop_task group is read into nested key/values.
+      await plan.locator('.plan-row[data-index="1"]').click();
+      await plan.locator('.details-pane .exec-info dd.group').first().waitFor({ state: 'visible' });
+      assert.ok(await plan.locator('.details-pane .exec-info dt', { hasText: /^cop_task$/ }).count() > 0, 'cop_task is a group of key/values');
+      await plan.locator('.findings-list .finding-link').first().click();
 
       await workbench.page.keyboard.press('Control+Shift+M');
       await workbench.page.locator('.markers-panel .monaco-list-row', { hasText: /stats:pseudo|reads the whole table trips/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -171,6 +182,13 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await plan.locator('.plan-row[data-index="2"]').click();
       await plan.locator('#details-heading', { hasText: 'ExchangeSender_47' }).waitFor({ state: 'visible' });
       await workbench.screenshot('plans-clipboard-mpp-light');
+
+      // Operator info is user text: markup in it stays text.
+      await writeClipboard(workbench.page, HOSTILE_PLAN);
+      await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
+      const hostile = await planFrame(workbench, /est\. 10 rows · TiKV · no findings · 3 operators/);
+      assert.match(await hostile.locator('.plan-row[data-index="1"] .col-info').innerText(), /<img src=x onerror=alert\(1\)>/);
+      assert.equal(await hostile.locator('.plan-page img, .plan-page b').count(), 0, 'no element came out of the plan text');
 
       await writeClipboard(workbench.page, 'Thanks for the plan! I will look at it tomorrow.');
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');

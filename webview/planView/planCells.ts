@@ -24,7 +24,7 @@ export function timeCell(node: PlanViewNode, strings: PlanViewStrings): BarCell 
   return {
     text: formatDurationMs(node.timeMs),
     fraction: share ?? 0,
-    tone: share !== null && share >= 0.5 ? 'warning' : share !== null && share >= 0.2 ? 'notable' : 'neutral',
+    tone: 'neutral',
     title,
   };
 }

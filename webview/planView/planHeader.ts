@@ -28,7 +28,9 @@ export function planNotes(plan: PlanViewPlan, origin: PlanOrigin, strings: PlanV
   const notes: HTMLElement[] = [];
   if (origin.rolledBack) notes.push(element('p', { className: 'callout success note-rolled-back' }, strings.rolledBack));
   if (!plan.hasRuntimeStats && plan.nodes.length > 0) notes.push(element('p', { className: 'muted note' }, strings.estimatesOnly));
-  if (plan.nodes.some((node) => node.timeKind === 'task-time')) notes.push(element('p', { className: 'muted note cop-time-note' }, `* ${plan.timeNote}`));
+  if (plan.nodes.some((node) => node.timeKind === 'task-time')) {
+    notes.push(element('p', { className: 'muted note cop-time-note', attributes: { title: plan.timeNote } }, `* ${strings.copTimeNote}`));
+  }
   if (plan.warnings.length > 0) {
     notes.push(element('div', { className: 'callout warning parse-warnings', role: 'status' },
       element('p', {}, strings.warningsHeading),

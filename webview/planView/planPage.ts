@@ -33,7 +33,7 @@ export interface PlanPageCallbacks {
   requestRawText(): void;
 }
 
-export const OPERATOR_COLUMN_METRICS = { levelPx: 16, characterPx: 7.6, paddingPx: 150, maxPx: 900 };
+export const OPERATOR_COLUMN_METRICS = { levelPx: 16, characterPx: 7.6, paddingPx: 72, maxPx: 900 };
 const SEARCH_DELAY_MS = 120;
 
 export function initialPlanUiState(): PlanUiState {

@@ -42,6 +42,7 @@ export function planViewStrings(t: Translate): PlanViewStrings {
     showAllFindings: t('Show all {0} findings', P0),
     warningsHeading: t('Not everything in the plan text could be read:'),
     estimatesOnly: t('EXPLAIN without ANALYZE: the statement did not run, so there are estimates only (no time, no actual rows).'),
+    copTimeNote: t('TiKV and TiFlash times (dashed bars) are sums over parallel tasks, not wall-clock time: they are never subtracted from the reader above them.'),
     rolledBack: t('EXPLAIN ANALYZE ran in a transaction that was rolled back: no data was changed.'),
     underEstimated: t('under-estimated {0}', P0),
     overEstimated: t('over-estimated {0}', P0),

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { PlanFinding } from '../../core/plan';
 import { formatCount, formatDurationMs } from '../../core/plan';
 import type { PlanViewPlan, PlanViewSource } from '../../protocol/planView';
+import { stripLeadingComments } from '../../core/sql/statementSplitter';
 import { explainTargets, type ExplainTarget } from './explainStatements';
 import { heaviestOperators } from './heaviestOperators';
 import { PLAN_COMMANDS, PLAN_SETTINGS } from './planIds';
@@ -145,16 +146,18 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
   }
 }
 
-/** Where a finding points in the statement: the table it names, else the statement's first line. */
+/** Where a finding points in the statement: the table it names, else the statement's first line (comments skipped). */
 function findingRange(document: vscode.TextDocument, result: StatementPlanResult, finding: PlanFinding): vscode.Range {
+  const code = stripLeadingComments(result.statementText);
+  const codeStart = result.start + result.statementText.length - code.length;
   const accessObject = result.plan?.nodes[finding.nodeIndex]?.accessObject ?? '';
   const table = /(?:^|[\s,])table:([^,\s]+)/.exec(accessObject)?.[1];
   if (table) {
     const name = table.split('.').pop() ?? table;
-    const found = new RegExp(`(?<![\\w$])\`?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`?(?![\\w$])`, 'i').exec(result.statementText);
-    if (found) return new vscode.Range(document.positionAt(result.start + found.index), document.positionAt(result.start + found.index + found[0].length));
+    const found = new RegExp(`(?<![\\w$])\`?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`?(?![\\w$])`, 'i').exec(code);
+    if (found) return new vscode.Range(document.positionAt(codeStart + found.index), document.positionAt(codeStart + found.index + found[0].length));
   }
-  const start = document.positionAt(result.start);
+  const start = document.positionAt(codeStart);
   return new vscode.Range(start, document.lineAt(start.line).range.end);
 }
 

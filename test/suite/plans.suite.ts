@@ -1,0 +1,158 @@
+// The plan commands through the real VS Code API: a fixture plan visualized from a document
+// selection, text with no plan, two plans compared; EXPLAIN / ANALYZE on MariaDB (its own table,
+// no TiDB analysis) and a server error; EXPLAIN ANALYZE on the TiDB stand-in with its CodeLenses,
+// hover and diagnostics, which go away when the statement changes.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AddConnectionRequest, TidbLabApi } from '../../src/extension/api';
+import type { PlanCommandResult } from '../../src/extension/plans/planCommandResult';
+import { startTestStandIn } from '../standin/testStandIn';
+import { testDatabase } from '../support/testDatabase';
+import { suite, test } from './harness';
+
+const db = testDatabase();
+const sharedPlans = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'tidb-plans');
+const schema = 'tidblab_suite_plans';
+
+async function api(): Promise<TidbLabApi> {
+  const extension = vscode.extensions.getExtension<TidbLabApi>('tidb-lab.tidb-lab');
+  assert.ok(extension, 'TiDB Lab is not loaded');
+  return extension.activate();
+}
+
+async function connect(request: AddConnectionRequest): Promise<string> {
+  const tidbLab = await api();
+  const id = await vscode.commands.executeCommand<string>('tidbLab.addConnection', request);
+  assert.equal(typeof id, 'string');
+  const session = await tidbLab.connections.connect(id, { quiet: true });
+  assert.ok(session, `could not connect to ${request.profile.name}`);
+  return id;
+}
+
+async function sqlEditor(text: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ language: 'sql', content: text });
+  return vscode.window.showTextDocument(document);
+}
+
+function placeCursor(editor: vscode.TextEditor, needle: string): vscode.Position {
+  const position = editor.document.positionAt(editor.document.getText().indexOf(needle));
+  editor.selection = new vscode.Selection(position, position);
+  return position;
+}
+
+async function closeEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+async function until<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value)) {
+    if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+suite('plans', () => {
+  test('visualizes a fixture plan from a document selection', async () => {
+    const text = readFileSync(join(sharedPlans, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
+    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `notes before the plan\n${text}\nnotes after` });
+    const editor = await vscode.window.showTextDocument(document);
+    const start = document.positionAt(document.getText().indexOf('+---'));
+    const end = document.positionAt(document.getText().lastIndexOf('+') + 1);
+    editor.selection = new vscode.Selection(start, end);
+    const result = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
+    assert.equal(result.kind, 'plan');
+    assert.equal(result.operators, 6);
+    assert.match(result.summary, /^314 ms · 0 rows · TiKV · 2 findings$/);
+    assert.ok(result.findings.includes('disk-spill') || result.findings.includes('mvcc-garbage'), result.findings.join(', '));
+    await closeEditors();
+  });
+
+  test('says there is no plan in text that holds none, and keeps what it could read of a broken one', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'SELECT 1; -- no plan here, just SQL' });
+    await vscode.window.showTextDocument(document);
+    const none = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
+    assert.equal(none.operators, 0);
+    assert.ok(none.warnings.length > 0, 'the reason comes from the parser');
+
+    const text = readFileSync(join(sharedPlans, 'psql-truncated-tikv-hashagg-ru.txt'), 'utf8');
+    const truncated = await vscode.workspace.openTextDocument({ language: 'plaintext', content: text });
+    await vscode.window.showTextDocument(truncated);
+    const partial = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
+    assert.ok(partial.operators > 0);
+    assert.ok(partial.warnings.some((warning) => /cut off/.test(warning)), partial.warnings.join(' | '));
+    await closeEditors();
+  });
+
+  test('compares two plans given as text', async () => {
+    const before = readFileSync(join(sharedPlans, 'streamagg-tablereader-fullscan-pseudo.txt'), 'utf8');
+    const after = readFileSync(join(sharedPlans, 'cop-tiflash-hashagg-tiflash-scan.txt'), 'utf8');
+    const result = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.comparePlans', { beforeText: before, afterText: after });
+    assert.equal(result.kind, 'compare');
+    assert.match(result.summary, /^1\.03 s .* → 60\.8 ms .*TiFlash/);
+    await closeEditors();
+  });
+
+  test('shows MariaDB its own EXPLAIN and ANALYZE output, and server errors as errors', async () => {
+    await connect({ profile: { name: 'suite plans MariaDB', host: db.host, port: db.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' }, password: db.password });
+    const editor = await sqlEditor('SELECT table_name FROM information_schema.tables WHERE table_schema = \'mysql\';\nSELECT * FROM tidblab_no_such_schema.no_such_table;\n');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+    assert.deepEqual(lenses.map((lens) => lens.command?.title), ['Explain', 'Explain Analyze', 'Explain', 'Explain Analyze']);
+
+    placeCursor(editor, 'table_name');
+    const explained = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.explainStatement');
+    assert.equal(explained.kind, 'foreign');
+    assert.match(explained.summary, /MariaDB 10\.\d+\.\d+ is not TiDB/);
+    const analyzed = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.explainAnalyzeStatement');
+    assert.equal(analyzed.kind, 'foreign', 'ANALYZE <statement> on MariaDB');
+
+    placeCursor(editor, 'no_such_table');
+    const failed = await vscode.commands.executeCommand<PlanCommandResult | undefined>('tidbLab.explainStatement');
+    assert.equal(failed, undefined, 'an unknown table is reported as an error, not as a plan');
+    await closeEditors();
+    const tidbLab = await api();
+    for (const id of tidbLab.connections.connectedProfileIds()) await tidbLab.connections.disconnect(id);
+  });
+
+  test('explains on TiDB (the stand-in): gist, hover and diagnostics that go when the statement changes', async () => {
+    const admin = await import('mysql2/promise');
+    const connection = await admin.createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+    await connection.query(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema}; CREATE TABLE ${schema}.trips (id INT PRIMARY KEY, duration INT);`);
+    const standIn = await startTestStandIn({ planFixtures: { directory: sharedPlans, rules: [{ match: 'trips', file: 'streamagg-tablereader-fullscan-pseudo.txt' }] } });
+    try {
+      await connect({ profile: { name: 'suite plans stand-in', host: '127.0.0.1', port: standIn.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' }, password: db.password });
+      const editor = await sqlEditor(`-- trips\nSELECT COUNT(*) FROM ${schema}.trips WHERE duration > 10;\n`);
+      const cursor = placeCursor(editor, 'COUNT');
+      const result = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.explainAnalyzeStatement');
+      assert.equal(result.kind, 'plan');
+      assert.equal(result.summary, '1.03 s · 1 row · TiKV · 4 findings');
+
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, cursor);
+      const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+      assert.match(hoverText, /1\.03 s · 1 row · TiKV · 4 findings/);
+      assert.match(hoverText, /TableFullScan_18/);
+
+      const diagnostics = await until('diagnostics', () => vscode.languages.getDiagnostics(editor.document.uri), (list) => list.length > 0);
+      assert.ok(diagnostics.every((diagnostic) => diagnostic.source === 'TiDB Lab plan' && diagnostic.severity === vscode.DiagnosticSeverity.Warning));
+      assert.ok(diagnostics.some((diagnostic) => editor.document.getText(diagnostic.range) === 'trips' && diagnostic.range.start.line === 1), 'a finding about table trips points at its name in the statement, not the comment');
+
+      await editor.edit((edit) => edit.insert(editor.document.positionAt(editor.document.getText().indexOf('> 10') + 4), '0'));
+      await until('diagnostics after the edit', () => vscode.languages.getDiagnostics(editor.document.uri), (list) => list.length === 0);
+      const afterEdit = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, cursor);
+      assert.ok(!afterEdit.some((hover) => hover.contents.some((content) => /TiDB Lab plan/.test(typeof content === 'string' ? content : content.value))), 'the hover went with the change');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await closeEditors();
+    } finally {
+      const tidbLab = await api();
+      for (const id of tidbLab.connections.connectedProfileIds()) await tidbLab.connections.disconnect(id);
+      await standIn.close();
+      await connection.query(`DROP DATABASE IF EXISTS ${schema}`);
+      await connection.end();
+    }
+  }, 60_000);
+});

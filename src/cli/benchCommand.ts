@@ -90,6 +90,16 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
   }
 }
 
+/** An AbortSignal that Ctrl-C fires (once, with a notice on stderr); release() stops listening. */
+function interruptible(io: BenchCommandIo, notice: string): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const release = io.onInterrupt(() => {
+    io.stderr(`\n${notice}\n`);
+    controller.abort();
+  });
+  return { signal: controller.signal, release };
+}
+
 function reportError(error: unknown, io: BenchCommandIo): number {
   if (error instanceof OptionError) io.stderr(`tidb-lab bench: ${error.message}\n`);
   else if (error instanceof ConnectionFailure) io.stderr(`FATAL: ${error.problem.title}\n       ${error.problem.nextStep}\n`);
@@ -150,15 +160,11 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
   if (!json) {
     for (const line of runHeaderLines({ tool: TOOL_HEADER, threads: limits.threads, rate: limits.rate, reportInterval: limits.reportInterval, seed: options.random.seed })) text(line);
   }
-  const controller = new AbortController();
-  const unsubscribe = io.onInterrupt(() => {
-    io.stderr('\nInterrupted: stopping the threads; the partial result follows.\n');
-    controller.abort();
-  });
+  const interrupt = interruptible(io, 'Interrupted: stopping the threads; the partial result follows.');
   let measured: MeasuredRun;
   try {
     measured = await runMeasured(options, {
-      signal: controller.signal,
+      signal: interrupt.signal,
       onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`),
       onInterval: (report) => {
         const i = report.interval;
@@ -170,7 +176,7 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
       },
     });
   } finally {
-    unsubscribe();
+    interrupt.release();
   }
   const result = measured.result;
   if (out) io.writeFile(out, resultToJson(result));
@@ -251,15 +257,11 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
   const connection = settingsFromOptions(connectionOptions.connection);
   const say = (line: string) => (json ? io.stderr : io.stdout)(`${line}\n`);
   if (!json) say(`${TOOL_HEADER}\n\nExperiment '${definition.name}' (${file})`);
-  const controller = new AbortController();
-  const unsubscribe = io.onInterrupt(() => {
-    io.stderr('\nInterrupted: stopping the experiment; the cells measured so far are kept.\n');
-    controller.abort();
-  });
+  const interrupt = interruptible(io, 'Interrupted: stopping the experiment; the cells measured so far are kept.');
   let result: ExperimentResult;
   try {
     result = await runExperiment(definition, connection, {
-      signal: controller.signal,
+      signal: interrupt.signal,
       onLog: say,
       onCell: (cell, index, total) => {
         const s = cell.run.summary;
@@ -268,7 +270,7 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
       },
     });
   } finally {
-    unsubscribe();
+    interrupt.release();
   }
   if (out) io.writeFile(out, resultToJson(result));
   if (json) io.stdout(resultToJson(result));

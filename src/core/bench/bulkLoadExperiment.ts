@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSession } from '../db/databaseSession';
 import { quoteIdentifier } from '../db/sqlIdentifiers';
 import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult, type RunStatus } from '../results/benchmarkResult';
+import { experimentResult } from './experimentResult';
 import { openAdminSession } from './adminSession';
 import { connectionOptionValues, leanConnectTargets, type BenchConnectionSettings } from './benchConnectionSettings';
 import type { BulkLoadExperimentDefinition, KeyOrder } from './experimentDefinition';
@@ -101,21 +102,15 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
   } finally {
     await admin.close();
   }
-  return {
-    kind: 'experiment',
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    id: randomUUID(),
-    name: definition.name,
-    source: { tool: TOOL_NAME, toolVersion: TOOL_VERSION },
-    server: serverInfoOf(admin.identity, { connection: values }),
-    startTime: new Date(started).toISOString(),
-    durationSec: (Date.now() - started) / 1000,
+  return experimentResult({
     definition,
     variants: [...new Set(plan.map((cell) => cell.keyOrder))],
     cells,
     status,
     message,
-  };
+    server: serverInfoOf(admin.identity, { connection: values }),
+    startedMs: started,
+  });
 }
 
 async function loadCell(definition: BulkLoadExperimentDefinition, cell: BulkLoadCellPlan, admin: DatabaseSession, connection: BenchConnectionSettings, signal?: AbortSignal): Promise<RunResult> {

@@ -8,7 +8,7 @@ import { leanConnectTargets } from './benchConnectionSettings';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
 import type { BenchOptions } from './benchOptions';
 import { BenchWorkerPool } from './benchWorkerPool';
-import { BenchmarkError, clientWorkerCount } from './runBenchmark';
+import { BenchmarkError, clientWorkerCount, isLocalHost } from './runBenchmark';
 import { threadRandomStates } from './randomSeeding';
 import { createBulkInsertTableSql, tidbWarmupSql } from './sysbenchSql';
 import { CONTROL_SLOTS, type PrepareWorkerSetup, type WorkerFailure, type WorkerThreadPlan } from './workerMessages';
@@ -77,7 +77,7 @@ async function loadTables(options: BenchOptions, hooks: PrepareHooks): Promise<v
   const seeds = threadRandomStates({ seed: options.random.seed, threads, reportThread: false, eventGenerator: false });
   // Threads without a table would only open a connection and close it again.
   const busyThreads = Math.min(threads, options.workloadOptions.tables);
-  const workerCount = clientWorkerCount(busyThreads, options.driver.clientWorkers);
+  const workerCount = clientWorkerCount(busyThreads, options.driver.clientWorkers, options.connection.hosts.every(isLocalHost));
   const plans: WorkerThreadPlan[][] = Array.from({ length: workerCount }, () => []);
   for (let thread = 0; thread < busyThreads; thread++) {
     plans[thread % workerCount].push({ threadId: thread, random: seeds.workers[thread], connect: targets[thread % targets.length] });

@@ -46,10 +46,19 @@ export class BenchmarkError extends Error {
   }
 }
 
-/** How many worker_threads carry the threads: one per CPU, at most one per thread. */
-export function clientWorkerCount(threads: number, requested: number): number {
+/**
+ * How many worker_threads carry the benchmark threads (each worker multiplexes many connections):
+ * one per CPU for a remote server, half the CPUs when the server runs on this machine (it needs
+ * the rest), never more than the threads.
+ */
+export function clientWorkerCount(threads: number, requested: number, serverIsLocal = false, cpus = availableParallelism()): number {
   if (requested > 0) return Math.min(requested, threads);
-  return Math.max(1, Math.min(threads, availableParallelism()));
+  const available = serverIsLocal ? Math.floor(cpus / 2) : cpus;
+  return Math.max(1, Math.min(threads, available));
+}
+
+export function isLocalHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 /** Runs one benchmark; bad options or an unreachable server throw, a failure once running returns a 'failed' result. */
@@ -97,7 +106,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
 
   const targets = leanConnectTargets(options.connection);
   const seeds = threadRandomStates({ seed: options.random.seed, threads: limits.threads, reportThread: limits.reportInterval > 0, eventGenerator: limits.rate > 0 });
-  const workerCount = clientWorkerCount(limits.threads, options.driver.clientWorkers);
+  const workerCount = clientWorkerCount(limits.threads, options.driver.clientWorkers, options.connection.hosts.every(isLocalHost) || options.connection.socket !== undefined);
   const plans: WorkerThreadPlan[][] = Array.from({ length: workerCount }, () => []);
   const threadIdsByWorker: number[][] = Array.from({ length: workerCount }, () => []);
   for (let thread = 0; thread < limits.threads; thread++) {

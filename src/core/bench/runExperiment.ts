@@ -1,13 +1,12 @@
 // Runs an experiment: every cell of the matrix in order, data prepared once per table size, each
 // variant set up (and checked) before its cells and torn down after them. One ExperimentResult.
-import { randomUUID } from 'node:crypto';
 import type { DatabaseSession } from '../db/databaseSession';
 import type { SqlLogger } from '../db/sqlExecutor';
-import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult, type RunStatus } from '../results/benchmarkResult';
+import type { ExperimentCell, ExperimentResult, RunResult, RunStatus } from '../results/benchmarkResult';
 import { openAdminSession } from './adminSession';
 import type { BenchConnectionSettings } from './benchConnectionSettings';
 import { resolveBenchmarkConfig } from './benchmarkConfig';
-import { optionsRecord, type BenchOptions } from './benchOptions';
+import type { BenchOptions } from './benchOptions';
 import { runBulkLoadExperiment } from './bulkLoadExperiment';
 import { cleanupWithOptions } from './cleanupBenchmark';
 import {
@@ -19,7 +18,9 @@ import {
 } from './experimentDefinition';
 import { runVariantSql, sessionStatementsFor, waitUntilReady } from './experimentVariant';
 import { prepareWithOptions } from './prepareBenchmark';
-import { BenchmarkError, TOOL_NAME, TOOL_VERSION, runMeasured } from './runBenchmark';
+import { BenchmarkError, buildRunResult, runMeasured } from './runBenchmark';
+import { RunStatistics } from './runStatistics';
+import { experimentResult } from './experimentResult';
 import type { IntervalReport } from './runStatistics';
 import { serverInfoOf } from './serverInfo';
 
@@ -143,21 +144,15 @@ async function runSysbenchExperiment(definition: SysbenchExperimentDefinition, c
   } finally {
     await admin.close();
   }
-  return {
-    kind: 'experiment',
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    id: randomUUID(),
-    name: definition.name,
-    source: { tool: TOOL_NAME, toolVersion: TOOL_VERSION },
-    server: serverInfoOf(admin.identity, plan[0].options),
-    startTime: new Date(started).toISOString(),
-    durationSec: (Date.now() - started) / 1000,
+  return experimentResult({
     definition,
     variants: definition.variants.map((variant) => variant.name),
     cells,
     status,
     message,
-  };
+    server: serverInfoOf(admin.identity, plan[0].options),
+    startedMs: started,
+  });
 }
 
 /** The options prepare and cleanup use: the experiment's tables at this size, sysbench's oltp layout. */
@@ -191,23 +186,13 @@ async function runCell(cell: PlannedCell, admin: DatabaseSession, sessionStateme
 
 /** A run that never started (its threads could not connect or prepare): zero counts, the reason. */
 function failedRun(options: BenchOptions, message: string, labels: Record<string, string | number>, admin: DatabaseSession): RunResult {
-  return {
-    kind: 'run',
-    schemaVersion: RESULT_SCHEMA_VERSION,
-    id: randomUUID(),
-    source: { tool: TOOL_NAME, toolVersion: TOOL_VERSION },
-    workload: options.workload,
-    options: optionsRecord(options),
-    server: serverInfoOf(admin.identity, options),
+  return buildRunResult(options, new RunStatistics(options.limits.threads, [], options.limits.percentile), {
     startTime: new Date().toISOString(),
     durationSec: 0,
     intervals: [],
-    summary: {
-      events: 0, queries: 0, reads: 0, writes: 0, others: 0, tps: 0, qps: 0, errors: 0, reconnects: 0,
-      latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: null, p99: null, p999: null },
-    },
     status: 'failed',
     message,
+    server: serverInfoOf(admin.identity, options),
     labels,
-  };
+  });
 }

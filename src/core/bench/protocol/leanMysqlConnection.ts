@@ -204,12 +204,7 @@ export class LeanMysqlConnection {
 
   /** Runs a text query; resolves to RESULT_SET or the number of affected rows. */
   query(sql: string): Promise<number> {
-    const length = 1 + Buffer.byteLength(sql, 'utf8');
-    const buffer = this.outgoingBuffer(4 + length);
-    writePacketHeader(buffer, 0, length, 0);
-    buffer[4] = COM_QUERY;
-    buffer.write(sql, 5, 'utf8');
-    return this.send(buffer, 4 + length, FIRST);
+    return this.send(this.outgoing, this.textCommand(COM_QUERY, sql), FIRST);
   }
 
   ping(): Promise<number> {
@@ -220,16 +215,22 @@ export class LeanMysqlConnection {
   }
 
   prepare(sql: string): Promise<PreparedStatement> {
-    const length = 1 + Buffer.byteLength(sql, 'utf8');
-    const buffer = this.outgoingBuffer(4 + length);
-    writePacketHeader(buffer, 0, length, 0);
-    buffer[4] = COM_STMT_PREPARE;
-    buffer.write(sql, 5, 'utf8');
+    const length = this.textCommand(COM_STMT_PREPARE, sql);
     this.preparing = { sql, id: 0, params: 0, columns: 0 };
     return new Promise<PreparedStatement>((resolve, reject) => {
       this.prepareResolve = resolve;
-      this.send(buffer, 4 + length, PREPARE_FIRST).catch(reject);
+      this.send(this.outgoing, length, PREPARE_FIRST).catch(reject);
     });
+  }
+
+  /** Writes a command with SQL text into the outgoing buffer; returns the packet's length. */
+  private textCommand(command: number, sql: string): number {
+    const length = 1 + Buffer.byteLength(sql, 'utf8');
+    const buffer = this.outgoingBuffer(4 + length);
+    writePacketHeader(buffer, 0, length, 0);
+    buffer[4] = command;
+    buffer.write(sql, 5, 'utf8');
+    return 4 + length;
   }
 
   /** Executes a prepared statement; resolves to RESULT_SET or the number of affected rows. */
@@ -247,12 +248,13 @@ export class LeanMysqlConnection {
     const buffer = this.outgoingBuffer(4 + length);
     writePacketHeader(buffer, 0, length, 0);
     buffer[4] = COM_STMT_EXECUTE;
-    buffer.writeUInt32LE(statement.id, 5);
+    writeUint32(buffer, 5, statement.id);
     buffer[9] = 0; // CURSOR_TYPE_NO_CURSOR
-    buffer.writeUInt32LE(1, 10); // iteration count
+    writeUint32(buffer, 10, 1); // iteration count
     let pos = 14;
     if (count > 0) {
-      buffer.fill(0, pos, pos + nullBytes);
+      // a loop: Buffer.fill costs more than it saves for a byte or two
+      for (let i = 0; i < nullBytes; i++) buffer[pos + i] = 0;
       for (let i = 0; i < count; i++) {
         if (params[i] === null) buffer[pos + (i >> 3)] |= 1 << (i & 7);
       }
@@ -680,11 +682,18 @@ function encodedValueSize(value: ParamValue): number {
   return lengthEncodedSize(length) + length;
 }
 
+function writeUint32(buffer: Buffer, pos: number, value: number): void {
+  buffer[pos] = value & 0xff;
+  buffer[pos + 1] = (value >>> 8) & 0xff;
+  buffer[pos + 2] = (value >>> 16) & 0xff;
+  buffer[pos + 3] = (value >>> 24) & 0xff;
+}
+
 function writeValue(buffer: Buffer, pos: number, value: ParamValue): number {
   if (value === null) return pos;
   if (typeof value === 'number') {
     if (isInt32(value)) {
-      buffer.writeInt32LE(value, pos);
+      writeUint32(buffer, pos, value);
       return pos + 4;
     }
     buffer.writeBigInt64LE(BigInt(Math.trunc(value)), pos);

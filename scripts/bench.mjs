@@ -1,0 +1,183 @@
+// npm run bench: measured, not assumed. Runs Debian's sysbench and `tidb-lab bench` against the same
+// local MariaDB, one after the other, for each (workload, threads) pair, and prints QPS, p95 latency
+// and client CPU per query side by side with the ratio; also writes the table to
+// test-results/bench.md. Both clients run as child processes and their CPU time comes from
+// /proc/<pid>/stat (all threads), read until they exit.
+//
+// Environment: BENCH_TIME (seconds per run, default 20), BENCH_THREADS (default "8,32"),
+// BENCH_WORKLOADS (default "oltp_point_select,oltp_read_only,oltp_read_write"),
+// BENCH_OPTIONS (extra sysbench options for both, e.g. "--rand-type=uniform"), BENCH_SECTIONS
+// (comma-separated section names to run; default all), and the TIDB_LAB_MYSQL_* variables of
+// test/support/testDatabase.ts.
+//
+// The report is a list of sections; to add one, append to SECTIONS an object { name, title, run }
+// whose run() returns Markdown.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import os from 'node:os';
+import { setInterval, clearInterval } from 'node:timers';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const server = {
+  host: env.TIDB_LAB_MYSQL_HOST ?? '127.0.0.1',
+  port: Number(env.TIDB_LAB_MYSQL_PORT ?? 3306),
+  user: env.TIDB_LAB_MYSQL_USER ?? 'tidblab',
+  password: env.TIDB_LAB_MYSQL_PASSWORD ?? 'tidblab-pw',
+};
+const BENCH_DB = 'tidblab_bench_compare';
+const seconds = Number(env.BENCH_TIME ?? 20);
+const threadCounts = (env.BENCH_THREADS ?? '8,32').split(',').map(Number);
+const workloads = (env.BENCH_WORKLOADS ?? 'oltp_point_select,oltp_read_only,oltp_read_write').split(',');
+const extraOptions = (env.BENCH_OPTIONS ?? '').split(' ').filter(Boolean);
+const tableOptions = ['--tables=4', '--table-size=10000'];
+const CLOCK_TICKS = 100;
+
+function ourCli() {
+  for (const candidate of [join(repoRoot, 'dist', 'cli.js'), join(repoRoot, 'out', 'src', 'cli', 'cli.js')]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('Neither dist/cli.js nor out/src/cli/cli.js exists: run `npm run build` (or `npm run build:tests`) first.');
+}
+
+function connectionArgs() {
+  return [`--mysql-host=${server.host}`, `--mysql-port=${server.port}`, `--mysql-user=${server.user}`, `--mysql-db=${BENCH_DB}`];
+}
+
+/** Runs a command; samples /proc/<pid>/stat until it exits and returns the last CPU reading (seconds). */
+function runMeasured(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...env, MYSQL_PWD: server.password }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let cpuSec = 0;
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const sample = () => {
+      try {
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm)"
+        cpuSec = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+      } catch {
+        // the process is gone; keep the last reading
+      }
+    };
+    const timer = setInterval(sample, 20);
+    child.on('error', reject);
+    child.on('exit', () => sample());
+    child.on('close', (code) => {
+      clearInterval(timer);
+      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`));
+      else resolve({ stdout, stderr, cpuSec });
+    });
+  });
+}
+
+function parseSummary(stdout) {
+  const queries = /queries:\s+(\d+)\s+\(([\d.]+) per sec\.\)/.exec(stdout);
+  const p95 = /95th percentile:\s+([\d.]+)/.exec(stdout);
+  if (!queries || !p95) throw new Error(`no sysbench summary in:\n${stdout}`);
+  return { queries: Number(queries[1]), qps: Number(queries[2]), p95: Number(p95[1]) };
+}
+
+async function measure(tool, workload, threads) {
+  const args = [...connectionArgs(), ...tableOptions, ...extraOptions, `--threads=${threads}`, `--time=${seconds}`, workload, 'run'];
+  const outcome = tool === 'sysbench'
+    ? await runMeasured('/usr/bin/sysbench', args)
+    : await runMeasured(process.execPath, [ourCli(), 'bench', ...args]);
+  const summary = parseSummary(outcome.stdout);
+  return { ...summary, cpuUsPerQuery: (outcome.cpuSec * 1e6) / summary.queries };
+}
+
+async function mysqlQuery(sql) {
+  const { createConnection } = await import(pathToFileURL(join(repoRoot, 'node_modules', 'mysql2', 'promise.js')).href);
+  const connection = await createConnection({ host: server.host, port: server.port, user: server.user, password: server.password });
+  try {
+    await connection.query(sql);
+  } finally {
+    await connection.end();
+  }
+}
+
+const ratio = (ours, theirs) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}x` : 'n/a');
+
+async function engineVersusSysbench() {
+  await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
+  await mysqlQuery(`CREATE DATABASE \`${BENCH_DB}\``);
+  const rows = [];
+  try {
+    await runMeasured(process.execPath, [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, '--threads=4', 'oltp_read_write', 'prepare']);
+    // warm the buffer pool so the first pair does not pay for it
+    await runMeasured('/usr/bin/sysbench', [...connectionArgs(), ...tableOptions, '--threads=4', '--time=3', 'oltp_read_only', 'run']);
+    for (const workload of workloads) {
+      for (const threads of threadCounts) {
+        const sysbench = await measure('sysbench', workload, threads);
+        const ours = await measure('tidb-lab', workload, threads);
+        const row = { workload, threads, sysbench, ours };
+        rows.push(row);
+        console.log(
+          `${workload} threads=${threads}: QPS ${ours.qps.toFixed(0)} vs ${sysbench.qps.toFixed(0)} (${ratio(ours.qps, sysbench.qps)}), ` +
+          `p95 ${ours.p95} vs ${sysbench.p95} ms (${ratio(ours.p95, sysbench.p95)}), ` +
+          `CPU/query ${ours.cpuUsPerQuery.toFixed(1)} vs ${sysbench.cpuUsPerQuery.toFixed(1)} µs (${ratio(ours.cpuUsPerQuery, sysbench.cpuUsPerQuery)})`,
+        );
+      }
+    }
+  } finally {
+    await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
+  }
+  const lines = [
+    `${seconds} s per run, ${tableOptions.join(' ')}${extraOptions.length ? ` ${extraOptions.join(' ')}` : ''}, MariaDB on ${server.host}:${server.port}, ${os.cpus().length} CPUs (shared with the server).`,
+    'Goals: QPS ratio >= 1.00, p95 ratio <= 1.10, client CPU per query ratio <= 1.00.',
+    '',
+    '| workload | threads | QPS tidb-lab | QPS sysbench | QPS ratio | p95 ms tidb-lab | p95 ms sysbench | p95 ratio | CPU µs/query tidb-lab | CPU µs/query sysbench | CPU ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(({ workload, threads, sysbench, ours }) => `| ${workload} | ${threads} | ${ours.qps.toFixed(0)} | ${sysbench.qps.toFixed(0)} | ${ratio(ours.qps, sysbench.qps)} | ${ours.p95.toFixed(2)} | ${sysbench.p95.toFixed(2)} | ${ratio(ours.p95, sysbench.p95)} | ${ours.cpuUsPerQuery.toFixed(1)} | ${sysbench.cpuUsPerQuery.toFixed(1)} | ${ratio(ours.cpuUsPerQuery, sysbench.cpuUsPerQuery)} |`),
+  ];
+  return lines.join('\n');
+}
+
+/** A section from another script that exports `name(): Promise<string>` returning Markdown rows. */
+function externalSection(file, exportName, header) {
+  return async () => {
+    const path = join(repoRoot, 'scripts', file);
+    if (!existsSync(path)) return `(${file} is not there)`;
+    const module = await import(pathToFileURL(path).href);
+    return `${header}\n${await module[exportName]()}`;
+  };
+}
+
+const MEASUREMENT_HEADER = '| measurement | result | goal |\n|---|---|---|';
+
+const SECTIONS = [
+  { name: 'engine', title: 'Benchmark engine vs sysbench 1.0.20', run: engineVersusSysbench },
+  { name: 'plan', title: 'Plan parser', run: externalSection('benchPlan.mjs', 'benchPlan', MEASUREMENT_HEADER) },
+  { name: 'plan-render', title: 'Plan view', run: externalSection('benchPlanRender.mjs', 'benchPlanRender', MEASUREMENT_HEADER) },
+  { name: 'results-render', title: 'Results view', run: externalSection('benchResultsRender.mjs', 'benchResultsRender', MEASUREMENT_HEADER) },
+];
+
+async function main() {
+  const wanted = env.BENCH_SECTIONS ? env.BENCH_SECTIONS.split(',') : SECTIONS.map((section) => section.name);
+  const parts = [`# npm run bench (${new Date().toISOString()})`];
+  let failed = false;
+  for (const section of SECTIONS.filter((candidate) => wanted.includes(candidate.name))) {
+    console.log(`\n== ${section.title}`);
+    let body;
+    try {
+      body = await section.run();
+    } catch (error) {
+      failed = true;
+      body = `failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    console.log(body);
+    parts.push(`## ${section.title}\n\n${body}`);
+  }
+  mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'test-results', 'bench.md'), `${parts.join('\n\n')}\n`);
+  console.log('\nWritten to test-results/bench.md');
+  if (failed) process.exitCode = 1;
+}
+
+await main();

@@ -148,7 +148,12 @@ async function testConnection(deps: ConnectionFormDependencies, profile: Connect
       detail: vscode.l10n.t('{0}:{1} answered in {2} ms as {3} ({4}). Save to keep this connection.', profile.host, profile.port, elapsed.toFixed(0), profile.user, tlsDescription(profile)),
     };
   } catch (error) {
-    if (!(error instanceof ConnectionFailure)) throw error;
+    if (!(error instanceof ConnectionFailure)) {
+      // Not a connection problem but a bug: still answer the form, which otherwise waits forever.
+      const message = error instanceof Error ? error.message : String(error);
+      deps.log.error(`Test connection to ${profile.name} failed unexpectedly: ${error instanceof Error ? error.stack ?? message : message}`);
+      return { ok: false, title: vscode.l10n.t('The test failed unexpectedly: {0}', message), nextStep: vscode.l10n.t('Show the TiDB Lab log for details.'), serverMessage: message };
+    }
     const problem = error.problem;
     deps.log.warn(`Test connection to ${profile.name} failed (${problem.kind}): ${problem.serverMessage}`);
     return { ok: false, title: problem.title, nextStep: problem.nextStep, serverMessage: problem.serverMessage };

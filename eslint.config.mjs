@@ -1,8 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'dist-vsix/**', 'test-results/**', '.tools/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'dist-vsix/**', 'test-results/**', '.tools/**', '**/*.tmp.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,6 +22,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', __dirname: 'readonly' } },
+    languageOptions: { globals: globals.node },
   },
 );

@@ -155,6 +155,8 @@ interface ServerConnection {
   stream: Socket;
   sequenceId: number;
   packetParser: { execute(data: Buffer): void };
+  /** mysql2 arms it for every connection and clears it on the first data from the client */
+  connectTimeout?: ReturnType<typeof setTimeout> | null;
   clientHelloReply?: { clientFlags: number };
   serverHandshake(args: Record<string, unknown>): { _isStatement?: (query: string, name: string) => boolean };
   handlePacket(packet?: MysqlPacket): void;
@@ -206,6 +208,7 @@ class ClientConnection {
     private readonly state: TiDBStandInState,
     private readonly scratchSchema: string,
   ) {
+    connection.stream.setNoDelay(true);
     connection.on('error', () => this.destroy());
     connection.on('end', () => this.destroy());
     this.interceptTlsRequest();
@@ -265,6 +268,11 @@ class ClientConnection {
     let pending = Buffer.alloc(0);
     let transport: Duplex | undefined;
     plain.on('data', (chunk: Buffer) => {
+      // What mysql2's own data listener (replaced here) does first; otherwise the connection dies after 10 s.
+      if (this.connection.connectTimeout) {
+        clearTimeout(this.connection.connectTimeout);
+        this.connection.connectTimeout = null;
+      }
       if (phase === 'plain') return this.connection.packetParser.execute(chunk);
       if (phase === 'tls') return transport?.push(chunk);
       pending = Buffer.concat([pending, chunk]);
@@ -433,7 +441,10 @@ class ClientConnection {
   /** Writes a whole response; the next command from the client starts again at sequence id 0. */
   private finish(payloads: Buffer[]): void {
     if (this.closed) return;
+    // One write per response: packet by packet, Nagle's algorithm and delayed ACKs cost ~40 ms a query.
+    this.connection.stream.cork();
     for (const payload of payloads) this.send(payload);
+    this.connection.stream.uncork();
     this.connection.sequenceId = 0;
   }
 

@@ -1,13 +1,16 @@
 // Sends a statement to the real MariaDB behind the TiDB stand-in (test code) and returns what it
 // produced with every value as raw text-protocol bytes, so data passes through unchanged.
 
-import type { Connection, FieldPacket, ResultSetHeader } from 'mysql2/promise';
+import type { Connection, FieldPacket, ResultSetHeader, TypeCast } from 'mysql2/promise';
 import type { Cell, ColumnDefinition } from './mysqlPackets';
 import { StandInSqlError, type StatementResult } from './statementResult';
 
+// One function for every query: mysql2 caches the row parser it generates per typeCast function.
+const rawBytes: TypeCast = (field) => field.buffer();
+
 export async function relayToUpstream(upstream: Connection, sql: string): Promise<StatementResult[]> {
   try {
-    const [result, fields] = await upstream.query({ sql, rowsAsArray: true, typeCast: (field) => field.buffer() });
+    const [result, fields] = await upstream.query({ sql, rowsAsArray: true, typeCast: rawBytes });
     return normalizeResults(result, fields as unknown);
   } catch (error) {
     throw asStandInError(error);

@@ -235,6 +235,17 @@ test('the command-line entry starts it in another process and stops on SIGTERM',
   assert.equal(code, 0);
 });
 
+test('a connection outlives the 10 s timer mysql2 arms on every server-side connection', async () => {
+  const connection = await connectTo(standIn.port);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    const [rows] = await connection.query<RowDataPacket[]>('SELECT 1 AS still');
+    assert.deepEqual(rows, [{ still: 1 }]);
+  } finally {
+    await connection.end();
+  }
+});
+
 test('no client saw packets out of order', () => {
   assert.deepEqual(clientWarnings.filter((warning) => /out of order|malformed/i.test(warning)), []);
 });

@@ -210,7 +210,7 @@ class ClientConnection {
   ) {
     connection.stream.setNoDelay(true);
     connection.on('error', () => this.destroy());
-    connection.on('end', () => this.destroy());
+    connection.on('end', () => this.destroy(true));
     this.interceptTlsRequest();
     this.interceptStatementCommands();
     const handshake = connection.serverHandshake({
@@ -238,7 +238,7 @@ class ClientConnection {
       }),
     );
     connection.on('ping', () => this.enqueue(async () => this.finish([okPayload()])));
-    connection.on('quit', () => this.destroy());
+    connection.on('quit', () => this.destroy(true));
     // Commands mysql2 does not dispatch (COM_FIELD_LIST aside) get a clean error instead of a log line.
     connection.on('packet', (_packet: MysqlPacket, known: boolean) => {
       if (!known) this.enqueue(async () => this.finish([errorPayload(1047, '08S01', 'Unknown command')]));
@@ -250,12 +250,17 @@ class ClientConnection {
     this.closeListeners.push(listener);
   }
 
-  destroy(): void {
+  /** gracefully: let what was written (an error packet) reach the client before the socket closes */
+  destroy(gracefully = false): void {
     if (this.closed) return;
     this.closed = true;
     this.upstream?.destroy();
-    this.connection.stream.destroy();
-    this.plainSocket?.destroy();
+    if (gracefully) {
+      this.connection.stream.end();
+    } else {
+      this.connection.stream.destroy();
+      this.plainSocket?.destroy();
+    }
     for (const listener of this.closeListeners) listener();
   }
 
@@ -359,8 +364,7 @@ class ClientConnection {
 
   private refuseConnection(errno: number, sqlState: string, message: string): void {
     this.send(errorPayload(errno, sqlState, message));
-    this.connection.stream.end();
-    this.destroy();
+    this.destroy(true);
   }
 
   private handleStatementCommand(command: number, payload: Buffer): void {

@@ -11,9 +11,9 @@ import {
   NOT_BASE_TABLE_PATTERN,
   SYSTEM_DATABASE_CACHE_MESSAGE,
   SYSTEM_DATABASE_REPLICA_MESSAGE,
+  parseTiFlashReplicaCount,
+  parseUnsupportedOnCacheTable,
   TIDB_ERROR_CODES,
-  TIFLASH_REPLICA_COUNT_PATTERN,
-  UNSUPPORTED_ON_CACHE_TABLE_PATTERN,
   UNSUPPORTED_ON_TEMPORARY_TABLE_PATTERN,
 } from './tidbFacts';
 
@@ -40,8 +40,8 @@ export function mapTiDBError(error: unknown, context: TiDBErrorContext = {}): Ma
   const base = { errno, serverMessage: message };
   const subject = context.table ? describeTable(context.table.schema, context.table.table) : 'This table';
 
-  const cacheRefusal = UNSUPPORTED_ON_CACHE_TABLE_PATTERN.exec(message);
-  if (cacheRefusal) return { ...base, ...describeCacheRefusal(cacheRefusal[1], subject) };
+  const cacheRefusal = parseUnsupportedOnCacheTable(message);
+  if (cacheRefusal !== undefined) return { ...base, ...describeCacheRefusal(cacheRefusal, subject) };
 
   if (message.includes(SYSTEM_DATABASE_CACHE_MESSAGE)) {
     return {
@@ -58,8 +58,8 @@ export function mapTiDBError(error: unknown, context: TiDBErrorContext = {}): Ma
     };
   }
 
-  const replicaCount = TIFLASH_REPLICA_COUNT_PATTERN.exec(message);
-  if (replicaCount) return { ...base, ...describeTooManyReplicas(Number(replicaCount[1]), Number(replicaCount[2])) };
+  const replicaCount = parseTiFlashReplicaCount(message);
+  if (replicaCount) return { ...base, ...describeTooManyReplicas(replicaCount.requested, replicaCount.tiflashServers) };
 
   const noAccessPath = NO_ACCESS_PATH_PATTERN.exec(message);
   if (noAccessPath || errno === TIDB_ERROR_CODES.noAccessPath) {

@@ -33,6 +33,11 @@ export function unsupportedOnCacheTableMessage(what: string): string {
   return `'${what}' is unsupported on cache tables.`;
 }
 
+/** The `<what>` of an error 8242 text, or undefined for any other text. */
+export function parseUnsupportedOnCacheTable(message: string): string | undefined {
+  return UNSUPPORTED_ON_CACHE_TABLE_PATTERN.exec(message)?.[1];
+}
+
 /** The `<what>` values of error 8242. */
 export const CACHE_TABLE_REFUSAL = {
   tooLarge: 'table too large',
@@ -88,6 +93,12 @@ export const TIFLASH_REPLICA_COUNT_PATTERN =
 
 export function tiflashReplicaCountMessage(requested: number, tiflashServers: number): string {
   return `the tiflash replica count: ${requested} should be less than the total tiflash server count: ${tiflashServers}`;
+}
+
+/** Both numbers of the replica-count error (some versions prefix it with "[ddl] "), or undefined. */
+export function parseTiFlashReplicaCount(message: string): { requested: number; tiflashServers: number } | undefined {
+  const match = TIFLASH_REPLICA_COUNT_PATTERN.exec(message);
+  return match ? { requested: Number(match[1]), tiflashServers: Number(match[2]) } : undefined;
 }
 
 /** Groups: 1 table, 2 current tidb_isolation_read_engines, 3 valid values. */

@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mapTiDBError } from '../../../src/core/tidb/tidbErrorMapping';
-import { CACHED_TABLE_DDL_REFUSALS } from '../../../src/core/tidb/tidbFacts';
+import {
+  CACHED_TABLE_DDL_REFUSALS,
+  parseTiFlashReplicaCount,
+  parseUnsupportedOnCacheTable,
+  tiflashReplicaCountMessage,
+  unsupportedOnCacheTableMessage,
+} from '../../../src/core/tidb/tidbFacts';
 import { serverError } from './fakeSqlExecutor';
 
 const table = { schema: 'app', table: 'rates' };
@@ -84,4 +90,13 @@ test('unknown errors pass the server text through, whatever shape they come in',
   assert.equal(mapTiDBError(new Error('socket hang up')).detail, 'socket hang up');
   assert.equal(mapTiDBError('plain text').serverMessage, 'plain text');
   assert.equal(mapTiDBError(undefined).serverMessage, 'undefined');
+});
+
+test('the facts parse their own texts back', () => {
+  for (const what of ['table too large', 'partition mode', ...CACHED_TABLE_DDL_REFUSALS]) {
+    assert.equal(parseUnsupportedOnCacheTable(unsupportedOnCacheTableMessage(what)), what);
+  }
+  assert.equal(parseUnsupportedOnCacheTable('Table t does not exist'), undefined);
+  assert.deepEqual(parseTiFlashReplicaCount(tiflashReplicaCountMessage(4, 3)), { requested: 4, tiflashServers: 3 });
+  assert.equal(parseTiFlashReplicaCount('replica count 4'), undefined);
 });

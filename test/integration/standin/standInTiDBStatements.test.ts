@@ -105,6 +105,12 @@ test('a cached table: CREATE_OPTIONS, SHOW CREATE TABLE, TRACE before and after 
     `SELECT TABLE_NAME, CREATE_OPTIONS FROM information_schema.TABLES WHERE TABLE_SCHEMA = '${SCHEMA}' ORDER BY TABLE_NAME`,
   );
   assert.deepEqual(options, [{ TABLE_NAME: 't', CREATE_OPTIONS: 'cached=on' }, { TABLE_NAME: 'trips', CREATE_OPTIONS: '' }]);
+  // Aliased columns, as the explorer queries them, with the schema only in the WHERE clause.
+  const [aliased] = await client.query<RowDataPacket[]>(
+    'SELECT TABLE_NAME AS name, CREATE_OPTIONS AS createOptions FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME',
+    [SCHEMA],
+  );
+  assert.deepEqual(aliased, [{ name: 't', createOptions: 'cached=on' }, { name: 'trips', createOptions: '' }]);
   const [created] = await client.query<RowDataPacket[]>('SHOW CREATE TABLE t');
   assert.match(created[0]['Create Table'], / \/\* CACHED ON \*\/$/);
   const spans = async () => ((await client.query<RowDataPacket[]>("TRACE FORMAT='row' SELECT * FROM t"))[0]).map((row) => String(row.operation));

@@ -96,7 +96,10 @@ export type PackedPlanViewPlan = Omit<PlanViewPlan, 'nodes'> & { nodes: PackedPl
 
 /** Where a plan came from, for the header and the tab title. No passwords: connection names only. */
 export interface PlanOrigin {
+  /** the tab title, e.g. "Explain Analyze: SELECT COUNT(*) FROM trips…" */
   title: string;
+  /** the page heading when it differs from the title, e.g. "Explain Analyze" above the statement */
+  heading?: string;
   statement?: string;
   /** connection name and server, e.g. "staging · TiDB v8.5.1" */
   connection?: string;
@@ -290,7 +293,7 @@ function isPlanSource(value: unknown): value is PlanSource {
 function isOrigin(value: unknown): value is PlanOrigin {
   if (typeof value !== 'object' || value === null) return false;
   const origin = value as Record<string, unknown>;
-  const optionalText = ['statement', 'connection', 'ranAt', 'note'].every((key) => origin[key] === undefined || typeof origin[key] === 'string');
+  const optionalText = ['heading', 'statement', 'connection', 'ranAt', 'note'].every((key) => origin[key] === undefined || typeof origin[key] === 'string');
   return typeof origin.title === 'string' && optionalText && (origin.rolledBack === undefined || typeof origin.rolledBack === 'boolean');
 }
 

@@ -89,6 +89,12 @@ async function clickCodeLens(workbench: Workbench, title: string, nth: number): 
   await lens.click();
 }
 
+/** Brings the SQL file's editor forward (it stays open in the first editor group). */
+async function showSqlEditor(workbench: Workbench): Promise<void> {
+  await workbench.page.locator('.part.editor .tab', { hasText: /^trips\.sql/ }).first().click();
+  await workbench.page.locator('.part.editor .monaco-editor .codelens-decoration').first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
 async function writeClipboard(page: Page, text: string): Promise<void> {
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
 }
@@ -199,7 +205,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
   it('asks before EXPLAIN ANALYZE of an UPDATE and rolls it back', () =>
     session.diagnose('plans-dml', async (workbench) => {
       const before = await totalDuration();
-      await workbench.openFile(SQL_FILE);
+      await showSqlEditor(workbench);
       await clickCodeLens(workbench, 'Explain Analyze', 1);
       const dialog = workbench.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible', timeout: 30_000 });
@@ -209,7 +215,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
 
       const plan = await planFrame(workbench, /314 ms · 0 rows · TiKV · 2 findings/);
       await plan.locator('.note-rolled-back').waitFor({ state: 'visible' });
-      assert.ok(await plan.locator('.plan-row .col-disk.spilled').count() > 0, 'the spill is marked');
+      assert.equal(await plan.locator('.findings-list .finding').count(), 2);
       assert.equal(await totalDuration(), before, 'the UPDATE ran in a transaction that was rolled back');
     }));
 
@@ -217,7 +223,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
     session.diagnose('plans-compare-themes-reload', async (workbench) => {
       // As after ALTER TABLE trips SET TIFLASH REPLICA 1: the stand-in now answers with a TiFlash plan.
       fixtureRules.unshift({ match: 'trips_on_weekdays', file: 'cop-tiflash-hashagg-tiflash-scan.txt' });
-      await workbench.openFile(SQL_FILE);
+      await showSqlEditor(workbench);
       await clickCodeLens(workbench, 'Explain Analyze', 0);
       const plan = await planFrame(workbench, /60\.8 ms · 24 rows · TiFlash/);
       await plan.locator('#compare-plan').click();
@@ -232,7 +238,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await workbench.screenshot('plans-compare-dark');
       await workbench.page.locator('.part.editor .tab', { hasText: /^Explain Analyze: SELECT COUNT/ }).first().click();
       const tiflash = await planFrame(workbench, /60\.8 ms · 24 rows · TiFlash/);
-      await tiflash.locator('.findings-list .finding-link').first().click();
+      await tiflash.locator('.plan-row[data-index="4"]').click();
       await tiflash.locator('.details-pane .exec-info dt', { hasText: /^tiflash_scan$/ }).waitFor({ state: 'visible' });
       await workbench.screenshot('plans-explain-analyze-dark');
       await workbench.setColorTheme('high-contrast');

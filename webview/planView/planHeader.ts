@@ -13,7 +13,7 @@ const FINDINGS_SHOWN_FIRST = 8;
 export function originHeader(origin: PlanOrigin, headingLevel: 'h1' | 'h2' = 'h1'): HTMLElement {
   const meta = [origin.connection, origin.ranAt ? localTime(origin.ranAt) : undefined, origin.note].filter((part): part is string => Boolean(part));
   return element('div', { className: 'origin' },
-    element(headingLevel, { className: 'plan-title' }, origin.title),
+    element(headingLevel, { className: 'plan-title' }, origin.heading ?? origin.title),
     meta.length > 0 ? element('p', { className: 'muted origin-meta' }, meta.join(' · ')) : null,
     origin.statement ? element('pre', { className: 'statement' }, origin.statement) : null);
 }

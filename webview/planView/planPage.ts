@@ -99,7 +99,8 @@ export class PlanPage {
       onRendered: (rows) => this.callbacks.onRendered(rows),
     });
 
-    const searchField = textField({ id: 'plan-search', label: strings.searchLabel, placeholder: strings.searchPlaceholder, value: state.query });
+    const searchField = textField({ id: 'plan-search', label: '', placeholder: strings.searchPlaceholder, value: state.query });
+    searchField.element.querySelector('vscode-text-field')?.setAttribute('aria-label', strings.searchLabel);
     searchField.onChange((value) => {
       clearTimeout(this.searchTimer);
       this.searchTimer = setTimeout(() => this.applySearch(value), SEARCH_DELAY_MS);

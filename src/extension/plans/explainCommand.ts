@@ -45,8 +45,10 @@ export async function explainCommand(deps: ExplainCommandDependencies, mode: Exp
   const result = await runWithProgress(deps, session, request, rollBack);
   if (!result) return undefined;
 
+  const heading = request.executes ? t('Explain Analyze') : t('Explain');
   const origin: PlanOrigin = {
-    title: `${request.executes ? t('Explain Analyze') : t('Explain')}: ${shortStatement(target.text)}`,
+    title: `${heading}: ${shortStatement(target.text)}`,
+    heading,
     statement: target.text,
     connection: `${session.profile.name} · ${serverDisplayName(session.identity)}`,
     ranAt: new Date().toISOString(),
@@ -61,7 +63,7 @@ export async function explainCommand(deps: ExplainCommandDependencies, mode: Exp
     return undefined;
   }
   const planKey = `${document.uri.toString()}#${target.text}`;
-  const record = deps.panels.show(source, built, { key: planKey, preserveFocus: true });
+  const record = deps.panels.show(source, built, { key: planKey, beside: true });
   const gist = built.kind === 'plan'
     ? built.plan.summary
     : t('{0} plan · {1} rows · no TiDB analysis', serverDisplayName(session.identity), String(result.rows.length));

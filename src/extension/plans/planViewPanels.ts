@@ -30,8 +30,8 @@ export interface PlanViewRecord {
 
 export interface ShowOptions {
   key?: string;
-  /** keep the editor focused (a run from the editor) instead of the new tab */
-  preserveFocus?: boolean;
+  /** a new tab opens beside the active editor (a run from the SQL editor) */
+  beside?: boolean;
 }
 
 export class PlanViewPanels implements vscode.Disposable {
@@ -65,7 +65,7 @@ export class PlanViewPanels implements vscode.Disposable {
       existing.viewId = this.keep(source);
       existing.panel.panel.title = titleOf(source);
       existing.resetPending = true;
-      existing.panel.panel.reveal(undefined, options.preserveFocus);
+      existing.panel.panel.reveal(undefined, true);
       this.post(existing);
       return existing;
     }
@@ -73,10 +73,9 @@ export class PlanViewPanels implements vscode.Disposable {
       viewType: PLAN_VIEW_TYPE,
       title: titleOf(source),
       bundle: 'planView',
-      column: options.preserveFocus ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+      column: options.beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
       iconPath: this.iconPath(),
     }, this.log);
-    if (options.preserveFocus) panel.panel.reveal(vscode.ViewColumn.Beside, true);
     return this.attach(panel, this.keep(source), source, document, options.key, true);
   }
 

@@ -128,14 +128,20 @@ suite('plans', () => {
       await connect({ profile: { name: 'suite plans stand-in', host: '127.0.0.1', port: standIn.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' }, password: db.password });
       const editor = await sqlEditor(`-- trips\nSELECT COUNT(*) FROM ${schema}.trips WHERE duration > 10;\n`);
       const cursor = placeCursor(editor, 'COUNT');
-      const result = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.explainAnalyzeStatement');
+      // As a click on the statement's "Explain Analyze" CodeLens does.
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+      const lens = lenses.find((candidate) => candidate.command?.title === 'Explain Analyze');
+      assert.ok(lens?.command);
+      assert.equal(lens.range.start.line, 1, 'the lens sits above the SQL, below the leading comment');
+      const result = await vscode.commands.executeCommand<PlanCommandResult>(lens.command.command, ...(lens.command.arguments ?? []));
       assert.equal(result.kind, 'plan');
       assert.equal(result.summary, '1.03 s · 1 row · TiKV · 4 findings');
 
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, cursor);
-      const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+      const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n').replace(/&nbsp;/g, ' ');
       assert.match(hoverText, /1\.03 s · 1 row · TiKV · 4 findings/);
-      assert.match(hoverText, /TableFullScan_18/);
+      assert.match(hoverText, /Where the time went:[\s\S]*TableReader\\_21 \| TiDB \| 1\.03 s/);
+      assert.match(hoverText, /TableFullScan\\_18 was estimated at 10,000 rows/);
 
       const diagnostics = await until('diagnostics', () => vscode.languages.getDiagnostics(editor.document.uri), (list) => list.length > 0);
       assert.ok(diagnostics.every((diagnostic) => diagnostic.source === 'TiDB Lab plan' && diagnostic.severity === vscode.DiagnosticSeverity.Warning));

@@ -11,7 +11,7 @@ import { buildCompareModel, speedChange, type ChangeLine, type CompareModel, typ
 import { findMppFragments } from './mppFragments';
 import { planColumns } from './planColumns';
 import { gistLine, originHeader } from './planHeader';
-import { OPERATOR_COLUMN_METRICS } from './planPage';
+import { chipWidthPx, OPERATOR_COLUMN_METRICS } from './planPage';
 import { operatorColumnWidth, visibleRows } from './planRows';
 import { PlanTable } from './planTable';
 import { fill } from './template';
@@ -78,7 +78,7 @@ export class ComparePage {
       findingsByNode,
       isCollapsed: () => false,
       query: () => '',
-    }, 'compact', operatorColumnWidth(plan.nodes, { ...OPERATOR_COLUMN_METRICS, maxPx: 520 }));
+    }, 'compact', operatorColumnWidth(plan.nodes, { ...OPERATOR_COLUMN_METRICS, maxPx: 520 }, (node) => chipWidthPx(node, findingsByNode.has(node.index))));
     return new PlanTable({
       idPrefix: name,
       label: name === 'before' ? this.strings.compareBefore : this.strings.compareAfter,
@@ -125,7 +125,7 @@ export class ComparePage {
 function side(label: string, origin: PlanOrigin, plan: PlanViewPlan, table: PlanTable, strings: PlanViewStrings): HTMLElement {
   return element('section', { className: 'compare-side' },
     element('p', { className: 'side-label' }, label),
-    originHeader(origin, 'h2'),
+    originHeader(origin, 'h2', false),
     gistLine(plan, findMppFragments(plan.nodes), strings),
     table.element);
 }

@@ -10,12 +10,12 @@ import { fill } from './template';
 /** Findings shown before "Show all": enough for a real plan, short for a generated one. */
 const FINDINGS_SHOWN_FIRST = 8;
 
-export function originHeader(origin: PlanOrigin, headingLevel: 'h1' | 'h2' = 'h1'): HTMLElement {
+export function originHeader(origin: PlanOrigin, headingLevel: 'h1' | 'h2' = 'h1', withStatement = true): HTMLElement {
   const meta = [origin.connection, origin.ranAt ? localTime(origin.ranAt) : undefined, origin.note].filter((part): part is string => Boolean(part));
   return element('div', { className: 'origin' },
     element(headingLevel, { className: 'plan-title' }, origin.heading ?? origin.title),
     meta.length > 0 ? element('p', { className: 'muted origin-meta' }, meta.join(' · ')) : null,
-    origin.statement ? element('pre', { className: 'statement' }, origin.statement) : null);
+    origin.statement && withStatement ? element('pre', { className: 'statement' }, origin.statement) : null);
 }
 
 export function gistLine(plan: PlanViewPlan, fragments: MppFragments, strings: PlanViewStrings): HTMLElement {

@@ -2,7 +2,7 @@
 // or the raw text, and the details of the selected operator. Its UI state (collapsed rows,
 // selection, search, tab) is reported on every change so the page can be restored after a reload.
 import type { PlanFinding } from '../../src/core/plan/planFindings';
-import type { PlanOrigin, PlanViewPlan, PlanViewStrings } from '../../src/protocol/planView';
+import type { PlanOrigin, PlanViewNode, PlanViewPlan, PlanViewStrings } from '../../src/protocol/planView';
 import { button, textField } from '../shared/components';
 import { element, replaceChildren } from '../shared/dom';
 import { renderDetails, type NodeDetails } from './detailsPane';
@@ -79,7 +79,7 @@ export class PlanPage {
       findingsByNode: this.findingsByNode,
       isCollapsed: (index) => this.collapsed.has(index),
       query: () => this.search?.query ?? '',
-    }, 'full', operatorColumnWidth(plan.nodes, OPERATOR_COLUMN_METRICS));
+    }, 'full', operatorColumnWidth(plan.nodes, OPERATOR_COLUMN_METRICS, (node) => chipWidthPx(node, this.findingsByNode.has(node.index))));
     this.table = new PlanTable({
       idPrefix: 'plan',
       label: strings.planTableLabel,
@@ -256,6 +256,12 @@ export class PlanPage {
     this.state = { ...this.state, ...change };
     this.callbacks.onUiChange(this.state);
   }
+}
+
+/** Room for what follows an operator's id: an MPP fragment chip, a finding dot. */
+export function chipWidthPx(node: PlanViewNode, hasFinding: boolean): number {
+  const chip = node.operator === 'ExchangeSender' ? 130 : node.operator === 'ExchangeReceiver' ? 70 : 0;
+  return chip + (hasFinding ? 14 : 0);
 }
 
 function tabButton(id: string, controls: string, label: string, onClick: () => void): HTMLElement {

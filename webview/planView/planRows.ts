@@ -65,11 +65,15 @@ export function collapseAll(nodes: readonly PlanViewNode[]): Set<number> {
 }
 
 /** Pixels the operator column needs so that its deepest, longest row fits (capped). */
-export function operatorColumnWidth(nodes: readonly PlanViewNode[], metrics: { levelPx: number; characterPx: number; paddingPx: number; maxPx: number }): number {
+export function operatorColumnWidth(
+  nodes: readonly PlanViewNode[],
+  metrics: { levelPx: number; characterPx: number; paddingPx: number; maxPx: number },
+  decorationPx: (node: PlanViewNode) => number = () => 0,
+): number {
   let widest = 0;
   for (const node of nodes) {
     const characters = node.id.length + (node.role === null ? 0 : node.role.length + 3);
-    widest = Math.max(widest, node.depth * metrics.levelPx + characters * metrics.characterPx);
+    widest = Math.max(widest, node.depth * metrics.levelPx + characters * metrics.characterPx + decorationPx(node));
   }
   return Math.min(metrics.maxPx, Math.ceil(widest + metrics.paddingPx));
 }

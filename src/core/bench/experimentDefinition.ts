@@ -24,17 +24,20 @@
 //
 // Placeholders in set-up and tear-down SQL: {table} (each sbtest table, quoted; the statement runs
 // once per table), {schema} (the database, quoted), {qualifiedTable} (`db`.`sbtestN`).
+// Readiness checks: cache-hit (TiDB cached tables: a TRACEd read shows no TiKV request),
+// tiflash-replica (every replica available and caught up), sql (poll a query until its first value
+// is true), sleep. sessionVariables are SET SESSION on every benchmark connection of the variant.
+// "params" are extra matrix dimensions (option -> values), for all workloads or per workload;
+// "tableSizes" defaults to [10000] (sysbench's default); "prepare": false uses the tables that are
+// there; "repeat" runs every cell several times; "cleanup": false keeps the tables at the end.
 import { OptionError, findOption } from './benchOptions';
 import { isWorkloadName, type WorkloadName } from './workloadCatalog';
 
 export type OptionValue = string | number | boolean;
 
 export type ReadinessCheck =
-  /** TiDB cached tables: a TRACE of a read shows no TiKV request (src/core/tidb/cacheHitVerification) */
   | { kind: 'cache-hit'; attempts?: number; intervalMs?: number }
-  /** TiDB TiFlash replicas: every table's replica available and caught up (src/core/tidb/replicaProgressWatch) */
   | { kind: 'tiflash-replica'; timeoutSec?: number }
-  /** any server: poll a query until its first value is 1 / true / a non-empty, non-zero text */
   | { kind: 'sql'; query: string; timeoutSec?: number; intervalMs?: number }
   | { kind: 'sleep'; seconds: number };
 
@@ -42,16 +45,13 @@ export interface VariantDefinition {
   name: string;
   setup?: string[];
   teardown?: string[];
-  /** SET SESSION name = value on every benchmark connection of this variant */
   sessionVariables?: Record<string, string | number>;
   ready?: ReadinessCheck;
 }
 
 export interface WorkloadEntry {
   name: WorkloadName;
-  /** sysbench options for this workload only */
   options?: Record<string, OptionValue>;
-  /** extra matrix dimensions for this workload: option name -> values */
   params?: Record<string, OptionValue[]>;
 }
 
@@ -60,18 +60,12 @@ export interface SysbenchExperimentDefinition {
   name: string;
   workloads: WorkloadEntry[];
   threads: number[];
-  /** table_size values; one prepare per size. Default: options.table_size or 10000 */
   tableSizes: number[];
-  /** sysbench options for every run (time, tables, rand_type, warmup_time, report_interval, ...) */
   options: Record<string, OptionValue>;
   variants: VariantDefinition[];
-  /** params for every workload: option name -> values */
   params: Record<string, OptionValue[]>;
-  /** runs per cell */
   repeat: number;
-  /** prepare the tables (after dropping old ones) at each table size; false: use what is there */
   prepare: boolean;
-  /** drop the tables at the end */
   cleanup: boolean;
 }
 
@@ -80,15 +74,12 @@ export type KeyOrder = 'ordered' | 'shuffled';
 export interface BulkLoadExperimentDefinition {
   kind: 'bulk-load';
   name: string;
-  /** rows loaded per cell */
   rows: number;
   rowsPerInsert: number[];
   writerThreads: number[];
   keyOrder: KeyOrder[];
-  /** the table the load goes into (dropped and created for every cell) */
   table: string;
   repeat: number;
-  /** seed for keys and values; 0: a fresh one per cell */
   seed: number;
 }
 
@@ -120,8 +111,7 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
   const workloads = array(value.workloads, 'workloads').map((entry, index) => parseWorkloadEntry(entry, `workloads[${index}]`));
   if (workloads.length === 0) throw new ExperimentDefinitionError('"workloads" needs at least one workload.');
   const threads = positiveIntegers(value.threads, 'threads');
-  const defaultSize = typeof options.table_size === 'number' ? options.table_size : typeof options['table-size'] === 'number' ? options['table-size'] : 10000;
-  const tableSizes = value.tableSizes === undefined ? [defaultSize] : positiveIntegers(value.tableSizes, 'tableSizes');
+  const tableSizes = value.tableSizes === undefined ? [10000] : positiveIntegers(value.tableSizes, 'tableSizes');
   const variants = value.variants === undefined ? [{ name: 'default' }] : array(value.variants, 'variants').map((entry, index) => parseVariant(entry, `variants[${index}]`));
   if (variants.length === 0) throw new ExperimentDefinitionError('"variants" needs at least one variant (or leave it out).');
   const names = new Set<string>();

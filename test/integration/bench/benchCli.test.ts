@@ -28,9 +28,13 @@ describe('tidb-lab bench', () => {
     const prepare = await bench([...connectionArgs(database), '--tables=2', '--table-size=5000', '--threads=2', 'oltp_read_only', 'prepare']);
     assert.equal(prepare.code, 0, prepare.stderr);
     assert.match(prepare.stdout, /^tidb-lab bench [\d.]+ \(sysbench 1\.0\.20 compatible\)\n\n/);
+    // two threads load the two tables at once, so their lines interleave (as sysbench's do)
+    const prepareLines = prepare.stdout.split('\n');
     for (const table of ['sbtest1', 'sbtest2']) {
-      assert.ok(prepare.stdout.includes(`Creating table '${table}'...\nInserting 5000 records into '${table}'\n`));
-      assert.ok(prepare.stdout.includes(`Creating a secondary index on '${table}'...`));
+      const created = prepareLines.indexOf(`Creating table '${table}'...`);
+      const inserting = prepareLines.indexOf(`Inserting 5000 records into '${table}'`);
+      const indexed = prepareLines.indexOf(`Creating a secondary index on '${table}'...`);
+      assert.ok(created >= 0 && created < inserting && inserting < indexed, `${table}: ${prepare.stdout}`);
     }
 
     const run = await bench([...connectionArgs(database), '--tables=2', '--threads=2', '--time=2', '--report-interval=1', 'oltp_read_only', 'run']);

@@ -41,6 +41,7 @@ async function capture(work: () => Promise<unknown>): Promise<CapturedCommand[]>
   const before = proxy.connectionsOpened;
   proxy.clear();
   await work();
+  await proxy.whenIdle();
   return proxy.commands.filter((command) => command.connection > before);
 }
 

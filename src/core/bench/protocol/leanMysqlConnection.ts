@@ -204,7 +204,9 @@ export class LeanMysqlConnection {
 
   /** Runs a text query; resolves to RESULT_SET or the number of affected rows. */
   query(sql: string): Promise<number> {
-    return this.send(this.outgoing, this.textCommand(COM_QUERY, sql), FIRST);
+    // textCommand() may grow (replace) the outgoing buffer, so it runs before the buffer is read
+    const length = this.textCommand(COM_QUERY, sql);
+    return this.send(this.outgoing, length, FIRST);
   }
 
   ping(): Promise<number> {

@@ -66,6 +66,12 @@ export class MysqlSniffingProxy {
     this.commands.length = 0;
   }
 
+  /** Resolves once no connection is open any more (or after timeoutMs), so late goodbyes are captured. */
+  async whenIdle(timeoutMs = 2000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   async close(): Promise<void> {
     this.cutAll(true);
     await new Promise<void>((resolve) => this.server.close(() => resolve()));

@@ -1,0 +1,118 @@
+// The benchmark's own MySQL client against MariaDB: what it reports for each kind of answer, and
+// the errors it gives when things go wrong.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
+import { MysqlError } from '../../../src/core/bench/protocol/mysqlClientError';
+import { db, dropDatabase, freshDatabase, query } from './support/benchFixtures';
+
+let database: string;
+const connect = () => LeanMysqlConnection.connect({ host: db.host, port: db.port, user: db.user, password: db.password, database });
+
+before(async () => {
+  database = await freshDatabase('lean');
+  await query(database, 'CREATE TABLE t (id INT PRIMARY KEY, big BIGINT, c CHAR(20), v VARCHAR(20))');
+});
+
+after(async () => {
+  await dropDatabase(database);
+});
+
+describe('lean MySQL client', () => {
+  test('tells result sets from affected rows, and changed rows from matched rows', async () => {
+    const connection = await connect();
+    try {
+      assert.equal(await connection.query('SELECT 1'), RESULT_SET);
+      assert.equal(connection.lastRowCount, 1);
+      assert.equal(await connection.query('INSERT INTO t (id) VALUES (1), (2), (3)'), 3);
+      assert.equal(await connection.query("UPDATE t SET c = 'same' WHERE id <= 2"), 2);
+      assert.equal(await connection.query("UPDATE t SET c = 'same' WHERE id <= 2"), 0, 'no CLIENT_FOUND_ROWS: unchanged rows are not counted');
+      assert.equal(await connection.query('BEGIN'), 0);
+      assert.equal(await connection.query('COMMIT'), 0);
+      assert.equal(await connection.query('SELECT * FROM t WHERE id > 100'), RESULT_SET);
+      assert.equal(connection.lastRowCount, 0);
+      assert.equal(await connection.query('SELECT 1; SELECT 2, 3'), RESULT_SET, 'several results in one answer are read to the end');
+      assert.equal(await connection.ping(), 0);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  test('prepared statements bind ints, big ints, text, bytes and NULL', async () => {
+    const connection = await connect();
+    try {
+      const insert = await connection.prepare('INSERT INTO t (id, big, c, v) VALUES (?, ?, ?, ?)');
+      assert.equal(insert.paramCount, 4);
+      assert.equal(await connection.execute(insert, [10, 2 ** 40, 'héllo', Buffer.from('bytes')]), 1);
+      assert.equal(await connection.execute(insert, [11, null, null, null]), 1);
+      const select = await connection.prepare('SELECT id, big, c, v FROM t WHERE id BETWEEN ? AND ? ORDER BY id');
+      assert.equal(await connection.execute(select, [10, 11]), RESULT_SET);
+      assert.equal(connection.lastRowCount, 2);
+      const [row] = await query<{ big: number; c: string; v: string }>(database, 'SELECT big, c, v FROM t WHERE id = 10');
+      assert.deepEqual([Number(row.big), row.c, row.v], [2 ** 40, 'héllo', 'bytes']);
+      await assert.rejects(connection.execute(select, [1]), /needs 2 parameters, got 1/);
+      connection.closeStatement(select);
+      await assert.rejects(connection.execute(select, [1, 2]), (error: unknown) => error instanceof MysqlError && error.errno === 1243, 'a closed statement is unknown to the server');
+    } finally {
+      await connection.close();
+    }
+  });
+
+  test('a statement of 600 KB after a short one goes out whole', async () => {
+    const connection = await connect();
+    try {
+      assert.equal(await connection.query('SELECT 1'), RESULT_SET);
+      const rows = Array.from({ length: 30_000 }, (_unused, i) => `(${1000 + i}, '${'x'.repeat(15)}')`).join(',');
+      assert.ok(rows.length > 600_000);
+      assert.equal(await connection.query(`INSERT INTO t (id, c) VALUES ${rows}`), 30_000);
+      assert.equal(await connection.query('SELECT 2'), RESULT_SET);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  test('server errors keep their number and text, and the connection stays usable', async () => {
+    const connection = await connect();
+    try {
+      await assert.rejects(connection.query('SELECT * FROM no_such_table'), (error: unknown) => error instanceof MysqlError && error.errno === 1146 && error.sqlState === '42S02' && /doesn't exist/.test(error.message));
+      await assert.rejects(connection.prepare('SELEC nonsense'), (error: unknown) => error instanceof MysqlError && error.errno === 1064);
+      assert.equal(await connection.query('SELECT 1'), RESULT_SET);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  test('a lost connection fails the running statement with 2013 and later ones with 2006', async () => {
+    const connection = await connect();
+    const killer = await connect();
+    try {
+      const sleeping = connection.query('SELECT SLEEP(5)').then(() => undefined, (error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await killer.query(`KILL ${connection.connectionId}`);
+      const error = await sleeping;
+      assert.ok(error instanceof MysqlError && error.errno === 2013, String(error));
+      await assert.rejects(connection.query('SELECT 1'), (error: unknown) => error instanceof MysqlError && error.errno === 2006);
+    } finally {
+      connection.destroy();
+      await killer.close();
+    }
+  });
+
+  test('connection problems are client errors with the place named, and never show the password', async () => {
+    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: 1, user: db.user, password: db.password }), (error: unknown) => error instanceof MysqlError && error.errno === 2003 && /127\.0\.0\.1:1/.test(error.message));
+    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: db.port, user: db.user, password: 'not-the-password' }), (error: unknown) => error instanceof MysqlError && error.errno === 1045 && !error.message.includes('not-the-password'));
+    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password }), (error: unknown) => error instanceof MysqlError && error.errno !== 0);
+  });
+
+  test('TLS: required, verified against the CA, and with the host name checked', async () => {
+    const ca = readFileSync(db.caFile);
+    for (const mode of ['required', 'verify_ca', 'verify_identity'] as const) {
+      const connection = await LeanMysqlConnection.connect({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password, tls: { mode, ca } });
+      assert.ok(connection.isSecure);
+      assert.equal(await connection.query("SHOW SESSION STATUS LIKE 'Ssl_cipher'"), RESULT_SET);
+      await connection.close();
+    }
+    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password, tls: { mode: 'verify_ca' } }), /TLS connection to .* failed/, 'an unknown CA is refused');
+  });
+});

@@ -3,7 +3,8 @@
 // no TiDB analysis) and a server error; EXPLAIN ANALYZE on the TiDB stand-in with its CodeLenses,
 // hover and diagnostics, which go away when the statement changes.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AddConnectionRequest, TidbLabApi } from '../../src/extension/api';
@@ -31,8 +32,11 @@ async function connect(request: AddConnectionRequest): Promise<string> {
   return id;
 }
 
+/** A SQL file on disk (not an untitled document, whose name other suites may have taken). */
 async function sqlEditor(text: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument({ language: 'sql', content: text });
+  const file = join(mkdtempSync(join(tmpdir(), 'tidb-lab-plans-suite-')), 'statements.sql');
+  writeFileSync(file, text);
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   return vscode.window.showTextDocument(document);
 }
 
@@ -132,7 +136,7 @@ suite('plans', () => {
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
       const lens = lenses.find((candidate) => candidate.command?.title === 'Explain Analyze');
       assert.ok(lens?.command);
-      assert.equal(lens.range.start.line, 1, 'the lens sits above the SQL, below the leading comment');
+      assert.equal(lens.range.start.line, 1, `the lens sits above the SQL, below the leading comment, in:\n${editor.document.getText()}`);
       const result = await vscode.commands.executeCommand<PlanCommandResult>(lens.command.command, ...(lens.command.arguments ?? []));
       assert.equal(result.kind, 'plan');
       assert.equal(result.summary, '1.03 s · 1 row · TiKV · 4 findings');
@@ -151,7 +155,7 @@ suite('plans', () => {
       await until('diagnostics after the edit', () => vscode.languages.getDiagnostics(editor.document.uri), (list) => list.length === 0);
       const afterEdit = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, cursor);
       assert.ok(!afterEdit.some((hover) => hover.contents.some((content) => /TiDB Lab plan/.test(typeof content === 'string' ? content : content.value))), 'the hover went with the change');
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.commands.executeCommand('workbench.action.files.revert');
       await closeEditors();
     } finally {
       const tidbLab = await api();

@@ -127,7 +127,13 @@ function actAndMeasure(action) {
   });
 }
 
-export async function benchPlanRender({ runs = 5 } = {}) {
+/** The Markdown rows `npm run bench` prints under `| measurement | result | goal |`. */
+export async function benchPlanRender(options) {
+  return (await measurePlanRender(options)).rows.join('\n');
+}
+
+/** The measurements, with their Markdown rows. */
+export async function measurePlanRender({ runs = 5 } = {}) {
   for (const file of ['planView.js', 'planView.css', 'shared-base.css']) {
     if (!existsSync(join(webviewDir, file))) throw new Error(`benchPlanRender: dist/webview/${file} is missing; run \`npm run build\` first`);
   }
@@ -208,8 +214,7 @@ function countNodes(roots) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { rows } = await benchPlanRender();
   console.log('| measurement | result | goal |');
   console.log('| --- | --- | --- |');
-  for (const row of rows) console.log(row);
+  console.log(await benchPlanRender());
 }

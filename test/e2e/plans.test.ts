@@ -187,6 +187,14 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       assert.match(await plan.locator('.note').first().innerText(), /did not run/);
       await plan.locator('.plan-row[data-index="2"]').click();
       await plan.locator('#details-heading', { hasText: 'ExchangeSender_47' }).waitFor({ state: 'visible' });
+      // The keyboard works the tree: Left collapses the sender's fragment, Right opens it, Down moves on.
+      await plan.locator('.plan-viewport').press('ArrowLeft');
+      await plan.locator('.plan-row[data-index="2"][aria-expanded="false"]').waitFor({ state: 'visible' });
+      assert.equal(await plan.locator('.plan-window .plan-row[data-index]').count(), 3);
+      await plan.locator('.plan-viewport').press('ArrowRight');
+      await plan.locator('.plan-viewport').press('ArrowDown');
+      await plan.locator('.plan-row.selected[data-index="3"]').waitFor({ state: 'visible' });
+      assert.equal(await plan.locator('.plan-window .plan-row[data-index]').count(), 12);
       await workbench.screenshot('plans-clipboard-mpp-light');
 
       // Operator info is user text: markup in it stays text.

@@ -6,7 +6,8 @@
 //
 // Environment: BENCH_TIME (seconds per run, default 20), BENCH_THREADS (default "8,32"),
 // BENCH_WORKLOADS (default "oltp_point_select,oltp_read_only,oltp_read_write"),
-// BENCH_OPTIONS (extra sysbench options for both, e.g. "--rand-type=uniform"), BENCH_SECTIONS
+// BENCH_OPTIONS (extra sysbench options for both, e.g. "--rand-type=uniform"), BENCH_OUR_OPTIONS
+// (options for tidb-lab only, e.g. "--client-workers=2"), BENCH_SECTIONS
 // (comma-separated section names to run; default all), and the TIDB_LAB_MYSQL_* variables of
 // test/support/testDatabase.ts.
 //
@@ -32,6 +33,7 @@ const seconds = Number(env.BENCH_TIME ?? 20);
 const threadCounts = (env.BENCH_THREADS ?? '8,32').split(',').map(Number);
 const workloads = (env.BENCH_WORKLOADS ?? 'oltp_point_select,oltp_read_only,oltp_read_write').split(',');
 const extraOptions = (env.BENCH_OPTIONS ?? '').split(' ').filter(Boolean);
+const ourOptions = (env.BENCH_OUR_OPTIONS ?? '').split(' ').filter(Boolean);
 const tableOptions = ['--tables=4', '--table-size=10000'];
 const CLOCK_TICKS = 100;
 
@@ -87,7 +89,7 @@ async function measure(tool, workload, threads) {
   const args = [...connectionArgs(), ...tableOptions, ...extraOptions, `--threads=${threads}`, `--time=${seconds}`, workload, 'run'];
   const outcome = tool === 'sysbench'
     ? await runMeasured('/usr/bin/sysbench', args)
-    : await runMeasured(process.execPath, [ourCli(), 'bench', ...args]);
+    : await runMeasured(process.execPath, [ourCli(), 'bench', ...ourOptions, ...args]);
   const summary = parseSummary(outcome.stdout);
   return { ...summary, cpuUsPerQuery: (outcome.cpuSec * 1e6) / summary.queries };
 }
@@ -105,6 +107,7 @@ async function mysqlQuery(sql) {
 const ratio = (ours, theirs) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}x` : 'n/a');
 
 async function engineVersusSysbench() {
+  const loadBefore = os.loadavg();
   await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
   await mysqlQuery(`CREATE DATABASE \`${BENCH_DB}\``);
   const rows = [];
@@ -129,7 +132,7 @@ async function engineVersusSysbench() {
     await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
   }
   const lines = [
-    `${seconds} s per run, ${tableOptions.join(' ')}${extraOptions.length ? ` ${extraOptions.join(' ')}` : ''}, MariaDB on ${server.host}:${server.port}, ${os.cpus().length} CPUs (shared with the server).`,
+    `${seconds} s per run, ${tableOptions.join(' ')}${extraOptions.length ? ` ${extraOptions.join(' ')}` : ''}${ourOptions.length ? ` (tidb-lab also ${ourOptions.join(' ')})` : ''}, MariaDB on ${server.host}:${server.port}, ${os.cpus().length} CPUs (shared with the server); load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`,
     'Goals: QPS ratio >= 1.00, p95 ratio <= 1.10, client CPU per query ratio <= 1.00.',
     '',
     '| workload | threads | QPS tidb-lab | QPS sysbench | QPS ratio | p95 ms tidb-lab | p95 ms sysbench | p95 ratio | CPU µs/query tidb-lab | CPU µs/query sysbench | CPU ratio |',

@@ -88,8 +88,6 @@ export class WorkerRun {
         debug,
       });
       const random = new SysbenchRandom(options.random, plan.random);
-      this.threads[index] = { session, index, random, workload: undefined as unknown as WorkloadThread };
-      await session.open();
       const workload = createWorkloadThread({
         workload: options.workload,
         options: options.workloadOptions,
@@ -99,7 +97,8 @@ export class WorkerRun {
         threads: options.limits.threads,
         unique,
       });
-      this.threads[index].workload = workload;
+      this.threads[index] = { session, index, random, workload };
+      await session.open();
       await workload.init();
     }));
   }

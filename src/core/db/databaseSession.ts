@@ -63,11 +63,17 @@ export class DatabaseSession implements SqlExecutor {
    */
   async withDedicatedConnection<T>(work: (executor: SqlExecutor) => Promise<T>): Promise<T> {
     const connection = await this.pool.getConnection();
+    let result: T;
     try {
-      return await work(loggedExecutor(connection, this.logger));
-    } finally {
-      connection.release();
+      result = await work(loggedExecutor(connection, this.logger));
+    } catch (error) {
+      // The connection may hold an open transaction or session state the work could not undo:
+      // never hand it back to the pool.
+      connection.destroy();
+      throw error;
     }
+    connection.release();
+    return result;
   }
 
   async close(): Promise<void> {

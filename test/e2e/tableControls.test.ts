@@ -85,8 +85,24 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
   /** `moving`: something is in progress, so shoot at once rather than wait for progress bars to stop. */
   async function keep(step: string, options: { moving?: boolean } = {}): Promise<void> {
     const name = `table-controls-${step}-${theme}`;
-    if (options.moving) await session.page.screenshot({ path: join(screenshotsDir, `${name}.png`) });
+    if (options.moving) {
+      // Menus and notifications fade in.
+      await session.page.waitForTimeout(400);
+      await session.page.screenshot({ path: join(screenshotsDir, `${name}.png`) });
+    }
     else await session.workbench.screenshot(name);
+  }
+
+  /** More room for the tree's descriptions: a wider side bar. */
+  async function widenSideBar(workbench: Workbench): Promise<void> {
+    const box = await session.page.locator('.part.sidebar').boundingBox();
+    assert.ok(box, 'no side bar');
+    const y = box.y + box.height / 2;
+    await session.page.mouse.move(box.x + box.width, y);
+    await session.page.mouse.down();
+    await session.page.mouse.move(box.x + box.width + 160, y, { steps: 8 });
+    await session.page.mouse.up();
+    await workbench.treeItem(CONNECTION, VIEW).waitFor({ state: 'visible' });
   }
 
   async function switchTheme(): Promise<void> {
@@ -151,7 +167,7 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
     standIn = await StandInProcess.start([
       '--tiflash-nodes', '2',
       '--replica-progress-per-second', '0.03',
-      '--cache-load-delay-ms', '1200',
+      '--cache-load-delay-ms', '3000',
       '--table-size', `${schema}.audit_log=${TOO_LARGE_BYTES}`,
     ]);
     session = await WorkbenchSession.open({
@@ -169,6 +185,7 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
   it('connects and shows the TiDB tables', () =>
     session.diagnose('table-controls-connect', async (workbench) => {
       await workbench.openViewContainer('TiDB Lab');
+      await widenSideBar(workbench);
       await workbench.treeItem(CONNECTION, VIEW).click();
       await workbench.fillQuickInput(db.password);
       await workbench.treeItem('TiDB v8.5.1', VIEW).waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
@@ -217,10 +234,10 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
   it('verifies that reads come from memory, retrying while the first read loads the table', () =>
     session.diagnose('table-controls-cache-hit', async (workbench) => {
       await workbench.clickNotificationButton(/Cached tidblab_e2e_controls\.exchange_rates/, 'Verify Cache Hit');
-      await workbench.waitForNotification(/Verifying that reads of tidblab_e2e_controls\.exchange_rates come from memory/);
+      await workbench.waitForNotification(/Verifying that reads of tidblab_e2e_controls\.exchange_rates come from memory.*try \d+ of \d+: the first read after caching loads the table/);
       await keep('05-verifying', { moving: true });
       const verdict = await workbench.waitForNotification(/served from TiDB's memory on attempt/);
-      assert.match(verdict, /^A read of tidblab_e2e_controls\.exchange_rates was served from TiDB's memory on attempt [2-5]: its TRACE has no regionRequest\.SendReqCtx span\.$/);
+      assert.match(verdict, /^A read of tidblab_e2e_controls\.exchange_rates was served from TiDB's memory on attempt [2-9]: its TRACE has no regionRequest\.SendReqCtx span\.$/);
       await shoot('06-cache-hit');
       await workbench.clearNotifications();
     }));
@@ -287,6 +304,9 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       const message = await workbench.waitForNotification(/Stopped watching/);
       assert.equal(message, 'Stopped watching tidblab_e2e_controls.events. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.');
       await shoot('12-stopped-watching');
+      await workbench.clickNotificationButton(/Stopped watching tidblab_e2e_controls\.events/, 'Watch Again');
+      await workbench.waitForNotification(/TiFlash replicas of tidblab_e2e_controls\.events: \d+%/);
+      await workbench.clickNotificationButton(/TiFlash replicas of tidblab_e2e_controls\.events/, 'Cancel');
       await workbench.clickTreeItemInlineAction(schema, 'Refresh', VIEW);
       await description(workbench, 'events', /^TiFlash 1 \(\d+%\)/).waitFor({ state: 'visible' });
     }));

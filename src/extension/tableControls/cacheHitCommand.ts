@@ -8,7 +8,7 @@ import { checkCachedTablesAvailable } from '../../core/tidb/tableControlPreCheck
 import { tableKey } from '../../core/tidb/tiflashReplicaState';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { TABLE_CONTROL_COMMANDS } from './tableControlIds';
-import { notify } from './tableControlNotifications';
+import { notify, reportRefusals, showLogAction } from './tableControlNotifications';
 import type { TableControlResult, TargetOutcome } from './tableControlOutcome';
 import type { TableControlServices } from './tableControlServices';
 import { groupByConnection, targetName, type TableTarget } from './tableControlTargets';
@@ -16,6 +16,10 @@ import { readTableStates } from './tableStates';
 import { failedOutcome, unreachableOutcome } from './targetOutcomes';
 
 export type CacheHitCommandOptions = Pick<CacheHitOptions, 'attempts' | 'intervalMs'>;
+
+// Up to about 5 s for the first load: a small table loads in well under a second, a busy cluster
+// takes longer, and the notification lets the user stop earlier.
+const DEFAULT_ATTEMPTS = 10;
 
 export interface CacheHitOutcome extends TargetOutcome {
   /** set when a TRACE decided */
@@ -28,6 +32,7 @@ export async function verifyCacheHits(
   options: CacheHitCommandOptions = {},
 ): Promise<TableControlResult & { outcomes: CacheHitOutcome[] }> {
   const outcomes: CacheHitOutcome[] = [];
+  const notCached: TableTarget[] = [];
   const { groups, unreachable } = await groupByConnection(services.connections, targets);
   outcomes.push(...unreachable.map(unreachableOutcome));
   for (const { session, targets: mine } of groups) {
@@ -35,7 +40,6 @@ export async function verifyCacheHits(
     if (!availability.allowed) {
       const message = availability.problems.map((problem) => problem.message).join(' ');
       outcomes.push(...mine.map((target): CacheHitOutcome => ({ target: targetName(target), status: 'refused', message })));
-      notify('error', message);
       continue;
     }
     const states = await readTableStates(session, mine).catch((error: unknown) => error);
@@ -45,20 +49,24 @@ export async function verifyCacheHits(
         continue;
       }
       if (states.get(tableKey(target))?.cached !== true) {
-        outcomes.push(notCached(target));
+        notCached.push(target);
         continue;
       }
       outcomes.push(await verifyOne(services, session, target, options));
     }
   }
-  for (const outcome of outcomes) if (outcome.status === 'failed' && outcome.message) notify('error', outcome.message);
+  const problems = outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'refused');
+  reportRefusals(services.log, vscode.l10n.t('{0} of {1} tables could not be verified.', problems.length, targets.length), problems.map((outcome) => outcome.message ?? outcome.target));
+  if (notCached.length > 0) {
+    const names = notCached.map(targetName).join(', ');
+    const message = notCached.length === 1
+      ? vscode.l10n.t('{0} is not cached, so its reads cannot come from memory. Cache it first.', names)
+      : vscode.l10n.t('{0} are not cached, so their reads cannot come from memory. Cache them first.', names);
+    services.log.warn(message);
+    notify('warning', message, [{ label: vscode.l10n.t('Cache Table'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheTable, notCached) }]);
+    outcomes.push(...notCached.map((target): CacheHitOutcome => ({ target: targetName(target), status: 'refused', message })));
+  }
   return { outcomes };
-}
-
-function notCached(target: TableTarget): CacheHitOutcome {
-  const message = vscode.l10n.t('{0} is not cached, so its reads cannot come from memory. Cache it first.', targetName(target));
-  notify('warning', message, [{ label: vscode.l10n.t('Cache Table'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheTable, target) }]);
-  return { target: targetName(target), status: 'refused', message };
 }
 
 async function verifyOne(services: TableControlServices, session: DatabaseSession, target: TableTarget, options: CacheHitCommandOptions): Promise<CacheHitOutcome> {
@@ -70,6 +78,7 @@ async function verifyOne(services: TableControlServices, session: DatabaseSessio
       (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
         return verifyCacheHit(session, target.schema, target.table, {
+          attempts: DEFAULT_ATTEMPTS,
           ...options,
           signal: controller.signal,
           onAttempt: (attempt, attempts) => progress.report({
@@ -82,7 +91,7 @@ async function verifyOne(services: TableControlServices, session: DatabaseSessio
     );
     services.log.info(result.detail);
     if (result.servedFromCache) {
-      notify('info', result.detail);
+      notify('info', result.detail, [showLogAction(services.log)]);
     } else {
       notify('warning', result.detail, [
         { label: vscode.l10n.t('Try Again'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.verifyCacheHit, target) },

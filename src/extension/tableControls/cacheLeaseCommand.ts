@@ -8,7 +8,7 @@ import { buildSetTableCacheLease, validateTableCacheLease } from '../../core/tid
 import { TABLE_CACHE_LEASE } from '../../core/tidb/tidbFacts';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { confirmStatements } from './ddlConfirmation';
-import { notify } from './tableControlNotifications';
+import { notify, reportRefusals } from './tableControlNotifications';
 import type { TableControlServices } from './tableControlServices';
 
 export interface CacheLeaseOptions {
@@ -90,7 +90,6 @@ function leaseValue(text: string): unknown {
 }
 
 function refuse(services: TableControlServices, message: string, status: 'refused' | 'failed' = 'refused'): CacheLeaseResult {
-  services.log.warn(message);
-  notify('error', message);
+  reportRefusals(services.log, message, [message]);
   return { status, message };
 }

@@ -9,7 +9,7 @@ import { describeTable } from '../../core/tidb/tableControlSentences';
 import type { TableRef } from '../../core/tidb/tableControlStatements';
 import type { ConnectionsTreeProvider } from '../explorer/connectionsTreeProvider';
 import type { ExtensionLog } from '../log/extensionLog';
-import { notify } from './tableControlNotifications';
+import { notify, reportRefusals, showLogAction } from './tableControlNotifications';
 
 export interface ReplicaWatch {
   /** settles when every table is done, the watch is stopped, or reading the progress fails */
@@ -50,13 +50,12 @@ export class ReplicaWatches implements vscode.Disposable {
       },
     )).then(
       (result) => {
-        this.announce(result, subject);
+        this.announce(result, subject, () => this.watch(session, tables, subject, options));
         return result;
       },
       (error: unknown) => {
         const message = vscode.l10n.t('Stopped watching the TiFlash replicas of {0}: {1}', subject, serverErrorOf(error).message);
-        this.log.warn(message);
-        notify('error', message);
+        reportRefusals(this.log, message, [message]);
         return undefined;
       },
     ).finally(() => this.running.delete(controller));
@@ -68,11 +67,11 @@ export class ReplicaWatches implements vscode.Disposable {
     this.running.clear();
   }
 
-  private announce(result: ReplicaWatchResult, subject: string): void {
+  private announce(result: ReplicaWatchResult, subject: string, watchAgain: () => void): void {
     if (result.cancelled) {
       const message = vscode.l10n.t('Stopped watching {0}. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.', subject);
       this.log.info(message);
-      notify('info', message);
+      notify('info', message, [{ label: vscode.l10n.t('Watch Again'), run: watchAgain }]);
       return;
     }
     const ready = result.statuses.filter((status) => status.phase === 'ready');
@@ -82,12 +81,12 @@ export class ReplicaWatches implements vscode.Disposable {
         ? vscode.l10n.t('{0} can be read from TiFlash: {1}, caught up.', describeTable(ready[0].schema, ready[0].table), replicaCountText(ready[0].replica?.replicaCount ?? 0))
         : vscode.l10n.t('{0} tables of {1} can be read from TiFlash, caught up.', ready.length, subject);
       this.log.info(message);
-      notify('info', message);
+      notify('info', message, [showLogAction(this.log)]);
     }
     if (gone.length > 0) {
       const message = vscode.l10n.t('No TiFlash replica any more for {0}: it was removed, or the table dropped, while TiDB Lab watched.', gone.join(', '));
       this.log.warn(message);
-      notify('warning', message);
+      notify('warning', message, [showLogAction(this.log)]);
     }
   }
 }

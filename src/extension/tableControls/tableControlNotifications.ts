@@ -1,6 +1,7 @@
 // The notifications of the table controls. Commands do not wait for them: a notification stays
 // until dismissed, and its buttons (the way out, e.g. "Stop Caching, Then Set Replicas") act later.
-// Everything shown is also written to the log.
+// VS Code shows a notification without buttons collapsed to one cut line, so the ones that explain
+// something carry at least "Show Log" (where the statements behind them are).
 import * as vscode from 'vscode';
 import type { ExtensionLog } from '../log/extensionLog';
 
@@ -10,6 +11,10 @@ export interface NotificationAction {
 }
 
 const SENTENCES_SHOWN = 3;
+
+export function showLogAction(log: ExtensionLog): NotificationAction {
+  return { label: vscode.l10n.t('Show Log'), run: () => log.show(true) };
+}
 
 export function notify(kind: 'info' | 'warning' | 'error', message: string, actions: readonly NotificationAction[] = []): void {
   const show = kind === 'info' ? vscode.window.showInformationMessage : kind === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
@@ -21,13 +26,13 @@ export function notify(kind: 'info' | 'warning' | 'error', message: string, acti
  * "2 of 3 tables were not cached." with the first sentences and the rest in the log.
  */
 export function reportRefusals(log: ExtensionLog, heading: string, sentences: readonly string[], actions: readonly NotificationAction[] = []): void {
-  if (sentences.length === 0) return;
-  for (const sentence of sentences) log.warn(sentence);
-  if (sentences.length === 1) {
-    notify('error', sentences[0], actions);
-    return;
-  }
-  const more = sentences.length - SENTENCES_SHOWN;
-  const text = [heading, ...sentences.slice(0, SENTENCES_SHOWN), more > 0 ? vscode.l10n.t('({0} more in the TiDB Lab log.)', more) : ''].filter(Boolean).join(' ');
-  notify('error', text, [...actions, { label: vscode.l10n.t('Show Log'), run: () => log.show(true) }]);
+  // The same refusal of several tables (e.g. "not TiDB") reads once.
+  const distinct = [...new Set(sentences)];
+  if (distinct.length === 0) return;
+  for (const sentence of distinct) log.warn(sentence);
+  const more = distinct.length - SENTENCES_SHOWN;
+  const text = distinct.length === 1
+    ? distinct[0]
+    : [heading, ...distinct.slice(0, SENTENCES_SHOWN), more > 0 ? vscode.l10n.t('({0} more in the TiDB Lab log.)', more) : ''].filter(Boolean).join(' ');
+  notify('error', text, [...actions, showLogAction(log)]);
 }

@@ -242,7 +242,7 @@ export class Workbench {
     const fileName = relativePath.split('/').pop() ?? relativePath;
     // File search answers after a moment; Enter before that opens nothing.
     await this.pickQuickPickItem(fileName);
-    await this.page.locator('.part.editor .tab.active .label-name', { hasText: exactText(fileName) })
+    await this.activeEditorTab().locator('.label-name', { hasText: exactText(fileName) })
       .waitFor({ state: 'visible', timeout: defaultTimeout });
   }
 
@@ -252,7 +252,12 @@ export class Workbench {
 
   /** The title of the active editor tab. */
   async activeEditorTitle(): Promise<string> {
-    return ((await this.page.locator('.part.editor .tab.active .label-name').first().textContent()) ?? '').trim();
+    return ((await this.activeEditorTab().locator('.label-name').textContent()) ?? '').trim();
+  }
+
+  /** The active tab of the active editor group (each group has an active tab once split). */
+  activeEditorTab(): Locator {
+    return this.page.locator('.part.editor .editor-group-container.active .tab.active').first();
   }
 
   // ---- themes, webviews, screenshots ----

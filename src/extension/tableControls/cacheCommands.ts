@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { cacheTable, stopCachingTable } from '../../core/tidb/tableControlActions';
 import { checkCachedTablesAvailable, checkCacheTable, checkStopCachingTable } from '../../core/tidb/tableControlPreChecks';
 import { buildCacheTable, buildStopCachingTable } from '../../core/tidb/tableControlStatements';
+import type { TableControlInfo } from '../../core/tidb/tableControlInfo';
 import { tableKey } from '../../core/tidb/tiflashReplicaState';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { confirmStatements } from './ddlConfirmation';
@@ -14,7 +15,7 @@ import { outcomesWith, type TableControlResult, type TargetOutcome } from './tab
 import type { TableControlServices } from './tableControlServices';
 import { groupByConnection, targetName, type TableTarget } from './tableControlTargets';
 import { readTableStates } from './tableStates';
-import { failedOutcome, refreshTrees, unreachableOutcome } from './targetOutcomes';
+import { failedOutcome, refreshTrees, refusedOutcome, unreachableOutcome } from './targetOutcomes';
 
 interface PlannedStatement {
   session: DatabaseSession;
@@ -38,17 +39,18 @@ async function changeCaching(services: TableControlServices, targets: readonly T
   for (const { session, targets: mine } of groups) {
     const availability = cache ? checkCachedTablesAvailable(session.identity) : checkStopCachingTable(session.identity);
     if (!availability.allowed) {
-      const message = availability.problems.map((problem) => problem.message).join(' ');
-      outcomes.push(...mine.map((target): TargetOutcome => ({ target: targetName(target), status: 'refused', message })));
+      outcomes.push(...mine.map((target) => refusedOutcome(target, availability)));
       continue;
     }
-    const states = await readTableStates(session, mine).catch((error: unknown) => error);
+    let states: Map<string, TableControlInfo>;
+    try {
+      states = await readTableStates(session, mine);
+    } catch (error) {
+      outcomes.push(...mine.map((target) => failedOutcome(target, error)));
+      continue;
+    }
     for (const target of mine) {
       const name = targetName(target);
-      if (!(states instanceof Map)) {
-        outcomes.push(failedOutcome(target, states));
-        continue;
-      }
       const info = states.get(tableKey(target));
       if (!info) {
         outcomes.push({ target: name, status: 'failed', message: vscode.l10n.t('{0} no longer exists. Refresh the Connections view.', name) });
@@ -57,7 +59,7 @@ async function changeCaching(services: TableControlServices, targets: readonly T
       } else {
         const check = cache ? checkCacheTable(session.identity, info) : checkStopCachingTable(session.identity);
         if (check.allowed) planned.push({ session, target, statement: cache ? buildCacheTable(target) : buildStopCachingTable(target) });
-        else outcomes.push({ target: name, status: 'refused', message: check.problems.map((problem) => problem.message).join(' ') });
+        else outcomes.push(refusedOutcome(target, check));
       }
     }
   }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { verifyCacheHit, type CacheHitOptions } from '../../core/tidb/cacheHitVerification';
 import { serverErrorOf } from '../../core/tidb/serverError';
 import { checkCachedTablesAvailable } from '../../core/tidb/tableControlPreChecks';
+import type { TableControlInfo } from '../../core/tidb/tableControlInfo';
 import { tableKey } from '../../core/tidb/tiflashReplicaState';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { TABLE_CONTROL_COMMANDS } from './tableControlIds';
@@ -13,7 +14,7 @@ import type { TableControlResult, TargetOutcome } from './tableControlOutcome';
 import type { TableControlServices } from './tableControlServices';
 import { groupByConnection, targetName, type TableTarget } from './tableControlTargets';
 import { readTableStates } from './tableStates';
-import { failedOutcome, unreachableOutcome } from './targetOutcomes';
+import { failedOutcome, refusedOutcome, unreachableOutcome } from './targetOutcomes';
 
 export type CacheHitCommandOptions = Pick<CacheHitOptions, 'attempts' | 'intervalMs'>;
 
@@ -38,16 +39,17 @@ export async function verifyCacheHits(
   for (const { session, targets: mine } of groups) {
     const availability = checkCachedTablesAvailable(session.identity);
     if (!availability.allowed) {
-      const message = availability.problems.map((problem) => problem.message).join(' ');
-      outcomes.push(...mine.map((target): CacheHitOutcome => ({ target: targetName(target), status: 'refused', message })));
+      outcomes.push(...mine.map((target) => refusedOutcome(target, availability)));
       continue;
     }
-    const states = await readTableStates(session, mine).catch((error: unknown) => error);
+    let states: Map<string, TableControlInfo>;
+    try {
+      states = await readTableStates(session, mine);
+    } catch (error) {
+      outcomes.push(...mine.map((target) => failedOutcome(target, error)));
+      continue;
+    }
     for (const target of mine) {
-      if (!(states instanceof Map)) {
-        outcomes.push(failedOutcome(target, states));
-        continue;
-      }
       if (states.get(tableKey(target))?.cached !== true) {
         notCached.push(target);
         continue;

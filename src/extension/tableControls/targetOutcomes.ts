@@ -1,12 +1,23 @@
 // Outcomes and tree refreshes shared by the table control commands.
 import * as vscode from 'vscode';
 import { serverErrorOf } from '../../core/tidb/serverError';
+import type { PreCheckResult } from '../../core/tidb/tableControlPreChecks';
 import type { TargetOutcome } from './tableControlOutcome';
 import type { TableControlServices } from './tableControlServices';
 import { targetName, type DatabaseTarget, type TableTarget } from './tableControlTargets';
 
 export function unreachableOutcome(target: DatabaseTarget | TableTarget): TargetOutcome {
   return { target: targetName(target), status: 'failed', message: vscode.l10n.t('{0}: its connection is not open. Connect first.', targetName(target)) };
+}
+
+/** What a pre-check said, with the way out its first problem offers. */
+export function refusedOutcome(target: DatabaseTarget | TableTarget, check: PreCheckResult): TargetOutcome {
+  return {
+    target: targetName(target),
+    status: 'refused',
+    message: check.problems.map((problem) => problem.message).join(' '),
+    remedy: check.problems.find((problem) => problem.remedy)?.remedy,
+  };
 }
 
 /** A query that failed before anything was changed (e.g. the connection dropped). */

@@ -7,7 +7,7 @@ import { readTiFlashNodeCount } from '../../core/tidb/clusterTopology';
 import { serverErrorOf } from '../../core/tidb/serverError';
 import { setDatabaseTiFlashReplica, setTableTiFlashReplica } from '../../core/tidb/tableControlActions';
 import type { TableControlInfo } from '../../core/tidb/tableControlInfo';
-import { checkSetDatabaseTiFlashReplica, checkSetTableTiFlashReplica, checkTiFlashAvailable, type PreCheckResult } from '../../core/tidb/tableControlPreChecks';
+import { checkSetDatabaseTiFlashReplica, checkSetTableTiFlashReplica, checkTiFlashAvailable } from '../../core/tidb/tableControlPreChecks';
 import { buildSetDatabaseTiFlashReplica, buildSetTableTiFlashReplica, validateLocationLabels, validateReplicaCount } from '../../core/tidb/tableControlStatements';
 import { readTiFlashReplicas, tableKey, type TiFlashReplicaState } from '../../core/tidb/tiflashReplicaState';
 import { confirmStatements } from './ddlConfirmation';
@@ -18,7 +18,7 @@ import { outcomesWith, type TableControlResult, type TargetOutcome } from './tab
 import type { TableControlServices } from './tableControlServices';
 import { groupByConnection, targetName, type ConnectionGroup, type DatabaseTarget, type TableTarget } from './tableControlTargets';
 import { readTableStates } from './tableStates';
-import { failedOutcome, refreshTrees, unreachableOutcome } from './targetOutcomes';
+import { failedOutcome, refreshTrees, refusedOutcome, unreachableOutcome } from './targetOutcomes';
 
 export interface TiFlashReplicaOptions {
   /** automation: the replica count, without asking */
@@ -111,18 +111,7 @@ export async function setTiFlashReplicas(services: TableControlServices, targets
     }
   }
   if (planned.length === 0) return finish(count);
-  const confirmed = options.confirm === false || (await confirmStatements({
-    question: count === 0 ? vscode.l10n.t('Remove the TiFlash replicas of {0}?', subject) : vscode.l10n.t('Set {0} for {1}?', replicaCountText(count), subject),
-    statements: planned.map((entry) => entry.statement),
-    runLabel: count === 0 ? vscode.l10n.t('Remove Replicas') : vscode.l10n.t('Set Replicas'),
-    destructive: count === 0,
-    note: [
-      count === 0
-        ? vscode.l10n.t('Queries that read from TiFlash go back to TiKV.')
-        : vscode.l10n.t('TiFlash copies the data in the background and TiDB Lab follows the progress; the optimizer uses TiFlash once a replica is available.'),
-      isDatabases(targets) ? vscode.l10n.t('For a database TiDB changes each of its tables in turn (not atomically), skipping system tables, views, temporary tables and unsupported character sets.') : '',
-    ].filter(Boolean).join(' '),
-  }));
+  const confirmed = options.confirm === false || (await confirmReplicaChange(planned, count, subject, isDatabases(targets)));
   if (!confirmed) {
     outcomes.push(...planned.map((entry): TiFlashReplicaOutcome => ({ target: targetName(entry.target), status: 'cancelled', statement: entry.statement })));
     return finish(count);
@@ -132,6 +121,21 @@ export async function setTiFlashReplicas(services: TableControlServices, targets
   refreshTrees(services, done.map((entry) => entry.target));
   const watches = count === 0 ? [] : await startWatches(services, done, options);
   return finish(count, watches);
+}
+
+function confirmReplicaChange(planned: readonly Planned[], count: number, subject: string, databases: boolean): Promise<boolean> {
+  return confirmStatements({
+    question: count === 0 ? vscode.l10n.t('Remove the TiFlash replicas of {0}?', subject) : vscode.l10n.t('Set {0} for {1}?', replicaCountText(count), subject),
+    statements: planned.map((entry) => entry.statement),
+    runLabel: count === 0 ? vscode.l10n.t('Remove Replicas') : vscode.l10n.t('Set Replicas'),
+    destructive: count === 0,
+    note: [
+      count === 0
+        ? vscode.l10n.t('Queries that read from TiFlash go back to TiKV.')
+        : vscode.l10n.t('TiFlash copies the data in the background and TiDB Lab follows the progress; the optimizer uses TiFlash once a replica is available.'),
+      databases ? vscode.l10n.t('For a database TiDB changes each of its tables in turn (not atomically), skipping system tables, views, temporary tables and unsupported character sets.') : '',
+    ].filter(Boolean).join(' '),
+  });
 }
 
 async function readGroupState(group: ConnectionGroup<Target>): Promise<GroupState> {
@@ -296,15 +300,6 @@ function currentLabels(states: readonly GroupState[]): string[] {
 
 function sameLabels(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((label, index) => label === b[index]);
-}
-
-function refusedOutcome(target: Target, check: PreCheckResult): TiFlashReplicaOutcome {
-  return {
-    target: targetName(target),
-    status: 'refused',
-    message: check.problems.map((problem) => problem.message).join(' '),
-    remedy: check.problems.find((problem) => problem.remedy)?.remedy,
-  };
 }
 
 function cancelAll(outcomes: TiFlashReplicaOutcome[], states: readonly GroupState[], finish: (count?: number) => TiFlashReplicaResult, count?: number): TiFlashReplicaResult {

@@ -7,7 +7,6 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import {
-  PacketFraming,
   lengthEncodedSize,
   readLengthEncodedInteger,
   writeLengthEncodedInteger,
@@ -87,6 +86,7 @@ const WANTED_CAPABILITIES =
 
 const UTF8MB4_GENERAL_CI = 45;
 const READ_BUFFER_SIZE = 64 * 1024;
+const MAX_PAYLOAD = 0xffffff;
 const MAX_PACKET_SIZE = 0x40000000;
 const SERVER_MORE_RESULTS_EXISTS = 0x0008;
 
@@ -120,7 +120,10 @@ export class LeanMysqlConnection {
   connectionId = 0;
 
   private socket: Socket | TLSSocket;
-  private readonly framing: PacketFraming;
+  /** bytes of a packet not complete yet, kept from the previous read */
+  private pending: Buffer | undefined;
+  /** parts of a payload of 16 MiB or more, joined when its last packet arrives */
+  private continued: Buffer[] | undefined;
   private capabilities = 0;
   private outgoing: Buffer = Buffer.allocUnsafe(16 * 1024);
   private state = IDLE;
@@ -138,7 +141,6 @@ export class LeanMysqlConnection {
 
   private constructor(private readonly options: LeanConnectOptions, socket: Socket) {
     this.socket = socket;
-    this.framing = new PacketFraming((data, start, length, sequenceId) => this.onPacket(data, start, length, sequenceId));
   }
 
   get isOpen(): boolean {
@@ -162,7 +164,7 @@ export class LeanMysqlConnection {
       const onread = {
         buffer: readBuffer,
         callback: (bytes: number) => {
-          holder.connection?.framing.push(readBuffer, bytes);
+          holder.connection?.onData(readBuffer, bytes);
           return true;
         },
       };
@@ -305,7 +307,7 @@ export class LeanMysqlConnection {
   }
 
   private attachSocket(socket: Socket | TLSSocket, dataEvents: boolean): void {
-    if (dataEvents) socket.on('data', (chunk: Buffer) => this.framing.push(chunk));
+    if (dataEvents) socket.on('data', (chunk: Buffer) => this.onData(chunk, chunk.length));
     socket.on('close', () => this.onClose());
     socket.on('error', (error: NodeJS.ErrnoException) => {
       this.closeError ??= connectionLostError(this.options.host, this.options.port, error.code ?? error.message);
@@ -359,6 +361,46 @@ export class LeanMysqlConnection {
     this.preparing = undefined;
     this.prepareResolve = undefined;
     reject?.(error);
+  }
+
+  /**
+   * Splits what the socket read into packets. Row packets of a result set, which are most of the
+   * packets a range SELECT brings, are only counted, here in the loop; everything else goes to
+   * onPacket(). `chunk` may be reused by the caller afterwards.
+   */
+  private onData(chunk: Buffer, length: number): void {
+    let data = chunk;
+    let end = length;
+    if (this.pending !== undefined) {
+      data = Buffer.concat([this.pending, chunk.subarray(0, length)]);
+      end = data.length;
+      this.pending = undefined;
+    }
+    let pos = 0;
+    while (end - pos >= 4) {
+      const packetLength = data[pos] | (data[pos + 1] << 8) | (data[pos + 2] << 16);
+      if (end - pos - 4 < packetLength) break;
+      const sequenceId = data[pos + 3];
+      const start = pos + 4;
+      pos = start + packetLength;
+      if (packetLength === MAX_PAYLOAD || this.continued !== undefined) {
+        (this.continued ??= []).push(Buffer.from(data.subarray(start, start + packetLength)));
+        if (packetLength === MAX_PAYLOAD) continue;
+        const whole = Buffer.concat(this.continued);
+        this.continued = undefined;
+        this.onPacket(whole, 0, whole.length, sequenceId);
+        continue;
+      }
+      if (this.state === ROWS) {
+        const header = data[start];
+        if (header !== 0xfe && header !== 0xff) {
+          this.lastRowCount++;
+          continue;
+        }
+      }
+      this.onPacket(data, start, packetLength, sequenceId);
+    }
+    if (pos < end) this.pending = Buffer.from(data.subarray(pos, end));
   }
 
   private onPacket(data: Buffer, start: number, length: number, sequenceId: number): void {

@@ -2,6 +2,7 @@
 // prepares, executes with their bound values) so tests can compare the statement stream of two
 // clients, and that can cut every connection at once to play a server that died.
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { PacketFraming, readLengthEncodedInteger } from '../../../../src/core/bench/protocol/packetFraming';
 
 export type CapturedKind = 'query' | 'prepare' | 'execute' | 'close' | 'quit' | 'other';
 
@@ -86,8 +87,8 @@ export class MysqlSniffingProxy {
     const upstream = connect({ host, port });
     this.sockets.add(client);
     this.sockets.add(upstream);
-    const clientPackets = new PacketSplitter((seq, payload) => this.onClientPacket(state, seq, payload));
-    const serverPackets = new PacketSplitter((seq, payload) => this.onServerPacket(state, seq, payload));
+    const clientPackets = new PacketFraming((data, start, length, seq) => this.onClientPacket(state, seq, Buffer.from(data.subarray(start, start + length))));
+    const serverPackets = new PacketFraming((data, start, length, seq) => this.onServerPacket(state, seq, data.subarray(start, start + length)));
     client.on('data', (chunk: Buffer) => {
       clientPackets.push(chunk);
       upstream.write(chunk);
@@ -188,7 +189,7 @@ function decodeExecuteParams(payload: Buffer, statement: StatementInfo): Array<n
       case 0x08: values.push(Number(unsigned ? payload.readBigUInt64LE(pos) : payload.readBigInt64LE(pos))); pos += 8; break;
       case 0x05: values.push(payload.readDoubleLE(pos)); pos += 8; break;
       default: {
-        const [length, size] = readLengthEncoded(payload, pos);
+        const { value: length, size } = readLengthEncodedInteger(payload, pos);
         pos += size;
         values.push(payload.toString('utf8', pos, pos + length));
         pos += length;
@@ -196,30 +197,4 @@ function decodeExecuteParams(payload: Buffer, statement: StatementInfo): Array<n
     }
   }
   return values;
-}
-
-function readLengthEncoded(buffer: Buffer, pos: number): [number, number] {
-  const first = buffer[pos];
-  if (first < 0xfb) return [first, 1];
-  if (first === 0xfc) return [buffer.readUInt16LE(pos + 1), 3];
-  if (first === 0xfd) return [buffer.readUIntLE(pos + 1, 3), 4];
-  return [Number(buffer.readBigUInt64LE(pos + 1)), 9];
-}
-
-class PacketSplitter {
-  private pending: Buffer = Buffer.alloc(0);
-
-  constructor(private readonly onPacket: (seq: number, payload: Buffer) => void) {}
-
-  push(chunk: Buffer): void {
-    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    let pos = 0;
-    while (this.pending.length - pos >= 4) {
-      const length = this.pending.readUIntLE(pos, 3);
-      if (this.pending.length - pos < 4 + length) break;
-      this.onPacket(this.pending[pos + 3], this.pending.subarray(pos + 4, pos + 4 + length));
-      pos += 4 + length;
-    }
-    this.pending = this.pending.subarray(pos);
-  }
 }

@@ -1,0 +1,73 @@
+// The TiDB-only parts of the engine, against the TiDB stand-in (test/standin, which relays ordinary
+// SQL to MariaDB and answers the TiDB statements of tidb-facts.md): PingCAP's post-prepare steps,
+// TiDB's retryable errors, and an experiment with a cached-table variant checked by TRACE.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startTestStandIn } from '../../standin/testStandIn';
+import type { TiDBStandIn } from '../../standin/tidbStandIn';
+import { benchOptions, db, dropDatabase, freshDatabase } from './support/benchFixtures';
+import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
+import { runWithOptions } from '../../../src/core/bench/runBenchmark';
+import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
+
+let standIn: TiDBStandIn;
+let database: string;
+
+const via = () => [`--mysql-host=${db.host}`, `--mysql-port=${standIn.port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${database}`];
+
+before(async () => {
+  database = await freshDatabase('tidb');
+  standIn = await startTestStandIn();
+});
+
+after(async () => {
+  await standIn.close();
+  await dropDatabase(database);
+});
+
+describe('on TiDB', () => {
+  test('prepare warms each k index up and analyzes each table, as PingCAP recommends', async () => {
+    const sql: string[] = [];
+    const outcome = await prepareWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--table-size=2000']), { onSql: (entry) => sql.push(entry.sql) });
+    const expected = ['SELECT COUNT(pad) FROM sbtest1 USE INDEX (k_1)', 'ANALYZE TABLE sbtest1', 'SELECT COUNT(pad) FROM sbtest2 USE INDEX (k_2)', 'ANALYZE TABLE sbtest2'];
+    assert.deepEqual(outcome.tidbSteps, expected);
+    assert.deepEqual(sql.filter((statement) => expected.includes(statement)), expected);
+  });
+
+  test("a run restarts events on TiDB's retryable errors unless told otherwise, and says so", async () => {
+    const notes: string[] = [];
+    const result = await runWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--threads=2', '--events=300']), { onLog: (line) => notes.push(line) });
+    assert.equal(result.status, 'completed', result.message);
+    assert.equal(result.summary.events, 300);
+    assert.equal(result.server?.flavor, 'tidb');
+    assert.equal(result.server?.version, '8.5.1');
+    assert.ok(notes.some((line) => /TiDB's retryable errors .*8002,8005,8022,8028,9007/.test(line)), notes.join('\n'));
+    const strict = await runWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--events=10', '--tidb-retryable-errors=off']), { onLog: (line) => notes.push(`strict: ${line}`) });
+    assert.equal(strict.status, 'completed');
+    assert.ok(!notes.some((line) => line.startsWith('strict: TiDB')));
+  });
+
+  test('an experiment with a cached-table variant checks the cache before measuring', async () => {
+    const cells: string[] = [];
+    const result = await runExperiment(
+      {
+        name: 'cached vs normal',
+        workloads: ['oltp_point_select'],
+        threads: [2],
+        tableSizes: [1000],
+        options: { time: 1, tables: 1 },
+        variants: [
+          { name: 'normal' },
+          { name: 'cached', setup: ['ALTER TABLE {table} CACHE'], teardown: ['ALTER TABLE {table} NOCACHE'], ready: { kind: 'cache-hit', intervalMs: 100 } },
+        ],
+      },
+      { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
+      { onCell: (cell) => cells.push(`${cell.variant}:${cell.run.status}:${cell.run.labels?.readiness}`) },
+    );
+    assert.equal(result.status, 'completed', result.message);
+    assert.deepEqual(cells, ['normal:completed:none', 'cached:completed:verified']);
+    assert.equal(result.server?.flavor, 'tidb');
+    await cleanupWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2']));
+  });
+});

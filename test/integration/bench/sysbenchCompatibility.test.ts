@@ -98,8 +98,12 @@ const STREAM_WORKLOADS: Array<[string, string[]]> = [
   ['oltp_read_write', ['--skip_trx=on', '--point_selects=3', '--delete_inserts=2', '--range_size=50']],
   ['oltp_read_only', ['--db-ps-mode=disable', '--range_selects=off']],
   ['oltp_write_only', ['--rand-type=uniform']],
-  ['oltp_read_write', ['--rand-type=pareto', '--report-interval=1']],
+  ['oltp_read_write', ['--rand-type=pareto']],
+  ['oltp_update_index', ['--rand-type=gaussian', '--index_updates=3']],
 ];
+// Not compared value for value: runs with --report-interval or --rate, where sysbench's report or
+// event-generator thread races its workers for the first random() numbers (we give them out in
+// the order sysbench creates the threads, which is what it usually ends up doing).
 
 describe('run: a seeded single-thread run sends exactly what sysbench sends', () => {
   for (const [workload, extra] of STREAM_WORKLOADS) {

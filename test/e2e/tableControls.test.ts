@@ -1,8 +1,10 @@
 // A DBA's journey through the TiDB table controls in the real VS Code, against the TiDB STAND-IN
 // (its CLI, relaying to the local MariaDB): cache a small table from the tree (confirming the exact
 // statement) and see the badge change, prove the cache hit, hit the too-large refusal on a big table
-// and read it, add TiFlash replicas and watch the progress to the end, then stop watching another.
-// Every step is kept as a screenshot in light and dark (the verifying progress in one): test-results/screenshots/table-controls-*.png.
+// and read it, add TiFlash replicas and watch the progress to the end, stop watching another, and
+// take the way out when a cached table cannot get replicas.
+// Every step is kept as a screenshot in light and dark (two short-lived progress steps in one):
+// test-results/screenshots/table-controls-*.png.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -307,5 +309,23 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await workbench.clickNotificationButton(/TiFlash replicas of tidblab_e2e_controls\.events/, 'Cancel');
       await workbench.clickTreeItemInlineAction(schema, 'Refresh', VIEW);
       await description(workbench, 'events', /^TiFlash 1 \(\d+%\)/).waitFor({ state: 'visible' });
+    }));
+
+  it('a cached table cannot get TiFlash replicas: the refusal offers the way out, and one click takes it', () =>
+    session.diagnose('table-controls-cached-way-out', async (workbench) => {
+      await workbench.clearNotifications();
+      await chooseFromContextMenu(workbench, 'exchange_rates', 'Set TiFlash Replicas...');
+      await workbench.pickQuickPickItem('1 replica');
+      await answerLocationLabels(workbench, 'zone');
+      const refusal = await workbench.waitForNotification(/on a cached table/);
+      assert.equal(refusal, 'TiDB refuses ALTER TABLE on a cached table: stop caching tidblab_e2e_controls.exchange_rates first, make the change, then cache it again.');
+      assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^cached · /, 'nothing was sent');
+      await shoot('13-cached-table-refusal');
+      await workbench.clickNotificationButton(/on a cached table/, 'Stop Caching, Then Set Replicas');
+      await description(workbench, 'exchange_rates', /^TiFlash 1 \(\d+%\) · /).waitFor({ state: 'visible' });
+      await workbench.waitForNotification(/Stopped caching tidblab_e2e_controls\.exchange_rates\./);
+      await workbench.waitForNotification(/TiFlash replicas of tidblab_e2e_controls\.exchange_rates: \d+%/);
+      await keep('14-stopped-caching-then-replicas', { moving: true });
+      await workbench.clickNotificationButton(/TiFlash replicas of tidblab_e2e_controls\.exchange_rates/, 'Cancel');
     }));
 });

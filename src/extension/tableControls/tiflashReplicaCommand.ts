@@ -45,6 +45,12 @@ export interface TiFlashReplicaResult extends TableControlResult {
 
 type Target = TableTarget | DatabaseTarget;
 
+/** What the user chose: the replica count and location labels. */
+interface ReplicaChoice {
+  count: number;
+  labels: string[];
+}
+
 /** What one connection knows before asking: its TiFlash nodes, current replicas, table states. */
 interface GroupState {
   group: ConnectionGroup<Target>;
@@ -76,9 +82,9 @@ export async function setTiFlashReplicas(services: TableControlServices, targets
       outcomes.push(...group.targets.map((target) => failedOutcome(target, error)));
     }
   }
-  const finish = (count?: number, watches: ReplicaWatch[] = []): TiFlashReplicaResult => {
-    report(services, outcomes, count, targets);
-    return { outcomes, count, watches };
+  const finish = (choice?: ReplicaChoice, watches: ReplicaWatch[] = []): TiFlashReplicaResult => {
+    report(services, outcomes, choice, targets);
+    return { outcomes, count: choice?.count, watches };
   };
   if (states.length === 0) return finish();
 
@@ -99,7 +105,8 @@ export async function setTiFlashReplicas(services: TableControlServices, targets
   const count = options.count ?? (await askReplicaCount(subject, limit, current, isDatabases(targets)));
   if (count === undefined) return cancelAll(outcomes, states, finish);
   const labels = count === 0 ? [] : options.locationLabels ?? (options.count !== undefined ? [] : await askLocationLabels(subject, count, currentLabels(states)));
-  if (labels === undefined) return cancelAll(outcomes, states, finish, count);
+  if (labels === undefined) return cancelAll(outcomes, states, finish);
+  const choice: ReplicaChoice = { count, labels };
 
   const planned: Planned[] = [];
   for (const state of states) {
@@ -110,17 +117,17 @@ export async function setTiFlashReplicas(services: TableControlServices, targets
       else outcomes.push(next.outcome);
     }
   }
-  if (planned.length === 0) return finish(count);
+  if (planned.length === 0) return finish(choice);
   const confirmed = options.confirm === false || (await confirmReplicaChange(planned, count, subject, isDatabases(targets)));
   if (!confirmed) {
     outcomes.push(...planned.map((entry): TiFlashReplicaOutcome => ({ target: targetName(entry.target), status: 'cancelled', statement: entry.statement })));
-    return finish(count);
+    return finish(choice);
   }
   for (const { session, target } of planned) outcomes.push(await run(session, target, count, labels));
   const done = planned.filter((entry) => outcomes.some((outcome) => outcome.status === 'done' && outcome.target === targetName(entry.target)));
   refreshTrees(services, done.map((entry) => entry.target));
   const watches = count === 0 ? [] : await startWatches(services, done, options);
-  return finish(count, watches);
+  return finish(choice, watches);
 }
 
 function confirmReplicaChange(planned: readonly Planned[], count: number, subject: string, databases: boolean): Promise<boolean> {
@@ -197,7 +204,8 @@ async function startWatches(services: TableControlServices, done: readonly Plann
   return watches;
 }
 
-function report(services: TableControlServices, outcomes: readonly TiFlashReplicaOutcome[], count: number | undefined, targets: readonly Target[]): void {
+function report(services: TableControlServices, outcomes: readonly TiFlashReplicaOutcome[], choice: ReplicaChoice | undefined, targets: readonly Target[]): void {
+  const count = choice?.count;
   const done = outcomesWith(outcomes, 'done');
   if (done.length > 0) services.log.info(`Set ${count ?? '?'} TiFlash replicas for ${done.map((outcome) => outcome.target).join(', ')}.`);
   if (done.length > 0 && count === 0) {
@@ -212,12 +220,12 @@ function report(services: TableControlServices, outcomes: readonly TiFlashReplic
     services.log,
     vscode.l10n.t('{0} of {1} were not changed.', problems.length, outcomes.length),
     problems.map((outcome) => outcome.message ?? outcome.target),
-    count === undefined ? [] : remedyActions(problems, targets, count),
+    choice === undefined ? [] : remedyActions(problems, targets, choice),
   );
 }
 
 /** The buttons that take the way out the sentences name, for the targets they concern. */
-function remedyActions(problems: readonly TiFlashReplicaOutcome[], targets: readonly Target[], count: number): NotificationAction[] {
+function remedyActions(problems: readonly TiFlashReplicaOutcome[], targets: readonly Target[], choice: ReplicaChoice): NotificationAction[] {
   const concerned = (remedy: string) => targets.filter((target) => problems.some((problem) => problem.remedy === remedy && problem.target === targetName(target)));
   const actions: NotificationAction[] = [];
   const cached = concerned('stopCaching').filter((target): target is TableTarget => 'table' in target);
@@ -227,7 +235,7 @@ function remedyActions(problems: readonly TiFlashReplicaOutcome[], targets: read
       run: async () => {
         const stopped = await vscode.commands.executeCommand<TableControlResult | undefined>(TABLE_CONTROL_COMMANDS.stopCachingTable, cached);
         const ready = cached.filter((target) => stopped?.outcomes.some((outcome) => outcome.target === targetName(target) && (outcome.status === 'done' || outcome.status === 'unchanged')));
-        if (ready.length > 0) await vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ready, { count });
+        if (ready.length > 0) await vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ready, { count: choice.count, locationLabels: choice.labels });
       },
     });
   }
@@ -235,7 +243,7 @@ function remedyActions(problems: readonly TiFlashReplicaOutcome[], targets: read
   if (Number.isFinite(max)) {
     actions.push({
       label: vscode.l10n.t('Set {0} Instead', replicaCountText(max)),
-      run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, concerned('reduceReplicas'), { count: max }),
+      run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, concerned('reduceReplicas'), { count: max, locationLabels: choice.labels }),
     });
   }
   return actions;
@@ -302,9 +310,9 @@ function sameLabels(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((label, index) => label === b[index]);
 }
 
-function cancelAll(outcomes: TiFlashReplicaOutcome[], states: readonly GroupState[], finish: (count?: number) => TiFlashReplicaResult, count?: number): TiFlashReplicaResult {
+function cancelAll(outcomes: TiFlashReplicaOutcome[], states: readonly GroupState[], finish: () => TiFlashReplicaResult): TiFlashReplicaResult {
   outcomes.push(...states.flatMap((state) => state.group.targets.map((target): TiFlashReplicaOutcome => ({ target: targetName(target), status: 'cancelled' }))));
-  return finish(count);
+  return finish();
 }
 
 function isDatabases(targets: readonly Target[]): boolean {

@@ -5,7 +5,7 @@
 // "whole view" runs to the frame after every chart of the run view was drawn.
 // Needs `npm run build`. Run alone: `node scripts/benchResultsRender.mjs`.
 // The page functions below run in Chromium, where these exist.
-/* global window, document, performance, requestAnimationFrame */
+/* global window, document, requestAnimationFrame */
 import { build } from 'esbuild';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

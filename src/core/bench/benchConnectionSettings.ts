@@ -95,8 +95,3 @@ export function adminProfile(values: ConnectionOptionValues): ConnectionProfile 
     passwordMode: 'empty',
   };
 }
-
-/** host:port/db as shown in messages; never the password. */
-export function describeTarget(values: ConnectionOptionValues): string {
-  return `${values.user}@${values.hosts[0]}:${values.ports[0]}/${values.database}`;
-}

@@ -435,7 +435,9 @@ export function optionsRecord(options: BenchOptions): Record<string, string | nu
     mysql_db: c.database,
     mysql_ssl: c.tls,
     mysql_ignore_errors: d.ignoreErrors === 'all' ? 'all' : d.ignoreErrors.join(','),
+    tidb_retryable_errors: d.tidbRetryableErrors,
   };
+  if (d.clientWorkers > 0) record.client_workers = d.clientWorkers;
   if (r.type === 'zipfian') record.rand_zipfian_exp = r.zipfianExp;
   const spec = workloadSpec(options.workload);
   if (spec.usesOltpOptions) {

@@ -10,12 +10,7 @@ function permute(x: number): number {
   return x <= Math.floor(PRIME / 2) ? residue : PRIME - residue;
 }
 
-export interface UniqueSequenceState {
-  index: number;
-  offset: number;
-}
-
-export function seedUniqueSequence(index: number, offset: number): UniqueSequenceState {
+export function seedUniqueSequence(index: number, offset: number): { index: number; offset: number } {
   return {
     index: permute((permute(index >>> 0) + 0x682f0161) >>> 0),
     offset: permute((permute(offset >>> 0) + 0x46790905) >>> 0),

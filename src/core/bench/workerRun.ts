@@ -30,8 +30,12 @@ export const THREAD_SLOTS = COUNTER_FIELDS + 1;
 
 const SOFT_STOP_GRACE_MS = 300;
 
+// Each thread has its own performance.now() origin; adding it gives one clock all threads share.
+// Read once: the getter is not free and the origin never changes.
+const TIME_ORIGIN = performance.timeOrigin;
+
 export function epochNow(): number {
-  return performance.timeOrigin + performance.now();
+  return TIME_ORIGIN + performance.now();
 }
 
 interface ClientThread {
@@ -129,7 +133,8 @@ export class WorkerRun {
     try {
       for (;;) {
         if (this.stopping) break;
-        if (this.deadlineMs > 0 && epochNow() >= this.deadlineMs) {
+        let start = epochNow();
+        if (this.deadlineMs > 0 && start >= this.deadlineMs) {
           completed = true;
           break;
         }
@@ -137,13 +142,12 @@ export class WorkerRun {
           completed = true;
           break;
         }
-        let start: number;
         if (queue !== undefined) {
           const taken = queue.take();
           start = typeof taken === 'number' ? taken : await taken;
           if (start < 0) break;
           queue.concurrency++;
-        } else start = epochNow();
+        }
         for (;;) {
           try {
             await thread.workload.event();

@@ -8,8 +8,6 @@ export const CACHING_SHA2_PASSWORD = 'caching_sha2_password';
 export const SHA256_PASSWORD = 'sha256_password';
 export const CLEAR_PASSWORD = 'mysql_clear_password';
 
-export const SUPPORTED_AUTH_PLUGINS = [NATIVE_PASSWORD, CACHING_SHA2_PASSWORD, SHA256_PASSWORD, CLEAR_PASSWORD];
-
 function hash(algorithm: 'sha1' | 'sha256', ...parts: Buffer[]): Buffer {
   const h = createHash(algorithm);
   for (const part of parts) h.update(part);

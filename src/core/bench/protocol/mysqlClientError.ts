@@ -1,14 +1,11 @@
 // Errors of the benchmark's MySQL client, numbered like libmysqlclient's so the sysbench error
 // policy (--mysql-ignore-errors, reconnect on 2013/2006/2011/2055) applies to them unchanged.
 
-export const CR_CONNECTION_ERROR = 2002;
 export const CR_CONN_HOST_ERROR = 2003;
 export const CR_SERVER_GONE_ERROR = 2006;
-export const CR_TCP_CONNECTION = 2011;
 export const CR_SERVER_LOST = 2013;
 export const CR_SSL_CONNECTION_ERROR = 2026;
 export const CR_AUTH_PLUGIN_CANNOT_LOAD = 2059;
-export const CR_SERVER_LOST_EXTENDED = 2055;
 export const CR_MALFORMED_PACKET = 2027;
 
 export class MysqlError extends Error {

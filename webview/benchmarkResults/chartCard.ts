@@ -21,7 +21,7 @@ import { button } from '../shared/components';
 import { element } from '../shared/dom';
 import { seriesColour, type ChartPalette } from './chartTheme';
 import { withAlpha } from './colours';
-import type { Point } from './timeSeries';
+import { timeAxis, type Point } from './timeSeries';
 
 Chart.register(LineController, LineElement, PointElement, BarController, BarElement, LinearScale, CategoryScale, Decimation, Legend, Tooltip);
 
@@ -55,6 +55,11 @@ export class ChartCard {
   private chart: Chart | undefined;
   private colours: ColourRole[] = [];
   private palette: ChartPalette;
+  /** builds the chart's configuration from its current data; rebuilt whenever the chart is redrawn */
+  private build: (() => ChartConfiguration) | undefined;
+  /** a time chart's points per series: appended to live, and what a rebuild draws */
+  private timeData: Point[][] = [];
+  private timeMaxSec = 0;
 
   constructor(readonly name: string, title: string, options: { savePngLabel: string; onSavePng: (card: ChartCard) => void; tall?: boolean; palette: ChartPalette }) {
     this.palette = options.palette;
@@ -70,45 +75,56 @@ export class ChartCard {
     );
   }
 
-  /** Lines over a linear x axis (seconds), with LTTB decimation for long series. */
-  showTimeLines(series: readonly LineSeries[], data: readonly Point[][], titles: AxisTitles, formatX: (value: number) => string): void {
+  /**
+   * Lines over a linear x axis (seconds from 0 to `maxSec`, e.g. the run's --time so a live chart
+   * fills up), with LTTB decimation for long series.
+   */
+  showTimeLines(series: readonly LineSeries[], data: readonly Point[][], titles: AxisTitles, formatX: (value: number) => string, maxSec?: number): void {
     this.colours = series.map((line) => line.colour);
-    const count = Math.max(0, ...data.map((points) => points.length));
-    const datasets: ChartDataset<'line', Point[]>[] = series.map((line, index) => ({
-      label: line.label,
-      data: data[index] as Point[],
-      yAxisID: line.axis ?? 'y',
-      borderWidth: 1.5,
-      pointRadius: count <= SHOW_POINTS_UP_TO ? 2 : 0,
-      pointHoverRadius: 3,
-      borderDash: line.dashed ? [5, 4] : [],
-      tension: 0,
-      spanGaps: false,
-    }));
-    const config: ChartConfiguration<'line', Point[]> = {
-      type: 'line',
-      data: { datasets },
-      options: {
-        animation: false,
-        parsing: false,
-        normalized: true,
-        responsive: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'nearest', axis: 'x', intersect: false },
-        scales: {
-          x: { type: 'linear', title: { display: true, text: titles.x }, ticks: { callback: (value) => formatX(Number(value)), maxTicksLimit: 10 } },
-          y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
-          ...(titles.y1 ? { y1: { type: 'linear', position: 'right', beginAtZero: true, title: { display: true, text: titles.y1 }, grid: { drawOnChartArea: false } } } : {}),
+    this.timeData = data.map((points) => [...points]);
+    this.timeMaxSec = Math.max(maxSec ?? 0, ...data.map((points) => points[points.length - 1]?.x ?? 0));
+    this.build = () => {
+      const count = Math.max(0, ...this.timeData.map((points) => points.length));
+      const axis = timeAxis(this.timeMaxSec);
+      const datasets: ChartDataset<'line', Point[]>[] = series.map((line, index) => ({
+        label: line.label,
+        data: this.timeData[index],
+        yAxisID: line.axis ?? 'y',
+        borderWidth: 1.5,
+        pointRadius: count <= SHOW_POINTS_UP_TO ? 2 : 0,
+        pointHoverRadius: 3,
+        borderDash: line.dashed ? [5, 4] : [],
+        tension: 0,
+        spanGaps: false,
+        // chart.js draws higher orders first: dashed lines (TPS over QPS, which can be equal) stay visible.
+        order: line.dashed ? 0 : 1,
+      }));
+      const config: ChartConfiguration<'line', Point[]> = {
+        type: 'line',
+        data: { datasets },
+        options: {
+          animation: false,
+          parsing: false,
+          normalized: true,
+          responsive: true,
+          maintainAspectRatio: false,
+          interaction: { mode: 'nearest', axis: 'x', intersect: false },
+          scales: {
+            x: { type: 'linear', min: axis.min, max: axis.max, title: { display: true, text: titles.x }, ticks: { stepSize: axis.stepSize, callback: (value) => formatX(Number(value)) } },
+            y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+            ...(titles.y1 ? { y1: { type: 'linear', position: 'right', beginAtZero: true, title: { display: true, text: titles.y1 }, grid: { drawOnChartArea: false } } } : {}),
+          },
+          plugins: {
+            decimation: { enabled: true, algorithm: 'lttb', threshold: DECIMATION_THRESHOLD_POINTS },
+            // Keep the legend in the series' order whatever their drawing order.
+            legend: { position: 'bottom', labels: { sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) } },
+            tooltip: { callbacks: { title: (items) => (items[0] ? formatX(items[0].parsed.x ?? 0) : '') } },
+          },
         },
-        plugins: {
-          decimation: { enabled: true, algorithm: 'lttb', threshold: DECIMATION_THRESHOLD_POINTS },
-          legend: { position: 'bottom' },
-          tooltip: { callbacks: { title: (items) => (items[0] ? formatX(items[0].parsed.x ?? 0) : '') } },
-        },
-      },
+      };
+      return config as unknown as ChartConfiguration;
     };
-    this.replaceChart(config as unknown as ChartConfiguration);
-    this.setPointCount(count);
+    this.render();
   }
 
   /** Adds one point per series to a time chart (a live run's new interval). */
@@ -117,66 +133,83 @@ export class ChartCard {
     if (!chart) return;
     points.forEach((point, index) => {
       const dataset = chart.data.datasets[index];
-      if (!point || !dataset) return;
-      // After decimation `dataset.data` reads the decimated copy; writing it stores the full data again.
-      const full = ((dataset as { _data?: Point[] })._data ?? dataset.data) as Point[];
+      const full = this.timeData[index];
+      if (!point || !dataset || !full) return;
       full.push(point);
+      // After decimation `dataset.data` reads the decimated copy; writing it hands over the full data again.
       dataset.data = full;
       if (full.length > SHOW_POINTS_UP_TO) (dataset as ChartDataset<'line'>).pointRadius = 0;
     });
+    const lastX = Math.max(...points.map((point) => point?.x ?? 0));
+    const x = chart.options.scales?.x as { max?: number; ticks?: { stepSize?: number } } | undefined;
+    if (lastX > this.timeMaxSec) {
+      this.timeMaxSec = lastX;
+      const axis = timeAxis(lastX);
+      if (x) {
+        x.max = axis.max;
+        if (x.ticks) x.ticks.stepSize = axis.stepSize;
+      }
+    }
     chart.update('none');
-    this.setPointCount(Math.max(0, ...chart.data.datasets.map((dataset) => (((dataset as { _data?: unknown[] })._data ?? dataset.data) as unknown[]).length)));
+    this.setPointCount(Math.max(0, ...this.timeData.map((series) => series.length)));
+    this.setDrawnCount();
   }
 
   /** Lines over categories (thread counts), one value per category. */
   showCategoryLines(categories: readonly string[], series: readonly LineSeries[], data: readonly (number | null)[][], titles: AxisTitles): void {
     this.colours = series.map((line) => line.colour);
-    const config: ChartConfiguration<'line', (number | null)[], string> = {
-      type: 'line',
-      data: {
-        labels: [...categories],
-        datasets: series.map((line, index) => ({
-          label: line.label,
-          data: [...data[index]],
-          borderWidth: 2,
-          pointRadius: 3,
-          borderDash: line.dashed ? [5, 4] : [],
-          spanGaps: true,
-        })),
-      },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: {
-          x: { type: 'category', title: { display: true, text: titles.x } },
-          y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+    this.build = () => {
+      const config: ChartConfiguration<'line', (number | null)[], string> = {
+        type: 'line',
+        data: {
+          labels: [...categories],
+          datasets: series.map((line, index) => ({
+            label: line.label,
+            data: [...data[index]],
+            borderWidth: 2,
+            pointRadius: 3,
+            borderDash: line.dashed ? [5, 4] : [],
+            spanGaps: true,
+          })),
         },
-        plugins: { legend: { position: 'bottom' } },
-      },
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          interaction: { mode: 'index', intersect: false },
+          scales: {
+            x: { type: 'category', title: { display: true, text: titles.x } },
+            y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+          },
+          plugins: { legend: { position: 'bottom' } },
+        },
+      };
+      return config as unknown as ChartConfiguration;
     };
-    this.replaceChart(config as unknown as ChartConfiguration);
+    this.render();
     this.setPointCount(categories.length);
   }
 
   showBars(categories: readonly string[], label: string, values: readonly number[], titles: AxisTitles, colour: ColourRole): void {
     this.colours = [colour];
-    const config: ChartConfiguration<'bar', number[], string> = {
-      type: 'bar',
-      data: { labels: [...categories], datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.95, categoryPercentage: 0.95 }] },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        scales: {
-          x: { type: 'category', title: { display: true, text: titles.x }, ticks: { autoSkip: true, maxRotation: 0 } },
-          y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+    this.build = () => {
+      const config: ChartConfiguration<'bar', number[], string> = {
+        type: 'bar',
+        data: { labels: [...categories], datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.95, categoryPercentage: 0.95 }] },
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          scales: {
+            x: { type: 'category', title: { display: true, text: titles.x }, ticks: { autoSkip: true, maxRotation: 0 } },
+            y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+          },
+          plugins: { legend: { display: false } },
         },
-        plugins: { legend: { display: false } },
-      },
+      };
+      return config as unknown as ChartConfiguration;
     };
-    this.replaceChart(config as unknown as ChartConfiguration);
+    this.render();
     this.setPointCount(values.length);
   }
 
@@ -185,11 +218,10 @@ export class ChartCard {
     this.note.hidden = text === '';
   }
 
+  /** Redraws with the theme's colours (a canvas cannot follow CSS variables by itself). */
   applyPalette(palette: ChartPalette): void {
     this.palette = palette;
-    if (!this.chart) return;
-    this.paint(this.chart);
-    this.chart.update('none');
+    if (this.chart) this.render();
   }
 
   /** A PNG of the chart on the editor background (a transparent canvas looks broken in most viewers). */
@@ -211,31 +243,35 @@ export class ChartCard {
     this.chart = undefined;
   }
 
-  private replaceChart(config: ChartConfiguration): void {
+  /** Creates the chart from a fresh configuration with the palette's colours in it. */
+  private render(): void {
+    if (!this.build) return;
+    const config = this.build();
+    this.paint(config);
     this.chart?.destroy();
-    const chart = new Chart(this.canvas, config);
-    this.paint(chart);
-    chart.update('none');
-    this.chart = chart;
+    this.chart = new Chart(this.canvas, config);
     this.canvasBox.dataset.rendered = 'true';
+    if (this.timeData.length > 0) this.setPointCount(Math.max(0, ...this.timeData.map((series) => series.length)));
+    this.setDrawnCount();
     if (!firstChartMarked) {
       firstChartMarked = true;
       performance.mark('benchmarkResults:firstChart');
     }
   }
 
-  private paint(chart: Chart): void {
+  private paint(config: ChartConfiguration): void {
     const palette = this.palette;
-    const isBar = (chart.config as { type?: string }).type === 'bar';
-    chart.options.color = palette.foreground;
-    chart.options.font = { family: palette.fontFamily, size: palette.fontSize - 1 };
-    for (const scale of Object.values(chart.options.scales ?? {}) as Partial<ScaleOptionsByType<'linear'>>[]) {
-      if (scale.ticks) scale.ticks.color = palette.muted;
+    const options = (config.options ??= {});
+    options.color = palette.foreground;
+    options.font = { family: palette.fontFamily, size: palette.fontSize - 1 };
+    for (const scale of Object.values(options.scales ?? {}) as Partial<ScaleOptionsByType<'linear'>>[]) {
+      scale.ticks = { ...(scale.ticks ?? {}), color: palette.muted } as typeof scale.ticks;
       if (scale.title) scale.title.color = palette.foreground;
-      if (scale.grid) scale.grid.color = palette.grid;
-      if (scale.border) scale.border.color = palette.grid;
+      scale.grid = { ...(scale.grid ?? {}), color: palette.grid } as typeof scale.grid;
+      scale.border = { ...(scale.border ?? {}), color: palette.grid } as typeof scale.border;
     }
-    chart.data.datasets.forEach((dataset, index) => {
+    const isBar = config.type === 'bar';
+    config.data.datasets.forEach((dataset, index) => {
       const colour = this.colourOf(this.colours[index] ?? { series: index });
       dataset.borderColor = colour;
       dataset.backgroundColor = isBar ? withAlpha(colour, palette.highContrast ? 0.9 : 0.6) : colour;
@@ -252,5 +288,10 @@ export class ChartCard {
 
   private setPointCount(count: number): void {
     this.canvasBox.dataset.points = String(count);
+  }
+
+  /** How many points the first series really draws (fewer than it has once decimation thins it). */
+  private setDrawnCount(): void {
+    this.canvasBox.dataset.drawnPoints = String(this.chart?.getDatasetMeta(0).data.length ?? 0);
   }
 }

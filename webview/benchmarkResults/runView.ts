@@ -151,7 +151,7 @@ export class RunView implements ResultsView {
     for (const chart of this.timeCharts) {
       const series = chart.keys.map((key) => ({ label: labels[key], ...styles[key] }));
       const data = chart.keys.map((key) => seriesOf(this.intervals, key));
-      chart.card.showTimeLines(series, data, titles[chart.card.name as keyof typeof titles], clockText);
+      chart.card.showTimeLines(series, data, titles[chart.card.name as keyof typeof titles], clockText, this.timeSec);
       const total = this.intervals.length;
       if (total > 1000) chart.card.setNote(formatString(s.decimated, this.context.format.number(total)));
     }

@@ -59,3 +59,15 @@ export function clockText(seconds: number): string {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+const TIME_STEPS_SEC = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 21600, 43200, 86400];
+
+/**
+ * A time axis from 0 to at least `maxSec` with whole-clock ticks (1 s, 5 s, 1 min, ...), at most
+ * about `ticks` of them. The end is a whole step, so the last tick never crowds the one before.
+ */
+export function timeAxis(maxSec: number, ticks = 8): { min: number; max: number; stepSize: number } {
+  const seconds = Math.max(1, Math.ceil(maxSec));
+  const stepSize = TIME_STEPS_SEC.find((step) => seconds / step <= ticks) ?? Math.ceil(seconds / ticks / 86400) * 86400;
+  return { min: 0, max: Math.ceil(seconds / stepSize) * stepSize, stepSize };
+}

@@ -39,27 +39,32 @@ export function isBenchmarkNode(value: unknown): value is BenchmarkNode {
   return typeof value === 'object' && value !== null && (kind === 'result' || kind === 'cell' || kind === 'unreadable' || kind === 'live');
 }
 
+/** A save fires the store's own event and the file watcher's: one refresh serves them all. */
+const REFRESH_DELAY_MS = 150;
+
 export class BenchmarksTreeProvider implements vscode.TreeDataProvider<BenchmarkNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BenchmarkNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly liveRuns = new Map<string, LiveRunListing>();
   private readonly subscription: vscode.Disposable;
+  private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly store: BenchmarkResultStore) {
-    this.subscription = store.onDidChange(() => this.changed.fire(undefined));
+    this.subscription = store.onDidChange(() => this.refresh());
   }
 
   setLiveRun(live: LiveRunListing): void {
     this.liveRuns.set(live.runKey, live);
-    this.changed.fire(undefined);
+    this.refresh();
   }
 
   removeLiveRun(runKey: string): void {
-    if (this.liveRuns.delete(runKey)) this.changed.fire(undefined);
+    if (this.liveRuns.delete(runKey)) this.refresh();
   }
 
   refresh(): void {
-    this.changed.fire(undefined);
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => this.changed.fire(undefined), REFRESH_DELAY_MS);
   }
 
   async getChildren(node?: BenchmarkNode): Promise<BenchmarkNode[]> {
@@ -89,6 +94,7 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
   }
 
   dispose(): void {
+    clearTimeout(this.refreshTimer);
     this.subscription.dispose();
     this.changed.dispose();
   }

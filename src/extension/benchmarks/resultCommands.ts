@@ -118,9 +118,11 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
     return picked?.map((item) => item.member) ?? [];
   }
 
+  /** The nodes a command is about: VS Code's multi-selection, the clicked node, or (title bar buttons) the view's selection. */
   function selectedNodes(arg: unknown, selected: unknown): BenchmarkNode[] {
     if (Array.isArray(selected) && selected.length > 0) return selected.filter(isBenchmarkNode);
-    return isBenchmarkNode(arg) ? [arg] : [];
+    if (isBenchmarkNode(arg)) return [arg];
+    return arg === undefined ? [...treeView.selection] : [];
   }
 
   async function exportResult(format: ExportFormat, arg?: unknown): Promise<string | undefined> {

@@ -10,6 +10,7 @@ import { compareRuns } from '../../core/results/runComparison';
 import { variantChangeTable } from '../../core/results/variantComparison';
 import type { ExportFormat } from '../../protocol/benchmarkResults';
 import type { ExtensionLog } from '../log/extensionLog';
+import { resultLabel } from './resultLabels';
 
 /** What an export is about: one stored result, or several runs compared. */
 export type ExportSubject = { kind: 'result'; result: BenchmarkResult; baseName: string } | { kind: 'runs'; runs: RunResult[]; baseName: string };
@@ -20,12 +21,14 @@ const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
 export function exportText(subject: ExportSubject, format: ExportFormat): string {
   if (subject.kind === 'runs') {
     if (format === 'csv') return runSummariesToCsv(subject.runs);
-    if (format === 'markdown') return `${runSummariesToMarkdown(subject.runs)}\n${runComparisonToMarkdown(compareRuns(subject.runs))}`;
+    // Tables name runs by their name, else by their id: a label reads better than a UUID.
+    const named = subject.runs.map((run) => ({ ...run, name: resultLabel(run) }));
+    if (format === 'markdown') return `${runSummariesToMarkdown(named)}\n${runComparisonToMarkdown(compareRuns(named))}`;
     return `${JSON.stringify(redactSecrets(subject.runs), null, 2)}\n`;
   }
   const result = subject.result;
   if (format === 'json') return resultToJson(result);
-  if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runSummariesToMarkdown([result]);
+  if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runSummariesToMarkdown([{ ...result, name: resultLabel(result) }]);
   if (format === 'csv') return experimentCellsToCsv(result);
   const summaries = runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: `${cell.variant} · ${cell.run.name ?? cell.workload} · ${cell.threads}` })));
   if (result.variants.length < 2) return summaries;

@@ -161,7 +161,9 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       choice?: PresetChoice;
       unavailable?: string;
     }
-    const items: Item[] = EXPERIMENT_PRESETS.map((preset) => {
+    // Presets that can run here come first; the others stay listed with the reason they cannot.
+    const ordered = [...EXPERIMENT_PRESETS].sort((a, b) => Number(!presetAvailability(a, server).available) - Number(!presetAvailability(b, server).available));
+    const items: Item[] = ordered.map((preset) => {
       const availability = presetAvailability(preset, server);
       return availability.available
         ? { label: `$(beaker) ${preset.title}`, detail: preset.description, choice: { kind: 'preset', preset } }

@@ -1,0 +1,352 @@
+// A user benchmarks the local MariaDB without leaving VS Code: runs oltp_point_select from the
+// palette (preparing the data it offers to prepare), watches the live chart grow (and recolour when
+// the theme changes mid-run), runs a second benchmark, opens a result from the Benchmarks view,
+// compares the two runs, exports CSV, imports a log Debian's sysbench wrote in this test run, and
+// runs an A/B experiment (InnoDB vs MEMORY table) from a file, whose result shows the sweep charts
+// and the "% change" heatmap. Screenshots in light and dark themes go to
+// test-results/screenshots/benchmarks-*.png.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { createConnection } from 'mysql2/promise';
+import type { Frame, Page } from 'playwright-core';
+import { testDatabase } from '../support/testDatabase';
+import { screenshotsDir } from './support/paths';
+import { safeFileName, type Workbench } from './support/workbench';
+import { WorkbenchSession } from './support/workbenchSession';
+
+const execFileAsync = promisify(execFile);
+const db = testDatabase();
+const benchDatabase = 'tidblab_e2e_bench';
+const sysbenchDatabase = 'tidblab_e2e_sysbench';
+const CONNECTION = 'E2E MariaDB';
+const VIEW = 'Benchmarks';
+const FIRST_RUN = 'oltp_point_select · 2 threads';
+const SECOND_RUN = 'oltp_point_select · 4 threads';
+const SYSBENCH_LOG = 'sysbench-oltp_read_only.log';
+const EXPERIMENT_FILE = 'innodb-vs-memory.experiment.json';
+const scale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
+
+/** A real A/B study on MariaDB, the shape of the cached-table one: the same table in InnoDB and in MEMORY. */
+const abExperiment = {
+  name: 'InnoDB vs MEMORY table',
+  workloads: ['oltp_point_select', 'oltp_read_only'],
+  threads: [1, 2, 4],
+  tableSizes: [1000],
+  options: { time: 2, report_interval: 1, rand_type: 'uniform' },
+  variants: [
+    { name: 'InnoDB' },
+    { name: 'MEMORY', setup: ['ALTER TABLE {table} ENGINE=MEMORY'], teardown: ['ALTER TABLE {table} ENGINE=InnoDB'] },
+  ],
+  prepare: true,
+  cleanup: false,
+};
+
+async function sql(statement: string): Promise<void> {
+  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
+  try {
+    await connection.query(statement);
+  } finally {
+    await connection.end();
+  }
+}
+
+/**
+ * Debian's sysbench 1.0.20: prepare, a 3-second run with a report every second, cleanup. Returns the
+ * log as people keep it: the command line (password included, as typed), then sysbench's output.
+ */
+async function sysbenchLog(): Promise<string> {
+  await sql(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
+  await sql(`CREATE DATABASE ${sysbenchDatabase}`);
+  const common = ['--db-driver=mysql', `--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${sysbenchDatabase}`, '--tables=1', '--table-size=1000'];
+  await execFileAsync('/usr/bin/sysbench', [...common, 'oltp_read_only', 'prepare'], { timeout: 60_000 });
+  const runArguments = [...common, '--threads=2', '--time=3', '--report-interval=1', 'oltp_read_only', 'run'];
+  const { stdout } = await execFileAsync('/usr/bin/sysbench', runArguments, { timeout: 60_000 });
+  await execFileAsync('/usr/bin/sysbench', [...common, 'oltp_read_only', 'cleanup'], { timeout: 60_000 });
+  await sql(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
+  assert.match(stdout, /\[ 1s \] thds: 2 tps: /, 'sysbench printed no report lines');
+  return `$ sysbench ${runArguments.join(' ')}\n${stdout}`;
+}
+
+/** A screenshot now, without waiting for progress bars to stop (a live run keeps one going). */
+async function screenshotNow(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  const path = join(screenshotsDir, `${safeFileName(name)}.png`);
+  await page.mouse.move(0, 0).catch(() => undefined);
+  await page.screenshot({ path });
+  return path;
+}
+
+async function until<T>(read: () => Promise<T>, good: (value: T) => boolean, what: string, timeoutMs = 60_000 * scale): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!good(value)) {
+    if (Date.now() > deadline) assert.fail(`not true after ${timeoutMs} ms: ${what} (last value: ${JSON.stringify(value)})`);
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 250));
+    value = await read();
+  }
+  return value;
+}
+
+async function clickDialogButton(page: Page, label: string, message: RegExp): Promise<string> {
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 60_000 * scale });
+  const text = await dialog.innerText();
+  assert.match(text, message);
+  await dialog.locator('.dialog-buttons .monaco-button', { hasText: label }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return text;
+}
+
+/** Waits for the quick input whose prompt matches (the step changed), then types and presses Enter. */
+async function answer(workbench: Workbench, prompt: RegExp, text: string): Promise<void> {
+  await workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).waitFor({ state: 'visible' });
+  await workbench.fillQuickInput(text);
+}
+
+/** The launch flow's second step: change settings one after another, then run. */
+async function runWithSettings(workbench: Workbench, settings: [string, RegExp, string][]): Promise<void> {
+  for (const [item, prompt, value] of settings) {
+    await workbench.pickQuickPickItem(item);
+    await answer(workbench, prompt, value);
+  }
+  await workbench.pickQuickPickItem('Run Benchmark');
+}
+
+/** The webview of the result titled `title` (tabs come and go while results open: look again until it is there). */
+async function resultFrame(workbench: Workbench, title: string, timeoutMs = 60_000 * scale): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of workbench.page.frames()) {
+      if (frame.isDetached()) continue;
+      const text = await frame.locator('#result-title').innerText({ timeout: 500 }).catch(() => undefined);
+      if (text?.trim() === title) return frame;
+    }
+    if (Date.now() > deadline) assert.fail(`no result tab titled '${title}' after ${timeoutMs} ms`);
+    await workbench.page.waitForTimeout(250);
+  }
+}
+
+/** Clicks a result in the Benchmarks view and returns its tab. A click that lands while the view redraws is lost, as for a user, who clicks again. */
+async function openFromView(workbench: Workbench, label: string): Promise<Frame> {
+  for (let attempt = 1; ; attempt++) {
+    await workbench.treeItem(label, VIEW).click();
+    try {
+      return await resultFrame(workbench, label, 10_000 * scale);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+async function chartPoints(frame: Frame, chart: string): Promise<number> {
+  return Number(await frame.locator(`.chart-box[data-chart="${chart}"]`).getAttribute('data-points'));
+}
+
+/**
+ * Picks a file in VS Code's own file dialog (the one the browser workbench shows): type the path,
+ * Enter. The dialog fills in its folder a moment after it opens, so wait for that before replacing it.
+ */
+async function pickFileInDialog(workbench: Workbench, path: string): Promise<void> {
+  const input = workbench.quickInputBox();
+  await input.waitFor({ state: 'visible' });
+  let last = '';
+  let stableSince = Date.now();
+  await until(async () => {
+    const value = await input.inputValue();
+    if (value !== last) {
+      last = value;
+      stableSince = Date.now();
+    }
+    return value.startsWith('/') && Date.now() - stableSince > 1000;
+  }, Boolean, 'the file dialog to settle on its folder', 30_000 * scale);
+  await until(async () => {
+    if ((await input.inputValue()) !== path) await input.fill(path);
+    await workbench.page.waitForTimeout(300);
+    return input.inputValue();
+  }, (value) => value === path, 'the file dialog to hold the path', 20_000 * scale);
+  await input.press('Enter');
+}
+
+function filesContaining(dir: string, needle: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string): void => {
+    for (const entry of readdirSync(path)) {
+      const full = join(path, entry);
+      const stat = statSync(full, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isDirectory()) walk(full);
+      else if (stat.isFile() && stat.size < 50_000_000 && readFileSync(full).includes(needle)) found.push(full);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+describe('benchmarks: run, watch, keep, compare, export, import, experiment', () => {
+  let session: WorkbenchSession;
+
+  before(async () => {
+    await sql(`DROP DATABASE IF EXISTS ${benchDatabase}`);
+    const log = await sysbenchLog();
+    session = await WorkbenchSession.open({
+      userSettings: {
+        'workbench.colorTheme': 'Default Light Modern',
+        'tidbLab.connections': [{ name: CONNECTION, host: db.host, port: db.port, user: db.user, tls: 'off' }],
+      },
+      workspaceFiles: {
+        [SYSBENCH_LOG]: log,
+        [EXPERIMENT_FILE]: `${JSON.stringify(abExperiment, null, 2)}\n`,
+      },
+    });
+  });
+
+  after(async () => {
+    await session?.close();
+    await sql(`DROP DATABASE IF EXISTS ${benchDatabase}`).catch(() => undefined);
+  });
+
+  it('runs a benchmark from the palette, prepares the data it offers to, and shows the run growing live', () =>
+    session.diagnose('benchmarks-run-live', async (workbench) => {
+      const page = workbench.page;
+      // On a loaded machine the workbench can take a while to learn the extension's contributions.
+      await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
+      await workbench.runCommand('TiDB Lab: Run Benchmark...');
+      await workbench.pickQuickPickItem(CONNECTION);
+      await answer(workbench, /Password of/, db.password);
+      await workbench.pickQuickPickItem('oltp_point_select');
+      await runWithSettings(workbench, [
+        ['Threads', /--threads/, '2'],
+        ['Time', /--time/, '15'],
+        ['Table size', /--table-size/, '2000'],
+        ['Database', /--mysql-db/, benchDatabase],
+      ]);
+      const dialog = await clickDialogButton(page, 'Prepare', /The database tidblab_e2e_bench does not exist on E2E MariaDB/);
+      assert.match(dialog, /1 table\(s\) of 2,000 rows for oltp_point_select/);
+
+      const live = await workbench.webviewFrame('[data-view="live"] .chart-box[data-chart="throughput"]', 90_000 * scale);
+      const first = await until(() => chartPoints(live, 'throughput'), (points) => points >= 2, 'two live points');
+      assert.match(await live.locator('[data-progress]').innerText(), /0:0\d of 0:15/);
+      await workbench.waitForNotification(/oltp_point_select 2 threads · \d+ s \/ 15 s/);
+      await screenshotNow(page, 'benchmarks-live-light');
+
+      await workbench.setColorTheme('dark');
+      const later = await until(() => chartPoints(live, 'throughput'), (points) => points >= first + 4, 'the live chart to grow by four points');
+      assert.ok(later > first, `points ${first} -> ${later}`);
+      assert.ok(await chartPoints(live, 'latency') >= later - 1, 'the latency chart grows with it');
+      await screenshotNow(page, 'benchmarks-live-dark');
+
+      const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 60_000 * scale);
+      assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'completed');
+      assert.ok(await chartPoints(result, 'throughput') >= 13, 'the stored run keeps every interval');
+      assert.match(await result.locator('[data-tile="qps"]').innerText(), /^\d[\d,]*$/);
+    }));
+
+  it('runs a second benchmark with the remembered settings, and opens a result from the Benchmarks view', () =>
+    session.diagnose('benchmarks-second-run-and-view', async (workbench) => {
+      await workbench.runCommand('TiDB Lab: Run Benchmark...');
+      const labels = await workbench.quickPickLabels();
+      assert.equal(labels[0], 'oltp_point_select', 'the last workload comes first');
+      await workbench.pickQuickPickItem('oltp_point_select');
+      await runWithSettings(workbench, [['Threads', /--threads/, '4'], ['Time', /--time/, '4']]);
+      await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 90_000 * scale);
+      // Clicking outside the webview takes the keyboard focus back to the workbench for the palette.
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.closeAllEditors();
+      await workbench.expandView(VIEW);
+      await workbench.treeItem(FIRST_RUN, VIEW).waitFor({ state: 'visible' });
+      await workbench.treeItem(SECOND_RUN, VIEW).waitFor({ state: 'visible' });
+      assert.match(await workbench.treeItemDescription(FIRST_RUN, VIEW), /QPS · p95 [\d.]+ ms · (just now|\d+ min ago)/);
+      const run = await openFromView(workbench, FIRST_RUN);
+      await run.locator('[data-view="run"] .chart-box[data-chart="histogram"][data-rendered="true"]').waitFor();
+      assert.ok(await chartPoints(run, 'throughput') >= 13);
+      await workbench.screenshot('benchmarks-result-dark');
+    }));
+
+  it('compares the two runs in one chart and exports a run as CSV', () =>
+    session.diagnose('benchmarks-compare-export', async (workbench) => {
+      const page = workbench.page;
+      const run = await openFromView(workbench, FIRST_RUN);
+      await run.locator('#export-csv').click();
+      const target = join(session.workspaceFolder, 'first-run.csv');
+      await pickFileInDialog(workbench, target);
+      await until(async () => existsSync(target), Boolean, 'the CSV file to be written', 20_000 * scale);
+      const csv = readFileSync(target, 'utf8').trim().split('\r\n');
+      assert.match(csv[0], /^t_s,threads,tps,qps,reads_per_s,writes_per_s,others_per_s,errors_per_s,reconnects_per_s,latency_min_ms/);
+      assert.ok(csv.length >= 14, `${csv.length - 1} interval rows for a 15 s run`);
+      assert.match(csv[1], /^1(\.\d+)?,2,\d/);
+      await page.locator('.notifications-toasts', { hasText: 'Saved first-run.csv' }).waitFor({ state: 'visible' });
+
+      await workbench.treeItem(SECOND_RUN, VIEW).click({ modifiers: ['Control'] });
+      await until(async () => page.locator('.part.sidebar .monaco-list-row.selected[role="treeitem"]').count(), (count) => count === 2, 'both runs selected');
+      await workbench.clickViewTitleAction(VIEW, 'Compare Benchmark Runs');
+      const comparison = await workbench.webviewFrame('[data-view="comparison"] .chart-box[data-chart="compare-qps"][data-rendered="true"]');
+      assert.equal(await comparison.locator('table.comparison thead th').count(), 3, 'a metric column and one column per run');
+      assert.match(await comparison.locator('table.comparison').innerText(), /vs first/);
+      const runs = await comparison.locator('.page-header .meta').innerText();
+      assert.match(runs, /oltp_point_select · 2 threads/);
+      assert.match(runs, /oltp_point_select · 4 threads/);
+      await workbench.screenshot('benchmarks-compare-dark');
+      await workbench.setColorTheme('light');
+      await workbench.screenshot('benchmarks-compare-light');
+    }));
+
+  it('imports the log Debian\'s sysbench wrote and shows it like a native run', () =>
+    session.diagnose('benchmarks-import', async (workbench) => {
+      await workbench.runCommand('TiDB Lab: Import sysbench / go-tpc / go-ycsb Log...');
+      await pickFileInDialog(workbench, join(session.workspaceFolder, SYSBENCH_LOG));
+      const imported = await resultFrame(workbench, 'oltp_read_only, 2 threads');
+      await imported.locator('[data-view="run"] .chart-box[data-chart="throughput"][data-rendered="true"]').waitFor();
+      assert.equal(await chartPoints(imported, 'throughput'), 3, 'three report lines in a 3 s run');
+      assert.match(await imported.locator('.meta').innerText(), /Tool: sysbench 1\.0\.20/);
+      await workbench.treeItem('oltp_read_only, 2 threads', VIEW).waitFor({ state: 'visible' });
+      const options = await imported.locator('table.options').innerText();
+      assert.match(options, /mysql_db\s+tidblab_e2e_sysbench/);
+      assert.doesNotMatch(options, /password|tidblab-pw/);
+      await workbench.screenshot('benchmarks-import-light');
+    }));
+
+  it('runs an A/B experiment from a file and shows the sweep and the % change heatmap; TiDB-only presets say why they cannot run', () =>
+    session.diagnose('benchmarks-experiment', async (workbench) => {
+      const page = workbench.page;
+      await workbench.runCommand('TiDB Lab: Run Experiment...');
+      const cached = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Cached table vs normal table' });
+      await cached.waitFor({ state: 'visible' });
+      assert.match(await cached.innerText(), /unavailable[\s\S]*Cached tables are a TiDB feature; this server is MariaDB 10\.11/);
+      await workbench.screenshot('benchmarks-experiment-presets-light');
+      await workbench.pickQuickPickItem('From File...');
+      await pickFileInDialog(workbench, join(session.workspaceFolder, EXPERIMENT_FILE));
+      await clickDialogButton(page, 'Drop and Run', /"InnoDB vs MEMORY table" re-creates tables in tidblab_e2e_bench on E2E MariaDB/);
+
+      const live = await workbench.webviewFrame('[data-view="live"] .chart-box[data-chart="throughput"]', 90_000 * scale);
+      await until(async () => (await live.locator('.meta').innerText()), (meta) => /run \d+ of 12/.test(meta), 'the live tab to name the cell');
+      const result = await workbench.webviewFrame('[data-view="experiment"] table.heatmap', 180_000 * scale);
+      const headers = await result.locator('table.heatmap thead th').allInnerTexts();
+      assert.deepEqual(headers.map((header) => header.trim()), ['Threads', 'oltp_point_select', 'oltp_read_only']);
+      assert.deepEqual((await result.locator('table.heatmap tbody th').allInnerTexts()).map((text) => text.trim()), ['1', '2', '4']);
+      const tones = await result.locator('table.heatmap td').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-tone')));
+      assert.equal(tones.length, 6);
+      assert.ok(tones.every((tone) => tone === 'better' || tone === 'worse' || tone === 'neutral'), `tones ${tones.join(',')}`);
+      assert.match(await result.locator('.change .card-header h2').first().innerText(), /% change of QPS, MEMORY over InnoDB/);
+      assert.equal(await chartPoints(result, 'sweep-qps'), 3);
+      await workbench.screenshot('benchmarks-experiment-light');
+      await result.locator('table.heatmap').scrollIntoViewIfNeeded();
+      await workbench.screenshot('benchmarks-experiment-heatmap-light');
+      await workbench.setColorTheme('dark');
+      await workbench.screenshot('benchmarks-experiment-heatmap-dark');
+      await workbench.setColorTheme('high-contrast');
+      await workbench.screenshot('benchmarks-experiment-heatmap-high-contrast');
+      await workbench.treeItem('InnoDB vs MEMORY table', VIEW).waitFor({ state: 'visible' });
+    }));
+
+  it('keeps the password out of every file it wrote', () =>
+    session.diagnose('benchmarks-no-password-on-disk', async () => {
+      for (const dir of [session.server.userDataDir, session.workspaceFolder]) {
+        const leaks = filesContaining(dir, db.password).filter((file) => !file.endsWith(SYSBENCH_LOG));
+        assert.deepEqual(leaks, [], `the password is written in plain text to ${leaks.join(', ')}`);
+      }
+    }));
+});

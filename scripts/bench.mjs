@@ -18,7 +18,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
-import { setInterval, clearInterval } from 'node:timers';
+import { setInterval, clearInterval, setTimeout } from 'node:timers';
+import { performance } from 'node:perf_hooks';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -94,14 +95,19 @@ async function measure(tool, workload, threads) {
   return { ...summary, cpuUsPerQuery: (outcome.cpuSec * 1e6) / summary.queries };
 }
 
-async function mysqlQuery(sql) {
+async function mysqlRows(sql) {
   const { createConnection } = await import(pathToFileURL(join(repoRoot, 'node_modules', 'mysql2', 'promise.js')).href);
   const connection = await createConnection({ host: server.host, port: server.port, user: server.user, password: server.password });
   try {
-    await connection.query(sql);
+    const [rows] = await connection.query(sql);
+    return rows;
   } finally {
     await connection.end();
   }
+}
+
+async function mysqlQuery(sql) {
+  await mysqlRows(sql);
 }
 
 const ratio = (ours, theirs) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}x` : 'n/a');
@@ -142,6 +148,30 @@ async function engineVersusSysbench() {
   return lines.join('\n');
 }
 
+/** Ctrl-C on a running `tidb-lab bench ... run`: time until the process has exited, and what is left on the server. */
+async function cancellation() {
+  const loadBefore = os.loadavg();
+  await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
+  await mysqlQuery(`CREATE DATABASE \`${BENCH_DB}\``);
+  const rows = [];
+  try {
+    await runMeasured(process.execPath, [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, '--threads=4', 'oltp_read_write', 'prepare']);
+    for (const [workload, threads] of [['oltp_point_select', 32], ['oltp_read_write', 32], ['oltp_read_write', 8]]) {
+      const child = spawn(process.execPath, [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, `--threads=${threads}`, '--time=60', workload, 'run'], { env: { ...env, MYSQL_PWD: server.password }, stdio: 'ignore' });
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const interrupted = performance.now();
+      child.kill('SIGINT');
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      const stopMs = performance.now() - interrupted;
+      const left = await mysqlRows(`SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = '${BENCH_DB}'`);
+      rows.push(`| Ctrl-C during ${workload}, ${threads} threads: until the process exited | ${stopMs.toFixed(0)} ms (exit ${code}), ${left[0].n} connections left | < 1000 ms, none left |`);
+    }
+  } finally {
+    await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
+  }
+  return [`Load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`, '', MEASUREMENT_HEADER, ...rows].join('\n');
+}
+
 /** A section from another script that exports `name(): Promise<string>` returning Markdown rows. */
 function externalSection(file, exportName, header) {
   return async () => {
@@ -156,6 +186,7 @@ const MEASUREMENT_HEADER = '| measurement | result | goal |\n|---|---|---|';
 
 const SECTIONS = [
   { name: 'engine', title: 'Benchmark engine vs sysbench 1.0.20', run: engineVersusSysbench },
+  { name: 'cancel', title: 'Benchmark cancellation', run: cancellation },
   { name: 'plan', title: 'Plan parser', run: externalSection('benchPlan.mjs', 'benchPlan', MEASUREMENT_HEADER) },
   { name: 'plan-render', title: 'Plan view', run: externalSection('benchPlanRender.mjs', 'benchPlanRender', MEASUREMENT_HEADER) },
   { name: 'results-render', title: 'Results view', run: externalSection('benchResultsRender.mjs', 'benchResultsRender', MEASUREMENT_HEADER) },

@@ -104,32 +104,8 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
     log(`TiDB: events that hit TiDB's retryable errors are restarted too (ignored errors ${policy.ignoredCodes.join(',')}); --tidb-retryable-errors=off behaves exactly like sysbench.`);
   }
 
-  const targets = leanConnectTargets(options.connection);
-  const seeds = threadRandomStates({ seed: options.random.seed, threads: limits.threads, reportThread: limits.reportInterval > 0, eventGenerator: limits.rate > 0 });
-  const workerCount = clientWorkerCount(limits.threads, options.driver.clientWorkers, options.connection.hosts.every(isLocalHost) || options.connection.socket !== undefined);
-  const plans: WorkerThreadPlan[][] = Array.from({ length: workerCount }, () => []);
-  const threadIdsByWorker: number[][] = Array.from({ length: workerCount }, () => []);
-  for (let thread = 0; thread < limits.threads; thread++) {
-    const worker = thread % workerCount;
-    plans[worker].push({ threadId: thread, random: seeds.workers[thread], connect: targets[thread % targets.length] });
-    threadIdsByWorker[worker].push(thread);
-  }
-  const control = new SharedArrayBuffer(CONTROL_SLOTS * 4);
+  const { setups, threadIdsByWorker, control } = workerSetups(options, serverIsTiDB, hooks.sessionStatements ?? []);
   const controlView = new Int32Array(control);
-  const uniqueCounter = new SharedArrayBuffer(4);
-  const uniqueSeed = uniqueSequenceSeed(options.random.seed);
-  const setups: RunWorkerSetup[] = plans.map((threads, worker) => ({
-    task: 'run',
-    options,
-    threads,
-    rate: limits.rate > 0 ? (limits.rate * threads.length) / limits.threads : 0,
-    eventGeneratorRandom: seeds.eventGenerator && (worker === 0 ? seeds.eventGenerator : threadRandomStates({ seed: 0, threads: 1, reportThread: false, eventGenerator: false }).workers[0]),
-    serverIsTiDB,
-    control,
-    uniqueCounter,
-    uniqueSeed,
-    sessionStatements: hooks.sessionStatements ?? [],
-  }));
 
   const statistics = new RunStatistics(limits.threads, threadIdsByWorker, limits.percentile);
   // written by message and abort callbacks, so kept in an object the compiler does not narrow
@@ -261,6 +237,43 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
   } finally {
     hooks.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Spreads the threads round-robin over the worker_threads, each with its random state and server. */
+function workerSetups(options: BenchOptions, serverIsTiDB: boolean, sessionStatements: string[]): { setups: RunWorkerSetup[]; threadIdsByWorker: number[][]; control: SharedArrayBuffer } {
+  const limits = options.limits;
+  const targets = leanConnectTargets(options.connection);
+  const seeds = threadRandomStates({ seed: options.random.seed, threads: limits.threads, reportThread: limits.reportInterval > 0, eventGenerator: limits.rate > 0 });
+  const serverIsLocal = options.connection.hosts.every(isLocalHost) || options.connection.socket !== undefined;
+  const workerCount = clientWorkerCount(limits.threads, options.driver.clientWorkers, serverIsLocal);
+  const plans: WorkerThreadPlan[][] = Array.from({ length: workerCount }, () => []);
+  const threadIdsByWorker: number[][] = Array.from({ length: workerCount }, () => []);
+  for (let thread = 0; thread < limits.threads; thread++) {
+    const worker = thread % workerCount;
+    plans[worker].push({ threadId: thread, random: seeds.workers[thread], connect: targets[thread % targets.length] });
+    threadIdsByWorker[worker].push(thread);
+  }
+  const control = new SharedArrayBuffer(CONTROL_SLOTS * 4);
+  const uniqueCounter = new SharedArrayBuffer(4);
+  const uniqueSeed = uniqueSequenceSeed(options.random.seed);
+  // --rate is split over the workers: each runs a Poisson process of its share, which together
+  // are one Poisson process of the whole rate
+  const generatorState = (worker: number) => worker === 0
+    ? seeds.eventGenerator
+    : threadRandomStates({ seed: options.random.seed === 0 ? 0 : options.random.seed + worker, threads: 1, reportThread: false, eventGenerator: false }).workers[0];
+  const setups: RunWorkerSetup[] = plans.map((threads, worker) => ({
+    task: 'run',
+    options,
+    threads,
+    rate: limits.rate > 0 ? (limits.rate * threads.length) / limits.threads : 0,
+    eventGeneratorRandom: limits.rate > 0 ? generatorState(worker) : undefined,
+    serverIsTiDB,
+    control,
+    uniqueCounter,
+    uniqueSeed,
+    sessionStatements,
+  }));
+  return { setups, threadIdsByWorker, control };
 }
 
 function collectFinalSnapshots(pool: BenchWorkerPool, statistics: RunStatistics): void {

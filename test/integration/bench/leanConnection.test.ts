@@ -46,6 +46,12 @@ describe('lean MySQL client', () => {
       assert.equal(insert.paramCount, 4);
       assert.equal(await connection.execute(insert, [10, 2 ** 40, 'héllo', Buffer.from('bytes')]), 1);
       assert.equal(await connection.execute(insert, [11, null, null, null]), 1);
+      // the same kinds of values again: the types are not resent and the server still reads them right
+      assert.equal(await connection.execute(insert, [12, null, null, null]), 1);
+      assert.equal(await connection.execute(insert, [13, 2 ** 41, 'x', 'y']), 1);
+      assert.equal(await connection.execute(insert, [14, 2 ** 42, 'z', 'w']), 1);
+      const [later] = await query<{ big: number; c: string }>(database, 'SELECT big, c FROM t WHERE id = 14');
+      assert.deepEqual([Number(later.big), later.c], [2 ** 42, 'z']);
       const select = await connection.prepare('SELECT id, big, c, v FROM t WHERE id BETWEEN ? AND ? ORDER BY id');
       assert.equal(await connection.execute(select, [10, 11]), RESULT_SET);
       assert.equal(connection.lastRowCount, 2);

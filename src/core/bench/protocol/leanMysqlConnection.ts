@@ -57,6 +57,9 @@ export type ParamValue = number | string | Uint8Array | null;
 export const RESULT_SET = -1;
 
 export class PreparedStatement {
+  /** the parameter types the server last received for this statement */
+  boundTypes: Uint8Array | undefined;
+
   constructor(
     readonly id: number,
     readonly sql: string,
@@ -126,6 +129,8 @@ export class LeanMysqlConnection {
   private continued: Buffer[] | undefined;
   private capabilities = 0;
   private outgoing: Buffer = Buffer.allocUnsafe(16 * 1024);
+  /** scratch space for the parameter types of the statement being executed */
+  private types = new Uint8Array(64);
   private state = IDLE;
   private remaining = 0;
   private outcome = 0;
@@ -243,11 +248,20 @@ export class LeanMysqlConnection {
     if (params.length !== count) {
       return Promise.reject(new MysqlError(CR_MALFORMED_PACKET, `Statement needs ${count} parameters, got ${params.length}: ${statement.sql}`));
     }
+    if (this.types.length < count) this.types = new Uint8Array(count);
     const nullBytes = (count + 7) >> 3;
+    // Like libmysqlclient, the types go to the server only when they differ from the last ones
+    // it got for this statement (the first time, and when a value changes kind).
+    let sendTypes = statement.boundTypes === undefined;
     let length = 10;
     if (count > 0) {
-      length += nullBytes + 1 + 2 * count;
-      for (let i = 0; i < count; i++) length += encodedValueSize(params[i]);
+      for (let i = 0; i < count; i++) {
+        const type = typeOf(params[i]);
+        this.types[i] = type;
+        if (!sendTypes && statement.boundTypes![i] !== type) sendTypes = true;
+        length += encodedValueSize(params[i]);
+      }
+      length += nullBytes + 1 + (sendTypes ? 2 * count : 0);
     }
     const buffer = this.outgoingBuffer(4 + length);
     writePacketHeader(buffer, 0, length, 0);
@@ -263,12 +277,13 @@ export class LeanMysqlConnection {
         if (params[i] === null) buffer[pos + (i >> 3)] |= 1 << (i & 7);
       }
       pos += nullBytes;
-      buffer[pos++] = 1; // new parameters bound: types follow
-      for (let i = 0; i < count; i++) {
-        const value = params[i];
-        const type = typeof value === 'number' ? (isInt32(value) ? TYPE_LONG : TYPE_LONGLONG) : TYPE_STRING;
-        buffer[pos++] = type;
-        buffer[pos++] = 0;
+      buffer[pos++] = sendTypes ? 1 : 0;
+      if (sendTypes) {
+        for (let i = 0; i < count; i++) {
+          buffer[pos++] = this.types[i];
+          buffer[pos++] = 0;
+        }
+        statement.boundTypes = this.types.slice(0, count);
       }
       for (let i = 0; i < count; i++) pos = writeValue(buffer, pos, params[i]);
     }
@@ -713,6 +728,11 @@ function okPacketStatus(data: Buffer, start: number): number {
 function okPacketAffectedRows(data: Buffer, start: number): number {
   const first = data[start + 1];
   return first < 0xfb ? first : readLengthEncodedInteger(data, start + 1).value;
+}
+
+/** A null keeps the string type: its bit in the null bitmap is what the server reads. */
+function typeOf(value: ParamValue): number {
+  return typeof value === 'number' ? (isInt32(value) ? TYPE_LONG : TYPE_LONGLONG) : TYPE_STRING;
 }
 
 function isInt32(value: number): boolean {

@@ -113,6 +113,24 @@ suite('benchmarks', () => {
     assert.deepEqual(await sbtestTables(), ['sbtest1'], 'the sweep neither prepared nor dropped anything');
   }, 90_000);
 
+  test('cancelling a run keeps what it measured, saved and marked cancelled', async () => {
+    const running = Promise.resolve(vscode.commands.executeCommand<RunCommandResult>('tidbLab.runBenchmark', {
+      profileId, workload: 'oltp_point_select', threads: 2, time: 30, tableSize: 1000, database, prepare: 'never', open: false,
+    }));
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 4000));
+    assert.equal(await vscode.commands.executeCommand('tidbLab.cancelBenchmark'), 1, 'one run was going on');
+    const outcome = await running;
+    assert.ok(outcome, 'a cancelled run still returns its result');
+    const run = outcome.result as RunResult;
+    assert.equal(run.status, 'cancelled');
+    assert.ok(run.intervals.length >= 1, 'the intervals measured before the cancel are kept');
+    assert.ok(run.durationSec < 20, `the run stopped early (${run.durationSec} s of 30)`);
+    assert.ok(run.summary.events > 0);
+    const stored = JSON.parse(await exported('tidbLab.exportBenchmarkJson', outcome.id, 'cancelled.json')) as RunResult;
+    assert.equal(stored.status, 'cancelled');
+    assert.equal(await vscode.commands.executeCommand('tidbLab.cancelBenchmark'), 0, 'nothing is left running');
+  }, 60_000);
+
   test('an A/B experiment definition runs both variants (session variables set per variant) and keeps its data out of the way', async () => {
     const outcome = await vscode.commands.executeCommand<RunCommandResult>('tidbLab.runExperiment', {
       profileId,

@@ -4,6 +4,7 @@ export const BENCHMARK_COMMANDS = {
   runBenchmark: 'tidbLab.runBenchmark',
   runExperiment: 'tidbLab.runExperiment',
   runExperimentFromEditor: 'tidbLab.runExperimentFromEditor',
+  cancelBenchmark: 'tidbLab.cancelBenchmark',
   importBenchmarkLog: 'tidbLab.importBenchmarkLog',
   prepareBenchmarkData: 'tidbLab.prepareBenchmarkData',
   cleanupBenchmarkData: 'tidbLab.cleanupBenchmarkData',

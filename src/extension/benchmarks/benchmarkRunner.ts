@@ -66,7 +66,8 @@ class ProgressTracker {
 }
 
 export class BenchmarkRunner implements vscode.Disposable {
-  private readonly running = new Map<string, AbortController>();
+  /** runs going on: their cancel, by run key */
+  private readonly running = new Map<string, () => void>();
 
   constructor(private readonly deps: RunnerDependencies) {}
 
@@ -155,9 +156,16 @@ export class BenchmarkRunner implements vscode.Disposable {
     }, definition.kind === 'bulk-load' ? { units: bulkLoadCells(definition), live: false } : undefined);
   }
 
+  /** Cancels one run (by its key) or every run going on; returns how many were asked to stop. */
+  cancel(runKey?: string): number {
+    const cancels = runKey === undefined ? [...this.running.values()] : [this.running.get(runKey)].filter((cancel): cancel is () => void => cancel !== undefined);
+    for (const cancel of cancels) cancel();
+    return cancels.length;
+  }
+
   /** Cancels every run going on (window closing, extension deactivating). */
   dispose(): void {
-    for (const controller of this.running.values()) controller.abort();
+    this.cancel();
     this.running.clear();
   }
 
@@ -190,7 +198,7 @@ export class BenchmarkRunner implements vscode.Disposable {
       live?.setPhase('stopping');
     };
     const live = options.openPanel === false || cells ? undefined : panels.startLive(header, cancel);
-    this.running.set(runKey, controller);
+    this.running.set(runKey, cancel);
     tree.setLiveRun({ runKey, label: title, description: vscode.l10n.t('running on {0}', header.connectionName) });
     void this.updateRunningContext();
     try {

@@ -232,6 +232,11 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     vscode.commands.registerCommand(BENCHMARK_COMMANDS.runBenchmark, runBenchmark),
     vscode.commands.registerCommand(BENCHMARK_COMMANDS.runExperiment, runExperimentCommand),
     vscode.commands.registerCommand(BENCHMARK_COMMANDS.runExperimentFromEditor, runExperimentFromEditor),
+    vscode.commands.registerCommand(BENCHMARK_COMMANDS.cancelBenchmark, (arg?: unknown) => {
+      // A live item of the Benchmarks view, `{ runKey }`, or nothing: every run going on.
+      const live = (arg as { live?: { runKey?: unknown } } | undefined)?.live?.runKey ?? (arg as { runKey?: unknown } | undefined)?.runKey;
+      return runner.cancel(typeof live === 'string' ? live : undefined);
+    }),
     vscode.commands.registerCommand(BENCHMARK_COMMANDS.prepareBenchmarkData, prepareCommand),
     vscode.commands.registerCommand(BENCHMARK_COMMANDS.cleanupBenchmarkData, cleanupCommand),
   ];

@@ -172,13 +172,18 @@ async function cancellation() {
   return [`Load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`, '', MEASUREMENT_HEADER, ...rows].join('\n');
 }
 
-/** A section from another script that exports `name(): Promise<string>` returning Markdown rows. */
+/**
+ * A section from another script: its export returns Markdown table rows, as a string, an array of
+ * rows, or an object with a `rows` array.
+ */
 function externalSection(file, exportName, header) {
   return async () => {
     const path = join(repoRoot, 'scripts', file);
     if (!existsSync(path)) return `(${file} is not there)`;
     const module = await import(pathToFileURL(path).href);
-    return `${header}\n${await module[exportName]()}`;
+    const report = await module[exportName]();
+    const rows = typeof report === 'string' ? report : Array.isArray(report) ? report.join('\n') : Array.isArray(report?.rows) ? report.rows.join('\n') : JSON.stringify(report);
+    return `${header}\n${rows}`;
   };
 }
 

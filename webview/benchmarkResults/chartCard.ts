@@ -50,7 +50,8 @@ let firstChartMarked = false;
 export class ChartCard {
   readonly element: HTMLElement;
   private readonly canvasBox: HTMLElement;
-  private readonly canvas: HTMLCanvasElement;
+  private canvas: HTMLCanvasElement;
+  private readonly title: string;
   private readonly note: HTMLElement;
   private chart: Chart | undefined;
   private colours: ColourRole[] = [];
@@ -63,6 +64,7 @@ export class ChartCard {
 
   constructor(readonly name: string, title: string, options: { savePngLabel: string; onSavePng: (card: ChartCard) => void; tall?: boolean; palette: ChartPalette }) {
     this.palette = options.palette;
+    this.title = title;
     this.canvas = element('canvas', { attributes: { role: 'img', 'aria-label': title } });
     this.canvasBox = element('div', { className: options.tall ? 'chart-box tall' : 'chart-box', attributes: { 'data-chart': name, 'data-points': '0' } }, this.canvas);
     this.note = element('p', { className: 'chart-note muted', hidden: true });
@@ -248,7 +250,14 @@ export class ChartCard {
     if (!this.build) return;
     const config = this.build();
     this.paint(config);
-    this.chart?.destroy();
+    if (this.chart) {
+      this.chart.destroy();
+      // A fresh canvas: chart.js restores a reused canvas's style attribute on destroy, which the
+      // webview's CSP (no inline styles) refuses.
+      const canvas = element('canvas', { attributes: { role: 'img', 'aria-label': this.title } });
+      this.canvas.replaceWith(canvas);
+      this.canvas = canvas;
+    }
     this.chart = new Chart(this.canvas, config);
     this.canvasBox.dataset.rendered = 'true';
     if (this.timeData.length > 0) this.setPointCount(Math.max(0, ...this.timeData.map((series) => series.length)));

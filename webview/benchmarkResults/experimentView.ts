@@ -12,7 +12,7 @@ import type { ChartPalette } from './chartTheme';
 import { changeText, heatMixPercent, heatOf } from './heatmapScale';
 import { cellSettingLabel, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
-import { card, dataTable, exportButtons, pageHeader, statusBadge, warningsCallout } from './viewParts';
+import { card, dataTable, exportButtons, pageHeader, serverText, statusBadge, warningsCallout } from './viewParts';
 
 const HEATMAP_METRICS: readonly MetricKey[] = ['qps', 'tps', 'p95', 'p99', 'avg'];
 
@@ -32,7 +32,7 @@ export class ExperimentView implements ResultsView {
       `${s.started}: ${new Date(experiment.startTime).toLocaleString(context.locale)}`,
       `${s.duration}: ${f.seconds(experiment.durationSec)}`,
       formatString(s.experimentCells, experiment.cells.length),
-      ...(experiment.server ? [`${s.server}: ${experiment.server.flavor} ${experiment.server.version}`] : []),
+      ...(experiment.server ? [`${s.server}: ${serverText(experiment.server)}`] : []),
     ];
     const parts: (HTMLElement | null)[] = [
       pageHeader(experiment.name, meta, exportButtons(context)),

@@ -10,7 +10,7 @@ import type { ChartPalette } from './chartTheme';
 import { histogramBars } from './histogramBars';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
-import { card, dataTable, exportButtons, keyValueTable, pageHeader, statusBadge, Tiles, warningsCallout } from './viewParts';
+import { card, dataTable, exportButtons, keyValueTable, pageHeader, serverText, statusBadge, Tiles, warningsCallout } from './viewParts';
 
 interface TimeChart {
   card: ChartCard;
@@ -209,7 +209,7 @@ export class RunView implements ResultsView {
     const s = this.context.strings;
     const server = run.server;
     const serverRows: [string, string][] = server
-      ? [[s.server, `${server.flavor} ${server.version}`], ...(server.versionString ? [['VERSION()', server.versionString] as [string, string]] : []), ...(server.host ? [['host', `${server.host}${server.port ? `:${server.port}` : ''}`] as [string, string]] : [])]
+      ? [[s.server, serverText(server)], ...(server.versionString ? [['VERSION()', server.versionString] as [string, string]] : []), ...(server.host ? [['host', `${server.host}${server.port ? `:${server.port}` : ''}`] as [string, string]] : [])]
       : [];
     const sourceRows: [string, string][] = [[s.source, `${run.source.tool} ${run.source.toolVersion}`.trim()], ...(run.source.importedFrom ? [['file', run.source.importedFrom] as [string, string]] : [])];
     const labels = Object.entries(run.labels ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
@@ -226,7 +226,7 @@ export class RunView implements ResultsView {
     const server = live.header.server;
     return card(s.options, element('div', { className: 'details' },
       optionsTable(live.header.options),
-      keyValueTable([[s.connection, live.header.connectionName], ...(server ? [[s.server, `${server.flavor} ${server.version}`] as [string, string]] : [])]),
+      keyValueTable([[s.connection, live.header.connectionName], ...(server ? [[s.server, serverText(server)] as [string, string]] : [])]),
     ));
   }
 }

@@ -1,7 +1,7 @@
 // Pieces several views share: the header with status and actions, summary tiles, key/value and
 // data tables, the warnings callout. Everything is built with textContent (dom.ts): nothing a
 // result file holds can become markup.
-import type { RunStatus } from '../../src/core/results/benchmarkResult';
+import type { RunStatus, ServerInfo } from '../../src/core/results/benchmarkResult';
 import type { ExportFormat } from '../../src/protocol/benchmarkResults';
 import { button } from '../shared/components';
 import { element } from '../shared/dom';
@@ -73,4 +73,18 @@ export function warningsCallout(context: ViewContext, warnings: readonly string[
 
 export function card(title: string, ...children: (HTMLElement | null)[]): HTMLElement {
   return element('section', { className: 'card' }, element('header', { className: 'card-header' }, element('h2', {}, title)), ...children);
+}
+
+/** "TiDB v8.5.1", "MariaDB 10.11.19", as the Connections view names servers. */
+export function serverText(server: ServerInfo): string {
+  switch (server.flavor) {
+    case 'tidb':
+      return `TiDB v${server.version}`;
+    case 'mariadb':
+      return `MariaDB ${server.version}`;
+    case 'mysql':
+      return `MySQL ${server.version}`;
+    default:
+      return server.versionString ?? server.version;
+  }
 }

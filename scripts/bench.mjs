@@ -4,7 +4,8 @@
 // test-results/bench.md. Both clients run as child processes and their CPU time comes from
 // /proc/<pid>/stat (all threads), read until they exit.
 //
-// Environment: BENCH_TIME (seconds per run, default 20), BENCH_THREADS (default "8,32"),
+// Environment: BENCH_TIME (seconds per run, default 20), BENCH_ROUNDS (runs of each tool per pair,
+// alternating which goes first; the table shows medians; default 1), BENCH_THREADS (default "8,32"),
 // BENCH_WORKLOADS (default "oltp_point_select,oltp_read_only,oltp_read_write"),
 // BENCH_OPTIONS (extra sysbench options for both, e.g. "--rand-type=uniform"), BENCH_OUR_OPTIONS
 // (options for tidb-lab only, e.g. "--client-workers=2"), BENCH_SECTIONS
@@ -31,6 +32,7 @@ const server = {
 };
 const BENCH_DB = 'tidblab_bench_compare';
 const seconds = Number(env.BENCH_TIME ?? 20);
+const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 1));
 const threadCounts = (env.BENCH_THREADS ?? '8,32').split(',').map(Number);
 const workloads = (env.BENCH_WORKLOADS ?? 'oltp_point_select,oltp_read_only,oltp_read_write').split(',');
 const extraOptions = (env.BENCH_OPTIONS ?? '').split(' ').filter(Boolean);
@@ -110,6 +112,20 @@ async function mysqlQuery(sql) {
   await mysqlRows(sql);
 }
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function medianMeasurement(samples) {
+  return {
+    qps: median(samples.map((sample) => sample.qps)),
+    p95: median(samples.map((sample) => sample.p95)),
+    cpuUsPerQuery: median(samples.map((sample) => sample.cpuUsPerQuery)),
+  };
+}
+
 const ratio = (ours, theirs) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}x` : 'n/a');
 
 async function engineVersusSysbench() {
@@ -123,8 +139,14 @@ async function engineVersusSysbench() {
     await runMeasured('/usr/bin/sysbench', [...connectionArgs(), ...tableOptions, '--threads=4', '--time=3', 'oltp_read_only', 'run']);
     for (const workload of workloads) {
       for (const threads of threadCounts) {
-        const sysbench = await measure('sysbench', workload, threads);
-        const ours = await measure('tidb-lab', workload, threads);
+        const samples = { sysbench: [], ours: [] };
+        for (let round = 0; round < rounds; round++) {
+          // alternate who goes first, so neither always meets a warmer or a busier server
+          const order = round % 2 === 0 ? ['sysbench', 'tidb-lab'] : ['tidb-lab', 'sysbench'];
+          for (const tool of order) (tool === 'sysbench' ? samples.sysbench : samples.ours).push(await measure(tool, workload, threads));
+        }
+        const sysbench = medianMeasurement(samples.sysbench);
+        const ours = medianMeasurement(samples.ours);
         const row = { workload, threads, sysbench, ours };
         rows.push(row);
         console.log(
@@ -138,7 +160,7 @@ async function engineVersusSysbench() {
     await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
   }
   const lines = [
-    `${seconds} s per run, ${tableOptions.join(' ')}${extraOptions.length ? ` ${extraOptions.join(' ')}` : ''}${ourOptions.length ? ` (tidb-lab also ${ourOptions.join(' ')})` : ''}, MariaDB on ${server.host}:${server.port}, ${os.cpus().length} CPUs (shared with the server); load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`,
+    `${seconds} s per run${rounds > 1 ? `, ${rounds} runs of each tool per pair (medians)` : ''}, ${tableOptions.join(' ')}${extraOptions.length ? ` ${extraOptions.join(' ')}` : ''}${ourOptions.length ? ` (tidb-lab also ${ourOptions.join(' ')})` : ''}, MariaDB on ${server.host}:${server.port}, ${os.cpus().length} CPUs (shared with the server); load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`,
     'Goals: QPS ratio >= 1.00, p95 ratio <= 1.10, client CPU per query ratio <= 1.00.',
     '',
     '| workload | threads | QPS tidb-lab | QPS sysbench | QPS ratio | p95 ms tidb-lab | p95 ms sysbench | p95 ratio | CPU µs/query tidb-lab | CPU µs/query sysbench | CPU ratio |',

@@ -116,6 +116,11 @@ async function runWithSettings(workbench: Workbench, settings: [string, RegExp, 
   await workbench.pickQuickPickItem('Run Benchmark');
 }
 
+/** Takes the keyboard focus from a webview back to the workbench (F1 typed into a webview opens nothing). */
+async function focusWorkbench(workbench: Workbench): Promise<void> {
+  await workbench.page.locator('.part.sidebar .composite.title').click();
+}
+
 /** The webview of the result titled `title` (tabs come and go while results open: look again until it is there). */
 async function resultFrame(workbench: Workbench, title: string, timeoutMs = 60_000 * scale): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
@@ -249,14 +254,15 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
 
   it('runs a second benchmark with the remembered settings, and opens a result from the Benchmarks view', () =>
     session.diagnose('benchmarks-second-run-and-view', async (workbench) => {
+      await focusWorkbench(workbench);
       await workbench.runCommand('TiDB Lab: Run Benchmark...');
       const labels = await workbench.quickPickLabels();
       assert.equal(labels[0], 'oltp_point_select', 'the last workload comes first');
       await workbench.pickQuickPickItem('oltp_point_select');
       await runWithSettings(workbench, [['Threads', /--threads/, '4'], ['Time', /--time/, '4']]);
       await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 90_000 * scale);
-      // Clicking outside the webview takes the keyboard focus back to the workbench for the palette.
       await workbench.openViewContainer('TiDB Lab');
+      await focusWorkbench(workbench);
       await workbench.closeAllEditors();
       await workbench.expandView(VIEW);
       await workbench.treeItem(FIRST_RUN, VIEW).waitFor({ state: 'visible' });
@@ -282,6 +288,14 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       assert.match(csv[1], /^1(\.\d+)?,2,\d/);
       await page.locator('.notifications-toasts', { hasText: 'Saved first-run.csv' }).waitFor({ state: 'visible' });
 
+      await run.locator('#save-throughput').click();
+      const png = join(session.workspaceFolder, 'first-run-throughput.png');
+      await pickFileInDialog(workbench, png);
+      await until(async () => existsSync(png) && statSync(png).size > 0, Boolean, 'the PNG to be written', 20_000 * scale);
+      const bytes = readFileSync(png);
+      assert.equal(bytes.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'a PNG file');
+      assert.ok(bytes.length > 5_000, `a chart, not an empty image (${bytes.length} bytes)`);
+
       await workbench.treeItem(SECOND_RUN, VIEW).click({ modifiers: ['Control'] });
       await until(async () => page.locator('.part.sidebar .monaco-list-row.selected[role="treeitem"]').count(), (count) => count === 2, 'both runs selected');
       await workbench.clickViewTitleAction(VIEW, 'Compare Benchmark Runs');
@@ -298,6 +312,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
 
   it('imports the log Debian\'s sysbench wrote and shows it like a native run', () =>
     session.diagnose('benchmarks-import', async (workbench) => {
+      await focusWorkbench(workbench);
       await workbench.runCommand('TiDB Lab: Import sysbench / go-tpc / go-ycsb Log...');
       await pickFileInDialog(workbench, join(session.workspaceFolder, SYSBENCH_LOG));
       const imported = await resultFrame(workbench, 'oltp_read_only, 2 threads');
@@ -315,11 +330,22 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
   it('runs an A/B experiment from a file and shows the sweep and the % change heatmap; TiDB-only presets say why they cannot run', () =>
     session.diagnose('benchmarks-experiment', async (workbench) => {
       const page = workbench.page;
+      await focusWorkbench(workbench);
       await workbench.runCommand('TiDB Lab: Run Experiment...');
       const cached = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Cached table vs normal table' });
       await cached.waitFor({ state: 'visible' });
       assert.match(await cached.innerText(), /unavailable[\s\S]*Cached tables are a TiDB feature; this server is MariaDB 10\.11/);
       await workbench.screenshot('benchmarks-experiment-presets-light');
+      await workbench.pickQuickPickItem('Thread sweep');
+      const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: 'Run Experiment' });
+      await lens.waitFor({ state: 'visible' });
+      assert.match(await page.locator('.monaco-editor .codelens-decoration').allInnerTexts().then((texts) => texts.join(' | ')), /on E2E MariaDB, database tidblab_e2e_bench/);
+      // The editor draws spaces as no-break spaces: \s matches both.
+      assert.match(await page.locator('.monaco-editor .view-lines').innerText(), /"name":\s"Thread\ssweep"[\s\S]*oltp_point_select[\s\S]*"threads"/);
+      await workbench.screenshot('benchmarks-experiment-preset-document-light');
+
+      await focusWorkbench(workbench);
+      await workbench.runCommand('TiDB Lab: Run Experiment...');
       await workbench.pickQuickPickItem('From File...');
       await pickFileInDialog(workbench, join(session.workspaceFolder, EXPERIMENT_FILE));
       await clickDialogButton(page, 'Drop and Run', /"InnoDB vs MEMORY table" re-creates tables in tidblab_e2e_bench on E2E MariaDB/);
@@ -347,6 +373,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
 
   it('brings the result tabs back after a window reload', () =>
     session.diagnose('benchmarks-reload', async (workbench) => {
+      await focusWorkbench(workbench);
       await workbench.runCommand('Developer: Reload Window');
       await workbench.page.waitForLoadState('load');
       await workbench.waitUntilReady();

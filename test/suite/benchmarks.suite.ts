@@ -188,6 +188,28 @@ suite('benchmarks', () => {
     assert.equal(await vscode.commands.executeCommand('tidbLab.exportBenchmarkJson', { resultId: id, target: join(scratch, 'deleted.json') }), undefined, 'a deleted result cannot be exported');
   });
 
+  test('with tidbLab.benchmarks.storeInWorkspace on, results are JSON files under .tidb-lab/results in the workspace', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the suite runs with a workspace folder');
+    const results = vscode.Uri.joinPath(folder.uri, '.tidb-lab', 'results');
+    const setting = 'tidbLab.benchmarks.storeInWorkspace';
+    await vscode.workspace.getConfiguration().update(setting, true, vscode.ConfigurationTarget.Workspace);
+    try {
+      const outcome = await vscode.commands.executeCommand<ImportOutcome>('tidbLab.importBenchmarkLog', { uri: join(fixtures, 'sysbench-1.0.20-percentile-99.log'), open: false });
+      const [id] = outcome.ids;
+      const files = (await vscode.workspace.fs.readDirectory(results)).map(([name]) => name).filter((name) => name.endsWith('.json'));
+      const stored = await Promise.all(files.map(async (name) => JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(results, name))).toString('utf8')) as RunResult));
+      assert.deepEqual(stored.map((result) => result.id), [id], `the workspace holds ${files.join(', ')}`);
+      assert.equal(stored[0].summary.events, 127989, 'the file is the result model with sysbench\'s own numbers');
+      assert.equal(stored[0].options.percentile, 99);
+      await vscode.workspace.getConfiguration().update(setting, undefined, vscode.ConfigurationTarget.Workspace);
+      assert.equal(await vscode.commands.executeCommand('tidbLab.exportBenchmarkJson', { resultId: id, target: join(scratch, 'elsewhere.json') }), undefined, 'with the setting off, the workspace results are not listed');
+    } finally {
+      await vscode.workspace.getConfiguration().update(setting, undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, '.tidb-lab'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+    }
+  });
+
   test('cleanup drops exactly the sbtest tables there are, and nothing else', async () => {
     await vscode.commands.executeCommand('tidbLab.prepareBenchmarkData', { profileId, workload: 'oltp_read_only', tables: 2, tableSize: 100, database });
     await sql(`CREATE TABLE ${database}.keep_me (id INT PRIMARY KEY)`);

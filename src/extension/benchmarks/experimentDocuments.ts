@@ -2,43 +2,21 @@
 // "Run Experiment" CodeLens (and an editor title button), and the engine's validation messages
 // shown as diagnostics while typing.
 import * as vscode from 'vscode';
-import { ExperimentDefinitionError, parseExperimentDefinition, type ExperimentDefinition } from '../../core/bench/experimentDefinition';
-import { OptionError } from '../../core/bench/benchOptions';
 import { BENCHMARK_COMMANDS, BENCHMARK_CONTEXT_KEYS } from './benchmarkIds';
+import { looksLikeExperimentText, parseDocumentDefinition, problemKey, type ParsedDefinition } from './experimentDefinitionText';
 
 const JSON_LANGUAGES = ['json', 'jsonc'];
 const VALIDATE_DELAY_MS = 300;
 
-/** An experiment file by name, or any JSON whose top level looks like one. */
 export function looksLikeExperiment(document: vscode.TextDocument): boolean {
-  if (!JSON_LANGUAGES.includes(document.languageId)) return false;
-  if (/\.(tidb-)?experiment\.json$/i.test(document.fileName)) return true;
-  const head = document.getText().slice(0, 4000);
-  return /"kind"\s*:\s*"(sysbench|bulk-load)"/.test(head) || (/"workloads"\s*:/.test(head) && /"threads"\s*:/.test(head)) || /"rowsPerInsert"\s*:/.test(head);
+  return looksLikeExperimentText(document.languageId, document.fileName, document.getText(new vscode.Range(0, 0, 200, 0)));
 }
 
-export type ParsedDefinition = { ok: true; definition: ExperimentDefinition } | { ok: false; message: string };
-
-export function parseDocumentDefinition(text: string): ParsedDefinition {
-  try {
-    return { ok: true, definition: parseExperimentDefinition(text) };
-  } catch (error) {
-    if (error instanceof ExperimentDefinitionError || error instanceof OptionError) return { ok: false, message: error.message };
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/** The place a validation message is about: the first field it names in quotes, else the start. */
+/** Where a validation message points: the first place the key it names appears, else the first line. */
 export function rangeOfProblem(document: vscode.TextDocument, message: string): vscode.Range {
-  const field = /"([^"]+)"/.exec(message)?.[1];
-  const key = field?.split('.').pop()?.replace(/\[\d+\]$/, '');
-  if (key) {
-    const index = document.getText().indexOf(`"${key}"`);
-    if (index >= 0) {
-      const start = document.positionAt(index);
-      return new vscode.Range(start, document.positionAt(index + key.length + 2));
-    }
-  }
+  const key = problemKey(message);
+  const index = key ? document.getText().indexOf(`"${key}"`) : -1;
+  if (key && index >= 0) return new vscode.Range(document.positionAt(index), document.positionAt(index + key.length + 2));
   return new vscode.Range(0, 0, 0, Math.max(1, document.lineAt(0).text.length));
 }
 

@@ -16,7 +16,7 @@ import type { BenchmarkServices } from './benchmarkServices';
 import { profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './benchmarkTarget';
 import { askLaunchSettings } from './launchFlow';
 import { DEFAULT_BENCHMARK_DATABASE, remember, type RememberedLaunches } from './launchSettings';
-import { parseDocumentDefinition } from './experimentDocuments';
+import { parseDocumentDefinition } from './experimentDefinitionText';
 import type { StoredResult } from './resultStore';
 
 /** What a run command returns (automation): the stored result's id and the result. */

@@ -128,13 +128,22 @@ function medianMeasurement(samples) {
 
 const ratio = (ours, theirs) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}x` : 'n/a');
 
-async function engineVersusSysbench() {
-  const loadBefore = os.loadavg();
+/** Runs work() with a fresh database holding the sysbench tables, and drops it afterwards. */
+async function withPreparedDatabase(work) {
   await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
   await mysqlQuery(`CREATE DATABASE \`${BENCH_DB}\``);
-  const rows = [];
   try {
     await runMeasured(process.execPath, [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, '--threads=4', 'oltp_read_write', 'prepare']);
+    return await work();
+  } finally {
+    await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
+  }
+}
+
+async function engineVersusSysbench() {
+  const loadBefore = os.loadavg();
+  const rows = [];
+  await withPreparedDatabase(async () => {
     // warm the buffer pool so the first pair does not pay for it
     await runMeasured('/usr/bin/sysbench', [...connectionArgs(), ...tableOptions, '--threads=4', '--time=3', 'oltp_read_only', 'run']);
     for (const workload of workloads) {
@@ -156,9 +165,7 @@ async function engineVersusSysbench() {
         );
       }
     }
-  } finally {
-    await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
-  }
+  });
   const lines = [
     `${seconds} s per run${rounds > 1 ? `, ${rounds} runs of each tool per pair (medians)` : ''}, ${tableOptions.join(' ')}${extraOptions.length ? ` ${extraOptions.join(' ')}` : ''}${ourOptions.length ? ` (tidb-lab also ${ourOptions.join(' ')})` : ''}, MariaDB on ${server.host}:${server.port}, ${os.cpus().length} CPUs (shared with the server); load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`,
     'Goals: QPS ratio >= 1.00, p95 ratio <= 1.10, client CPU per query ratio <= 1.00.',
@@ -173,11 +180,8 @@ async function engineVersusSysbench() {
 /** Ctrl-C on a running `tidb-lab bench ... run`: time until the process has exited, and what is left on the server. */
 async function cancellation() {
   const loadBefore = os.loadavg();
-  await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
-  await mysqlQuery(`CREATE DATABASE \`${BENCH_DB}\``);
   const rows = [];
-  try {
-    await runMeasured(process.execPath, [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, '--threads=4', 'oltp_read_write', 'prepare']);
+  await withPreparedDatabase(async () => {
     for (const [workload, threads] of [['oltp_point_select', 32], ['oltp_read_write', 32], ['oltp_read_write', 8]]) {
       const child = spawn(process.execPath, [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, `--threads=${threads}`, '--time=60', workload, 'run'], { env: { ...env, MYSQL_PWD: server.password }, stdio: 'ignore' });
       await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -188,9 +192,7 @@ async function cancellation() {
       const left = await mysqlRows(`SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = '${BENCH_DB}'`);
       rows.push(`| Ctrl-C during ${workload}, ${threads} threads: until the process exited | ${stopMs.toFixed(0)} ms (exit ${code}), ${left[0].n} connections left | < 1000 ms, none left |`);
     }
-  } finally {
-    await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
-  }
+  });
   return [`Load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`, '', MEASUREMENT_HEADER, ...rows].join('\n');
 }
 

@@ -213,14 +213,19 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
   io.stdout(`${lines.join('\n')}\n`);
 }
 
-function importCommand(file: string, json: boolean, out: string | undefined, io: BenchCommandIo): number {
-  let text: string;
+/** The file's text, or undefined after saying on stderr why it could not be read. */
+function readInput(file: string, command: string, io: BenchCommandIo): string | undefined {
   try {
-    text = io.readFile(file);
+    return io.readFile(file);
   } catch (error) {
-    io.stderr(`tidb-lab bench import: cannot read '${file}': ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    io.stderr(`tidb-lab bench ${command}: cannot read '${file}': ${error instanceof Error ? error.message : String(error)}\n`);
+    return undefined;
   }
+}
+
+function importCommand(file: string, json: boolean, out: string | undefined, io: BenchCommandIo): number {
+  const text = readInput(file, 'import', io);
+  if (text === undefined) return 1;
   const imported = importBenchmarkLog(text, basename(file), { fileModifiedTime: io.fileModifiedTime(file) });
   for (const warning of imported.warnings) io.stderr(`warning: ${warning}\n`);
   if (out) io.writeFile(out, `${JSON.stringify(imported.results, null, 2)}\n`);
@@ -241,13 +246,8 @@ function describeResult(result: BenchmarkResult): string {
 }
 
 async function experimentCommand(file: string, options: Map<string, string>, json: boolean, out: string | undefined, io: BenchCommandIo): Promise<number> {
-  let text: string;
-  try {
-    text = io.readFile(file);
-  } catch (error) {
-    io.stderr(`tidb-lab bench experiment: cannot read '${file}': ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
+  const text = readInput(file, 'experiment', io);
+  if (text === undefined) return 1;
   const definition = parseExperimentDefinition(text);
   // Only connection options come from the command line; everything else is in the definition.
   const connectionOptions = resolveBenchOptions('oltp_point_select', new Map([...options].filter(([key]) => key.replace(/_/g, '-').startsWith('mysql-'))));

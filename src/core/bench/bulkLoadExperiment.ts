@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSession } from '../db/databaseSession';
 import { quoteIdentifier } from '../db/sqlIdentifiers';
-import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult, type RunStatus } from '../results/benchmarkResult';
-import { experimentResult } from './experimentResult';
+import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult } from '../results/benchmarkResult';
+import { experimentResult, settleExperiment } from './experimentResult';
 import { openAdminSession } from './adminSession';
 import { connectionOptionValues, leanConnectTargets, type BenchConnectionSettings } from './benchConnectionSettings';
 import type { BulkLoadExperimentDefinition, KeyOrder } from './experimentDefinition';
@@ -74,9 +74,7 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
   const started = Date.now();
   const admin = await openAdminSession(values, hooks.onSql);
   const cells: ExperimentCell[] = [];
-  let status: RunStatus = 'completed';
-  let message: string | undefined;
-  try {
+  const { status, message } = await settleExperiment(cells, plan.length, hooks.signal, async () => {
     for (const [index, cell] of plan.entries()) {
       if (hooks.signal?.aborted) break;
       log(`rows_per_insert=${cell.rowsPerInsert} writers=${cell.writers} keys=${cell.keyOrder}${cell.repetition > 1 ? ` (run ${cell.repetition})` : ''}`);
@@ -91,17 +89,8 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
       cells.push(experimentCell);
       hooks.onCell?.(experimentCell, index, plan.length);
     }
-    if (hooks.signal?.aborted) {
-      status = 'cancelled';
-      message = `Cancelled after ${cells.length} of ${plan.length} cells; the measured cells are kept.`;
-    }
     await admin.run(`DROP TABLE IF EXISTS ${quoteIdentifier(definition.table)}`);
-  } catch (error) {
-    status = hooks.signal?.aborted ? 'cancelled' : 'failed';
-    message = error instanceof Error ? error.message : String(error);
-  } finally {
-    await admin.close();
-  }
+  }, () => admin.close());
   return experimentResult({
     definition,
     variants: [...new Set(plan.map((cell) => cell.keyOrder))],

@@ -32,3 +32,26 @@ export function experimentResult(outcome: ExperimentOutcome): ExperimentResult {
     message: outcome.message,
   };
 }
+
+/**
+ * Runs an experiment's cells (work), then says how it ended: cancelled, failed with the error's
+ * text, or completed (naming failed cells); `finally` runs whatever happened.
+ */
+export async function settleExperiment(
+  cells: readonly ExperimentCell[],
+  planned: number,
+  signal: AbortSignal | undefined,
+  work: () => Promise<void>,
+  finally_: () => Promise<void>,
+): Promise<{ status: RunStatus; message?: string }> {
+  try {
+    await work();
+    if (signal?.aborted) return { status: 'cancelled', message: `Cancelled after ${cells.length} of ${planned} cells; the measured cells are kept.` };
+    const failed = cells.filter((cell) => cell.run.status === 'failed').length;
+    return { status: 'completed', message: failed > 0 ? `${failed} cell(s) failed; see their messages.` : undefined };
+  } catch (error) {
+    return { status: signal?.aborted ? 'cancelled' : 'failed', message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await finally_();
+  }
+}

@@ -2,7 +2,7 @@
 // variant set up (and checked) before its cells and torn down after them. One ExperimentResult.
 import type { DatabaseSession } from '../db/databaseSession';
 import type { SqlLogger } from '../db/sqlExecutor';
-import type { ExperimentCell, ExperimentResult, RunResult, RunStatus } from '../results/benchmarkResult';
+import type { ExperimentCell, ExperimentResult, RunResult } from '../results/benchmarkResult';
 import { openAdminSession } from './adminSession';
 import type { BenchConnectionSettings } from './benchConnectionSettings';
 import { resolveBenchmarkConfig } from './benchmarkConfig';
@@ -20,7 +20,7 @@ import { runVariantSql, sessionStatementsFor, waitUntilReady } from './experimen
 import { prepareWithOptions } from './prepareBenchmark';
 import { BenchmarkError, buildRunResult, runMeasured } from './runBenchmark';
 import { RunStatistics } from './runStatistics';
-import { experimentResult } from './experimentResult';
+import { experimentResult, settleExperiment } from './experimentResult';
 import type { IntervalReport } from './runStatistics';
 import { serverInfoOf } from './serverInfo';
 
@@ -82,68 +82,11 @@ function combinations(params: Record<string, OptionValue[]>): Array<Record<strin
 }
 
 async function runSysbenchExperiment(definition: SysbenchExperimentDefinition, connection: BenchConnectionSettings, hooks: ExperimentHooks): Promise<ExperimentResult> {
-  const log = hooks.onLog ?? (() => undefined);
   const plan = planExperiment(definition, connection);
   const started = Date.now();
   const admin = await openAdminSession(plan[0].options.connection, hooks.onSql);
   const cells: ExperimentCell[] = [];
-  let status: RunStatus = 'completed';
-  let message: string | undefined;
-  const schema = connection.database;
-  try {
-    let index = 0;
-    for (const tableSize of definition.tableSizes) {
-      const sizeCells = plan.filter((cell) => cell.tableSize === tableSize);
-      const tableNumbers = Array.from({ length: sizeCells[0].options.workloadOptions.tables }, (_unused, i) => i + 1);
-      if (definition.prepare) {
-        const prepareOptions = prepareOptionsFor(sizeCells[0].options);
-        log(`Preparing ${tableNumbers.length} table(s) of ${tableSize} rows...`);
-        await cleanupWithOptions(prepareOptions, { onSql: hooks.onSql });
-        await prepareWithOptions(prepareOptions, { signal: hooks.signal, onLog: (line) => log(`  ${line}`), onSql: hooks.onSql });
-      }
-      for (const variant of definition.variants) {
-        const variantCells = sizeCells.filter((cell) => cell.variant === variant);
-        if (hooks.signal?.aborted) break;
-        log(`Variant '${variant.name}' (table_size=${tableSize})`);
-        await runVariantSql(admin, variant.setup, schema, tableNumbers, log);
-        try {
-          const readiness = await waitUntilReady(admin, variant.ready, schema, tableNumbers, hooks.signal);
-          if (variant.ready) log(`  readiness: ${readiness.ready ? 'ok' : 'NOT READY'}: ${readiness.detail}`);
-          const sessionStatements = sessionStatementsFor(variant);
-          for (const cell of variantCells) {
-            if (hooks.signal?.aborted) break;
-            const run = await runCell(cell, admin, sessionStatements, readiness.ready ? (variant.ready ? 'verified' : 'none') : 'not verified', index, hooks);
-            const experimentCell: ExperimentCell = {
-              workload: cell.workload.name,
-              threads: cell.threads,
-              tableSize: cell.tableSize,
-              variant: variant.name,
-              params: Object.keys(cell.params).length > 0 ? cell.params : undefined,
-              run,
-            };
-            cells.push(experimentCell);
-            hooks.onCell?.(experimentCell, index, plan.length);
-            index++;
-          }
-        } finally {
-          await runVariantSql(admin, variant.teardown, schema, tableNumbers, log);
-        }
-      }
-      if (hooks.signal?.aborted) break;
-    }
-    if (hooks.signal?.aborted) {
-      status = 'cancelled';
-      message = `Cancelled after ${cells.length} of ${plan.length} cells; the measured cells are kept.`;
-    } else if (cells.some((cell) => cell.run.status === 'failed')) {
-      message = `${cells.filter((cell) => cell.run.status === 'failed').length} cell(s) failed; see their messages.`;
-    }
-    if (definition.cleanup && !hooks.signal?.aborted) await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
-  } catch (error) {
-    status = hooks.signal?.aborted ? 'cancelled' : 'failed';
-    message = error instanceof Error ? error.message : String(error);
-  } finally {
-    await admin.close();
-  }
+  const { status, message } = await settleExperiment(cells, plan.length, hooks.signal, () => runMatrix(definition, plan, admin, connection.database, cells, hooks), () => admin.close());
   return experimentResult({
     definition,
     variants: definition.variants.map((variant) => variant.name),
@@ -153,6 +96,52 @@ async function runSysbenchExperiment(definition: SysbenchExperimentDefinition, c
     server: serverInfoOf(admin.identity, plan[0].options),
     startedMs: started,
   });
+}
+
+/** Every cell in order: prepare per table size, each variant set up, checked, run and torn down. */
+async function runMatrix(definition: SysbenchExperimentDefinition, plan: PlannedCell[], admin: DatabaseSession, schema: string, cells: ExperimentCell[], hooks: ExperimentHooks): Promise<void> {
+  const log = hooks.onLog ?? (() => undefined);
+  let index = 0;
+  for (const tableSize of definition.tableSizes) {
+    const sizeCells = plan.filter((cell) => cell.tableSize === tableSize);
+    const tableNumbers = Array.from({ length: sizeCells[0].options.workloadOptions.tables }, (_unused, i) => i + 1);
+    if (definition.prepare) {
+      const prepareOptions = prepareOptionsFor(sizeCells[0].options);
+      log(`Preparing ${tableNumbers.length} table(s) of ${tableSize} rows...`);
+      await cleanupWithOptions(prepareOptions, { onSql: hooks.onSql });
+      await prepareWithOptions(prepareOptions, { signal: hooks.signal, onLog: (line) => log(`  ${line}`), onSql: hooks.onSql });
+    }
+    for (const variant of definition.variants) {
+      const variantCells = sizeCells.filter((cell) => cell.variant === variant);
+      if (hooks.signal?.aborted) break;
+      log(`Variant '${variant.name}' (table_size=${tableSize})`);
+      await runVariantSql(admin, variant.setup, schema, tableNumbers, log);
+      try {
+        const readiness = await waitUntilReady(admin, variant.ready, schema, tableNumbers, hooks.signal);
+        if (variant.ready) log(`  readiness: ${readiness.ready ? 'ok' : 'NOT READY'}: ${readiness.detail}`);
+        const sessionStatements = sessionStatementsFor(variant);
+        for (const cell of variantCells) {
+          if (hooks.signal?.aborted) break;
+          const run = await runCell(cell, admin, sessionStatements, readiness.ready ? (variant.ready ? 'verified' : 'none') : 'not verified', index, hooks);
+          const experimentCell: ExperimentCell = {
+            workload: cell.workload.name,
+            threads: cell.threads,
+            tableSize: cell.tableSize,
+            variant: variant.name,
+            params: Object.keys(cell.params).length > 0 ? cell.params : undefined,
+            run,
+          };
+          cells.push(experimentCell);
+          hooks.onCell?.(experimentCell, index, plan.length);
+          index++;
+        }
+      } finally {
+        await runVariantSql(admin, variant.teardown, schema, tableNumbers, log);
+      }
+    }
+    if (hooks.signal?.aborted) break;
+  }
+  if (definition.cleanup && !hooks.signal?.aborted) await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
 }
 
 /** The options prepare and cleanup use: the experiment's tables at this size, sysbench's oltp layout. */

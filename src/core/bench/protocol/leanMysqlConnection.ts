@@ -7,6 +7,7 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import {
+  PacketFraming,
   lengthEncodedSize,
   readLengthEncodedInteger,
   writeLengthEncodedInteger,
@@ -89,7 +90,6 @@ const WANTED_CAPABILITIES =
 
 const UTF8MB4_GENERAL_CI = 45;
 const READ_BUFFER_SIZE = 64 * 1024;
-const MAX_PAYLOAD = 0xffffff;
 const MAX_PACKET_SIZE = 0x40000000;
 const SERVER_MORE_RESULTS_EXISTS = 0x0008;
 
@@ -123,10 +123,7 @@ export class LeanMysqlConnection {
   connectionId = 0;
 
   private socket: Socket | TLSSocket;
-  /** bytes of a packet not complete yet, kept from the previous read */
-  private pending: Buffer | undefined;
-  /** parts of a payload of 16 MiB or more, joined when its last packet arrives */
-  private continued: Buffer[] | undefined;
+  private readonly framing: PacketFraming;
   private capabilities = 0;
   private outgoing: Buffer = Buffer.allocUnsafe(16 * 1024);
   /** scratch space for the parameter types of the statement being executed */
@@ -146,6 +143,7 @@ export class LeanMysqlConnection {
 
   private constructor(private readonly options: LeanConnectOptions, socket: Socket) {
     this.socket = socket;
+    this.framing = new PacketFraming((data, start, length, sequenceId) => this.onPacket(data, start, length, sequenceId));
   }
 
   get isOpen(): boolean {
@@ -169,7 +167,7 @@ export class LeanMysqlConnection {
       const onread = {
         buffer: readBuffer,
         callback: (bytes: number) => {
-          holder.connection?.onData(readBuffer, bytes);
+          holder.connection?.framing.push(readBuffer, bytes);
           return true;
         },
       };
@@ -322,7 +320,7 @@ export class LeanMysqlConnection {
   }
 
   private attachSocket(socket: Socket | TLSSocket, dataEvents: boolean): void {
-    if (dataEvents) socket.on('data', (chunk: Buffer) => this.onData(chunk, chunk.length));
+    if (dataEvents) socket.on('data', (chunk: Buffer) => this.framing.push(chunk));
     socket.on('close', () => this.onClose());
     socket.on('error', (error: NodeJS.ErrnoException) => {
       this.closeError ??= connectionLostError(this.options.host, this.options.port, error.code ?? error.message);
@@ -346,10 +344,11 @@ export class LeanMysqlConnection {
   private send(buffer: Buffer, length: number, state: number): Promise<number> {
     if (this.closed) return Promise.reject(serverGoneError(this.options.host, this.options.port));
     if (this.state !== IDLE) return Promise.reject(new MysqlError(CR_MALFORMED_PACKET, 'Commands out of sync: a command is still running on this connection'));
-    this.state = state;
+    this.setState(state);
     this.outcome = 0;
     this.outcomeKnown = false;
     this.lastRowCount = 0;
+    this.framing.rows = 0;
     const promise = new Promise<number>((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
@@ -360,9 +359,17 @@ export class LeanMysqlConnection {
     return promise;
   }
 
+  /** Rows are counted by the framing while a result set's rows stream in. */
+  private setState(state: number): void {
+    this.state = state;
+    this.framing.countRows = state === ROWS;
+  }
+
   private finish(value: number): void {
     const resolve = this.resolve;
-    this.state = IDLE;
+    this.lastRowCount += this.framing.rows;
+    this.framing.rows = 0;
+    this.setState(IDLE);
     this.resolve = undefined;
     this.reject = undefined;
     resolve?.(value);
@@ -370,52 +377,12 @@ export class LeanMysqlConnection {
 
   private fail(error: MysqlError): void {
     const reject = this.reject;
-    this.state = IDLE;
+    this.setState(IDLE);
     this.resolve = undefined;
     this.reject = undefined;
     this.preparing = undefined;
     this.prepareResolve = undefined;
     reject?.(error);
-  }
-
-  /**
-   * Splits what the socket read into packets. Row packets of a result set, which are most of the
-   * packets a range SELECT brings, are only counted, here in the loop; everything else goes to
-   * onPacket(). `chunk` may be reused by the caller afterwards.
-   */
-  private onData(chunk: Buffer, length: number): void {
-    let data = chunk;
-    let end = length;
-    if (this.pending !== undefined) {
-      data = Buffer.concat([this.pending, chunk.subarray(0, length)]);
-      end = data.length;
-      this.pending = undefined;
-    }
-    let pos = 0;
-    while (end - pos >= 4) {
-      const packetLength = data[pos] | (data[pos + 1] << 8) | (data[pos + 2] << 16);
-      if (end - pos - 4 < packetLength) break;
-      const sequenceId = data[pos + 3];
-      const start = pos + 4;
-      pos = start + packetLength;
-      if (packetLength === MAX_PAYLOAD || this.continued !== undefined) {
-        (this.continued ??= []).push(Buffer.from(data.subarray(start, start + packetLength)));
-        if (packetLength === MAX_PAYLOAD) continue;
-        const whole = Buffer.concat(this.continued);
-        this.continued = undefined;
-        this.onPacket(whole, 0, whole.length, sequenceId);
-        continue;
-      }
-      if (this.state === ROWS) {
-        const header = data[start];
-        if (header !== 0xfe && header !== 0xff) {
-          this.lastRowCount++;
-          continue;
-        }
-      }
-      this.onPacket(data, start, packetLength, sequenceId);
-    }
-    if (pos < end) this.pending = Buffer.from(data.subarray(pos, end));
   }
 
   private onPacket(data: Buffer, start: number, length: number, sequenceId: number): void {
@@ -449,19 +416,19 @@ export class LeanMysqlConnection {
           this.outcomeKnown = true;
         }
         this.remaining = readLengthEncodedInteger(data, start).value;
-        this.state = COLUMNS;
+        this.setState(COLUMNS);
         return;
       case COLUMNS:
-        if (--this.remaining === 0) this.state = this.capabilities & CLIENT_DEPRECATE_EOF ? ROWS : COLUMNS_EOF;
+        if (--this.remaining === 0) this.setState(this.capabilities & CLIENT_DEPRECATE_EOF ? ROWS : COLUMNS_EOF);
         return;
       case COLUMNS_EOF:
-        this.state = ROWS;
+        this.setState(ROWS);
         return;
       case ROWS:
         if (header === 0xfe && (length < 9 || (this.capabilities & CLIENT_DEPRECATE_EOF && length < 0xffffff))) {
           const status = length < 9 ? data.readUInt16LE(start + 3) : okPacketStatus(data, start);
           if (status & SERVER_MORE_RESULTS_EXISTS) {
-            this.state = FIRST;
+            this.setState(FIRST);
             return;
           }
           this.finish(this.outcome);
@@ -486,7 +453,7 @@ export class LeanMysqlConnection {
         const eofs = this.capabilities & CLIENT_DEPRECATE_EOF ? 0 : (preparing.params > 0 ? 1 : 0) + (preparing.columns > 0 ? 1 : 0);
         this.remaining = preparing.params + preparing.columns + eofs;
         if (this.remaining === 0) this.finishPrepare();
-        else this.state = PREPARE_DEFINITIONS;
+        else this.setState(PREPARE_DEFINITIONS);
         return;
       }
       case PREPARE_DEFINITIONS:

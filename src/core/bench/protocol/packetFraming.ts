@@ -7,6 +7,12 @@ const MAX_PAYLOAD = 0xffffff;
 export type PacketHandler = (data: Buffer, start: number, length: number, sequenceId: number) => void;
 
 export class PacketFraming {
+  /**
+   * While true, row packets of a result set (any packet that is not EOF/OK 0xfe or ERR 0xff) are
+   * only counted in `rows`, without a call per packet: a range SELECT brings a hundred of them.
+   */
+  countRows = false;
+  rows = 0;
   private pending: Buffer | undefined;
   private continued: Buffer[] | undefined;
 
@@ -34,6 +40,10 @@ export class PacketFraming {
         const whole = Buffer.concat(this.continued);
         this.continued = undefined;
         this.onPacket(whole, 0, whole.length, sequenceId);
+        continue;
+      }
+      if (this.countRows && data[start] !== 0xfe && data[start] !== 0xff) {
+        this.rows++;
         continue;
       }
       this.onPacket(data, start, length, sequenceId);

@@ -6,19 +6,10 @@ import { test } from 'node:test';
 import {
   analyzePlan, comparePlans, parsePlanRows, parsePlanText, planNodes, renderPlanReport, summarizePlan, type ParsedPlan,
 } from '../../../src/core/plan';
+import { seededRandom } from '../../support/seededRandom';
 import { derivedPlanDir, readDerivedPlan, readSharedPlan, sharedPlanNames } from './planFixtures';
 
-/** mulberry32: a fixed seed makes every failure reproducible. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 const PIECES = ['|', '{', '}', '[', ']', '(', ')', ',', ', ', ':', ': ', '└─', '├─', '│ ', '  ', '\n', '\t', '...', '…', 'µs', 'ms',
   '0', '9', '.', '-', '+', '"', '\\', 'N/A', 'cop[tikv]', 'root', 'mpp[tiflash]', '(Build)', '(Probe)', 'data:CTE_0', 'CTE_0',

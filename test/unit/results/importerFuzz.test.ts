@@ -8,19 +8,10 @@ import { importGoTpcLog } from '../../../src/core/results/importers/goTpcLogImpo
 import { importGoYcsbLog } from '../../../src/core/results/importers/goYcsbLogImporter';
 import { importSysbenchLog } from '../../../src/core/results/importers/sysbenchLogImporter';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
+import { seededRandom } from '../../support/seededRandom';
 import { benchmarkLogNames, readBenchmarkLog } from './support/benchmarkLogFixtures';
 
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 const NASTY_TOKENS = ['nan', '-nan', 'inf', '-1', '1e308', '99999999999999999999', '', ':', '|', '(', ')', '%', '\u0000', '\uFFFD', '[ 5s ]', 'thds:', 'Takes(s):', '"', '\\'];
 

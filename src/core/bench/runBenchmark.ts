@@ -198,14 +198,22 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
     const reporting = limits.reportInterval > 0 ? reportIntervals(pool, statistics, measuredStartMs, limits.reportInterval, (report) => {
       intervals.push(report.interval);
       hooks.onInterval?.(report);
-    }) : Promise.resolve();
+    }) : Promise.resolve(undefined);
 
     await pool.whenFinished();
     const endMs = epochNow();
     for (const timer of timers) clearTimeout(timer);
-    await reporting;
+    const lastReport = await reporting;
     collectFinalSnapshots(pool, statistics);
     await pool.terminate();
+    if (lastReport && !state.cancelled && lastReport.nextDueMs <= endMs && endMs > measuredStartMs) {
+      // The tick due at the deadline raced the threads finishing; on a busy machine its timer can
+      // fire late. Close that interval from the final counters so --time N gives N intervals.
+      statistics.setGauges(0, 0, 0);
+      const report = statistics.closeInterval((endMs - measuredStartMs) / 1000, (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000);
+      intervals.push(report.interval);
+      hooks.onInterval?.(report);
+    }
 
     for (const id of abandoned) {
       // The statement was still running when we cut its connection; make the server drop it too.
@@ -282,25 +290,33 @@ function collectFinalSnapshots(pool: BenchWorkerPool, statistics: RunStatistics)
   });
 }
 
+/** Where interval reporting stopped: the tick it was waiting for and when the last interval closed. */
+interface ReportingEnd {
+  nextDueMs: number;
+  lastMs: number;
+}
+
 async function reportIntervals(
   pool: BenchWorkerPool,
   statistics: RunStatistics,
   measuredStartMs: number,
   intervalSec: number,
   emit: (report: IntervalReport) => void,
-): Promise<void> {
+): Promise<ReportingEnd> {
   let lastMs = measuredStartMs;
   for (let tick = 1; ; tick++) {
     const dueMs = measuredStartMs + tick * intervalSec * 1000;
     const waitMs = dueMs - epochNow();
     if (waitMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
       const finished = await Promise.race([
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs)),
+        new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), waitMs); }),
         pool.whenFinished().then(() => true),
       ]);
-      if (finished) return;
+      clearTimeout(timer);
+      if (finished) return { nextDueMs: dueMs, lastMs };
     }
-    if (pool.allFinished) return;
+    if (pool.allFinished) return { nextDueMs: dueMs, lastMs };
     const snapshots = await pool.snapshot();
     const nowMs = epochNow();
     let queueLength = 0;

@@ -99,7 +99,7 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
 
   { name: 'tidb-retryable-errors', kind: 'bool', defaultValue: 'on', help: "on TiDB, also restart events on TiDB's retryable errors (8002,8005,8022,8028,9007) unless --mysql-ignore-errors is given", origin: 'tidb-lab' },
   { name: 'tidb-prepare-warmup', kind: 'bool', defaultValue: 'on', help: 'on TiDB, after prepare run SELECT COUNT(pad) ... USE INDEX (k_N) and ANALYZE TABLE per table', origin: 'tidb-lab' },
-  { name: 'client-workers', kind: 'int', defaultValue: '0', help: 'worker_threads that carry the client threads (0: one per CPU, half of them for a server on this machine)', origin: 'tidb-lab' },
+  { name: 'client-workers', kind: 'int', defaultValue: '0', help: 'worker_threads that carry the client threads (0: one per CPU; for a server on this machine, half of them but at least two)', origin: 'tidb-lab' },
   { name: 'reconnect-timeout', kind: 'int', defaultValue: '30', help: 'seconds a thread keeps trying to reconnect after a lost connection before the run fails', origin: 'tidb-lab' },
 ];
 

@@ -1,7 +1,7 @@
 // One benchmark thread's connection: its prepared statements, the counting of every statement as
 // read / write / other (sysbench's rule: a result set is a read, otherwise affected rows > 0 is a
 // write, else other), and what an error does (restart the event, reconnect, or stop the run).
-import { LeanMysqlConnection, RESULT_SET, type LeanConnectOptions, type ParamValue, type PreparedStatement } from './protocol/leanMysqlConnection';
+import { LeanMysqlConnection, RESULT_SET, type CommandCallback, type LeanConnectOptions, type ParamValue, type PreparedStatement } from './protocol/leanMysqlConnection';
 import { MysqlError } from './protocol/mysqlClientError';
 import type { ErrorPolicy } from './errorPolicy';
 
@@ -20,6 +20,9 @@ export const RESTART_EVENT = Object.freeze({ restartEvent: true });
 
 /** Thrown when the run was asked to stop while a statement was under way. */
 export const STOPPED = Object.freeze({ stopped: true });
+
+/** How a statement ends for the thread: undefined when it was counted, else RESTART_EVENT, STOPPED or a fatal error. */
+export type StatementDone = (error?: unknown) => void;
 
 export class FatalRunError extends Error {
   constructor(message: string, readonly errno?: number) {
@@ -72,6 +75,20 @@ export interface SessionOptions {
 export class ThreadSession {
   connection: LeanMysqlConnection | undefined;
   private readonly handles: StatementHandle[] = [];
+  // The statement under way; one at a time, so one bound callback serves them all.
+  private pendingDone: StatementDone | undefined;
+  private pendingFunction = '';
+  private pendingSql = '';
+  private readonly onOutcome: CommandCallback = (error, outcome) => {
+    const done = this.pendingDone!;
+    this.pendingDone = undefined;
+    if (error === undefined) {
+      this.count(outcome);
+      done();
+      return;
+    }
+    this.onError(error, this.pendingFunction, this.pendingSql).then(undefined, done);
+  };
 
   constructor(private readonly options: SessionOptions) {}
 
@@ -112,27 +129,32 @@ export class ThreadSession {
     return handle;
   }
 
-  async execute(handle: StatementHandle, params: readonly ParamValue[]): Promise<void> {
-    const connection = this.connection!;
-    let outcome: number;
-    try {
-      outcome = handle.prepared !== undefined
-        ? await connection.execute(handle.prepared, params)
-        : await connection.query(handle.format(params));
-    } catch (error) {
-      return this.onError(error, handle.prepared !== undefined ? 'mysql_stmt_execute()' : 'mysql_drv_query()', handle.sql);
+  /** Runs a statement and counts it; done() is called once, after the server answered. */
+  executeWith(handle: StatementHandle, params: readonly ParamValue[], done: StatementDone): void {
+    this.pendingDone = done;
+    this.pendingSql = handle.sql;
+    if (handle.prepared !== undefined) {
+      this.pendingFunction = 'mysql_stmt_execute()';
+      this.connection!.executeWith(handle.prepared, params, this.onOutcome);
+    } else {
+      this.pendingFunction = 'mysql_drv_query()';
+      this.connection!.queryWith(handle.format(params), this.onOutcome);
     }
-    this.count(outcome);
   }
 
-  async query(sql: string): Promise<void> {
-    let outcome: number;
-    try {
-      outcome = await this.connection!.query(sql);
-    } catch (error) {
-      return this.onError(error, 'mysql_drv_query()', sql);
-    }
-    this.count(outcome);
+  queryWith(sql: string, done: StatementDone): void {
+    this.pendingDone = done;
+    this.pendingSql = sql;
+    this.pendingFunction = 'mysql_drv_query()';
+    this.connection!.queryWith(sql, this.onOutcome);
+  }
+
+  execute(handle: StatementHandle, params: readonly ParamValue[]): Promise<void> {
+    return new Promise((resolve, reject) => this.executeWith(handle, params, (error) => (error === undefined ? resolve() : reject(error))));
+  }
+
+  query(sql: string): Promise<void> {
+    return new Promise((resolve, reject) => this.queryWith(sql, (error) => (error === undefined ? resolve() : reject(error))));
   }
 
   /** Closes the connection politely (statements are freed with it). */

@@ -120,7 +120,11 @@ export class WorkerRun {
     }
   }
 
-  private async threadLoop(thread: ClientThread): Promise<void> {
+  /**
+   * One thread's loop (sysbench's thread_run()), driven by the answers: each event starts from the
+   * end of the one before, without a promise per event. Resolves when the thread has stopped.
+   */
+  private threadLoop(thread: ClientThread): Promise<void> {
     const counters = this.counters;
     const offset = thread.index * THREAD_SLOTS;
     const latencies = this.latencies;
@@ -129,48 +133,75 @@ export class WorkerRun {
     // sysbench's histogram update takes one random number per event (it picks a slot with it),
     // and that draw comes from the thread's generator, so we take it too to stay in step.
     const histogramDraw = this.setup.options.limits.percentile > 0;
-    let completed = false;
-    try {
-      for (;;) {
-        if (this.stopping) break;
-        let start = epochNow();
-        if (this.deadlineMs > 0 && start >= this.deadlineMs) {
-          completed = true;
-          break;
+    let start = 0;
+    return new Promise<void>((resolve) => {
+      const end = async (error: unknown, completed: boolean) => {
+        try {
+          if (error !== undefined) throw error;
+          if (completed && !this.stopping) await thread.workload.done();
+        } catch (failure) {
+          if (failure !== STOPPED) this.fail(failure);
+        } finally {
+          this.running--;
+          await thread.session.close().catch(() => undefined);
+          resolve();
         }
-        if (this.maxEvents > 0 && Atomics.add(this.control, CONTROL_EVENTS_TAKEN, 1) >= this.maxEvents) {
-          completed = true;
-          break;
+      };
+      const runEvent = () => {
+        try {
+          thread.workload.event(afterEvent);
+        } catch (error) {
+          void end(error, false);
         }
-        if (queue !== undefined) {
-          const taken = queue.take();
-          start = typeof taken === 'number' ? taken : await taken;
-          if (start < 0) break;
-          queue.concurrency++;
-        }
-        for (;;) {
-          try {
-            await thread.workload.event();
-            break;
-          } catch (error) {
-            if (error !== RESTART_EVENT) throw error;
-            if (this.stopping) throw STOPPED;
+      };
+      const afterEvent = (error?: unknown) => {
+        try {
+          if (error !== undefined) {
+            if (error !== RESTART_EVENT) void end(error, false);
+            else if (this.stopping) void end(STOPPED, false);
+            else runEvent();
+            return;
           }
+          const latency = epochNow() - start;
+          if (queue !== undefined) queue.concurrency--;
+          if (histogramDraw) random.nextDouble();
+          latencies.record(latency);
+          counters[offset + COUNTER_EVENTS]++;
+          counters[offset + COUNTER_LATENCY_SUM] += latency;
+          nextEvent();
+        } catch (failure) {
+          void end(failure, false);
         }
-        const latency = epochNow() - start;
-        if (queue !== undefined) queue.concurrency--;
-        if (histogramDraw) random.nextDouble();
-        latencies.record(latency);
-        counters[offset + COUNTER_EVENTS]++;
-        counters[offset + COUNTER_LATENCY_SUM] += latency;
-      }
-      if (completed && !this.stopping) await thread.workload.done();
-    } catch (error) {
-      if (error !== STOPPED) this.fail(error);
-    } finally {
-      this.running--;
-      await thread.session.close().catch(() => undefined);
-    }
+      };
+      const startEvent = (at: number) => {
+        if (at < 0) {
+          void end(undefined, false);
+          return;
+        }
+        start = at;
+        if (queue !== undefined) queue.concurrency++;
+        runEvent();
+      };
+      const nextEvent = () => {
+        if (this.stopping) {
+          void end(undefined, false);
+          return;
+        }
+        const now = epochNow();
+        if ((this.deadlineMs > 0 && now >= this.deadlineMs) || (this.maxEvents > 0 && Atomics.add(this.control, CONTROL_EVENTS_TAKEN, 1) >= this.maxEvents)) {
+          void end(undefined, true);
+          return;
+        }
+        if (queue === undefined) {
+          startEvent(now);
+          return;
+        }
+        const taken = queue.take();
+        if (typeof taken === 'number') startEvent(taken);
+        else taken.then(startEvent, (error: unknown) => end(error, false));
+      };
+      nextEvent();
+    });
   }
 
   private fail(error: unknown): void {

@@ -18,10 +18,18 @@ import type { StatementHandle, ThreadSession } from './threadSession';
 import type { UniqueSequence } from './uniqueSequence';
 import type { StatementGroup, WorkloadName } from './workloadCatalog';
 
+/** How an event ends: undefined when every statement was counted, else what stopped it (RESTART_EVENT, STOPPED, a fatal error). */
+export type EventDone = (error?: unknown) => void;
+
 export interface WorkloadThread {
   /** thread_init(): prepares the statements */
   init(): Promise<void>;
-  event(): Promise<void>;
+  /**
+   * Runs one event: its statements one after the other, each sent from the answer to the one
+   * before (no promise per statement: this is the benchmark's hot path). done is called once,
+   * never from inside event() itself.
+   */
+  event(done: EventDone): void;
   /** thread_done(): e.g. bulk_insert sends its last rows */
   done(): Promise<void>;
 }
@@ -56,12 +64,66 @@ const GROUPS: readonly StatementGroup[] = [
   'begin', 'commit', 'point_selects', 'simple_ranges', 'sum_ranges', 'order_ranges', 'distinct_ranges',
   'index_updates', 'non_index_updates', 'deletes', 'inserts',
 ];
-const RANGE_GROUPS = [3, 4, 5, 6] as const;
+const BEGIN = 0;
+const COMMIT = 1;
 const POINT_SELECTS = 2;
+const SIMPLE_RANGES = 3;
+const SUM_RANGES = 4;
+const ORDER_RANGES = 5;
+const DISTINCT_RANGES = 6;
 const INDEX_UPDATES = 7;
 const NON_INDEX_UPDATES = 8;
 const DELETES = 9;
 const INSERTS = 10;
+
+/**
+ * One part of an oltp_common event, as the Lua functions run them: a transaction statement, or
+ * `count` statements of one group on one table drawn at the start of the part (drawn even when
+ * count is 0, as execute_*() do).
+ */
+interface EventPart {
+  group: number;
+  count: number;
+}
+
+/** The parts of one event of an oltp_common workload, in sysbench's order. */
+function eventParts(workload: WorkloadName, options: WorkloadOptions): EventPart[] {
+  const transaction = (parts: EventPart[]) => (options.skipTrx ? parts : [{ group: BEGIN, count: 1 }, ...parts, { group: COMMIT, count: 1 }]);
+  // oltp_point_select.lua sets point_selects=1 in prepare_statements()
+  const points = { group: POINT_SELECTS, count: workload === 'oltp_point_select' ? 1 : options.pointSelects };
+  const ranges = options.rangeSelects
+    ? [
+      { group: SIMPLE_RANGES, count: options.simpleRanges },
+      { group: SUM_RANGES, count: options.sumRanges },
+      { group: ORDER_RANGES, count: options.orderRanges },
+      { group: DISTINCT_RANGES, count: options.distinctRanges },
+    ]
+    : [];
+  const writes = [
+    { group: INDEX_UPDATES, count: options.indexUpdates },
+    { group: NON_INDEX_UPDATES, count: options.nonIndexUpdates },
+    // each delete is followed by an insert of the same id
+    { group: DELETES, count: options.deleteInserts },
+  ];
+  switch (workload) {
+    case 'oltp_point_select':
+      return [points];
+    case 'oltp_read_only':
+      return transaction([points, ...ranges]);
+    case 'oltp_read_write':
+      return transaction([points, ...ranges, ...writes]);
+    case 'oltp_write_only':
+      return transaction(writes);
+    case 'oltp_update_index':
+      return [writes[0]];
+    case 'oltp_update_non_index':
+      return [writes[1]];
+    case 'oltp_delete':
+      return [{ group: DELETES, count: 1 }];
+    default:
+      throw new Error(`${workload} is not an oltp_common workload`);
+  }
+}
 
 class OltpThread implements WorkloadThread {
   private readonly session: ThreadSession;
@@ -69,28 +131,45 @@ class OltpThread implements WorkloadThread {
   private readonly options: WorkloadOptions;
   /** statements[group][table - 1] */
   private readonly statements: StatementHandle[][] = GROUPS.map(() => []);
-  private begin: StatementHandle | undefined;
-  private commit: StatementHandle | undefined;
+  private readonly parts: EventPart[];
+  /** oltp_delete deletes without inserting again */
+  private readonly deletesOnly: boolean;
   private readonly one: [number] = [0];
   private readonly two: [number, number] = [0, 0];
   private readonly nonIndexParams: [Uint8Array, number] = [Buffer.alloc(C_VALUE_TEMPLATE.length), 0];
   private readonly insertParams: [number, number, Uint8Array, Uint8Array] = [0, 0, Buffer.alloc(C_VALUE_TEMPLATE.length), Buffer.alloc(PAD_VALUE_TEMPLATE.length)];
-  private readonly pointSelects: number;
+
+  // where the event under way is
+  private eventDone: EventDone = () => undefined;
+  private part = 0;
+  private left = 0;
+  private table = 1;
+  private insertNext = false;
+  private readonly afterStatement = (error?: unknown): void => {
+    if (error !== undefined) {
+      this.eventDone(error);
+      return;
+    }
+    try {
+      this.sendNext();
+    } catch (failure) {
+      this.eventDone(failure);
+    }
+  };
 
   constructor(private readonly context: WorkloadThreadContext) {
     this.session = context.session;
     this.random = context.random;
     this.options = context.options;
-    // oltp_point_select.lua sets point_selects=1 in prepare_statements()
-    this.pointSelects = context.workload === 'oltp_point_select' ? 1 : context.options.pointSelects;
+    this.parts = eventParts(context.workload, context.options);
+    this.deletesOnly = context.workload === 'oltp_delete';
   }
 
   async init(): Promise<void> {
     for (const group of preparedGroups(this.context.workload, this.options)) {
-      if (group === 'begin') this.begin = await this.session.statement('BEGIN');
-      else if (group === 'commit') this.commit = await this.session.statement('COMMIT');
+      const index = GROUPS.indexOf(group);
+      if (group === 'begin' || group === 'commit') this.statements[index].push(await this.session.statement(group.toUpperCase()));
       else {
-        const index = GROUPS.indexOf(group);
         for (let table = 1; table <= this.options.tables; table++) {
           this.statements[index].push(await this.session.statement(statementSql(group, table)));
         }
@@ -98,110 +177,76 @@ class OltpThread implements WorkloadThread {
     }
   }
 
-  async event(): Promise<void> {
-    const options = this.options;
-    switch (this.context.workload) {
-      case 'oltp_point_select':
-        return this.executePointSelects();
-      case 'oltp_read_only':
-        if (!options.skipTrx) await this.session.execute(this.begin!, EMPTY);
-        await this.executePointSelects();
-        if (options.rangeSelects) await this.executeRanges();
-        if (!options.skipTrx) await this.session.execute(this.commit!, EMPTY);
-        return;
-      case 'oltp_read_write':
-        if (!options.skipTrx) await this.session.execute(this.begin!, EMPTY);
-        await this.executePointSelects();
-        if (options.rangeSelects) await this.executeRanges();
-        await this.executeIndexUpdates();
-        await this.executeNonIndexUpdates();
-        await this.executeDeleteInserts();
-        if (!options.skipTrx) await this.session.execute(this.commit!, EMPTY);
-        return;
-      case 'oltp_write_only':
-        if (!options.skipTrx) await this.session.execute(this.begin!, EMPTY);
-        await this.executeIndexUpdates();
-        await this.executeNonIndexUpdates();
-        await this.executeDeleteInserts();
-        if (!options.skipTrx) await this.session.execute(this.commit!, EMPTY);
-        return;
-      case 'oltp_update_index':
-        return this.executeIndexUpdates();
-      case 'oltp_update_non_index':
-        return this.executeNonIndexUpdates();
-      case 'oltp_delete': {
-        const table = this.random.uniform(1, options.tables);
-        this.one[0] = this.random.default(1, options.tableSize);
-        return this.session.execute(this.statements[DELETES][table - 1], this.one);
-      }
-      default:
-        throw new Error(`${this.context.workload} is not an oltp_common workload`);
-    }
+  event(done: EventDone): void {
+    this.eventDone = done;
+    this.part = -1;
+    this.left = 0;
+    this.insertNext = false;
+    this.sendNext();
   }
 
   async done(): Promise<void> {
     // nothing: statements are closed with the connection
   }
 
-  private async executePointSelects(): Promise<void> {
-    const table = this.random.uniform(1, this.options.tables);
-    const statement = this.statements[POINT_SELECTS][table - 1];
-    for (let i = 0; i < this.pointSelects; i++) {
-      this.one[0] = this.random.default(1, this.options.tableSize);
-      await this.session.execute(statement, this.one);
+  /** Draws the values of the next statement and sends it, or ends the event after the last. */
+  private sendNext(): void {
+    if (this.insertNext) {
+      this.insertNext = false;
+      this.session.executeWith(this.statements[INSERTS][this.table - 1], this.insertParams, this.afterStatement);
+      return;
     }
-  }
-
-  private async executeRanges(): Promise<void> {
-    const options = this.options;
-    const counts = [options.simpleRanges, options.sumRanges, options.orderRanges, options.distinctRanges];
-    for (let r = 0; r < RANGE_GROUPS.length; r++) {
-      const table = this.random.uniform(1, options.tables);
-      const statement = this.statements[RANGE_GROUPS[r]][table - 1];
-      for (let i = 0; i < counts[r]; i++) {
-        const id = this.random.default(1, options.tableSize);
-        this.two[0] = id;
-        this.two[1] = id + options.rangeSize - 1;
-        await this.session.execute(statement, this.two);
+    while (this.left === 0) {
+      if (++this.part === this.parts.length) {
+        this.eventDone();
+        return;
       }
+      const { group, count } = this.parts[this.part];
+      if (group !== BEGIN && group !== COMMIT) this.table = this.random.uniform(1, this.options.tables);
+      this.left = count;
     }
-  }
-
-  private async executeIndexUpdates(): Promise<void> {
-    const table = this.random.uniform(1, this.options.tables);
-    const statement = this.statements[INDEX_UPDATES][table - 1];
-    for (let i = 0; i < this.options.indexUpdates; i++) {
-      this.one[0] = this.random.default(1, this.options.tableSize);
-      await this.session.execute(statement, this.one);
-    }
-  }
-
-  private async executeNonIndexUpdates(): Promise<void> {
-    const table = this.random.uniform(1, this.options.tables);
-    const statement = this.statements[NON_INDEX_UPDATES][table - 1];
-    const params = this.nonIndexParams;
-    for (let i = 0; i < this.options.nonIndexUpdates; i++) {
-      this.random.fillString(C_VALUE_TEMPLATE, params[0]);
-      params[1] = this.random.default(1, this.options.tableSize);
-      await this.session.execute(statement, params);
-    }
-  }
-
-  private async executeDeleteInserts(): Promise<void> {
-    const table = this.random.uniform(1, this.options.tables);
-    const deletes = this.statements[DELETES][table - 1];
-    const inserts = this.statements[INSERTS][table - 1];
-    const params = this.insertParams;
-    for (let i = 0; i < this.options.deleteInserts; i++) {
-      const id = this.random.default(1, this.options.tableSize);
-      const k = this.random.default(1, this.options.tableSize);
-      this.one[0] = id;
-      params[0] = id;
-      params[1] = k;
-      this.random.fillString(C_VALUE_TEMPLATE, params[2]);
-      this.random.fillString(PAD_VALUE_TEMPLATE, params[3]);
-      await this.session.execute(deletes, this.one);
-      await this.session.execute(inserts, params);
+    this.left--;
+    const group = this.parts[this.part].group;
+    const random = this.random;
+    const tableSize = this.options.tableSize;
+    switch (group) {
+      case BEGIN:
+      case COMMIT:
+        this.session.executeWith(this.statements[group][0], EMPTY, this.afterStatement);
+        return;
+      case POINT_SELECTS:
+      case INDEX_UPDATES:
+        this.one[0] = random.default(1, tableSize);
+        this.session.executeWith(this.statements[group][this.table - 1], this.one, this.afterStatement);
+        return;
+      case NON_INDEX_UPDATES: {
+        const params = this.nonIndexParams;
+        random.fillString(C_VALUE_TEMPLATE, params[0]);
+        params[1] = random.default(1, tableSize);
+        this.session.executeWith(this.statements[group][this.table - 1], params, this.afterStatement);
+        return;
+      }
+      case DELETES: {
+        const id = random.default(1, tableSize);
+        this.one[0] = id;
+        if (!this.deletesOnly) {
+          const params = this.insertParams;
+          params[0] = id;
+          params[1] = random.default(1, tableSize);
+          random.fillString(C_VALUE_TEMPLATE, params[2]);
+          random.fillString(PAD_VALUE_TEMPLATE, params[3]);
+          this.insertNext = true;
+        }
+        this.session.executeWith(this.statements[group][this.table - 1], this.one, this.afterStatement);
+        return;
+      }
+      default: {
+        // the four range groups
+        const id = random.default(1, tableSize);
+        this.two[0] = id;
+        this.two[1] = id + this.options.rangeSize - 1;
+        this.session.executeWith(this.statements[group][this.table - 1], this.two, this.afterStatement);
+      }
     }
   }
 }
@@ -215,7 +260,7 @@ class OltpInsertThread implements WorkloadThread {
     // oltp_insert prepares nothing
   }
 
-  async event(): Promise<void> {
+  event(done: EventDone): void {
     const { random, options } = this.context;
     const table = random.uniform(1, options.tables);
     const k = random.default(1, options.tableSize);
@@ -223,7 +268,7 @@ class OltpInsertThread implements WorkloadThread {
     const pad = random.string(PAD_VALUE_TEMPLATE);
     // sysbench.rand.unique() - 2147483648 converts a uint32 to an SQL INT
     const id = options.autoInc ? 0 : this.context.unique.next() - 2147483648;
-    await this.context.session.query(oltpInsertSql(table, id, k, c, pad));
+    this.context.session.queryWith(oltpInsertSql(table, id, k, c, pad), done);
   }
 
   async done(): Promise<void> {
@@ -252,10 +297,10 @@ class SelectRandomPointsThread implements WorkloadThread {
     this.statement = await this.context.session.statement(selectRandomPointsSql(this.context.options.randomPoints));
   }
 
-  async event(): Promise<void> {
+  event(done: EventDone): void {
     const random = this.context.random;
     for (let i = 0; i < this.params.length; i++) this.params[i] = random.default(this.slice.min, this.slice.max);
-    await this.context.session.execute(this.statement!, this.params);
+    this.context.session.executeWith(this.statement!, this.params, done);
   }
 
   async done(): Promise<void> {
@@ -277,7 +322,7 @@ class SelectRandomRangesThread implements WorkloadThread {
     this.statement = await this.context.session.statement(selectRandomRangesSql(this.context.options.numberOfRanges));
   }
 
-  async event(): Promise<void> {
+  event(done: EventDone): void {
     const random = this.context.random;
     const delta = this.context.options.delta;
     for (let i = 0; i < this.params.length; i += 2) {
@@ -285,7 +330,7 @@ class SelectRandomRangesThread implements WorkloadThread {
       this.params[i] = value;
       this.params[i + 1] = value + delta;
     }
-    await this.context.session.execute(this.statement!, this.params);
+    this.context.session.executeWith(this.statement!, this.params, done);
   }
 
   async done(): Promise<void> {
@@ -305,9 +350,10 @@ class BulkInsertThread implements WorkloadThread {
     // bulk_insert prepares nothing
   }
 
-  async event(): Promise<void> {
+  event(done: EventDone): void {
     this.rowsAdded++;
-    await this.statement.add(`(${this.rowsAdded},${this.rowsAdded})`);
+    // a promise even when no statement is sent, so done is never called from inside event()
+    this.statement.add(`(${this.rowsAdded},${this.rowsAdded})`).then(() => done(), done);
   }
 
   async done(): Promise<void> {

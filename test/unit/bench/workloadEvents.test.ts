@@ -5,7 +5,7 @@ import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
 import { threadRandomStates } from '../../../src/core/bench/randomSeeding';
 import { StatementHandle, type ThreadSession } from '../../../src/core/bench/threadSession';
 import { UniqueSequence } from '../../../src/core/bench/uniqueSequence';
-import { createWorkloadThread } from '../../../src/core/bench/workloadThread';
+import { createWorkloadThread, type WorkloadThread } from '../../../src/core/bench/workloadThread';
 import {
   createTableSql,
   preparedGroups,
@@ -29,16 +29,27 @@ class RecordingSession {
     return new StatementHandle(sql);
   }
 
-  async execute(handle: StatementHandle, params: ReadonlyArray<number | string | Uint8Array | null>): Promise<void> {
+  // The answer comes later, as from a socket: a thread must not expect it inside its own call.
+  executeWith(handle: StatementHandle, params: ReadonlyArray<number | string | Uint8Array | null>, done: (error?: unknown) => void): void {
     this.sent.push({
       sql: handle.sql,
       params: params.map((value) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value)),
     });
+    setImmediate(done);
+  }
+
+  queryWith(sql: string, done: (error?: unknown) => void): void {
+    this.sent.push({ sql });
+    setImmediate(done);
   }
 
   async query(sql: string): Promise<void> {
     this.sent.push({ sql });
   }
+}
+
+function runEvent(thread: WorkloadThread): Promise<void> {
+  return new Promise((resolve, reject) => thread.event((error) => (error === undefined ? resolve() : reject(error))));
 }
 
 async function runEvents(workload: string, options: Record<string, string>, events: number, seed = 7, threadId = 0) {
@@ -56,7 +67,7 @@ async function runEvents(workload: string, options: Record<string, string>, even
   });
   await thread.init();
   for (let i = 0; i < events; i++) {
-    await thread.event();
+    await runEvent(thread);
     random.nextDouble(); // sysbench's per-event histogram draw
   }
   await thread.done();

@@ -113,8 +113,11 @@ const ROWS = 4;
 const PREPARE_FIRST = 5;
 const PREPARE_DEFINITIONS = 6;
 
-type Resolve = (value: number) => void;
-type Reject = (error: MysqlError) => void;
+/**
+ * How a command ends: an error, or RESULT_SET / the affected rows. Called once, from the socket's
+ * read (never from inside the call that sent the command).
+ */
+export type CommandCallback = (error: MysqlError | undefined, outcome: number) => void;
 
 export class LeanMysqlConnection {
   /** rows in the last result set (0 for statements without one) */
@@ -126,14 +129,14 @@ export class LeanMysqlConnection {
   private readonly framing: PacketFraming;
   private capabilities = 0;
   private outgoing: Buffer = Buffer.allocUnsafe(16 * 1024);
+  private lastView: Buffer | undefined;
   /** scratch space for the parameter types of the statement being executed */
   private types = new Uint8Array(64);
   private state = IDLE;
   private remaining = 0;
   private outcome = 0;
   private outcomeKnown = false;
-  private resolve: Resolve | undefined;
-  private reject: Reject | undefined;
+  private callback: CommandCallback | undefined;
   private preparing: { sql: string; id: number; params: number; columns: number } | undefined;
   private prepareResolve: ((statement: PreparedStatement) => void) | undefined;
   private handshakeHandler: ((data: Buffer, start: number, length: number, sequenceId: number) => void) | undefined;
@@ -209,16 +212,21 @@ export class LeanMysqlConnection {
 
   /** Runs a text query; resolves to RESULT_SET or the number of affected rows. */
   query(sql: string): Promise<number> {
+    return settled((callback) => this.queryWith(sql, callback));
+  }
+
+  /** query() for the hot path: no promise, the outcome goes to the callback. */
+  queryWith(sql: string, callback: CommandCallback): void {
     // textCommand() may grow (replace) the outgoing buffer, so it runs before the buffer is read
     const length = this.textCommand(COM_QUERY, sql);
-    return this.send(this.outgoing, length, FIRST);
+    this.send(this.outgoing, length, FIRST, callback);
   }
 
   ping(): Promise<number> {
     const buffer = this.outgoingBuffer(5);
     writePacketHeader(buffer, 0, 1, 0);
     buffer[4] = COM_PING;
-    return this.send(buffer, 5, FIRST);
+    return settled((callback) => this.send(buffer, 5, FIRST, callback));
   }
 
   prepare(sql: string): Promise<PreparedStatement> {
@@ -226,7 +234,9 @@ export class LeanMysqlConnection {
     this.preparing = { sql, id: 0, params: 0, columns: 0 };
     return new Promise<PreparedStatement>((resolve, reject) => {
       this.prepareResolve = resolve;
-      this.send(this.outgoing, length, PREPARE_FIRST).catch(reject);
+      this.send(this.outgoing, length, PREPARE_FIRST, (error) => {
+        if (error !== undefined) reject(error);
+      });
     });
   }
 
@@ -242,9 +252,15 @@ export class LeanMysqlConnection {
 
   /** Executes a prepared statement; resolves to RESULT_SET or the number of affected rows. */
   execute(statement: PreparedStatement, params: readonly ParamValue[]): Promise<number> {
+    return settled((callback) => this.executeWith(statement, params, callback));
+  }
+
+  /** execute() for the hot path: no promise, the outcome goes to the callback. */
+  executeWith(statement: PreparedStatement, params: readonly ParamValue[], callback: CommandCallback): void {
     const count = statement.paramCount;
     if (params.length !== count) {
-      return Promise.reject(new MysqlError(CR_MALFORMED_PACKET, `Statement needs ${count} parameters, got ${params.length}: ${statement.sql}`));
+      failLater(callback, new MysqlError(CR_MALFORMED_PACKET, `Statement needs ${count} parameters, got ${params.length}: ${statement.sql}`));
+      return;
     }
     if (this.types.length < count) this.types = new Uint8Array(count);
     const nullBytes = (count + 7) >> 3;
@@ -285,7 +301,7 @@ export class LeanMysqlConnection {
       }
       for (let i = 0; i < count; i++) pos = writeValue(buffer, pos, params[i]);
     }
-    return this.send(buffer, pos, FIRST);
+    this.send(buffer, pos, FIRST, callback);
   }
 
   /** Frees a prepared statement on the server (the protocol sends no answer). */
@@ -341,22 +357,34 @@ export class LeanMysqlConnection {
     return this.outgoing;
   }
 
-  private send(buffer: Buffer, length: number, state: number): Promise<number> {
-    if (this.closed) return Promise.reject(serverGoneError(this.options.host, this.options.port));
-    if (this.state !== IDLE) return Promise.reject(new MysqlError(CR_MALFORMED_PACKET, 'Commands out of sync: a command is still running on this connection'));
+  private send(buffer: Buffer, length: number, state: number, callback: CommandCallback): void {
+    if (this.closed) {
+      failLater(callback, serverGoneError(this.options.host, this.options.port));
+      return;
+    }
+    if (this.state !== IDLE) {
+      failLater(callback, new MysqlError(CR_MALFORMED_PACKET, 'Commands out of sync: a command is still running on this connection'));
+      return;
+    }
     this.setState(state);
     this.outcome = 0;
     this.outcomeKnown = false;
     this.lastRowCount = 0;
     this.framing.rows = 0;
-    const promise = new Promise<number>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
+    this.callback = callback;
     // The buffer is reused for the next command only after the server answered this one, by
     // which time the socket has written all of it.
-    this.socket.write(length === buffer.length ? buffer : buffer.subarray(0, length));
-    return promise;
+    this.socket.write(this.outgoingView(buffer, length));
+  }
+
+  /** buffer[0, length): the same view as last time when it fits, as a statement's executions mostly do. */
+  private outgoingView(buffer: Buffer, length: number): Buffer {
+    if (length === buffer.length) return buffer;
+    const last = this.lastView;
+    if (last !== undefined && last.length === length && last.buffer === buffer.buffer && last.byteOffset === buffer.byteOffset) return last;
+    const view = buffer.subarray(0, length);
+    this.lastView = view;
+    return view;
   }
 
   /** Rows are counted by the framing while a result set's rows stream in. */
@@ -365,24 +393,23 @@ export class LeanMysqlConnection {
     this.framing.countRows = state === ROWS;
   }
 
+  // The callback may send the next command at once, so the state is settled before it is called.
   private finish(value: number): void {
-    const resolve = this.resolve;
+    const callback = this.callback;
     this.lastRowCount += this.framing.rows;
     this.framing.rows = 0;
     this.setState(IDLE);
-    this.resolve = undefined;
-    this.reject = undefined;
-    resolve?.(value);
+    this.callback = undefined;
+    callback?.(undefined, value);
   }
 
   private fail(error: MysqlError): void {
-    const reject = this.reject;
+    const callback = this.callback;
     this.setState(IDLE);
-    this.resolve = undefined;
-    this.reject = undefined;
+    this.callback = undefined;
     this.preparing = undefined;
     this.prepareResolve = undefined;
-    reject?.(error);
+    callback?.(error, 0);
   }
 
   private onPacket(data: Buffer, start: number, length: number, sequenceId: number): void {
@@ -470,8 +497,8 @@ export class LeanMysqlConnection {
     const resolve = this.prepareResolve;
     this.preparing = undefined;
     this.prepareResolve = undefined;
-    this.finish(0);
     if (preparing && resolve) resolve(new PreparedStatement(preparing.id, preparing.sql, preparing.params, preparing.columns));
+    this.finish(0);
   }
 
   private createHandshake(succeed: () => void, fail: (error: MysqlError) => void) {
@@ -739,4 +766,16 @@ function writeValue(buffer: Buffer, pos: number, value: ParamValue): number {
   pos += writeLengthEncodedInteger(buffer, pos, value.length);
   buffer.set(value, pos);
   return pos + value.length;
+}
+
+/** The promise form of a callback command. */
+function settled(start: (callback: CommandCallback) => void): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    start((error, outcome) => (error === undefined ? resolve(outcome) : reject(error)));
+  });
+}
+
+/** Reports an error found before anything was sent, after the caller has returned, as the socket would. */
+function failLater(callback: CommandCallback, error: MysqlError): void {
+  queueMicrotask(() => callback(error, 0));
 }

@@ -9,6 +9,7 @@ import { stripLeadingComments } from '../../core/sql/statementSplitter';
 import type { PlanOrigin, PlanViewSource } from '../../protocol/planView';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ExtensionLog } from '../log/extensionLog';
+import { cancelledRunSummary, ExplainCancelled } from './explainCancelled';
 import { runExplain, type ExplainResult } from './explainRunner';
 import { explainRequest, explainTargets, targetAt, type ExplainMode, type ExplainPlanRequest, type ExplainTarget } from './explainStatements';
 import { planCommandResult, type PlanCommandResult } from './planCommandResult';
@@ -111,15 +112,22 @@ async function runWithProgress(deps: ExplainCommandDependencies, session: Databa
   const verb = request.sql.split(/\s+/).slice(0, request.executes && !/^ANALYZE/i.test(request.sql) ? 2 : 1).join(' ').toUpperCase();
   const title = t('{0} on {1}…', verb, session.profile.name);
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) =>
-      new Promise<ExplainResult | undefined>((resolve, reject) => {
-        const cancelled = token.onCancellationRequested(() => {
-          deps.log.info(`${verb} on ${session.profile.name}: stopped waiting; the server may still finish the statement${rollBack ? ' (then it is rolled back)' : ''}.`);
-          resolve(undefined);
-        });
-        runExplain(session, request, rollBack).then(resolve, reject).finally(() => cancelled.dispose());
-      }));
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
+      const cancellation = new AbortController();
+      const cancelled = token.onCancellationRequested(() => cancellation.abort());
+      try {
+        return await runExplain(session, request, rollBack, { signal: cancellation.signal });
+      } finally {
+        cancelled.dispose();
+      }
+    });
   } catch (error) {
+    if (error instanceof ExplainCancelled) {
+      const line = `${verb} on ${session.profile.name}: cancelled; ${cancelledRunSummary(error.run, rollBack)}.`;
+      if (error.run.statement === 'abandoned') deps.log.warn(line);
+      else deps.log.info(line);
+      return undefined;
+    }
     const summary = errorSummary(error);
     const code = summary.errno !== undefined ? ` (${summary.code ?? 'error'} ${summary.errno})` : '';
     void vscode.window.showErrorMessage(t('{0} failed on {1}{2}: {3}', verb, session.profile.name, code, summary.message));

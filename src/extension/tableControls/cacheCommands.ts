@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import { cacheTable, stopCachingTable } from '../../core/tidb/tableControlActions';
 import { checkCachedTablesAvailable, checkCacheTable, checkStopCachingTable } from '../../core/tidb/tableControlPreChecks';
 import { buildCacheTable, buildStopCachingTable } from '../../core/tidb/tableControlStatements';
-import type { TableControlInfo } from '../../core/tidb/tableControlInfo';
 import { tableKey } from '../../core/tidb/tiflashReplicaState';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { confirmStatements } from './ddlConfirmation';
@@ -13,9 +12,9 @@ import { TABLE_CONTROL_COMMANDS } from './tableControlIds';
 import { notify, reportRefusals } from './tableControlNotifications';
 import { outcomesWith, type TableControlResult, type TargetOutcome } from './tableControlOutcome';
 import type { TableControlServices } from './tableControlServices';
-import { groupByConnection, targetName, type TableTarget } from './tableControlTargets';
-import { readTableStates } from './tableStates';
-import { failedOutcome, refreshTrees, refusedOutcome, unreachableOutcome } from './targetOutcomes';
+import { targetName, type TableTarget } from './tableControlTargets';
+import { readTableStatesByConnection } from './tableStates';
+import { refreshTrees, refusedOutcome } from './targetOutcomes';
 
 interface PlannedStatement {
   session: DatabaseSession;
@@ -34,21 +33,8 @@ export function stopCachingTables(services: TableControlServices, targets: reado
 async function changeCaching(services: TableControlServices, targets: readonly TableTarget[], cache: boolean): Promise<TableControlResult> {
   const outcomes: TargetOutcome[] = [];
   const planned: PlannedStatement[] = [];
-  const { groups, unreachable } = await groupByConnection(services.connections, targets);
-  outcomes.push(...unreachable.map(unreachableOutcome));
-  for (const { session, targets: mine } of groups) {
-    const availability = cache ? checkCachedTablesAvailable(session.identity) : checkStopCachingTable(session.identity);
-    if (!availability.allowed) {
-      outcomes.push(...mine.map((target) => refusedOutcome(target, availability)));
-      continue;
-    }
-    let states: Map<string, TableControlInfo>;
-    try {
-      states = await readTableStates(session, mine);
-    } catch (error) {
-      outcomes.push(...mine.map((target) => failedOutcome(target, error)));
-      continue;
-    }
+  const available = cache ? checkCachedTablesAvailable : checkStopCachingTable;
+  for (const { session, targets: mine, states } of await readTableStatesByConnection(services.connections, targets, available, outcomes)) {
     for (const target of mine) {
       const name = targetName(target);
       const info = states.get(tableKey(target));

@@ -5,16 +5,14 @@ import * as vscode from 'vscode';
 import { verifyCacheHit, type CacheHitOptions } from '../../core/tidb/cacheHitVerification';
 import { serverErrorOf } from '../../core/tidb/serverError';
 import { checkCachedTablesAvailable } from '../../core/tidb/tableControlPreChecks';
-import type { TableControlInfo } from '../../core/tidb/tableControlInfo';
 import { tableKey } from '../../core/tidb/tiflashReplicaState';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { TABLE_CONTROL_COMMANDS } from './tableControlIds';
 import { notify, reportRefusals, showLogAction } from './tableControlNotifications';
 import type { TableControlResult, TargetOutcome } from './tableControlOutcome';
 import type { TableControlServices } from './tableControlServices';
-import { groupByConnection, targetName, type TableTarget } from './tableControlTargets';
-import { readTableStates } from './tableStates';
-import { failedOutcome, refusedOutcome, unreachableOutcome } from './targetOutcomes';
+import { targetName, type TableTarget } from './tableControlTargets';
+import { readTableStatesByConnection } from './tableStates';
 
 export type CacheHitCommandOptions = Pick<CacheHitOptions, 'attempts' | 'intervalMs'>;
 
@@ -34,21 +32,7 @@ export async function verifyCacheHits(
 ): Promise<TableControlResult & { outcomes: CacheHitOutcome[] }> {
   const outcomes: CacheHitOutcome[] = [];
   const notCached: TableTarget[] = [];
-  const { groups, unreachable } = await groupByConnection(services.connections, targets);
-  outcomes.push(...unreachable.map(unreachableOutcome));
-  for (const { session, targets: mine } of groups) {
-    const availability = checkCachedTablesAvailable(session.identity);
-    if (!availability.allowed) {
-      outcomes.push(...mine.map((target) => refusedOutcome(target, availability)));
-      continue;
-    }
-    let states: Map<string, TableControlInfo>;
-    try {
-      states = await readTableStates(session, mine);
-    } catch (error) {
-      outcomes.push(...mine.map((target) => failedOutcome(target, error)));
-      continue;
-    }
+  for (const { session, targets: mine, states } of await readTableStatesByConnection(services.connections, targets, checkCachedTablesAvailable, outcomes)) {
     for (const target of mine) {
       if (states.get(tableKey(target))?.cached !== true) {
         notCached.push(target);

@@ -1,7 +1,11 @@
 // Reads TiDB's `execution info` cell: a comma-separated list of `key:value`, `key: value`,
 // `key:{...}` and `key{...}` items whose braces nest several levels deep.
 import type { ExecutionInfo, ExecutionInfoValue } from './planModel';
-import { parseByteSize, parseDurationMs, parsePlainNumber } from './planUnits';
+import { endsWithCutOff } from './cellText';
+import { addToKeyHash, keyAt } from './executionInfoKeys';
+import {
+  decimalEnd, decimalValue, durationUnitMs, parseByteSize, parseDurationMs, parsePlainNumber, toNanosecondPrecision,
+} from './planUnits';
 
 export interface ParsedExecutionInfo {
   info: ExecutionInfo;
@@ -16,6 +20,7 @@ const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 const COMMA = 44;
 const COLON = 58;
+const SPACE = 32;
 
 interface Cursor {
   text: string;
@@ -24,7 +29,7 @@ interface Cursor {
 }
 
 export function parseExecutionInfo(text: string): ParsedExecutionInfo {
-  const cursor: Cursor = { text, at: 0, truncated: /(?:\.\.\.|…)\s*$/.test(text) };
+  const cursor: Cursor = { text, at: 0, truncated: endsWithCutOff(text.trimEnd()) };
   const info = readGroup(cursor, 0, false);
   return { info, truncated: cursor.truncated };
 }
@@ -46,10 +51,12 @@ function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): Executio
     }
     const keyStart = cursor.at;
     let c = text.charCodeAt(cursor.at);
+    let keyHash = 0;
     while (cursor.at < text.length && c !== COLON && c !== OPEN_BRACE && c !== COMMA && c !== CLOSE_BRACE) {
+      keyHash = addToKeyHash(keyHash, c);
       c = text.charCodeAt(++cursor.at);
     }
-    const key = text.slice(keyStart, cursor.at).trim() || '_';
+    const key = keyAt(text, keyStart, cursor.at, keyHash);
     let value: ExecutionInfoValue = '';
     if (c === COLON) {
       cursor.at++;
@@ -60,11 +67,41 @@ function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): Executio
         cursor.at++;
         value = readGroup(cursor, nesting + 1, true);
       } else {
-        value = parseScalar(readScalar(cursor, inBraces));
+        value = readQuantity(cursor, inBraces) ?? parseScalar(readScalar(cursor, inBraces));
       }
     }
     setKey(group, key, value);
   }
+}
+
+/**
+ * The usual value, a number (`11`, `0.62`) or a duration in one unit (`504.6µs`, `3 ms`), read where
+ * it stands: the same number parseScalar(readScalar()) gives, without slicing the text out. Null,
+ * with the cursor left where it was, for every other value.
+ */
+function readQuantity(cursor: Cursor, inBraces: boolean): number | null {
+  const { text } = cursor;
+  const numberEnd = decimalEnd(text, cursor.at);
+  if (numberEnd === cursor.at) return null;
+  let end = numberEnd;
+  let unitMs: number | null = null;
+  if (!endsValue(text, end, inBraces)) {
+    const unitStart = text.charCodeAt(end) === SPACE ? end + 1 : end;
+    end = unitStart;
+    while (end < text.length && end - unitStart < 2 && !endsValue(text, end, inBraces)) end++;
+    unitMs = durationUnitMs(text, unitStart, end);
+    if (unitMs === null || !endsValue(text, end, inBraces)) return null;
+  }
+  const amount = decimalValue(text, cursor.at, numberEnd);
+  cursor.at = end;
+  return unitMs === null ? amount : toNanosecondPrecision(amount * unitMs);
+}
+
+/** A value ends at a comma, at the closing brace of its group, or at the end of the text. */
+function endsValue(text: string, at: number, inBraces: boolean): boolean {
+  if (at >= text.length) return true;
+  const c = text.charCodeAt(at);
+  return c === COMMA || (c === CLOSE_BRACE && inBraces);
 }
 
 /** Text up to the next comma or closing brace outside brackets; braces inside stay text. */

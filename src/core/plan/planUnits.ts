@@ -34,7 +34,7 @@ export function parseDurationMs(text: string): number | null {
       if (at === fraction) return null;
     }
     if (at === numberStart) return null;
-    const amount = Number(text.slice(numberStart, at));
+    const amount = decimalValue(text, numberStart, at);
     if (at < end && text.charCodeAt(at) === 32) at++;
     const unitStart = at;
     while (at < end && !isDigit(text.charCodeAt(at))) at++;
@@ -42,12 +42,16 @@ export function parseDurationMs(text: string): number | null {
     if (unit === null) return null;
     total += amount * unit;
   }
-  // Nanosecond precision; drops float noise such as 1031.4081230000002.
-  return Math.round(total * 1e6) / 1e6;
+  return toNanosecondPrecision(total);
+}
+
+/** Drops float noise such as 1031.4081230000002 from a sum of milliseconds. */
+export function toNanosecondPrecision(ms: number): number {
+  return Math.round(ms * 1e6) / 1e6;
 }
 
 /** The unit between `start` and `end` without slicing it out: h, m, s, ms, µs / μs / us, ns. */
-function durationUnitMs(text: string, start: number, end: number): number | null {
+export function durationUnitMs(text: string, start: number, end: number): number | null {
   const first = text.charCodeAt(start);
   if (end - start === 1) {
     if (first === 115) return DURATION_UNIT_MS.s;
@@ -64,6 +68,44 @@ function durationUnitMs(text: string, start: number, end: number): number | null
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
+}
+
+/** End of the `\d+(\.\d+)?` at `start`, or `start` when no digit is there. */
+export function decimalEnd(text: string, start: number): number {
+  let at = start;
+  while (at < text.length && isDigit(text.charCodeAt(at))) at++;
+  if (at === start || text.charCodeAt(at) !== 46) return at;
+  let fraction = at + 1;
+  while (fraction < text.length && isDigit(text.charCodeAt(fraction))) fraction++;
+  return fraction === at + 1 ? at : fraction;
+}
+
+/** 10^0 ... 10^22, the powers of ten a double holds exactly. */
+const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+
+const MAX_EXACT_DIGITS = 15;
+
+/**
+ * The number `Number()` reads from the `\d+(\.\d+)?` between `start` and `end`, without slicing it
+ * out. Up to 15 digits the digits and the power of ten are both exact doubles, so the one
+ * division rounds the same way `Number()` does; longer numbers are left to `Number()`.
+ */
+export function decimalValue(text: string, start: number, end: number): number {
+  let digits = 0;
+  let fractionDigits = -1;
+  let mantissa = 0;
+  for (let at = start; at < end; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 46) {
+      fractionDigits = 0;
+      continue;
+    }
+    mantissa = mantissa * 10 + (c - 48);
+    digits++;
+    if (fractionDigits >= 0) fractionDigits++;
+  }
+  if (digits > MAX_EXACT_DIGITS) return Number(text.slice(start, end));
+  return fractionDigits > 0 ? mantissa / EXACT_POWERS_OF_TEN[fractionDigits] : mantissa;
 }
 
 const BYTE_UNITS: Record<string, number> = {
@@ -85,16 +127,48 @@ const BYTE_SIZE = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s?([a-z]+)$/i;
 
 /** Bytes of a size like `632 Bytes` or `47.5 MB`; null for `N/A`, empty or unreadable text. */
 export function parseByteSize(text: string): number | null {
-  const match = BYTE_SIZE.exec(text.trim());
+  const trimmed = text.trim();
+  // `N/A`, in most memory and disk cells, is settled before the regex.
+  if (!isDigit(trimmed.charCodeAt(0))) return null;
+  // So is the usual `47.5 MB`; exponents and other spacing are left to the regex.
+  const numberEnd = decimalEnd(trimmed, 0);
+  const unitStart = trimmed.charCodeAt(numberEnd) === 32 ? numberEnd + 1 : numberEnd;
+  if (isAsciiWord(trimmed, unitStart) && !isExponent(trimmed.charCodeAt(numberEnd))) {
+    const unit = BYTE_UNITS[trimmed.slice(unitStart).toLowerCase()];
+    return unit === undefined ? null : Math.round(decimalValue(trimmed, 0, numberEnd) * unit);
+  }
+  const match = BYTE_SIZE.exec(trimmed);
   if (match === null) return null;
   const unit = BYTE_UNITS[match[2].toLowerCase()];
   return unit === undefined ? null : Math.round(Number(match[1]) * unit);
+}
+
+/** Letters only from `start` to the end of the text, at least one. */
+function isAsciiWord(text: string, start: number): boolean {
+  if (start >= text.length) return false;
+  for (let at = start; at < text.length; at++) {
+    const c = text.charCodeAt(at) | 0x20;
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
+function isExponent(c: number): boolean {
+  return c === 101 || c === 69;
 }
 
 const PLAIN_NUMBER = /^\s*-?\d+(?:\.\d+)?(?:e[+-]?\d+)?\s*$/i;
 
 /** A plain decimal number (`1.00`, `24`), or null for `N/A` and anything else. */
 export function parsePlainNumber(text: string): number | null {
+  // The usual shape, `-?\d+(\.\d+)?` and nothing else, is read without the regex.
+  const negative = text.charCodeAt(0) === 45;
+  const start = negative ? 1 : 0;
+  const end = decimalEnd(text, start);
+  if (end > start && end === text.length) {
+    const value = decimalValue(text, start, end);
+    return negative ? -value : value;
+  }
   return PLAIN_NUMBER.test(text) ? Number(text) : null;
 }
 

@@ -1,4 +1,5 @@
 // Turns one row of EXPLAIN output (its cells by column name) into a PlanNode without children.
+import { endsWithCutOff, isWhitespace } from './cellText';
 import { executionGroup, executionNumber, parseExecutionInfo, splitTopLevel } from './executionInfo';
 import { fieldForColumn, type PlanField } from './planColumns';
 import type { ExecutionInfo, PlanNode, PlanRole, PlanTaskKind } from './planModel';
@@ -25,45 +26,70 @@ export interface ParsedIdCell {
   indent: number;
 }
 
-const TREE_PREFIX = /^[\s\u00a0│├└─]*/;
-const ROLE_SUFFIX = /\s*\((Build|Probe|Seed Part|Recursive Part)\)\s*$/;
+/** `HashJoin_5(Build)`: the role a child plays for its parent, written after its id. */
+const ROLE_SUFFIXES: readonly (readonly [string, PlanRole])[] = (['Build', 'Probe', 'Seed Part', 'Recursive Part'] as const)
+  .map((role) => [`(${role})`, role] as const);
+
+const TREE_LINE = 0x2502; // │
+const TREE_BRANCH = 0x2500; // ─
+const CHILD_GLYPH = 0x251c; // ├
+const LAST_CHILD_GLYPH = 0x2514; // └
 
 export function parseIdCell(cell: string): ParsedIdCell {
-  const prefix = TREE_PREFIX.exec(cell)?.[0] ?? '';
-  const glyphColumn = Math.max(prefix.lastIndexOf('├'), prefix.lastIndexOf('└'));
-  const indent = /^[\s\u00a0]*/.exec(cell)?.[0].length ?? 0;
-  let id = cell.slice(prefix.length).trim();
+  // The tree prefix: whitespace and the glyphs │ ├ └ ─ in any order.
+  let prefixEnd = 0;
+  let indent = -1;
+  let glyphColumn = -1;
+  for (; prefixEnd < cell.length; prefixEnd++) {
+    const c = cell.charCodeAt(prefixEnd);
+    if (isWhitespace(c)) continue;
+    if (indent === -1) indent = prefixEnd;
+    if (c === CHILD_GLYPH || c === LAST_CHILD_GLYPH) glyphColumn = prefixEnd;
+    else if (c !== TREE_LINE && c !== TREE_BRANCH) break;
+  }
+  if (indent === -1) indent = prefixEnd;
+  let id = cell.slice(prefixEnd).trim();
   let role: PlanRole | null = null;
-  const roleMatch = ROLE_SUFFIX.exec(id);
-  if (roleMatch !== null) {
-    role = roleMatch[1] as PlanRole;
-    id = id.slice(0, roleMatch.index);
+  for (const [suffix, suffixRole] of ROLE_SUFFIXES) {
+    if (id.endsWith(suffix)) {
+      role = suffixRole;
+      id = id.slice(0, id.length - suffix.length).trimEnd();
+      break;
+    }
   }
   return {
     id,
     role,
     glyphColumn: glyphColumn === -1 ? null : glyphColumn,
-    lastChild: glyphColumn !== -1 && prefix[glyphColumn] === '└',
+    lastChild: glyphColumn !== -1 && cell.charCodeAt(glyphColumn) === LAST_CHILD_GLYPH,
     indent,
   };
 }
 
+/** `TableReader_5` -> `TableReader`: the id without its `_N` suffix. */
 export function operatorOf(id: string): string {
-  return id.replace(/_\d+$/, '');
+  let digits = id.length;
+  while (digits > 0 && id.charCodeAt(digits - 1) >= 48 && id.charCodeAt(digits - 1) <= 57) digits--;
+  return digits < id.length && id.charCodeAt(digits - 1) === UNDERSCORE ? id.slice(0, digits - 1) : id;
 }
 
-const CUT_OFF = /(?:\.\.\.|…)$/;
+const UNDERSCORE = 0x5f;
 
-export function buildPlanNode(row: PlanRowText, warnings: string[]): PlanNode {
-  const idCell = parseIdCell(row.idCell);
-  const values: Partial<Record<PlanField, string>> = {};
+/** `idCell` is the row's id cell parsed already, when the caller has it. */
+export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = parseIdCell(row.idCell)): PlanNode {
+  // Every field present from the start: all rows then share one object shape.
+  const values: Record<PlanField, string | undefined> = {
+    id: undefined, estRows: undefined, actRows: undefined, task: undefined, accessObject: undefined, executionInfo: undefined,
+    operatorInfo: undefined, memory: undefined, disk: undefined, estCost: undefined, costFormula: undefined,
+  };
   const extra: Record<string, string> = {};
-  let truncated = CUT_OFF.test(idCell.id);
+  let truncated = endsWithCutOff(idCell.id);
+  const fields = fieldsOfColumns(row.columns);
   for (let i = 0; i < row.columns.length; i++) {
     const column = row.columns[i];
     const text = (row.values[i] ?? '').trim();
-    if (CUT_OFF.test(text)) truncated = true;
-    const field = fieldForColumn(column);
+    if (endsWithCutOff(text)) truncated = true;
+    const field = fields[i];
     if (field === null) {
       if (text !== '') extra[column.trim()] = text;
     } else if (field !== 'id' && values[field] === undefined) {
@@ -109,6 +135,18 @@ export function buildPlanNode(row: PlanRowText, warnings: string[]): PlanNode {
     usedBy: [],
     children: [],
   };
+}
+
+/** The rows of a plan share one column list: its fields are looked up once. */
+const fieldsByColumns = new WeakMap<readonly string[], readonly (PlanField | null)[]>();
+
+function fieldsOfColumns(columns: readonly string[]): readonly (PlanField | null)[] {
+  let fields = fieldsByColumns.get(columns);
+  if (fields === undefined) {
+    fields = columns.map(fieldForColumn);
+    fieldsByColumns.set(columns, fields);
+  }
+  return fields;
 }
 
 /**

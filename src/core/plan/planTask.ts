@@ -1,8 +1,8 @@
 import type { PlanEngine, PlanTaskKind } from './planModel';
 
 export interface TaskPlacement {
-  engine: PlanEngine;
-  taskKind: PlanTaskKind;
+  readonly engine: PlanEngine;
+  readonly taskKind: PlanTaskKind;
 }
 
 const TASK_PATTERN = /^(root|cop|batchCop|mpp)(?:\[(\w+)\])?$/i;
@@ -14,6 +14,10 @@ const ENGINE_NAMES: Record<string, PlanEngine> = { tikv: 'TiKV', tiflash: 'TiFla
  * `cop[tiflash]` / `batchCop[tiflash]` / `mpp[tiflash]` in TiFlash; the pre-4.0 `cop` meant TiKV.
  */
 export function placeTask(task: string): TaskPlacement | null {
+  return USUAL_TASKS.get(task) ?? readTask(task);
+}
+
+function readTask(task: string): TaskPlacement | null {
   const match = TASK_PATTERN.exec(task.trim());
   if (match === null) return null;
   const kind = match[1].toLowerCase();
@@ -23,6 +27,11 @@ export function placeTask(task: string): TaskPlacement | null {
   const engine = ENGINE_NAMES[match[2].toLowerCase()];
   return engine === undefined ? null : { engine, taskKind };
 }
+
+/** The task values TiDB prints, placed once: a plan repeats them in every row. */
+const USUAL_TASKS = new Map(
+  ['root', 'cop[tikv]', 'cop[tiflash]', 'batchCop[tiflash]', 'mpp[tiflash]'].map((task) => [task, readTask(task) as TaskPlacement]),
+);
 
 export function isTaskValue(text: string): boolean {
   return placeTask(text) !== null;

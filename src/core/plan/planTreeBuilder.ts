@@ -19,7 +19,7 @@ export function buildPlanTree(rows: readonly PlanRowText[], warnings: string[]):
       warnings.push(`Skipped a row without an operator id: ${abbreviate(row.raw)}`);
       continue;
     }
-    pending.push({ node: buildPlanNode(row, warnings), idCell });
+    pending.push({ node: buildPlanNode(row, warnings, idCell), idCell });
   }
   const roots = pending.some((row) => row.idCell.glyphColumn !== null)
     ? placeByGlyphs(pending, warnings)
@@ -36,35 +36,38 @@ function ranks(values: readonly number[]): Map<number, number> {
 }
 
 function placeByGlyphs(rows: readonly PendingRow[], warnings: string[]): PlanNode[] {
-  const glyphRank = ranks(rows.flatMap((row) => (row.idCell.glyphColumn === null ? [] : [row.idCell.glyphColumn])));
+  const glyphColumns: number[] = [];
+  for (const row of rows) if (row.idCell.glyphColumn !== null) glyphColumns.push(row.idCell.glyphColumn);
+  const glyphRank = ranks(glyphColumns);
   const roots: PlanNode[] = [];
+  // path[0 .. pathLength - 1]: the operators from the current root down to the previous row.
+  // (A length of its own rather than path.length: shrinking the array would reallocate it on every row.)
   const path: PlanNode[] = [];
+  let pathLength = 0;
   // lastChildSeen[d]: the operator at path[d] already had its `└─` child, so it takes no more.
   const lastChildSeen: boolean[] = [];
   let repaired = 0;
   let orphans = 0;
   for (const { node, idCell } of rows) {
-    if (idCell.glyphColumn === null || path.length === 0) {
+    if (idCell.glyphColumn === null || pathLength === 0) {
       if (idCell.glyphColumn !== null) orphans++;
       roots.push(node);
-      path.length = 0;
-      lastChildSeen.length = 0;
-      path.push(node);
-      lastChildSeen.push(false);
+      path[0] = node;
+      lastChildSeen[0] = false;
+      pathLength = 1;
       continue;
     }
-    let depth = Math.min((glyphRank.get(idCell.glyphColumn) ?? 0) + 1, path.length);
-    if (depth < path.length && lastChildSeen[depth - 1]) {
-      depth = path.length;
+    let depth = Math.min((glyphRank.get(idCell.glyphColumn) ?? 0) + 1, pathLength);
+    if (depth < pathLength && lastChildSeen[depth - 1]) {
+      depth = pathLength;
       repaired++;
     }
     const parent = path[depth - 1];
     parent.children.push(node);
     if (idCell.lastChild) lastChildSeen[depth - 1] = true;
-    path.length = depth;
-    lastChildSeen.length = depth;
-    path.push(node);
-    lastChildSeen.push(false);
+    path[depth] = node;
+    lastChildSeen[depth] = false;
+    pathLength = depth + 1;
   }
   if (repaired > 0) {
     warnings.push(

@@ -2,12 +2,21 @@ import type { PlanNode } from './planModel';
 
 /** Visits every operator in pre-order (plan row order) without recursion, so very deep plans are safe. */
 export function walkPlan(roots: readonly PlanNode[], visit: (node: PlanNode, parent: PlanNode | null) => void): void {
-  const stack: [PlanNode, PlanNode | null][] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], null]);
-  while (stack.length > 0) {
-    const [node, parent] = stack.pop() as [PlanNode, PlanNode | null];
+  // Two stacks rather than one of [node, parent] pairs: no pair to allocate per operator.
+  const nodes: PlanNode[] = [];
+  const parents: (PlanNode | null)[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) {
+    nodes.push(roots[i]);
+    parents.push(null);
+  }
+  while (nodes.length > 0) {
+    const node = nodes.pop() as PlanNode;
+    const parent = parents.pop() as PlanNode | null;
     visit(node, parent);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i], node]);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      nodes.push(node.children[i]);
+      parents.push(node);
+    }
   }
 }
 

@@ -9,7 +9,8 @@ const LABEL = /^\s*label\s*=\s*"([^"]*)"/;
 const DIGRAPH = /\bdigraph\s+"?([\w#]+)"?\s*\{/;
 
 export function looksLikeDot(text: string): boolean {
-  return text.includes('digraph') && DIGRAPH.test(text);
+  // The regex alone: it looks for its literal `digraph` faster than includes() does.
+  return DIGRAPH.test(text);
 }
 
 export function readDotPlan(text: string, warnings: string[]): PlanNode[] {

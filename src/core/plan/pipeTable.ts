@@ -25,8 +25,8 @@ export function splitAtJoints(line: string, joints: readonly number[]): string[]
   const end = line.trimEnd().length;
   if (joints[joints.length - 1] !== end - 1) return null;
   for (const joint of joints) if (line[joint] !== '|') return null;
-  const cells: string[] = [];
-  for (let i = 0; i + 1 < joints.length; i++) cells.push(line.slice(joints[i] + 1, joints[i + 1]));
+  const cells = new Array<string>(joints.length - 1);
+  for (let i = 0; i + 1 < joints.length; i++) cells[i] = line.slice(joints[i] + 1, joints[i + 1]);
   return cells;
 }
 

@@ -153,6 +153,7 @@ interface CellRow {
 function pipeRows(body: readonly string[], header: TableHeader, allLines: readonly string[]): CellRow[] {
   const width = header.names.length;
   const textColumn = header.names.findIndex((name) => name.toLowerCase() === 'operator info');
+  const idColumn = header.names.findIndex((name) => name.trim().toLowerCase() === 'id');
   const ruleLine = [allLines[header.line - 1], allLines[header.line + 1]].find((line) => line !== undefined && isRuleLine(line));
   const joints = header.outerBorders && ruleLine !== undefined ? ruleJoints(ruleLine) : null;
   const rows: CellRow[] = [];
@@ -176,8 +177,13 @@ function pipeRows(body: readonly string[], header: TableHeader, allLines: readon
       last.raw = `${last.raw}\n${line}`;
       continue;
     }
-    const cells = (joints !== null ? splitAtJoints(line, joints) : null) ?? splitPipeCells(line, header.outerBorders);
-    rows.push({ cells: fitCells(cells, width, textColumn), raw: line });
+    const lineCells = (joints !== null ? splitAtJoints(line, joints) : null) ?? splitPipeCells(line, header.outerBorders);
+    const cells = fitCells(lineCells, width, textColumn);
+    // Every reader of a value trims it anyway; trimmed now, the padded copies die at once instead of
+    // staying alive (and being copied by the garbage collector) until the whole table is read.
+    // The id cell keeps its indentation: it carries the tree depth.
+    for (let j = 0; j < cells.length; j++) if (j !== idColumn) cells[j] = cells[j].trim();
+    rows.push({ cells, raw: line });
   }
   return rows;
 }
@@ -260,7 +266,7 @@ function finishTable(format: PlanFormat, names: readonly string[], rows: readonl
   const idColumn = names.findIndex((name) => name.trim().toLowerCase() === 'id');
   const planRows: PlanRowText[] = [];
   for (const row of rows) {
-    if (!row.cells.some((cell) => NOT_BLANK.test(cell))) continue;
+    if (!row.cells.some(hasText)) continue;
     planRows.push({ idCell: row.cells[idColumn] ?? '', columns: names, values: row.cells, raw: row.raw });
   }
   const merged = mergeContinuationRows(planRows);
@@ -269,6 +275,10 @@ function finishTable(format: PlanFormat, names: readonly string[], rows: readonl
 }
 
 const NOT_BLANK = /\S/;
+
+function hasText(cell: string): boolean {
+  return NOT_BLANK.test(cell);
+}
 
 /** psql wraps a long value onto a row whose id cell is empty (marking the break with `+`). */
 function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {

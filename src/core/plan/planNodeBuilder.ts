@@ -50,12 +50,10 @@ export function parseIdCell(cell: string): ParsedIdCell {
   if (indent === -1) indent = prefixEnd;
   let id = cell.slice(prefixEnd).trim();
   let role: PlanRole | null = null;
-  for (const [suffix, suffixRole] of ROLE_SUFFIXES) {
-    if (id.endsWith(suffix)) {
-      role = suffixRole;
-      id = id.slice(0, id.length - suffix.length).trimEnd();
-      break;
-    }
+  const roleSuffix = id.endsWith(')') ? ROLE_SUFFIXES.find(([suffix]) => id.endsWith(suffix)) : undefined;
+  if (roleSuffix !== undefined) {
+    role = roleSuffix[1];
+    id = id.slice(0, id.length - roleSuffix[0].length).trimEnd();
   }
   return {
     id,

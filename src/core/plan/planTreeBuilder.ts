@@ -12,6 +12,21 @@ interface PendingRow {
 }
 
 export function buildPlanTree(rows: readonly PlanRowText[], warnings: string[]): PlanNode[] {
+  const pending = pendingRows(rows, warnings);
+  const roots = pending.some((row) => row.idCell.glyphColumn !== null)
+    ? placeByGlyphs(pending, warnings)
+    : new Set(pending.map((row) => row.idCell.indent)).size > 1
+      ? placeByIndentation(pending)
+      : placeByInference(pending, warnings);
+  return roots;
+}
+
+/**
+ * The rows with an operator id, as operators without children. (A function of its own: the engine
+ * optimizes this loop while it runs, and the code after such a loop, run once a plan, had no type
+ * feedback there and threw the optimized loop away on every plan.)
+ */
+function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingRow[] {
   const pending: PendingRow[] = [];
   for (const row of rows) {
     const idCell = parseIdCell(row.idCell);
@@ -21,12 +36,7 @@ export function buildPlanTree(rows: readonly PlanRowText[], warnings: string[]):
     }
     pending.push({ node: buildPlanNode(row, warnings, idCell), idCell });
   }
-  const roots = pending.some((row) => row.idCell.glyphColumn !== null)
-    ? placeByGlyphs(pending, warnings)
-    : new Set(pending.map((row) => row.idCell.indent)).size > 1
-      ? placeByIndentation(pending)
-      : placeByInference(pending, warnings);
-  return roots;
+  return pending;
 }
 
 /** Ranks of the distinct values: re-indented text (4 spaces, tabs) keeps its order of levels. */

@@ -8,7 +8,8 @@ export interface VerticalRecord {
 const RECORD_SEPARATOR = /^\*{3,}\s*\d+\.\s*row\s*\*{3,}\s*$/;
 
 export function isVerticalOutput(lines: readonly string[]): boolean {
-  return lines.some((line) => line.includes('. row *') && RECORD_SEPARATOR.test(line.trim()));
+  // Only a line starting with `*` can be a separator: the others are passed over at their first character.
+  return lines.some((line) => line.trimStart().startsWith('*') && line.includes('. row *') && RECORD_SEPARATOR.test(line.trim()));
 }
 
 export function readVerticalRecords(lines: readonly string[]): VerticalRecord[] {

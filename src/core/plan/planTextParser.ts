@@ -284,11 +284,12 @@ function finishTable(format: PlanFormat, names: readonly string[], rows: readonl
   return finishParsedPlan(format, layout, buildPlanTree(merged, warnings), warnings);
 }
 
-/** The rows that are not blank. (The loop has a function of its own, as in buildPlanTree.) */
+/** The rows that are not blank. (The loop has a function of its own and an index, as in buildPlanTree.) */
 function planRowsOf(names: readonly string[], rows: readonly CellRow[]): PlanRowText[] {
   const idColumn = names.findIndex((name) => name.trim().toLowerCase() === 'id');
   const planRows: PlanRowText[] = [];
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     if (!row.cells.some(hasText)) continue;
     planRows.push({ idCell: row.cells[idColumn] ?? '', columns: names, values: row.cells, raw: row.raw });
   }
@@ -305,7 +306,8 @@ function hasText(cell: string): boolean {
 /** psql wraps a long value onto a row whose id cell is empty (marking the break with `+`). */
 function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {
   const merged: PlanRowText[] = [];
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     const previous = merged.length > 0 ? merged[merged.length - 1] : undefined;
     if (NOT_BLANK.test(row.idCell) || previous === undefined) {
       merged.push(row);

@@ -24,11 +24,13 @@ export function buildPlanTree(rows: readonly PlanRowText[], warnings: string[]):
 /**
  * The rows with an operator id, as operators without children. (A function of its own: the engine
  * optimizes this loop while it runs, and the code after such a loop, run once a plan, had no type
- * feedback there and threw the optimized loop away on every plan.)
+ * feedback there and threw the optimized loop away on every plan. An index loop: until the loop is
+ * optimized, for-of allocates an iterator result per row.)
  */
 function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingRow[] {
   const pending: PendingRow[] = [];
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     const idCell = parseIdCell(row.idCell);
     if (idCell.id === '') {
       warnings.push(`Skipped a row without an operator id: ${abbreviate(row.raw)}`);

@@ -4,7 +4,7 @@ import type { ExecutionInfo, ExecutionInfoValue } from './planModel';
 import { endsWithCutOff } from './cellText';
 import { addToKeyHash, keyAt } from './executionInfoKeys';
 import {
-  decimalEnd, decimalValue, durationUnitMs, parseByteSize, parseDurationMs, parsePlainNumber, toNanosecondPrecision,
+  durationUnitMs, parseByteSize, parseDurationMs, parsePlainNumber, readDecimal, toNanosecondPrecision, type DecimalReading,
 } from './planUnits';
 
 export interface ParsedExecutionInfo {
@@ -74,6 +74,9 @@ function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): Executio
   }
 }
 
+/** The amount readQuantity() reads. */
+const amount: DecimalReading = { value: 0, end: 0 };
+
 /**
  * The usual value, a number (`11`, `0.62`) or a duration in one unit (`504.6µs`, `3 ms`), read where
  * it stands: the same number parseScalar(readScalar()) gives, without slicing the text out. Null,
@@ -81,9 +84,8 @@ function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): Executio
  */
 function readQuantity(cursor: Cursor, inBraces: boolean): number | null {
   const { text } = cursor;
-  const numberEnd = decimalEnd(text, cursor.at);
-  if (numberEnd === cursor.at) return null;
-  let end = numberEnd;
+  if (!readDecimal(text, cursor.at, amount)) return null;
+  let end = amount.end;
   let unitMs: number | null = null;
   if (!endsValue(text, end, inBraces)) {
     const unitStart = text.charCodeAt(end) === SPACE ? end + 1 : end;
@@ -92,9 +94,8 @@ function readQuantity(cursor: Cursor, inBraces: boolean): number | null {
     unitMs = durationUnitMs(text, unitStart, end);
     if (unitMs === null || !endsValue(text, end, inBraces)) return null;
   }
-  const amount = decimalValue(text, cursor.at, numberEnd);
   cursor.at = end;
-  return unitMs === null ? amount : toNanosecondPrecision(amount * unitMs);
+  return unitMs === null ? amount.value : toNanosecondPrecision(amount.value * unitMs);
 }
 
 /** A value ends at a comma, at the closing brace of its group, or at the end of the text. */

@@ -25,16 +25,10 @@ export function parseDurationMs(text: string): number | null {
   let total = 0;
   let at = start;
   while (at < end) {
-    const numberStart = at;
-    while (at < end && isDigit(text.charCodeAt(at))) at++;
-    if (at < end && text.charCodeAt(at) === 46) {
-      at++;
-      const fraction = at;
-      while (at < end && isDigit(text.charCodeAt(at))) at++;
-      if (at === fraction) return null;
-    }
-    if (at === numberStart) return null;
-    const amount = decimalValue(text, numberStart, at);
+    // `2.` without digits after the point is no duration.
+    if (!readDecimal(text, at, decimal) || text.charCodeAt(decimal.end) === 46) return null;
+    at = decimal.end;
+    const amount = decimal.value;
     if (at < end && text.charCodeAt(at) === 32) at++;
     const unitStart = at;
     while (at < end && !isDigit(text.charCodeAt(at))) at++;
@@ -70,14 +64,10 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** End of the `\d+(\.\d+)?` at `start`, or `start` when no digit is there. */
-export function decimalEnd(text: string, start: number): number {
-  let at = start;
-  while (at < text.length && isDigit(text.charCodeAt(at))) at++;
-  if (at === start || text.charCodeAt(at) !== 46) return at;
-  let fraction = at + 1;
-  while (fraction < text.length && isDigit(text.charCodeAt(fraction))) fraction++;
-  return fraction === at + 1 ? at : fraction;
+/** A number read by readDecimal(): its value and where its text ends. */
+export interface DecimalReading {
+  value: number;
+  end: number;
 }
 
 /** 10^0 ... 10^22, the powers of ten a double holds exactly. */
@@ -86,27 +76,39 @@ const EXACT_POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`
 const MAX_EXACT_DIGITS = 15;
 
 /**
- * The number `Number()` reads from the `\d+(\.\d+)?` between `start` and `end`, without slicing it
- * out. Up to 15 digits the digits and the power of ten are both exact doubles, so the one
- * division rounds the same way `Number()` does; longer numbers are left to `Number()`.
+ * Reads the `\d+(\.\d+)?` at `start` into `reading`, in one pass and without slicing it out: the
+ * value `Number()` would give and where the number ends. False, with `reading` untouched, when no
+ * digit is there. Up to 15 digits the digits and the power of ten are both exact doubles, so the
+ * one division rounds the way `Number()` does; longer numbers are left to `Number()`.
  */
-export function decimalValue(text: string, start: number, end: number): number {
-  let digits = 0;
-  let fractionDigits = -1;
+export function readDecimal(text: string, start: number, reading: DecimalReading): boolean {
+  let at = start;
   let mantissa = 0;
-  for (let at = start; at < end; at++) {
-    const c = text.charCodeAt(at);
-    if (c === 46) {
-      fractionDigits = 0;
-      continue;
-    }
+  let c = text.charCodeAt(at);
+  while (isDigit(c)) {
     mantissa = mantissa * 10 + (c - 48);
-    digits++;
-    if (fractionDigits >= 0) fractionDigits++;
+    c = text.charCodeAt(++at);
   }
-  if (digits > MAX_EXACT_DIGITS) return Number(text.slice(start, end));
-  return fractionDigits > 0 ? mantissa / EXACT_POWERS_OF_TEN[fractionDigits] : mantissa;
+  if (at === start) return false;
+  let fractionDigits = 0;
+  if (c === 46 && isDigit(text.charCodeAt(at + 1))) {
+    const point = at;
+    c = text.charCodeAt(++at);
+    while (isDigit(c)) {
+      mantissa = mantissa * 10 + (c - 48);
+      c = text.charCodeAt(++at);
+    }
+    fractionDigits = at - point - 1;
+  }
+  const digits = at - start - (fractionDigits > 0 ? 1 : 0);
+  if (digits > MAX_EXACT_DIGITS) reading.value = Number(text.slice(start, at));
+  else reading.value = fractionDigits > 0 ? mantissa / EXACT_POWERS_OF_TEN[fractionDigits] : mantissa;
+  reading.end = at;
+  return true;
 }
+
+/** The reading of this module's parsers (one at a time: nothing here calls back). */
+const decimal: DecimalReading = { value: 0, end: 0 };
 
 const BYTE_UNITS: Record<string, number> = {
   b: 1,
@@ -129,13 +131,13 @@ const BYTE_SIZE = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s?([a-z]+)$/i;
 export function parseByteSize(text: string): number | null {
   const trimmed = text.trim();
   // `N/A`, in most memory and disk cells, is settled before the regex.
-  if (!isDigit(trimmed.charCodeAt(0))) return null;
+  if (!readDecimal(trimmed, 0, decimal)) return null;
   // So is the usual `47.5 MB`; exponents and other spacing are left to the regex.
-  const numberEnd = decimalEnd(trimmed, 0);
+  const numberEnd = decimal.end;
   const unitStart = trimmed.charCodeAt(numberEnd) === 32 ? numberEnd + 1 : numberEnd;
   if (isAsciiWord(trimmed, unitStart) && !isExponent(trimmed.charCodeAt(numberEnd))) {
     const unit = BYTE_UNITS[trimmed.slice(unitStart).toLowerCase()];
-    return unit === undefined ? null : Math.round(decimalValue(trimmed, 0, numberEnd) * unit);
+    return unit === undefined ? null : Math.round(decimal.value * unit);
   }
   const match = BYTE_SIZE.exec(trimmed);
   if (match === null) return null;
@@ -163,11 +165,8 @@ const PLAIN_NUMBER = /^\s*-?\d+(?:\.\d+)?(?:e[+-]?\d+)?\s*$/i;
 export function parsePlainNumber(text: string): number | null {
   // The usual shape, `-?\d+(\.\d+)?` and nothing else, is read without the regex.
   const negative = text.charCodeAt(0) === 45;
-  const start = negative ? 1 : 0;
-  const end = decimalEnd(text, start);
-  if (end > start && end === text.length) {
-    const value = decimalValue(text, start, end);
-    return negative ? -value : value;
+  if (readDecimal(text, negative ? 1 : 0, decimal) && decimal.end === text.length) {
+    return negative ? -decimal.value : decimal.value;
   }
   return PLAIN_NUMBER.test(text) ? Number(text) : null;
 }

@@ -198,10 +198,11 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
     }
 
     const intervals: ResultInterval[] = [];
-    const reporting = limits.reportInterval > 0 ? reportIntervals(pool, statistics, measuredStartMs, limits.reportInterval, (report) => {
+    const emitInterval = (report: IntervalReport) => {
       intervals.push(report.interval);
       hooks.onInterval?.(report);
-    }) : Promise.resolve(undefined);
+    };
+    const reporting = limits.reportInterval > 0 ? reportIntervals(pool, statistics, measuredStartMs, limits.reportInterval, emitInterval) : Promise.resolve(undefined);
 
     await pool.whenFinished();
     const endMs = epochNow();
@@ -213,9 +214,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       // The tick due at the deadline raced the threads finishing; on a busy machine its timer can
       // fire late. Close that interval from the final counters so --time N gives N intervals.
       statistics.setGauges(0, 0, 0);
-      const report = statistics.closeInterval((endMs - measuredStartMs) / 1000, (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000);
-      intervals.push(report.interval);
-      hooks.onInterval?.(report);
+      emitInterval(statistics.closeInterval((endMs - measuredStartMs) / 1000, (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000));
     }
 
     for (const id of abandoned) {

@@ -149,10 +149,6 @@ export class ThreadSession {
     this.connection!.queryWith(sql, this.onOutcome);
   }
 
-  execute(handle: StatementHandle, params: readonly ParamValue[]): Promise<void> {
-    return new Promise((resolve, reject) => this.executeWith(handle, params, (error) => (error === undefined ? resolve() : reject(error))));
-  }
-
   query(sql: string): Promise<void> {
     return new Promise((resolve, reject) => this.queryWith(sql, (error) => (error === undefined ? resolve() : reject(error))));
   }

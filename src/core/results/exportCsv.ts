@@ -1,6 +1,6 @@
 // CSV exports (RFC 4180: comma-separated, CRLF line ends, fields quoted when they hold a comma,
 // a quote or a line break, quotes doubled). Numbers are written in full precision; unknown values
-// are empty fields.
+// are empty fields; text that a spreadsheet would run as a formula starts with a quote.
 
 import type { ExperimentResult, LatencySummaryMs, RunResult } from './benchmarkResult';
 import type { VariantChangeTable } from './variantComparison';
@@ -10,9 +10,14 @@ type CsvValue = string | number | boolean | null | undefined;
 const LATENCY_KEYS: readonly (keyof LatencySummaryMs)[] = ['min', 'avg', 'max', 'p50', 'p90', 'p95', 'p99', 'p999'];
 const LATENCY_HEADERS = LATENCY_KEYS.map((key) => `latency_${key}_ms`);
 
+/** What Excel, LibreOffice and Sheets take as the start of a formula when a cell begins with it. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  // Text that would start a formula is kept as text with a leading quote (OWASP's advice); a
+  // number such as -3.5 is a number and stays as it is.
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -46,10 +46,27 @@ describe('CSV export', () => {
   });
 
   test('records end with CRLF and tricky text survives a round trip', () => {
-    const names = ['normal', 'with, comma', 'with "quotes"', 'multi\nline', '=SUM(A1)', ' spaced '];
+    const names = ['normal', 'with, comma', 'with "quotes"', 'multi\nline', 'SUM=1', ' spaced '];
     const csv = toCsv(['name', 'n'], names.map((name, i) => [name, i]));
     assert.ok(csv.endsWith('\r\n'));
     assert.deepEqual(parseCsv(csv), [['name', 'n'], ...names.map((name, i) => [name, String(i)])]);
+  });
+
+  test('text a spreadsheet would run as a formula gets a leading quote; numbers stay numbers', () => {
+    assert.equal(csvField('=SUM(A1:A9)'), "'=SUM(A1:A9)");
+    assert.equal(csvField('+1'), "'+1");
+    assert.equal(csvField('-3.5'), "'-3.5", 'text that looks like a number is still text');
+    assert.equal(csvField('@cmd'), "'@cmd");
+    assert.equal(csvField('\tx'), "'\tx");
+    assert.equal(csvField('\rx'), '"\'\rx"');
+    assert.equal(csvField('=HYPERLINK("http://x","y")'), '"\'=HYPERLINK(""http://x"",""y"")"', 'the quote goes inside the usual quoting');
+    assert.equal(csvField(-3.5), '-3.5');
+    assert.equal(csvField(-0.25), '-0.25');
+    assert.equal(csvField('a=b'), 'a=b', 'only the first character counts');
+    const experiment = sampleExperiment([{ workload: '=cmd|" /C calc"!A0', threads: 8, variant: '@evil', qps: 100, p95: 2, params: { '+key': '-value', n: -1 } }]);
+    const rows = parseCsv(experimentCellsToCsv(experiment));
+    assert.deepEqual(rows[0].slice(0, 6), ['variant', 'workload', 'threads', 'table_size', "'+key", 'n']);
+    assert.deepEqual(rows[1].slice(0, 6), ["'@evil", '\'=cmd|" /C calc"!A0', '8', '', "'-value", '-1']);
   });
 
   test('intervals of one run: one row per report interval, empty where a percentile is unknown', () => {

@@ -77,7 +77,9 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
   const { status, message } = await settleExperiment(cells, plan.length, hooks.signal, async () => {
     for (const [index, cell] of plan.entries()) {
       if (hooks.signal?.aborted) break;
-      log(`rows_per_insert=${cell.rowsPerInsert} writers=${cell.writers} keys=${cell.keyOrder}${cell.repetition > 1 ? ` (run ${cell.repetition})` : ''}`);
+      const label = `rows_per_insert=${cell.rowsPerInsert} writers=${cell.writers} keys=${cell.keyOrder}${cell.repetition > 1 ? ` (run ${cell.repetition})` : ''}`;
+      log(label);
+      hooks.onStep?.({ kind: 'cell', index, total: plan.length, label });
       const run = await loadCell(definition, cell, admin, connection, hooks.signal);
       const experimentCell: ExperimentCell = {
         workload: 'bulk_load',

@@ -21,6 +21,7 @@ import { prepareWithOptions } from './prepareBenchmark';
 import { BenchmarkError, buildRunResult, runMeasured } from './runBenchmark';
 import { RunStatistics } from './runStatistics';
 import { experimentResult, settleExperiment } from './experimentResult';
+import type { ExperimentStep } from './experimentStep';
 import type { IntervalReport } from './runStatistics';
 import { serverInfoOf } from './serverInfo';
 
@@ -30,6 +31,8 @@ export interface ExperimentHooks {
   onInterval?: (cellIndex: number, report: IntervalReport) => void;
   onLog?: (message: string) => void;
   onSql?: SqlLogger;
+  /** before each step that takes time, including the start of every cell */
+  onStep?: (step: ExperimentStep) => void;
 }
 
 export interface PlannedCell {
@@ -108,6 +111,7 @@ async function runMatrix(definition: SysbenchExperimentDefinition, plan: Planned
     if (definition.prepare) {
       const prepareOptions = prepareOptionsFor(sizeCells[0].options);
       log(`Preparing ${tableNumbers.length} table(s) of ${tableSize} rows...`);
+      hooks.onStep?.({ kind: 'prepare', tableSize, tables: tableNumbers.length });
       await cleanupWithOptions(prepareOptions, { onSql: hooks.onSql });
       await prepareWithOptions(prepareOptions, { signal: hooks.signal, onLog: (line) => log(`  ${line}`), onSql: hooks.onSql });
     }
@@ -115,6 +119,7 @@ async function runMatrix(definition: SysbenchExperimentDefinition, plan: Planned
       const variantCells = sizeCells.filter((cell) => cell.variant === variant);
       if (hooks.signal?.aborted) break;
       log(`Variant '${variant.name}' (table_size=${tableSize})`);
+      hooks.onStep?.({ kind: 'variant', variant: variant.name, tableSize, waitsUntilReady: variant.ready !== undefined });
       await runVariantSql(admin, variant.setup, schema, tableNumbers, log);
       try {
         const readiness = await waitUntilReady(admin, variant.ready, schema, tableNumbers, hooks.signal);
@@ -122,6 +127,7 @@ async function runMatrix(definition: SysbenchExperimentDefinition, plan: Planned
         const sessionStatements = sessionStatementsFor(variant);
         for (const cell of variantCells) {
           if (hooks.signal?.aborted) break;
+          hooks.onStep?.({ kind: 'cell', index, total: plan.length, label: `${cell.workload.name} ${cell.threads} threads` });
           const run = await runCell(cell, admin, sessionStatements, readiness.ready ? (variant.ready ? 'verified' : 'none') : 'not verified', index, hooks);
           const experimentCell: ExperimentCell = {
             workload: cell.workload.name,
@@ -141,7 +147,10 @@ async function runMatrix(definition: SysbenchExperimentDefinition, plan: Planned
     }
     if (hooks.signal?.aborted) break;
   }
-  if (definition.cleanup && !hooks.signal?.aborted) await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
+  if (definition.cleanup && !hooks.signal?.aborted) {
+    hooks.onStep?.({ kind: 'cleanup' });
+    await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
+  }
 }
 
 /** The options prepare and cleanup use: the experiment's tables at this size, sysbench's oltp layout. */

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { optionsRecord } from '../../core/bench/benchOptions';
 import type { ExperimentDefinition, SysbenchExperimentDefinition } from '../../core/bench/experimentDefinition';
 import { runBenchmark } from '../../core/bench/runBenchmark';
+import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, runExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import type { IntervalReport } from '../../core/bench/runStatistics';
 import type { BenchmarkResult } from '../../core/results/benchmarkResult';
@@ -131,16 +132,29 @@ export class BenchmarkRunner implements vscode.Disposable {
     return this.withRun(header ?? bulkLoadHeader(definition, target, runKey), options, definition.name, cellSec, async (signal, live, tracker) => {
       let current = 0;
       let doneSec = 0;
+      /** Moves the live tab and the progress on to a cell as it starts, before its first interval. */
+      const enterCell = (cellIndex: number, cell: PlannedCell) => {
+        if (cellIndex === current) return;
+        doneSec += plan.slice(current, cellIndex).reduce((sum, done) => sum + done.options.limits.time, 0);
+        current = cellIndex;
+        live?.nextRun(headerOf(cell, cellIndex, runKey));
+      };
       const result = await runExperiment(definition, connection, {
         signal,
+        onStep: (step) => {
+          if (step.kind === 'cell') {
+            const cell = plan[step.index];
+            if (cell) enterCell(step.index, cell);
+            const what = cell ? `${cellText(cell)} · ${vscode.l10n.t('{0} {1} threads', cell.workload.name, cell.threads)}` : step.label;
+            tracker.report(`${step.index + 1}/${step.total} · ${what} · ${cell ? vscode.l10n.t('starting…') : vscode.l10n.t('loading…')}`, cell ? doneSec : step.index);
+          } else {
+            tracker.report(stepText(step), doneSec);
+          }
+        },
         onInterval: (cellIndex, report) => {
           const cell = plan[cellIndex];
           if (!cell) return;
-          if (cellIndex !== current) {
-            doneSec += plan.slice(current, cellIndex).reduce((sum, done) => sum + done.options.limits.time, 0);
-            current = cellIndex;
-            live?.nextRun(headerOf(cell, cellIndex, runKey));
-          }
+          enterCell(cellIndex, cell);
           live?.append(report.interval);
           const text = `${cellIndex + 1}/${plan.length} · ${cellText(cell)} · ${this.progressText(vscode.l10n.t('{0} {1} threads', cell.workload.name, cell.threads), report, cell.options.limits.time, signal)}`;
           tracker.report(text, doneSec + report.interval.t);
@@ -248,6 +262,20 @@ export class BenchmarkRunner implements vscode.Disposable {
 
   private async updateRunningContext(): Promise<void> {
     await vscode.commands.executeCommand('setContext', BENCHMARK_CONTEXT_KEYS.running, this.running.size > 0);
+  }
+}
+
+/** The progress text of the steps between cells. */
+function stepText(step: Exclude<ExperimentStep, { kind: 'cell' }>): string {
+  switch (step.kind) {
+    case 'prepare':
+      return vscode.l10n.t('Preparing {0} table(s) of {1} rows…', step.tables, step.tableSize.toLocaleString());
+    case 'variant':
+      return step.waitsUntilReady
+        ? vscode.l10n.t("Setting up '{0}' and waiting until it is ready…", step.variant)
+        : vscode.l10n.t("Setting up '{0}'…", step.variant);
+    case 'cleanup':
+      return vscode.l10n.t('Dropping the benchmark tables…');
   }
 }
 

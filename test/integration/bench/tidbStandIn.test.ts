@@ -50,6 +50,7 @@ describe('on TiDB', () => {
 
   test('an experiment with a cached-table variant checks the cache before measuring', async () => {
     const cells: string[] = [];
+    const steps: string[] = [];
     const result = await runExperiment(
       {
         name: 'cached vs normal',
@@ -63,10 +64,21 @@ describe('on TiDB', () => {
         ],
       },
       { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
-      { onCell: (cell) => cells.push(`${cell.variant}:${cell.run.status}:${cell.run.labels?.readiness}`) },
+      {
+        onCell: (cell) => cells.push(`${cell.variant}:${cell.run.status}:${cell.run.labels?.readiness}`),
+        onStep: (step) => steps.push(step.kind === 'cell' ? `cell ${step.index + 1}/${step.total} ${step.label} after ${cells.length} done` : step.kind === 'variant' ? `variant ${step.variant}${step.waitsUntilReady ? ' (waits until ready)' : ''}` : step.kind),
+      },
     );
     assert.equal(result.status, 'completed', result.message);
     assert.deepEqual(cells, ['normal:completed:none', 'cached:completed:verified']);
+    assert.deepEqual(steps, [
+      'prepare',
+      'variant normal',
+      'cell 1/2 oltp_point_select 2 threads after 0 done',
+      'variant cached (waits until ready)',
+      'cell 2/2 oltp_point_select 2 threads after 1 done',
+      'cleanup',
+    ]);
     assert.equal(result.server?.flavor, 'tidb');
     await cleanupWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2']));
   });

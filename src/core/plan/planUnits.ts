@@ -110,20 +110,21 @@ export function readDecimal(text: string, start: number, reading: DecimalReading
 /** The reading of this module's parsers (one at a time: nothing here calls back). */
 const decimal: DecimalReading = { value: 0, end: 0 };
 
-const BYTE_UNITS: Record<string, number> = {
-  b: 1,
-  byte: 1,
-  bytes: 1,
-  kb: 1024,
-  kib: 1024,
-  mb: 1024 ** 2,
-  mib: 1024 ** 2,
-  gb: 1024 ** 3,
-  gib: 1024 ** 3,
-  tb: 1024 ** 4,
-  tib: 1024 ** 4,
-  pb: 1024 ** 5,
-};
+// A Map, not an object literal: an object also answers for `constructor`, `__proto__`, `toString`...
+const BYTE_UNITS = new Map<string, number>([
+  ['b', 1],
+  ['byte', 1],
+  ['bytes', 1],
+  ['kb', 1024],
+  ['kib', 1024],
+  ['mb', 1024 ** 2],
+  ['mib', 1024 ** 2],
+  ['gb', 1024 ** 3],
+  ['gib', 1024 ** 3],
+  ['tb', 1024 ** 4],
+  ['tib', 1024 ** 4],
+  ['pb', 1024 ** 5],
+]);
 
 const BYTE_SIZE = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s?([a-z]+)$/i;
 
@@ -136,12 +137,12 @@ export function parseByteSize(text: string): number | null {
   const numberEnd = decimal.end;
   const unitStart = trimmed.charCodeAt(numberEnd) === 32 ? numberEnd + 1 : numberEnd;
   if (isAsciiWord(trimmed, unitStart) && !isExponent(trimmed.charCodeAt(numberEnd))) {
-    const unit = BYTE_UNITS[trimmed.slice(unitStart).toLowerCase()];
+    const unit = BYTE_UNITS.get(trimmed.slice(unitStart).toLowerCase());
     return unit === undefined ? null : Math.round(decimal.value * unit);
   }
   const match = BYTE_SIZE.exec(trimmed);
   if (match === null) return null;
-  const unit = BYTE_UNITS[match[2].toLowerCase()];
+  const unit = BYTE_UNITS.get(match[2].toLowerCase());
   return unit === undefined ? null : Math.round(Number(match[1]) * unit);
 }
 

@@ -53,11 +53,27 @@ test('byte sizes: the quick path reads what the regex reads', () => {
   const reference = (text: string): number | null => {
     const match = size.exec(text.trim());
     if (match === null) return null;
-    const unit = (units as Record<string, unknown>)[match[2].toLowerCase()];
-    return unit === undefined ? null : Math.round(Number(match[1]) * (unit as number));
+    const key = match[2].toLowerCase();
+    return Object.hasOwn(units, key) ? Math.round(Number(match[1]) * units[key]) : null;
   };
   for (const text of [...numberLike, '14.9 MB', '0 Bytes', '5\u00a0KB', '1e3 KB', '5eb', '5 EB', ' 17.7 KB ']) {
     assert.ok(Object.is(parseByteSize(text), reference(text)), JSON.stringify(text));
+  }
+});
+
+/** Names every plain object answers for, though no unit table lists them. */
+const OBJECT_PROPERTY_NAMES = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf',
+  'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__'];
+
+test('a unit named like a built-in object property is an unknown unit', () => {
+  for (const name of OBJECT_PROPERTY_NAMES) {
+    for (const text of [`5 ${name}`, `5${name}`, `5 ${name.toUpperCase()}`, `1e3 ${name}`]) {
+      assert.equal(parseByteSize(text), null, text);
+    }
+    for (const text of [`5 ${name}`, `5${name}s`, `5 ${name}m`, `5${name}h`, `1s5${name}s`]) {
+      assert.equal(parseDurationMs(text), null, text);
+    }
+    assert.deepEqual(parseExecutionInfo(`a:5 ${name}`).info, { a: `5 ${name}` });
   }
 });
 

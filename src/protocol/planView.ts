@@ -7,42 +7,24 @@
 // that id, so the tab is rebuilt after a window reload.
 import type { EstimateError, OperatorTimeKind } from '../core/plan/planAnalysis';
 import type { PlanFinding } from '../core/plan/planFindings';
-import type { PlanColumnLayout, PlanEngine, PlanFormat, PlanRole, PlanTaskKind } from '../core/plan/planModel';
+import type { PlanColumnLayout, PlanEngine, PlanFormat, PlanNode, PlanRole, PlanTaskKind } from '../core/plan/planModel';
 import type { PlanComparison } from '../core/plan/planComparison';
 import type { PanelProtocol } from './webviewProtocol';
 
 /** One operator as the plan view shows it: the parsed node without its nested children, plus its analysis. */
-export interface PlanViewNode {
-  index: number;
-  id: string;
-  operator: string;
-  role: PlanRole | null;
-  depth: number;
+export type PlanViewNode = Pick<PlanNode, 'index' | 'id' | 'operator' | 'role' | 'depth' | 'estRows' | 'actRows' | 'task'
+  | 'engine' | 'taskKind' | 'accessObject' | 'operatorInfo' | 'timeMs' | 'memoryBytes' | 'diskBytes' | 'estCost' | 'extra'
+  | 'truncated' | 'uses' | 'usedBy'> & {
   parent: number | null;
   children: number[];
-  estRows: number | null;
-  actRows: number | null;
-  task: string | null;
-  engine: PlanEngine | null;
-  taskKind: PlanTaskKind | null;
-  accessObject: string | null;
-  operatorInfo: string | null;
   /** the execution info text is sent on request (nodeDetails) */
   hasExecutionInfo: boolean;
-  timeMs: number | null;
   timeKind: OperatorTimeKind | null;
   /** 0..1 of the statement's time */
   timeShare: number | null;
   selfTimeMs: number | null;
   estimateError: EstimateError | null;
-  memoryBytes: number | null;
-  diskBytes: number | null;
-  estCost: number | null;
-  extra: Record<string, string>;
-  truncated: boolean;
-  uses: string[];
-  usedBy: number[];
-}
+};
 
 export interface PlanViewPlan {
   format: PlanFormat;

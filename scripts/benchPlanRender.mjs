@@ -5,18 +5,11 @@
 // the frame after the first operator row is in the page.
 // Needs `npm run build`. Run alone: `node scripts/benchPlanRender.mjs`.
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 /* global document, window, MutationObserver, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
-import { chromium } from 'playwright-core';
 import { generatePlanTable, PLAN_BENCH_OPERATORS } from './benchPlan.mjs';
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webviewDir = join(repoRoot, 'dist', 'webview');
-const chromiumPath = process.env.TIDB_LAB_CHROMIUM ?? '/usr/bin/chromium';
+import { repoRoot, requireWebviewAndChromium, visitWebviewPages } from './headlessChromium.mjs';
 
 export const PLAN_RENDER_PARSE_GOAL_MS = 50;
 export const PLAN_RENDER_FIRST_PAINT_GOAL_MS = 300;
@@ -66,29 +59,8 @@ function timed(runs, work) {
   return { ms: median(times), result };
 }
 
-const testPage = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<link rel="stylesheet" href="${pathToFileURL(join(webviewDir, 'shared-base.css'))}">
-<link rel="stylesheet" href="${pathToFileURL(join(webviewDir, 'planView.css'))}">
-<style>
-  :root { --vscode-font-family: sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: monospace;
-    --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-charts-blue: #1a85ff; }
-</style>
-<script>
-  window.hostMessages = [];
-  window.acquireVsCodeApi = () => ({
-    postMessage: (message) => window.hostMessages.push(message),
-    getState: () => undefined,
-    setState: () => undefined,
-  });
-</script>
-</head>
-<body><main id="app" aria-busy="true"></main>
-<script src="${pathToFileURL(join(webviewDir, 'planView.js'))}"></script>
-</body>
-</html>`;
+const LIGHT_THEME = `  :root { --vscode-font-family: sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: monospace;
+    --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-charts-blue: #1a85ff; }`;
 
 /** In the page: posts the message and resolves with the times to the first row and to the next frame. */
 function postAndMeasure(message) {
@@ -134,10 +106,7 @@ export async function benchPlanRender(options) {
 
 /** The measurements, with their Markdown rows. */
 export async function measurePlanRender({ runs = 5 } = {}) {
-  for (const file of ['planView.js', 'planView.css', 'shared-base.css']) {
-    if (!existsSync(join(webviewDir, file))) throw new Error(`benchPlanRender: dist/webview/${file} is missing; run \`npm run build\` first`);
-  }
-  if (!existsSync(chromiumPath)) throw new Error(`benchPlanRender: Chromium is missing at ${chromiumPath}`);
+  requireWebviewAndChromium('benchPlanRender', 'planView');
   const { buildDocument, planViewStrings, parsePlanRows } = await loadHostModules();
   const text = generatePlanTable(PLAN_BENCH_OPERATORS);
   const { columns, rows } = tableRows(text);
@@ -152,36 +121,23 @@ export async function measurePlanRender({ runs = 5 } = {}) {
   const message = { type: 'show', payload: { viewId: '00000000-0000-0000-0000-000000000000', content: prepare.result.content, strings, resetView: true } };
   const messageBytes = Buffer.byteLength(JSON.stringify(message));
 
-  const directory = mkdtempSync(join(tmpdir(), 'tidb-lab-plan-render-'));
-  const pagePath = join(directory, 'planView.html');
-  writeFileSync(pagePath, testPage);
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-dev-shm-usage'] });
   const paints = [];
   const actions = { 'scroll-to-end': [], 'collapse-all': [], 'expand-all': [] };
   let rowsInDom = 0;
-  try {
-    for (let i = 0; i < runs + 1; i++) {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      await page.goto(pathToFileURL(pagePath).toString());
-      await page.waitForFunction(() => window.hostMessages.some((m) => m.type === 'ready'));
-      const paint = await page.evaluate(postAndMeasure, message);
-      rowsInDom = paint.rowsInDom;
-      const scrolled = await page.evaluate(actAndMeasure, 'scroll-to-end');
-      if (scrolled.lastRow !== PLAN_BENCH_OPERATORS - 1) throw new Error(`benchPlanRender: after scrolling to the end the last row drawn is ${scrolled.lastRow}`);
-      const collapsed = await page.evaluate(actAndMeasure, 'collapse-all');
-      const expanded = await page.evaluate(actAndMeasure, 'expand-all');
-      if (i > 0) {
-        paints.push(paint);
-        actions['scroll-to-end'].push(scrolled.ms);
-        actions['collapse-all'].push(collapsed.ms);
-        actions['expand-all'].push(expanded.ms);
-      }
-      await page.close();
+  await visitWebviewPages({ panel: 'planView', themeCss: LIGHT_THEME, pages: runs + 1 }, async (page, i) => {
+    const paint = await page.evaluate(postAndMeasure, message);
+    rowsInDom = paint.rowsInDom;
+    const scrolled = await page.evaluate(actAndMeasure, 'scroll-to-end');
+    if (scrolled.lastRow !== PLAN_BENCH_OPERATORS - 1) throw new Error(`benchPlanRender: after scrolling to the end the last row drawn is ${scrolled.lastRow}`);
+    const collapsed = await page.evaluate(actAndMeasure, 'collapse-all');
+    const expanded = await page.evaluate(actAndMeasure, 'expand-all');
+    if (i > 0) {
+      paints.push(paint);
+      actions['scroll-to-end'].push(scrolled.ms);
+      actions['collapse-all'].push(collapsed.ms);
+      actions['expand-all'].push(expanded.ms);
     }
-  } finally {
-    await browser.close();
-    rmSync(directory, { recursive: true, force: true });
-  }
+  });
   const firstRowMs = median(paints.map((paint) => paint.firstRowMs));
   const firstPaintMs = median(paints.map((paint) => paint.firstPaintMs));
   const n = PLAN_BENCH_OPERATORS.toLocaleString('en-US');

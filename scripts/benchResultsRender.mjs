@@ -7,15 +7,10 @@
 // The page functions below run in Chromium, where these exist.
 /* global window, document, requestAnimationFrame */
 import { build } from 'esbuild';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webviewDir = join(repoRoot, 'dist', 'webview');
-const chromiumPath = process.env.TIDB_LAB_CHROMIUM ?? '/usr/bin/chromium';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot, requireWebviewAndChromium, visitWebviewPages, webviewDir } from './headlessChromium.mjs';
 
 export const RESULTS_RENDER_INTERVALS = 3600;
 export const RESULTS_RENDER_GOAL_MS = 1000;
@@ -86,32 +81,11 @@ export function oneHourRun(intervals = RESULTS_RENDER_INTERVALS) {
   };
 }
 
-const testPage = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<link rel="stylesheet" href="${pathToFileURL(join(webviewDir, 'shared-base.css'))}">
-<link rel="stylesheet" href="${pathToFileURL(join(webviewDir, 'benchmarkResults.css'))}">
-<style>
-  :root { --vscode-font-family: sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: monospace;
+const DARK_THEME = `  :root { --vscode-font-family: sans-serif; --vscode-font-size: 13px; --vscode-editor-font-family: monospace;
     --vscode-foreground: #cccccc; --vscode-editor-background: #1f1f1f; --vscode-descriptionForeground: #9d9d9d;
     --vscode-charts-foreground: #cccccc; --vscode-charts-lines: rgba(204, 204, 204, 0.5); --vscode-charts-blue: #3794ff;
     --vscode-charts-orange: #d18616; --vscode-charts-green: #89d185; --vscode-charts-purple: #b180d7;
-    --vscode-charts-yellow: #cca700; --vscode-charts-red: #f14c4c; }
-</style>
-<script>
-  window.hostMessages = [];
-  window.acquireVsCodeApi = () => ({
-    postMessage: (message) => window.hostMessages.push(message),
-    getState: () => undefined,
-    setState: () => undefined,
-  });
-</script>
-</head>
-<body class="vscode-dark"><main id="app" aria-busy="true"></main>
-<script src="${pathToFileURL(join(webviewDir, 'benchmarkResults.js'))}"></script>
-</body>
-</html>`;
+    --vscode-charts-yellow: #cca700; --vscode-charts-red: #f14c4c; }`;
 
 /** In the page: posts the message; resolves with the time to the first chart and to the frame after the whole view. */
 function postAndMeasure(message) {
@@ -142,39 +116,23 @@ function median(values) {
 }
 
 export async function benchResultsRender({ runs = 5 } = {}) {
-  for (const file of ['benchmarkResults.js', 'benchmarkResults.css', 'shared-base.css']) {
-    if (!existsSync(join(webviewDir, file))) throw new Error(`benchResultsRender: dist/webview/${file} is missing; run \`npm run build\` first`);
-  }
-  if (!existsSync(chromiumPath)) throw new Error(`benchResultsRender: Chromium is missing at ${chromiumPath}`);
+  requireWebviewAndChromium('benchResultsRender', 'benchmarkResults');
   const run = oneHourRun();
   const message = { type: 'show', payload: { document: { kind: 'run', target: { kind: 'result', resultId: run.id }, run, warnings: [] }, strings: await panelStrings(), locale: 'en' } };
   const messageBytes = Buffer.byteLength(JSON.stringify(message));
   const bundleBytes = statSync(join(webviewDir, 'benchmarkResults.js')).size;
 
-  const directory = mkdtempSync(join(tmpdir(), 'tidb-lab-results-render-'));
-  const pagePath = join(directory, 'benchmarkResults.html');
-  writeFileSync(pagePath, testPage);
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-dev-shm-usage'] });
   const samples = [];
-  try {
-    for (let i = 0; i < runs + 1; i++) {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      await page.goto(pathToFileURL(pagePath).toString());
-      await page.waitForFunction(() => window.hostMessages.some((m) => m.type === 'ready'));
-      const sample = await page.evaluate(postAndMeasure, message);
-      const errors = await page.evaluate(() => window.hostMessages.filter((m) => m.type === 'webviewError'));
-      if (errors.length > 0) throw new Error(`benchResultsRender: the webview reported ${JSON.stringify(errors[0].payload)}`);
-      if (sample.firstChartMs === null) throw new Error('benchResultsRender: no chart was drawn');
-      if (sample.points !== RESULTS_RENDER_INTERVALS) throw new Error(`benchResultsRender: the throughput chart holds ${sample.points} points, expected ${RESULTS_RENDER_INTERVALS}`);
-      if (!(sample.drawn > 0 && sample.drawn < sample.points)) throw new Error(`benchResultsRender: decimation did not thin the throughput line (${sample.drawn} of ${sample.points} points drawn)`);
-      // The first page load warms the browser's caches; it is not counted.
-      if (i > 0) samples.push(sample);
-      await page.close();
-    }
-  } finally {
-    await browser.close();
-    rmSync(directory, { recursive: true, force: true });
-  }
+  await visitWebviewPages({ panel: 'benchmarkResults', themeCss: DARK_THEME, bodyClass: 'vscode-dark', pages: runs + 1 }, async (page, i) => {
+    const sample = await page.evaluate(postAndMeasure, message);
+    const errors = await page.evaluate(() => window.hostMessages.filter((m) => m.type === 'webviewError'));
+    if (errors.length > 0) throw new Error(`benchResultsRender: the webview reported ${JSON.stringify(errors[0].payload)}`);
+    if (sample.firstChartMs === null) throw new Error('benchResultsRender: no chart was drawn');
+    if (sample.points !== RESULTS_RENDER_INTERVALS) throw new Error(`benchResultsRender: the throughput chart holds ${sample.points} points, expected ${RESULTS_RENDER_INTERVALS}`);
+    if (!(sample.drawn > 0 && sample.drawn < sample.points)) throw new Error(`benchResultsRender: decimation did not thin the throughput line (${sample.drawn} of ${sample.points} points drawn)`);
+    // The first page load warms the browser's caches; it is not counted.
+    if (i > 0) samples.push(sample);
+  });
   const firstChartMs = median(samples.map((sample) => sample.firstChartMs));
   const wholeViewMs = median(samples.map((sample) => sample.wholeViewMs));
   const n = RESULTS_RENDER_INTERVALS.toLocaleString('en-US');

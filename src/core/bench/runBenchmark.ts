@@ -115,7 +115,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
   const state: { failure?: WorkerFailure; cancelled: boolean; forcedShutdown: boolean } = { cancelled: false, forcedShutdown: false };
   let readyCount = 0;
   let settleInit: (() => void) | undefined;
-  const abandoned: number[] = [];
+  const abandoned: string[] = [];
   const checkInit = () => {
     if (readyCount === setups.length || state.failure || state.cancelled) settleInit?.();
   };
@@ -219,7 +219,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
 
     for (const id of abandoned) {
       // The statement was still running when we cut its connection; make the server drop it too.
-      await admin.run(`KILL ${Math.trunc(id)}`).catch(() => undefined);
+      if (/^\d+$/.test(id)) await admin.run(`KILL ${id}`).catch(() => undefined);
     }
 
     const failure = state.failure as WorkerFailure | undefined;

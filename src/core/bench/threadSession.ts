@@ -68,6 +68,11 @@ export interface SessionOptions {
   /** the run's time limit has passed (a reconnect loop gives up then) */
   isPastDeadline: () => boolean;
   reconnectTimeoutMs: number;
+  /**
+   * Ask the server for this connection's id (CONNECTION_ID()) after every connect: TiDB's 64-bit
+   * ids do not fit the handshake's 4 bytes, and a KILL with the truncated id would miss.
+   */
+  readServerConnectionId: boolean;
   /** notes for --debug / --verbosity=5 (never called with a password) */
   debug: (message: string) => void;
 }
@@ -79,6 +84,7 @@ export class ThreadSession {
   private pendingDone: StatementDone | undefined;
   private pendingFunction = '';
   private pendingSql = '';
+  private serverConnectionId: string | undefined;
   private readonly onOutcome: CommandCallback = (error, outcome) => {
     const done = this.pendingDone!;
     this.pendingDone = undefined;
@@ -92,8 +98,10 @@ export class ThreadSession {
 
   constructor(private readonly options: SessionOptions) {}
 
-  get connectionId(): number | undefined {
-    return this.connection?.connectionId;
+  /** The id a KILL needs: CONNECTION_ID() where the handshake's cannot hold it, else the handshake's. */
+  get connectionId(): string | undefined {
+    if (this.connection === undefined) return undefined;
+    return this.serverConnectionId ?? String(this.connection.connectionId);
   }
 
   get busy(): boolean {
@@ -106,6 +114,15 @@ export class ThreadSession {
     if (this.options.isStopping()) {
       connection.destroy();
       throw STOPPED;
+    }
+    await this.afterConnect(connection);
+  }
+
+  private async afterConnect(connection: LeanMysqlConnection): Promise<void> {
+    this.serverConnectionId = undefined;
+    if (this.options.readServerConnectionId) {
+      const id = await connection.queryValue('SELECT CONNECTION_ID()');
+      if (id !== null && /^\d+$/.test(id)) this.serverConnectionId = id;
     }
     await this.runSessionStatements(connection);
   }
@@ -229,7 +246,7 @@ export class ThreadSession {
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(100, pause * 2);
     }
-    await this.runSessionStatements(this.connection);
+    await this.afterConnect(this.connection);
     for (const handle of this.handles) await this.prepareHandle(handle);
   }
 }

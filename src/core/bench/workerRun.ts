@@ -88,6 +88,7 @@ export class WorkerRun {
         counterOffset: index * THREAD_SLOTS,
         isStopping: () => this.stopping,
         reconnectTimeoutMs: options.driver.reconnectTimeoutSec * 1000,
+        readServerConnectionId: this.setup.serverIsTiDB,
         isPastDeadline: () => this.deadlineMs > 0 && epochNow() >= this.deadlineMs,
         debug,
       });
@@ -215,13 +216,13 @@ export class WorkerRun {
   }
 
   /** Asks every thread to stop; a hard stop cuts connections still busy after a short grace. */
-  async stop(hard: boolean): Promise<number[]> {
+  async stop(hard: boolean): Promise<string[]> {
     Atomics.store(this.control, CONTROL_STOP, 1);
     this.queue?.stop();
     if (!hard) return [];
     const deadline = performance.now() + SOFT_STOP_GRACE_MS;
     while (this.running > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    const abandoned: number[] = [];
+    const abandoned: string[] = [];
     for (const thread of this.threads) {
       if (thread?.session.busy) {
         const id = thread.session.connectionId;

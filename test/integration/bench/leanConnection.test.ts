@@ -20,6 +20,22 @@ after(async () => {
 });
 
 describe('lean MySQL client', () => {
+  test('reads the first value of a one-off query, such as CONNECTION_ID(), and goes back to counting rows', async () => {
+    const connection = await connect();
+    try {
+      assert.equal(await connection.queryValue('SELECT CONNECTION_ID()'), String(connection.connectionId));
+      assert.equal(await connection.queryValue("SELECT 'first', 2 UNION ALL SELECT 'second', 3"), 'first');
+      assert.equal(await connection.queryValue('SELECT NULL'), null);
+      assert.equal(await connection.queryValue('SELECT 1 FROM DUAL WHERE 1 = 0'), null);
+      assert.equal(await connection.queryValue("SELECT REPEAT('é', 300)"), 'é'.repeat(300), 'a value longer than 250 bytes has a 3-byte length');
+      assert.equal(await connection.queryValue('DO 1'), null, 'a statement without a result set has no value');
+      assert.equal(await connection.query('SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3'), RESULT_SET);
+      assert.equal(connection.lastRowCount, 3);
+    } finally {
+      await connection.close();
+    }
+  });
+
   test('tells result sets from affected rows, and changed rows from matched rows', async () => {
     const connection = await connect();
     try {

@@ -12,8 +12,8 @@ import {
   db,
   dropDatabase,
   freshDatabase,
-  query,
   sysbench,
+  waitForNoConnections,
 } from './support/benchFixtures';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
@@ -33,16 +33,6 @@ after(async () => {
   await dropDatabase(database);
   await dropDatabase(compareDb);
 });
-
-async function waitForNoConnections(name: string, except: number[] = [], timeoutMs = 2000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await query<{ id: number }>('information_schema', 'SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
-    const left = rows.filter((row) => !except.includes(Number(row.id))).length;
-    if (left === 0 || Date.now() > deadline) return left;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function summaryCounts(output: string): Record<string, number> {
   const number = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(output)?.[1]);

@@ -140,6 +140,8 @@ export class LeanMysqlConnection {
   private preparing: { sql: string; id: number; params: number; columns: number } | undefined;
   private prepareResolve: ((statement: PreparedStatement) => void) | undefined;
   private handshakeHandler: ((data: Buffer, start: number, length: number, sequenceId: number) => void) | undefined;
+  /** queryValue() is waiting for its row: rows come to onPacket instead of being only counted */
+  private capture: { value: string | null } | undefined;
   private closed = false;
   private closeError: MysqlError | undefined;
   private readonly closeWaiters: Array<() => void> = [];
@@ -220,6 +222,22 @@ export class LeanMysqlConnection {
     // textCommand() may grow (replace) the outgoing buffer, so it runs before the buffer is read
     const length = this.textCommand(COM_QUERY, sql);
     this.send(this.outgoing, length, FIRST, callback);
+  }
+
+  /**
+   * The first column of the first row of a text query, as text (null for NULL or no row). Off the
+   * hot path: for one-off reads such as CONNECTION_ID(), whose 64-bit TiDB value the handshake's
+   * 4-byte id cannot hold.
+   */
+  async queryValue(sql: string): Promise<string | null> {
+    const capture: { value: string | null } = { value: null };
+    this.capture = capture;
+    try {
+      await this.query(sql);
+    } finally {
+      this.capture = undefined;
+    }
+    return capture.value;
   }
 
   ping(): Promise<number> {
@@ -390,7 +408,7 @@ export class LeanMysqlConnection {
   /** Rows are counted by the framing while a result set's rows stream in. */
   private setState(state: number): void {
     this.state = state;
-    this.framing.countRows = state === ROWS;
+    this.framing.countRows = state === ROWS && this.capture === undefined;
   }
 
   // The callback may send the next command at once, so the state is settled before it is called.
@@ -466,6 +484,7 @@ export class LeanMysqlConnection {
           return;
         }
         this.lastRowCount++;
+        if (this.capture !== undefined && this.lastRowCount === 1) this.capture.value = firstTextColumn(data, start);
         return;
       case PREPARE_FIRST: {
         if (header === 0xff) {
@@ -717,6 +736,14 @@ function okPacketStatus(data: Buffer, start: number): number {
   pos += data[pos] < 0xfb ? 1 : readLengthEncodedInteger(data, pos).size;
   pos += data[pos] < 0xfb ? 1 : readLengthEncodedInteger(data, pos).size;
   return data[pos] | (data[pos + 1] << 8);
+}
+
+/** A text-protocol row's first column: a length-encoded string, or 0xfb for NULL. */
+function firstTextColumn(data: Buffer, start: number): string | null {
+  if (data[start] === 0xfb) return null;
+  const length = readLengthEncodedInteger(data, start);
+  const from = start + length.size;
+  return data.toString('utf8', from, from + length.value);
 }
 
 function okPacketAffectedRows(data: Buffer, start: number): number {

@@ -50,6 +50,17 @@ export async function connectionsIn(database: string): Promise<number> {
   return Number(rows[0].n);
 }
 
+/** Waits until no connection but `except` uses the database; returns how many are left at the timeout. */
+export async function waitForNoConnections(name: string, except: number[] = [], timeoutMs = 2000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await query<{ id: number }>('information_schema', 'SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
+    const left = rows.filter((row) => !except.includes(Number(row.id))).length;
+    if (left === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export function connectionArgs(database: string, port = db.port): string[] {
   return [`--mysql-host=${db.host}`, `--mysql-port=${port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${database}`];
 }

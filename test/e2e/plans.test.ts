@@ -3,8 +3,9 @@
 // MariaDB): clicks the "Explain Analyze" CodeLens, picks the connection and types its password,
 // reads the inline gist, the hover and the Problems panel, opens a finding in the plan view and its
 // details; pastes plans from the clipboard (an MPP plan, then text with no plan); meets the DML
-// prompt and rolls back; compares with the previous run after "adding a TiFlash replica"; and sees
-// the plan view come back after a window reload. Screenshots in light, dark and high-contrast
+// prompt and rolls back; cancels a slow EXPLAIN ANALYZE from its progress notification (KILL QUERY
+// must stop the statement on MariaDB); compares with the previous run after "adding a TiFlash
+// replica"; and sees the plan view come back after a window reload. Screenshots in light, dark and high-contrast
 // themes go to test-results/screenshots/plans-*.png.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,20 @@ WHERE DAYOFWEEK(start_date) BETWEEN 2 AND 6;
 UPDATE ${schema}.trips SET duration = duration + 1 WHERE id <= 3;
 `;
 
+const SLOW_SQL_FILE = 'queries/slow-report.sql';
+/** In every processlist entry of the slow statement (the stand-in relays it to MariaDB without comments). */
+const SLOW_MARKER = 'slow_trip_report';
+const SLOW_SQL = `-- A slow report: Explain Analyze runs it for 30 s unless it is cancelled.
+SELECT MAX(duration) + SLEEP(30) AS ${SLOW_MARKER}
+FROM ${schema}.trips;
+`;
+/**
+ * How soon after Cancel the statement must be gone from MariaDB. Shorter than the 5 s the
+ * extension waits after KILL QUERY before it gives up and closes the connection, so only the KILL
+ * can meet it.
+ */
+const KILLED_WITHIN_MS = 4_000;
+
 /** The stand-in answers by these rules; the last test puts a TiFlash plan first, as after adding a replica. */
 const fixtureRules: PlanFixtureRule[] = [
   { match: 'trips_on_weekdays', file: 'streamagg-tablereader-fullscan-pseudo.txt' },
@@ -53,6 +68,24 @@ async function adminQuery(sql: string): Promise<unknown[]> {
     return rows as unknown[];
   } finally {
     await connection.end();
+  }
+}
+
+/** Statements MariaDB is running (for any client but this one) whose text contains `marker`. */
+async function runningStatements(marker: string): Promise<Array<{ id: number; info: string }>> {
+  const rows = (await adminQuery(
+    `SELECT ID AS id, INFO AS info FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, '${marker}') > 0`,
+  )) as { id: number | string; info: string }[];
+  return rows.map((row) => ({ id: Number(row.id), info: String(row.info) }));
+}
+
+/** Polls `probe` until it returns a value; undefined when `timeout` ms pass first. */
+async function pollFor<T>(page: Page, probe: () => Promise<T | undefined>, timeout: number): Promise<T | undefined> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined || Date.now() >= deadline) return value;
+    await page.waitForTimeout(100);
   }
 }
 
@@ -83,8 +116,10 @@ async function inlineDecorations(page: Page): Promise<string[]> {
     .map((content) => content.replace(/^"|"$/g, '')));
 }
 
-async function clickCodeLens(workbench: Workbench, title: string, nth: number): Promise<void> {
-  const lens = workbench.page.locator('.part.editor .monaco-editor .codelens-decoration a', { hasText: new RegExp(`^${title}$`) }).nth(nth);
+/** `activeGroup`: only in the active editor group (another group may show a SQL file too). */
+async function clickCodeLens(workbench: Workbench, title: string, nth: number, activeGroup = false): Promise<void> {
+  const editors = activeGroup ? '.part.editor .editor-group-container.active .monaco-editor' : '.part.editor .monaco-editor';
+  const lens = workbench.page.locator(`${editors} .codelens-decoration a`, { hasText: new RegExp(`^${title}$`) }).nth(nth);
   await lens.waitFor({ state: 'visible', timeout: 60_000 });
   await lens.click();
 }
@@ -114,7 +149,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
         'editor.codeLens': true,
         'tidbLab.connections': [{ name: CONNECTION, host: '127.0.0.1', port: standIn.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' }],
       },
-      workspaceFiles: { [SQL_FILE]: SQL },
+      workspaceFiles: { [SQL_FILE]: SQL, [SLOW_SQL_FILE]: SLOW_SQL },
       viewport: { width: 1440, height: 900 },
     });
     await session.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.baseUrl });
@@ -225,6 +260,60 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await plan.locator('.note-rolled-back').waitFor({ state: 'visible' });
       assert.equal(await plan.locator('.findings-list .finding').count(), 2);
       assert.equal(await totalDuration(), before, 'the UPDATE ran in a transaction that was rolled back');
+    }));
+
+  it('cancels a slow EXPLAIN ANALYZE from its progress notification: KILL QUERY stops it on the server', () =>
+    session.diagnose('plans-explain-cancel', async (workbench) => {
+      try {
+        await workbench.openFile(SLOW_SQL_FILE);
+        await clickCodeLens(workbench, 'Explain Analyze', 0, true);
+        const progressTitle = /EXPLAIN ANALYZE on TiDB stand-in…/;
+        const progress = workbench.page.locator('.notifications-toasts .notification-toast').filter({
+          has: workbench.page.locator('.notification-list-item-message', { hasText: progressTitle }),
+        });
+        // The toast slides in; the class comes when it has arrived (so the picture shows its Cancel button).
+        await progress.and(workbench.page.locator('.notification-fade-in-done')).waitFor({ state: 'visible', timeout: 30_000 });
+        // The stand-in runs the statement of EXPLAIN ANALYZE on MariaDB, where it now sleeps.
+        const running = await pollFor(workbench.page, async () => {
+          const found = await runningStatements(SLOW_MARKER);
+          return found.length > 0 ? found : undefined;
+        }, 30_000);
+        assert.ok(running?.length === 1, `the slow statement runs on MariaDB once: ${JSON.stringify(running)}`);
+        assert.match(running[0].info, /^SELECT MAX\(duration\) \+ SLEEP\(30\)/);
+        await workbench.screenshot('plans-explain-cancel-running-light', { whileRunning: true });
+
+        await workbench.clickNotificationButton(progressTitle, 'Cancel');
+        const cancelledAt = Date.now();
+        const left = await pollFor(workbench.page, async () => ((await runningStatements(SLOW_MARKER)).length === 0 ? true : undefined), KILLED_WITHIN_MS);
+        assert.ok(left, `the statement still runs on MariaDB ${KILLED_WITHIN_MS} ms after Cancel: ${JSON.stringify(await runningStatements(SLOW_MARKER))}`);
+        const killedAfterMs = Date.now() - cancelledAt;
+        assert.ok(killedAfterMs <= KILLED_WITHIN_MS, `gone only ${killedAfterMs} ms after Cancel`);
+        await progress.waitFor({ state: 'hidden', timeout: 30_000 });
+
+        // What the extension says about it is a line in its log, naming the connection the processlist showed.
+        await workbench.runCommand('TiDB Lab: Show Log');
+        const output = workbench.page.locator('.part.panel .view-lines').first();
+        await workbench.page.locator('.part.panel .viewpane-filter input').first().fill('cancelled');
+        const expectedLine = `EXPLAIN ANALYZE on ${CONNECTION}: cancelled; KILL QUERY ${running[0].id} sent; the statement stopped.`;
+        const logged = await pollFor(workbench.page, async () => {
+          // The editor draws spaces as no-break spaces, and may wrap the line.
+          const text = (await output.innerText().catch(() => '')).replace(/[\s\u00a0]+/g, ' ');
+          return text.includes(expectedLine) ? text : undefined;
+        }, 20_000);
+        assert.ok(logged, `the log says "${expectedLine}"`);
+        // A cancel is not a failure: no error notification and no plan view for the statement.
+        assert.deepEqual((await workbench.notificationMessages()).filter((message) => /failed|error|interrupted/i.test(message)), []);
+        assert.equal(await workbench.page.locator('.part.editor .tab', { hasText: /SLEEP\(30\)/ }).count(), 0, 'no plan view opened for the cancelled statement');
+        assert.equal(await workbench.activeEditorTitle(), 'slow-report.sql');
+        await workbench.screenshot('plans-explain-cancelled-light');
+
+        await workbench.page.locator('.part.panel .viewpane-filter input').first().fill('');
+        await workbench.runCommand('View: Hide Panel');
+        await workbench.runCommand('View: Close Editor');
+      } finally {
+        // A failed step must not leave a 30 s statement holding the table.
+        for (const statement of await runningStatements(SLOW_MARKER)) await adminQuery(`KILL QUERY ${statement.id}`).catch(() => undefined);
+      }
     }));
 
   it('compares with the previous run, reads in dark and high-contrast themes, and survives a reload', () =>

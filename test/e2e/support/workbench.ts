@@ -305,11 +305,15 @@ export class Workbench {
     }, undefined, { timeout, polling: 200 }).catch(() => undefined);
   }
 
-  /** Saves a PNG of the whole window under test-results/screenshots/ and returns its path. */
-  async screenshot(name: string): Promise<string> {
+  /**
+   * Saves a PNG of the whole window under test-results/screenshots/ and returns its path.
+   * `whileRunning`: the picture is of something in progress (a progress notification), so it does
+   * not wait for progress bars to stop first.
+   */
+  async screenshot(name: string, options: { whileRunning?: boolean } = {}): Promise<string> {
     mkdirSync(screenshotsDir, { recursive: true });
     const path = join(screenshotsDir, `${safeFileName(name)}.png`);
-    await this.waitUntilSettled();
+    if (!options.whileRunning) await this.waitUntilSettled();
     await this.page.mouse.move(0, 0).catch(() => undefined);
     await this.page.screenshot({ path });
     return path;

@@ -23,7 +23,10 @@ export interface ExplainResult {
 export interface RunExplainOptions {
   /** Aborting it stops the statement on the server; runExplain then rejects with ExplainCancelled. */
   signal?: AbortSignal;
-  /** How long the statement gets to end once the server accepted KILL QUERY, before its connection is closed. */
+  /**
+   * How long KILL QUERY may take, and then how long the statement gets to end once the server
+   * accepted it, before its connection is closed.
+   */
   killGraceMs?: number;
 }
 
@@ -64,14 +67,17 @@ async function queryUntilCancelled(session: SqlExecutor, executor: SqlExecutor, 
   if (signal.aborted) throw new ExplainCancelled({ statement: 'notStarted' });
   const ended = settle(executor.query(sql));
   let onAbort = (): void => undefined;
-  const killed = new Promise<{ error?: string }>((resolve) => {
-    onAbort = () => resolve(killQuery(session, connectionId).then(() => ({}), (error: unknown) => ({ error: errorSummary(error).message })));
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = () => resolve();
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    const endedFirst = await Promise.race([ended.then(() => true), killed.then(() => false)]);
+    const endedFirst = await Promise.race([ended.then(() => true), aborted.then(() => false)]);
     if (!signal.aborted) return valueOf(await ended);
-    const { error: killError } = await killed;
+    const killed: Promise<{ error?: string }> = killQuery(session, connectionId).then(() => ({}), (error: unknown) => ({ error: errorSummary(error).message }));
+    // KILL QUERY goes through the pool: while other runs hold every pooled connection it waits for
+    // one of them to end, and Cancel must not wait that long. It is still sent when one frees up.
+    const { error: killError } = (await within(killed, killGraceMs)) ?? { error: `no answer after ${killGraceMs} ms` };
     const outcome = endedFirst ? await ended : await within(ended, killError === undefined ? killGraceMs : 0);
     const statement = outcome === undefined ? 'abandoned' : outcome.ok ? 'finished' : 'interrupted';
     throw new ExplainCancelled({ statement, connectionId, killError }, outcome && !outcome.ok ? outcome.error : undefined);

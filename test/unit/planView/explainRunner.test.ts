@@ -66,8 +66,12 @@ describe('running EXPLAIN', () => {
 });
 
 interface KillableFakeOptions {
-  /** what the server does with KILL QUERY: interrupt the statement (1317), refuse (1094), accept and go on, or let it finish first */
-  onKill?: 'interrupt' | 'refuse' | 'ignore' | 'finishFirst';
+  /**
+   * what the server does with KILL QUERY: interrupt the statement (1317), refuse (1094), accept and
+   * go on, or let it finish first; 'noConnection': KILL QUERY waits for a pooled connection that
+   * other runs hold, and interrupts the statement only once `freePool` is called
+   */
+  onKill?: 'interrupt' | 'refuse' | 'ignore' | 'finishFirst' | 'noConnection';
   /** called while CONNECTION_ID() is answered */
   duringConnectionId?: () => void;
 }
@@ -77,8 +81,10 @@ interface KillableFakeOptions {
  * arrives on the pool. The log tells the pool from the dedicated connection, and a dedicated
  * connection given back from one thrown away (as DatabaseSession does).
  */
-function killableSession(options: KillableFakeOptions = {}): { session: ExplainSession; log: string[]; statementStarted: Promise<void> } {
+function killableSession(options: KillableFakeOptions = {}): { session: ExplainSession; log: string[]; statementStarted: Promise<void>; freePool: () => void } {
   const log: string[] = [];
+  let freePool = (): void => undefined;
+  const poolFreed = new Promise<void>((resolve) => (freePool = resolve));
   let started = (): void => undefined;
   const statementStarted = new Promise<void>((resolve) => (started = resolve));
   let endStatement: ((outcome: { rows: SqlRow[] } | { error: Error }) => void) | undefined;
@@ -105,8 +111,14 @@ function killableSession(options: KillableFakeOptions = {}): { session: ExplainS
       return ROWS;
     },
     async run(sql) {
-      log.push(`pool run ${sql}`);
       const onKill = options.onKill ?? 'interrupt';
+      if (onKill === 'noConnection') {
+        await poolFreed;
+        log.push(`pool run ${sql}`);
+        endStatement?.({ error: Object.assign(new Error('Query execution was interrupted'), { errno: 1317, code: 'ER_QUERY_INTERRUPTED' }) });
+        return { affectedRows: 0 };
+      }
+      log.push(`pool run ${sql}`);
       if (onKill === 'finishFirst') endStatement?.({ rows: ROWS });
       if (onKill === 'refuse' || onKill === 'finishFirst') throw Object.assign(new Error('Unknown thread id: 42'), { errno: 1094, code: 'ER_NO_SUCH_THREAD' });
       if (onKill === 'interrupt') endStatement?.({ error: Object.assign(new Error('Query execution was interrupted'), { errno: 1317, code: 'ER_QUERY_INTERRUPTED' }) });
@@ -116,6 +128,7 @@ function killableSession(options: KillableFakeOptions = {}): { session: ExplainS
   return {
     log,
     statementStarted,
+    freePool,
     session: {
       ...pool,
       async withDedicatedConnection(work) {
@@ -228,6 +241,20 @@ describe('cancelling EXPLAIN', () => {
     const cancelled = await cancellation(running);
     assert.deepEqual(cancelled.run, { statement: 'abandoned', connectionId: 42n, killError: undefined } satisfies CancelledRun);
     assert.deepEqual(log.slice(-2), ['pool run KILL QUERY 42', 'dedicated destroy']);
+  });
+
+  it('when KILL QUERY gets no pooled connection (other runs hold them all), stops waiting after the grace time and sends it once one frees up', async () => {
+    const { session, log, statementStarted, freePool } = killableSession({ onKill: 'noConnection' });
+    const controller = new AbortController();
+    const running = runExplain(session, UPDATE, true, { signal: controller.signal, killGraceMs: 20 });
+    await statementStarted;
+    controller.abort();
+    const cancelled = await cancellation(running);
+    assert.deepEqual(cancelled.run, { statement: 'abandoned', connectionId: 42n, killError: 'no answer after 20 ms' } satisfies CancelledRun);
+    assert.equal(log[log.length - 1], 'dedicated destroy', 'no ROLLBACK queued behind the statement');
+    freePool();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(log[log.length - 1], 'pool run KILL QUERY 42', 'KILL QUERY still reaches the server once a connection frees up');
   });
 
   it('a statement that finished before KILL QUERY reached it is still reported as cancelled, and rolled back', async () => {

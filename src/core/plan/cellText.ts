@@ -28,3 +28,10 @@ export function isWhitespace(charCode: number): boolean {
   return charCode === 0xa0 || charCode === 0x1680 || (charCode >= 0x2000 && charCode <= 0x200a) || charCode === 0x2028 ||
     charCode === 0x2029 || charCode === 0x202f || charCode === 0x205f || charCode === 0x3000 || charCode === 0xfeff;
 }
+
+/** text.trim() without calling it for the usual cell that has nothing to trim. */
+export function trimmed(text: string): string {
+  const last = text.length - 1;
+  if (last < 0 || (!isWhitespace(text.charCodeAt(0)) && !isWhitespace(text.charCodeAt(last)))) return text;
+  return text.trim();
+}

@@ -37,41 +37,55 @@ export function parseExecutionInfo(text: string): ParsedExecutionInfo {
 /** Reads `key: value, ...` items up to the closing brace (inside a group) or the end of the text. */
 function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): ExecutionInfo {
   const { text } = cursor;
+  const length = text.length;
   const group: ExecutionInfo = {};
+  const keys = keysAtLevel(nesting);
+  let keyCount = 0;
+  // The position lives in a local while this group is read; the cursor carries it into the readers of values.
+  let at = cursor.at;
   for (;;) {
-    while (cursor.at < text.length && (text.charCodeAt(cursor.at) === COMMA || isSpace(text.charCodeAt(cursor.at)))) cursor.at++;
-    if (cursor.at >= text.length) {
+    let c = text.charCodeAt(at);
+    while (at < length && (c === COMMA || isSpace(c))) c = text.charCodeAt(++at);
+    if (at >= length) {
       if (inBraces) cursor.truncated = true;
-      return group;
+      break;
     }
-    if (text.charCodeAt(cursor.at) === CLOSE_BRACE) {
-      cursor.at++;
-      if (inBraces) return group;
+    if (c === CLOSE_BRACE) {
+      at++;
+      if (inBraces) break;
       continue;
     }
-    const keyStart = cursor.at;
-    let c = text.charCodeAt(cursor.at);
+    const keyStart = at;
     let keyHash = 0;
-    while (cursor.at < text.length && c !== COLON && c !== OPEN_BRACE && c !== COMMA && c !== CLOSE_BRACE) {
+    while (at < length && c !== COLON && c !== OPEN_BRACE && c !== COMMA && c !== CLOSE_BRACE) {
       keyHash = addToKeyHash(keyHash, c);
-      c = text.charCodeAt(++cursor.at);
+      c = text.charCodeAt(++at);
     }
-    const key = keyAt(text, keyStart, cursor.at, keyHash);
+    const key = keyAt(text, keyStart, at, keyHash);
     let value: ExecutionInfoValue = '';
     if (c === COLON) {
-      cursor.at++;
-      while (cursor.at < text.length && isSpace(text.charCodeAt(cursor.at))) cursor.at++;
+      at++;
+      while (at < length && isSpace(text.charCodeAt(at))) at++;
     }
     if (c === COLON || c === OPEN_BRACE) {
-      if (text.charCodeAt(cursor.at) === OPEN_BRACE && nesting < MAX_NESTING) {
-        cursor.at++;
+      if (text.charCodeAt(at) === OPEN_BRACE && nesting < MAX_NESTING) {
+        cursor.at = at + 1;
         value = readGroup(cursor, nesting + 1, true);
       } else {
+        cursor.at = at;
         value = readQuantity(cursor, inBraces) ?? parseScalar(readScalar(cursor, inBraces));
       }
+      at = cursor.at;
     }
-    setKey(group, key, value);
+    const unique = uniqueKey(group, keys, keyCount, key);
+    keys[keyCount++] = unique;
+    setKey(group, unique, value);
   }
+  cursor.at = at;
+  // Blanked (not shortened, which would free the list's storage), so the reused list holds no key
+  // sliced from the plan text once the group is read.
+  for (let i = 0; i < keyCount; i++) keys[i] = '';
+  return group;
 }
 
 /** The amount readQuantity() reads. */
@@ -142,14 +156,40 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-function setKey(group: ExecutionInfo, key: string, value: ExecutionInfoValue): void {
-  let unique = key;
-  // `group[key] === undefined` settles the common case without a hasOwnProperty call.
-  if (group[unique] !== undefined && Object.prototype.hasOwnProperty.call(group, unique)) {
-    let n = 2;
-    while (Object.prototype.hasOwnProperty.call(group, `${key}#${n}`)) n++;
-    unique = `${key}#${n}`;
+/**
+ * The keys of the group being read at each nesting level, reused from one group to the next: a
+ * group's keys are looked up in this short list rather than in the object, where every lookup of a
+ * key not set yet went through the engine's slow generic path.
+ */
+const keysByLevel: string[][] = [];
+
+function keysAtLevel(nesting: number): string[] {
+  let keys = keysByLevel[nesting];
+  if (keys === undefined) {
+    keys = [];
+    keysByLevel[nesting] = keys;
   }
+  return keys;
+}
+
+/** Longer groups (only hostile text has them) are looked up in the object instead. */
+const MAX_LISTED_KEYS = 32;
+
+function hasKey(group: ExecutionInfo, keys: readonly string[], keyCount: number, key: string): boolean {
+  if (keyCount > MAX_LISTED_KEYS) return Object.prototype.hasOwnProperty.call(group, key);
+  for (let i = 0; i < keyCount; i++) if (keys[i] === key) return true;
+  return false;
+}
+
+/** `key`, or `key#2`, `key#3`... when the group has it already; the group's keys are `keys[0 .. keyCount - 1]`. */
+function uniqueKey(group: ExecutionInfo, keys: readonly string[], keyCount: number, key: string): string {
+  if (!hasKey(group, keys, keyCount, key)) return key;
+  let n = 2;
+  while (hasKey(group, keys, keyCount, `${key}#${n}`)) n++;
+  return `${key}#${n}`;
+}
+
+function setKey(group: ExecutionInfo, unique: string, value: ExecutionInfoValue): void {
   if (unique === '__proto__') {
     // An assignment would replace the prototype; a key named __proto__ must stay an ordinary key.
     Object.defineProperty(group, unique, { value, enumerable: true, writable: true, configurable: true });

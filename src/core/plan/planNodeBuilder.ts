@@ -1,5 +1,5 @@
 // Turns one row of EXPLAIN output (its cells by column name) into a PlanNode without children.
-import { endsWithCutOff, isWhitespace } from './cellText';
+import { endsWithCutOff, isWhitespace, trimmed } from './cellText';
 import { executionGroup, executionNumber, parseExecutionInfo, splitTopLevel } from './executionInfo';
 import { fieldForColumn, type PlanField } from './planColumns';
 import type { ExecutionInfo, PlanNode, PlanRole, PlanTaskKind } from './planModel';
@@ -75,33 +75,49 @@ const UNDERSCORE = 0x5f;
 
 /** `idCell` is the row's id cell parsed already, when the caller has it. */
 export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = parseIdCell(row.idCell)): PlanNode {
-  // Every field present from the start: all rows then share one object shape.
-  const values: Record<PlanField, string | undefined> = {
-    id: undefined, estRows: undefined, actRows: undefined, task: undefined, accessObject: undefined, executionInfo: undefined,
-    operatorInfo: undefined, memory: undefined, disk: undefined, estCost: undefined, costFormula: undefined,
-  };
+  // The first cell of each field, in locals: a record keyed by field name made every row pay
+  // for keyed stores and loads the engine could not specialise.
+  let estRows: string | undefined;
+  let actRows: string | undefined;
+  let task: string | undefined;
+  let accessObject: string | undefined;
+  let executionInfoText: string | undefined;
+  let operatorInfo: string | undefined;
+  let memory: string | undefined;
+  let disk: string | undefined;
+  let estCost: string | undefined;
+  let costFormula: string | undefined;
   const extra: Record<string, string> = {};
   let truncated = endsWithCutOff(idCell.id);
   const fields = fieldsOfColumns(row.columns);
   for (let i = 0; i < row.columns.length; i++) {
-    const column = row.columns[i];
-    const text = (row.values[i] ?? '').trim();
+    const text = trimmed(row.values[i] ?? '');
     if (endsWithCutOff(text)) truncated = true;
-    const field = fields[i];
-    if (field === null) {
-      if (text !== '') extra[column.trim()] = text;
-    } else if (field !== 'id' && values[field] === undefined) {
-      values[field] = text;
+    switch (fields[i]) {
+      case null:
+        if (text !== '') extra[row.columns[i].trim()] = text;
+        break;
+      case 'estRows': estRows ??= text; break;
+      case 'actRows': actRows ??= text; break;
+      case 'task': task ??= text; break;
+      case 'accessObject': accessObject ??= text; break;
+      case 'executionInfo': executionInfoText ??= text; break;
+      case 'operatorInfo': operatorInfo ??= text; break;
+      case 'memory': memory ??= text; break;
+      case 'disk': disk ??= text; break;
+      case 'estCost': estCost ??= text; break;
+      case 'costFormula': costFormula ??= text; break;
+      default: // the id, read from idCell
     }
   }
 
-  const placement = values.task ? placeTask(values.task) : null;
-  if (values.task && placement === null) {
-    warnings.push(`Operator ${idCell.id || '(no id)'} has an unknown task '${values.task}'; its engine is left unknown.`);
+  const placement = task ? placeTask(task) : null;
+  if (task && placement === null) {
+    warnings.push(`Operator ${idCell.id || '(no id)'} has an unknown task '${task}'; its engine is left unknown.`);
   }
   let executionInfo: ExecutionInfo | null = null;
-  if (values.executionInfo) {
-    const parsed = parseExecutionInfo(values.executionInfo);
+  if (executionInfoText) {
+    const parsed = parseExecutionInfo(executionInfoText);
     executionInfo = parsed.info;
     truncated ||= parsed.truncated;
   }
@@ -112,20 +128,20 @@ export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = par
     operator: operatorOf(idCell.id),
     role: idCell.role,
     depth: 0,
-    estRows: numberOrNull(values.estRows),
-    actRows: numberOrNull(values.actRows),
-    task: nonEmpty(values.task),
+    estRows: numberOrNull(estRows),
+    actRows: numberOrNull(actRows),
+    task: nonEmpty(task),
     engine: placement?.engine ?? null,
     taskKind,
-    accessObject: values.accessObject === undefined ? accessObjectInOperatorInfo(values.operatorInfo) : nonEmpty(values.accessObject),
-    operatorInfo: nonEmpty(values.operatorInfo),
+    accessObject: accessObject === undefined ? accessObjectInOperatorInfo(operatorInfo) : nonEmpty(accessObject),
+    operatorInfo: nonEmpty(operatorInfo),
     executionInfo,
-    executionInfoText: nonEmpty(values.executionInfo),
+    executionInfoText: nonEmpty(executionInfoText),
     timeMs: operatorTimeMs(taskKind, executionInfo),
-    memoryBytes: values.memory === undefined ? null : parseByteSize(values.memory),
-    diskBytes: values.disk === undefined ? null : parseByteSize(values.disk),
-    estCost: numberOrNull(values.estCost),
-    costFormula: nonEmpty(values.costFormula),
+    memoryBytes: memory === undefined ? null : parseByteSize(memory),
+    diskBytes: disk === undefined ? null : parseByteSize(disk),
+    estCost: numberOrNull(estCost),
+    costFormula: nonEmpty(costFormula),
     extra,
     truncated,
     raw: row.raw,

@@ -177,13 +177,7 @@ function pipeRows(body: readonly string[], header: TableHeader, allLines: readon
     if (isRuleLine(body[i])) continue;
     let line = body[i];
     // A row broken over several lines (a wrapped paste or a cell holding a newline).
-    while (
-      i + 1 < body.length &&
-      !isRuleLine(body[i + 1]) &&
-      (header.outerBorders
-        ? !line.trimEnd().endsWith('|') && !body[i + 1].trimStart().startsWith('|')
-        : splitPipeCells(line, false).length < width && !body[i + 1].includes('|'))
-    ) {
+    while (i + 1 < body.length && continuesOnNextLine(line, body[i + 1], header.outerBorders, width)) {
       i++;
       line = joinWrapped(line, body[i]);
     }
@@ -202,6 +196,12 @@ function pipeRows(body: readonly string[], header: TableHeader, allLines: readon
     rows.push({ cells, raw: line });
   }
   return rows;
+}
+
+/** The cheap test first: a bordered row that ends in `|` is complete, whatever the next line is. */
+function continuesOnNextLine(line: string, next: string, outerBorders: boolean, width: number): boolean {
+  if (outerBorders) return !line.trimEnd().endsWith('|') && !next.trimStart().startsWith('|') && !isRuleLine(next);
+  return !isRuleLine(next) && splitPipeCells(line, false).length < width && !next.includes('|');
 }
 
 function joinWrapped(first: string, second: string): string {

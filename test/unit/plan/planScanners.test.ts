@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseByteSize, parseDurationMs, parseExecutionInfo } from '../../../src/core/plan';
-import { endsWithCutOff, isWhitespace } from '../../../src/core/plan/cellText';
+import { endsWithCutOff, isWhitespace, trimmed } from '../../../src/core/plan/cellText';
 import { operatorOf, parseIdCell } from '../../../src/core/plan/planNodeBuilder';
 import { parsePlainNumber } from '../../../src/core/plan/planUnits';
 import { seededRandom } from '../../support/seededRandom';
@@ -117,6 +117,50 @@ test('execution info keys: spacing, blanks and repeats are read the same every t
     assert.deepEqual(parseExecutionInfo(' proc max :1, :2, proc max:3, proc max#2:4').info,
       { 'proc max': 1, _: 2, 'proc max#2': 3, 'proc max#2#2': 4 });
     assert.deepEqual(Object.keys(parseExecutionInfo('time:1, loops:2, time:3').info), ['time', 'loops', 'time#2']);
+  }
+});
+
+test('execution info repeats: the list of a group\'s keys answers as the object would, short and long groups alike', () => {
+  // The reference: every key looked up in the object itself.
+  const reference = (items: readonly (readonly [string, number])[]): Record<string, number> => {
+    const group: Record<string, number> = {};
+    for (const [key, value] of items) {
+      let unique = key;
+      if (Object.prototype.hasOwnProperty.call(group, unique)) {
+        let n = 2;
+        while (Object.prototype.hasOwnProperty.call(group, `${key}#${n}`)) n++;
+        unique = `${key}#${n}`;
+      }
+      Object.defineProperty(group, unique, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return group;
+  };
+  const next = seededRandom(31);
+  const names = ['a', 'b', 'a#2', 'a#3', 'b#2#2', '__proto__', 'constructor', 'toString', '1', '01', 'k'];
+  for (let round = 0; round < 400; round++) {
+    const count = Math.floor(next() * 80);
+    const items = Array.from({ length: count }, (_, i) => {
+      const key = next() < 0.5 ? names[Math.floor(next() * names.length)] : `k${Math.floor(next() * 40)}`;
+      return [key, i] as const;
+    });
+    const text = items.map(([key, value]) => `${key}:${value}`).join(', ');
+    const expected = reference(items);
+    for (const info of [parseExecutionInfo(text).info, (parseExecutionInfo(`g:{${text}}, h:{x:1}`).info.g)]) {
+      assert.deepEqual(Object.keys(info as object), Object.keys(expected), text);
+      assert.deepEqual(info, expected, text);
+      assert.equal(Object.getPrototypeOf(info), Object.prototype);
+    }
+  }
+});
+
+test('trimmed() gives what trim() gives', () => {
+  const next = seededRandom(5);
+  const pieces = ['', ' ', '  ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', 'a', 'b c', '│', 'µs'];
+  for (let i = 0; i < 20_000; i++) {
+    let text = '';
+    const length = Math.floor(next() * 5);
+    for (let j = 0; j < length; j++) text += pieces[Math.floor(next() * pieces.length)];
+    assert.equal(trimmed(text), text.trim(), JSON.stringify(text));
   }
 });
 

@@ -23,13 +23,24 @@ const COLON = 58;
 const SPACE = 32;
 
 interface Cursor {
+  /** The text read, up to `end`. */
   text: string;
   at: number;
+  end: number;
   truncated: boolean;
 }
 
 export function parseExecutionInfo(text: string): ParsedExecutionInfo {
-  const cursor: Cursor = { text, at: 0, truncated: endsWithCutOff(text.trimEnd()) };
+  return parseExecutionInfoIn(text, text, 0);
+}
+
+/**
+ * parseExecutionInfo(cell), read where the cell stands in `source` (from `start`): a cell cut out
+ * of the plan text is a slice of it, and the engine reads a slice's characters several times
+ * slower than those of the flat text it was cut from.
+ */
+export function parseExecutionInfoIn(cell: string, source: string, start: number): ParsedExecutionInfo {
+  const cursor: Cursor = { text: source, at: start, end: start + cell.length, truncated: endsWithCutOff(cell.trimEnd()) };
   const info = readGroup(cursor, 0, false);
   return { info, truncated: cursor.truncated };
 }
@@ -37,7 +48,7 @@ export function parseExecutionInfo(text: string): ParsedExecutionInfo {
 /** Reads `key: value, ...` items up to the closing brace (inside a group) or the end of the text. */
 function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): ExecutionInfo {
   const { text } = cursor;
-  const length = text.length;
+  const length = cursor.end;
   const group: ExecutionInfo = {};
   const keys = keysAtLevel(nesting);
   let keyCount = 0;
@@ -98,24 +109,25 @@ const amount: DecimalReading = { value: 0, end: 0 };
  */
 function readQuantity(cursor: Cursor, inBraces: boolean): number | null {
   const { text } = cursor;
+  // readDecimal() stops before cursor.end: the text there is blank or a column's `|`, never a digit or `.`.
   if (!readDecimal(text, cursor.at, amount)) return null;
   let end = amount.end;
   let unitMs: number | null = null;
-  if (!endsValue(text, end, inBraces)) {
+  if (!endsValue(cursor, end, inBraces)) {
     const unitStart = text.charCodeAt(end) === SPACE ? end + 1 : end;
     end = unitStart;
-    while (end < text.length && end - unitStart < 2 && !endsValue(text, end, inBraces)) end++;
+    while (end < cursor.end && end - unitStart < 2 && !endsValue(cursor, end, inBraces)) end++;
     unitMs = durationUnitMs(text, unitStart, end);
-    if (unitMs === null || !endsValue(text, end, inBraces)) return null;
+    if (unitMs === null || !endsValue(cursor, end, inBraces)) return null;
   }
   cursor.at = end;
   return unitMs === null ? amount.value : toNanosecondPrecision(amount.value * unitMs);
 }
 
 /** A value ends at a comma, at the closing brace of its group, or at the end of the text. */
-function endsValue(text: string, at: number, inBraces: boolean): boolean {
-  if (at >= text.length) return true;
-  const c = text.charCodeAt(at);
+function endsValue(cursor: Cursor, at: number, inBraces: boolean): boolean {
+  if (at >= cursor.end) return true;
+  const c = cursor.text.charCodeAt(at);
   return c === COMMA || (c === CLOSE_BRACE && inBraces);
 }
 
@@ -124,7 +136,7 @@ function readScalar(cursor: Cursor, inBraces: boolean): string {
   const { text } = cursor;
   const start = cursor.at;
   let depth = 0;
-  for (; cursor.at < text.length; cursor.at++) {
+  for (; cursor.at < cursor.end; cursor.at++) {
     const c = text.charCodeAt(cursor.at);
     if (c === OPEN_BRACE || c === 91 || c === 40) depth++; // { [ (
     else if (c === CLOSE_BRACE || c === 93 || c === 41) { // } ] )

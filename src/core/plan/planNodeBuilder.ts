@@ -1,6 +1,6 @@
 // Turns one row of EXPLAIN output (its cells by column name) into a PlanNode without children.
 import { endsWithCutOff, isWhitespace, trimmed } from './cellText';
-import { executionGroup, executionNumber, parseExecutionInfo, splitTopLevel } from './executionInfo';
+import { executionGroup, executionNumber, parseExecutionInfo, parseExecutionInfoIn, splitTopLevel } from './executionInfo';
 import { fieldForColumn, type PlanField } from './planColumns';
 import type { ExecutionInfo, PlanNode, PlanRole, PlanTaskKind } from './planModel';
 import { placeTask } from './planTask';
@@ -13,6 +13,15 @@ export interface PlanRowText {
   columns: readonly string[];
   values: readonly string[];
   raw: string;
+  /** Where the execution info cell stands, trimmed, in the plan text it was cut from unchanged. */
+  executionInfoSource?: CellSource | null;
+}
+
+export interface CellSource {
+  text: string;
+  /** Index of the cell in `values`. */
+  column: number;
+  start: number;
 }
 
 export interface ParsedIdCell {
@@ -82,6 +91,7 @@ export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = par
   let task: string | undefined;
   let accessObject: string | undefined;
   let executionInfoText: string | undefined;
+  let executionInfoColumn = -1;
   let operatorInfo: string | undefined;
   let memory: string | undefined;
   let disk: string | undefined;
@@ -101,7 +111,12 @@ export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = par
       case 'actRows': actRows ??= text; break;
       case 'task': task ??= text; break;
       case 'accessObject': accessObject ??= text; break;
-      case 'executionInfo': executionInfoText ??= text; break;
+      case 'executionInfo':
+        if (executionInfoText === undefined) {
+          executionInfoText = text;
+          executionInfoColumn = i;
+        }
+        break;
       case 'operatorInfo': operatorInfo ??= text; break;
       case 'memory': memory ??= text; break;
       case 'disk': disk ??= text; break;
@@ -117,7 +132,10 @@ export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = par
   }
   let executionInfo: ExecutionInfo | null = null;
   if (executionInfoText) {
-    const parsed = parseExecutionInfo(executionInfoText);
+    const source = row.executionInfoSource;
+    const parsed = source !== undefined && source !== null && source.column === executionInfoColumn
+      ? parseExecutionInfoIn(executionInfoText, source.text, source.start)
+      : parseExecutionInfo(executionInfoText);
     executionInfo = parsed.info;
     truncated ||= parsed.truncated;
   }

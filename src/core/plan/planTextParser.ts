@@ -5,9 +5,9 @@
 import { readAlignedHeader, splitAlignedRow, type AlignedHeader } from './alignedColumns';
 import { isWhitespace } from './cellText';
 import { readDotPlan, looksLikeDot } from './dotPlan';
-import { guessColumns, layoutOfColumns, looksLikePlanHeader, splitColumnNames } from './planColumns';
+import { fieldForColumn, guessColumns, layoutOfColumns, looksLikePlanHeader, splitColumnNames } from './planColumns';
 import type { ParsedPlan, PlanColumnLayout, PlanFormat } from './planModel';
-import type { PlanRowText } from './planNodeBuilder';
+import type { CellSource, PlanRowText } from './planNodeBuilder';
 import { finishParsedPlan, emptyPlan } from './parsedPlan';
 import { fitCells, isRuleLine, ruleJoints, splitAtJoints, splitPipeCells } from './pipeTable';
 import { buildPlanTree } from './planTreeBuilder';
@@ -36,9 +36,23 @@ function readPlanText(input: string, nesting: number): ParsedPlan {
     if (roots !== null) return finishParsedPlan('tidb_json', 'tidb_json', roots, warnings);
     warnings.push('The text looks like FORMAT=\'tidb_json\' but is not valid JSON; it was read as a table.');
   }
-  const lines = splitLines(text).filter((line) => !isNoiseLine(line));
+  const allLines = splitLines(text);
+  const lines: string[] = [];
+  const lineStarts: number[] = [];
+  for (let i = 0, start = 0; i < allLines.length; start += allLines[i].length + 1, i++) {
+    if (isNoiseLine(allLines[i])) continue;
+    lines.push(allLines[i]);
+    lineStarts.push(start);
+  }
   if (isVerticalOutput(lines)) return readVertical(lines, nesting, warnings);
-  return readTable(lines, warnings);
+  return readTable({ text, lines, lineStarts }, warnings);
+}
+
+/** The lines of a table and where each starts in the text. */
+interface TableText {
+  text: string;
+  lines: readonly string[];
+  lineStarts: readonly number[];
 }
 
 /**
@@ -109,13 +123,14 @@ interface TableHeader {
   leadingTabs?: number;
 }
 
-function readTable(lines: readonly string[], warnings: string[]): ParsedPlan {
+function readTable(table: TableText, warnings: string[]): ParsedPlan {
+  const { lines } = table;
   const header = findHeader(lines);
   if (header === null) return readHeaderlessTable(lines, warnings);
   const body = lines.slice(header.line + 1);
   const format = tableFormat(header, lines);
   const cellRows = header.delimiter === 'pipe'
-    ? pipeRows(body, header, lines)
+    ? pipeRows(table, header)
     : header.delimiter === 'tab'
       ? tabRows(body, header.names.length, header.leadingTabs ?? 0)
       : alignedRows(body, header.aligned as AlignedHeader);
@@ -164,10 +179,15 @@ function tableFormat(header: TableHeader, lines: readonly string[]): PlanFormat 
 interface CellRow {
   cells: string[];
   raw: string;
+  executionInfoSource?: CellSource | null;
 }
 
-function pipeRows(body: readonly string[], header: TableHeader, allLines: readonly string[]): CellRow[] {
+function pipeRows(table: TableText, header: TableHeader): CellRow[] {
+  const allLines = table.lines;
+  const bodyStart = header.line + 1;
+  const body = allLines.slice(bodyStart);
   const width = header.names.length;
+  const executionInfoColumn = header.names.findIndex((name) => fieldForColumn(name) === 'executionInfo');
   const textColumn = header.names.findIndex((name) => name.toLowerCase() === 'operator info');
   const idColumn = header.names.findIndex((name) => name.trim().toLowerCase() === 'id');
   const ruleLine = [allLines[header.line - 1], allLines[header.line + 1]].find((line) => line !== undefined && isRuleLine(line));
@@ -187,15 +207,30 @@ function pipeRows(body: readonly string[], header: TableHeader, allLines: readon
       last.raw = `${last.raw}\n${line}`;
       continue;
     }
-    const lineCells = (joints !== null ? splitAtJoints(line, joints) : null) ?? splitPipeCells(line, header.outerBorders);
+    const jointCells = joints !== null ? splitAtJoints(line, joints) : null;
+    const lineCells = jointCells ?? splitPipeCells(line, header.outerBorders);
     const cells = fitCells(lineCells, width, textColumn);
     // Every reader of a value trims it anyway; trimmed now, the padded copies die at once instead of
     // staying alive (and being copied by the garbage collector) until the whole table is read.
     // The id cell keeps its indentation: it carries the tree depth.
     for (let j = 0; j < cells.length; j++) if (j !== idColumn) cells[j] = cells[j].trim();
-    rows.push({ cells, raw: line });
+    // An execution info cell cut out of an unbroken line at the rule's joints stands unchanged in the text.
+    const unchanged = jointCells !== null && jointCells.length === width && line === body[i] && executionInfoColumn >= 0 &&
+      executionInfoColumn !== idColumn;
+    const executionInfoSource = unchanged
+      ? cellSource(table, bodyStart + i, (joints as number[])[executionInfoColumn] + 1, executionInfoColumn)
+      : null;
+    rows.push({ cells, raw: line, executionInfoSource });
   }
   return rows;
+}
+
+/** The cell of `column` that starts after `cellStart` of line `lineIndex`, trimmed as trim() does, in the whole text. */
+function cellSource(table: TableText, lineIndex: number, cellStart: number, column: number): CellSource {
+  const line = table.lines[lineIndex];
+  let start = cellStart;
+  while (isWhitespace(line.charCodeAt(start))) start++;
+  return { text: table.text, column, start: table.lineStarts[lineIndex] + start };
 }
 
 /** The cheap test first: a bordered row that ends in `|` is complete, whatever the next line is. */
@@ -291,7 +326,9 @@ function planRowsOf(names: readonly string[], rows: readonly CellRow[]): PlanRow
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (!row.cells.some(hasText)) continue;
-    planRows.push({ idCell: row.cells[idColumn] ?? '', columns: names, values: row.cells, raw: row.raw });
+    planRows.push({
+      idCell: row.cells[idColumn] ?? '', columns: names, values: row.cells, raw: row.raw, executionInfoSource: row.executionInfoSource ?? null,
+    });
   }
   return planRows;
 }
@@ -321,6 +358,7 @@ function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {
         return `${value.trimEnd().replace(/\s\+$/, '')} ${more}`;
       }),
       raw: `${previous.raw}\n${row.raw}`,
+      executionInfoSource: null,
     };
   }
   return merged;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseByteSize, parseDurationMs, parseExecutionInfo } from '../../../src/core/plan';
+import { parseExecutionInfoIn } from '../../../src/core/plan/executionInfo';
 import { endsWithCutOff, isWhitespace, trimmed } from '../../../src/core/plan/cellText';
 import { operatorOf, parseIdCell } from '../../../src/core/plan/planNodeBuilder';
 import { parsePlainNumber } from '../../../src/core/plan/planUnits';
@@ -150,6 +151,23 @@ test('execution info repeats: the list of a group\'s keys answers as the object 
       assert.deepEqual(info, expected, text);
       assert.equal(Object.getPrototypeOf(info), Object.prototype);
     }
+  }
+});
+
+test('execution info read where the cell stands in the plan text equals the cell read on its own', () => {
+  const next = seededRandom(77);
+  const pieces = ['time:', 'loops:', '1', '12', '0.5', '.', 'ms', 'µs', ' ms', 's', ', ', ',', '{', '}', '[', ']', '(', ')', ':', ' ',
+    'proc max:', '__proto__:', 'a:1', 'a:1, a:2', 'x{y:1}', '...', '…', 'N/A', '5 KB', '-3', '1e3'];
+  for (let i = 0; i < 20_000; i++) {
+    let cell = '';
+    const length = 1 + Math.floor(next() * 12);
+    for (let j = 0; j < length; j++) cell += pieces[Math.floor(next() * pieces.length)];
+    cell = cell.trim();
+    // As pipeRows cuts it: blanks or the column's `|` on both sides of the trimmed cell.
+    const before = next() < 0.5 ? '| ' : '|│ x |  ';
+    const after = next() < 0.5 ? ' |' : next() < 0.5 ? '|9' : '   | 12.5 |';
+    const source = `${before}${cell}${after}`;
+    assert.deepEqual(parseExecutionInfoIn(cell, source, before.length), parseExecutionInfo(cell), JSON.stringify(source));
   }
 });
 

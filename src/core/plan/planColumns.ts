@@ -15,24 +15,25 @@ export type PlanField =
   | 'estCost'
   | 'costFormula';
 
-const FIELD_BY_COLUMN: Record<string, PlanField> = {
-  id: 'id',
-  estrows: 'estRows',
-  count: 'estRows',
-  actrows: 'actRows',
-  task: 'task',
-  tasktype: 'task',
-  accessobject: 'accessObject',
-  executioninfo: 'executionInfo',
-  executeinfo: 'executionInfo',
-  operatorinfo: 'operatorInfo',
-  memory: 'memory',
-  memoryinfo: 'memory',
-  disk: 'disk',
-  diskinfo: 'disk',
-  estcost: 'estCost',
-  costformula: 'costFormula',
-};
+// A Map, not an object literal: a column named `constructor` must not find Object.prototype's members.
+const FIELD_BY_COLUMN = new Map<string, PlanField>([
+  ['id', 'id'],
+  ['estrows', 'estRows'],
+  ['count', 'estRows'],
+  ['actrows', 'actRows'],
+  ['task', 'task'],
+  ['tasktype', 'task'],
+  ['accessobject', 'accessObject'],
+  ['executioninfo', 'executionInfo'],
+  ['executeinfo', 'executionInfo'],
+  ['operatorinfo', 'operatorInfo'],
+  ['memory', 'memory'],
+  ['memoryinfo', 'memory'],
+  ['disk', 'disk'],
+  ['diskinfo', 'disk'],
+  ['estcost', 'estCost'],
+  ['costformula', 'costFormula'],
+]);
 
 /** Columns that are not plan fields but do belong to plan output (kept in `extra`). */
 const EXTRA_COLUMNS = new Set(['selfru', 'cumru', 'cumru%', 'detail']);
@@ -46,7 +47,7 @@ const fieldCache = new Map<string, PlanField | null>();
 export function fieldForColumn(name: string): PlanField | null {
   let field = fieldCache.get(name);
   if (field === undefined) {
-    field = FIELD_BY_COLUMN[columnKey(name)] ?? null;
+    field = FIELD_BY_COLUMN.get(columnKey(name)) ?? null;
     if (fieldCache.size < 1000) fieldCache.set(name, field);
   }
   return field;

@@ -7,7 +7,8 @@ export interface TaskPlacement {
 
 const TASK_PATTERN = /^(root|cop|batchCop|mpp)(?:\[(\w+)\])?$/i;
 
-const ENGINE_NAMES: Record<string, PlanEngine> = { tikv: 'TiKV', tiflash: 'TiFlash', tidb: 'TiDB' };
+// A Map, not an object literal: `cop[constructor]` must not find Object.prototype's members.
+const ENGINE_NAMES = new Map<string, PlanEngine>([['tikv', 'TiKV'], ['tiflash', 'TiFlash'], ['tidb', 'TiDB']]);
 
 /**
  * Engine and task kind of a `task` value: `root` runs in TiDB, `cop[tikv]` in TiKV,
@@ -24,7 +25,7 @@ function readTask(task: string): TaskPlacement | null {
   const taskKind: PlanTaskKind = kind === 'batchcop' ? 'batchCop' : (kind as PlanTaskKind);
   if (taskKind === 'root') return { engine: 'TiDB', taskKind };
   if (match[2] === undefined) return { engine: taskKind === 'cop' ? 'TiKV' : 'TiFlash', taskKind };
-  const engine = ENGINE_NAMES[match[2].toLowerCase()];
+  const engine = ENGINE_NAMES.get(match[2].toLowerCase());
   return engine === undefined ? null : { engine, taskKind };
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { importSysbenchLog } from '../../../src/core/results/importers/sysbenchLogImporter';
+import { parseSysbenchCommand } from '../../../src/core/results/importers/sysbenchCommandLine';
 import { readBenchmarkLog } from './support/benchmarkLogFixtures';
 
 const REPORT = (t: number, tps = '100.00', errors = 'err/s: 0.00') =>
@@ -256,4 +257,11 @@ describe('sysbench log formats', () => {
     assert.equal(second.startTime, '1970-01-01T00:00:00.000Z');
     assert.equal(first.id, second.id);
   });
+});
+
+test('an option named like a built-in property is kept as an ordinary option', () => {
+  const command = parseSysbenchCommand(['--constructor=3', '--to-string=on', 'oltp_read_only', 'run']);
+  assert.equal(command.options.constructor, 3);
+  assert.equal(command.options.to_string, true);
+  assert.equal(command.workload, 'oltp_read_only');
 });

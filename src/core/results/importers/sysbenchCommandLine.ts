@@ -44,7 +44,7 @@ export function parseSysbenchCommand(args: readonly string[]): SysbenchCommand {
 
 function optionName(raw: string): string {
   const name = raw.replace(/-/g, '_');
-  return ALIASES[name] ?? name;
+  return Object.hasOwn(ALIASES, name) ? ALIASES[name] : name;
 }
 
 export function optionValue(raw: string): string | number | boolean {

@@ -289,6 +289,9 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
         const killedAfterMs = Date.now() - cancelledAt;
         assert.ok(killedAfterMs <= KILLED_WITHIN_MS, `gone only ${killedAfterMs} ms after Cancel`);
         await progress.waitFor({ state: 'hidden', timeout: 30_000 });
+        // A clean cancel is said in the status bar for a few seconds, not in a notification.
+        const said = await pollFor(workbench.page, async () => ((await workbench.statusBarTexts()).includes('EXPLAIN ANALYZE cancelled.') ? true : undefined), 4000);
+        assert.ok(said, `the status bar says the run was cancelled: ${JSON.stringify(await workbench.statusBarTexts())}`);
 
         // What the extension says about it is in its log (the newest lines are on screen): KILL QUERY
         // for the connection the processlist showed, then the run's own line.

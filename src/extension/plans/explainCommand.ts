@@ -9,6 +9,7 @@ import { stripLeadingComments } from '../../core/sql/statementSplitter';
 import type { PlanOrigin, PlanViewSource } from '../../protocol/planView';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ExtensionLog } from '../log/extensionLog';
+import { COMMANDS } from '../commandIds';
 import { cancelledRunSummary, ExplainCancelled } from './explainCancelled';
 import { runExplain, type ExplainResult } from './explainRunner';
 import { explainRequest, explainTargets, targetAt, type ExplainMode, type ExplainPlanRequest, type ExplainTarget } from './explainStatements';
@@ -124,8 +125,20 @@ async function runWithProgress(deps: ExplainCommandDependencies, session: Databa
   } catch (error) {
     if (error instanceof ExplainCancelled) {
       const line = `${verb} on ${session.profile.name}: cancelled; ${cancelledRunSummary(error.run, rollBack)}.`;
-      if (error.run.statement === 'abandoned') deps.log.warn(line);
-      else deps.log.info(line);
+      if (error.run.statement === 'abandoned') {
+        deps.log.warn(line);
+        // The one outcome the user must hear of: the statement may still be running on the server.
+        const showLog = t('Show Log');
+        void vscode.window.showWarningMessage(
+          t('{0} was cancelled, but {1} may still be running the statement: KILL QUERY did not stop it in time, so TiDB Lab closed its connection.', verb, session.profile.name),
+          showLog,
+        ).then((choice) => {
+          if (choice === showLog) void vscode.commands.executeCommand(COMMANDS.showLog);
+        });
+      } else {
+        deps.log.info(line);
+        vscode.window.setStatusBarMessage(t('{0} cancelled.', verb), 5000);
+      }
       return undefined;
     }
     const summary = errorSummary(error);

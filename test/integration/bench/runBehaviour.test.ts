@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MysqlSniffingProxy } from './support/mysqlSniffingProxy';
 import {
-  adminConnection,
   benchOptions,
   connectionArgs,
   connectionsIn,
   db,
   dropDatabase,
   freshDatabase,
+  lockAllRows,
   sysbench,
   waitForNoConnections,
 } from './support/benchFixtures';
@@ -123,11 +123,8 @@ describe('cancellation', () => {
   });
 
   test('also when the threads are stuck waiting for a lock', async () => {
-    const locker = await adminConnection(database);
+    const { lockerId, release } = await lockAllRows(database);
     try {
-      await locker.query('BEGIN');
-      await locker.query('SELECT id FROM sbtest1 FOR UPDATE');
-      const [[{ id: lockerId }]] = await locker.query('SELECT CONNECTION_ID() AS id') as unknown as [[{ id: number }]];
       const controller = new AbortController();
       const running = runWithOptions(benchOptions('oltp_update_index', [...connectionArgs(database), '--tables=1', '--threads=4', '--time=60']), { signal: controller.signal });
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -136,10 +133,9 @@ describe('cancellation', () => {
       const result = await running;
       assert.ok(performance.now() - aborted < 3000, `stopped in ${Math.round(performance.now() - aborted)} ms`);
       assert.equal(result.status, 'cancelled');
-      assert.equal(await waitForNoConnections(database, [Number(lockerId)]), 0, 'no benchmark connection is left, not even those that waited on the lock');
+      assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'no benchmark connection is left, not even those that waited on the lock');
     } finally {
-      await locker.query('ROLLBACK').catch(() => undefined);
-      await locker.end();
+      await release();
     }
   });
 });

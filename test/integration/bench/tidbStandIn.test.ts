@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
-import { adminConnection, benchOptions, db, dropDatabase, freshDatabase, query, waitForNoConnections } from './support/benchFixtures';
+import { benchOptions, db, dropDatabase, freshDatabase, lockAllRows, query, waitForNoConnections } from './support/benchFixtures';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
 import { runExperiment } from '../../../src/core/bench/runExperiment';
@@ -87,24 +87,20 @@ describe('on TiDB', () => {
     // The stand-in's handshake ids are its own, as a 64-bit TiDB id does not fit the handshake's
     // 4 bytes; only CONNECTION_ID() names the connection a KILL must reach.
     await prepareWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1', '--table-size=1000']));
-    const locker = await adminConnection(database);
+    const { lockerId, release } = await lockAllRows(database);
     try {
-      await locker.query('BEGIN');
-      await locker.query('SELECT id FROM sbtest1 FOR UPDATE');
-      const [[{ id: lockerId }]] = await locker.query('SELECT CONNECTION_ID() AS id') as unknown as [[{ id: number }]];
       const controller = new AbortController();
       const running = runWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1', '--table-size=1000', '--threads=4', '--time=60']), { signal: controller.signal });
       await new Promise((resolve) => setTimeout(resolve, 1000));
       controller.abort();
       const result = await running;
       assert.equal(result.status, 'cancelled');
-      assert.equal(await waitForNoConnections(database, [Number(lockerId)]), 0, 'the statements waiting on the lock were killed');
+      assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'the statements waiting on the lock were killed');
       assert.deepEqual(await query(database, 'SELECT 1 AS alive'), [{ alive: 1 }]);
-      const [[{ stillLocking }]] = await locker.query('SELECT COUNT(*) AS stillLocking FROM sbtest1') as unknown as [[{ stillLocking: number }]];
-      assert.equal(Number(stillLocking), 1000, 'the locking connection was not killed by mistake');
+      const locker = await query<{ n: number }>('information_schema', 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ?', [lockerId]);
+      assert.equal(Number(locker[0].n), 1, 'the locking connection was not killed by mistake');
     } finally {
-      await locker.query('ROLLBACK').catch(() => undefined);
-      await locker.end();
+      await release();
       await cleanupWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1']));
     }
   });

@@ -8,6 +8,7 @@ import type { SqlLogEntry } from '../../../src/core/db/sqlExecutor';
 import { ExplainCancelled } from '../../../src/extension/plans/explainCancelled';
 import { runExplain } from '../../../src/extension/plans/explainRunner';
 import { explainRequest, explainTargets } from '../../../src/extension/plans/explainStatements';
+import { RUNNING_STATEMENTS_SQL, runningStatementsFrom, waitFor, type RunningStatement } from '../../support/serverStatements';
 import { testDatabase } from '../../support/testDatabase';
 
 const db = testDatabase();
@@ -34,22 +35,8 @@ after(async () => {
 });
 
 /** Connections (other than the asking one) whose running statement contains `marker`. */
-async function runningWith(marker: string): Promise<Array<{ id: number; info: string }>> {
-  const rows = await session.query(
-    "SELECT ID AS id, INFO AS info FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, ?) > 0",
-    [marker],
-  );
-  return rows.map((row) => ({ id: Number(row.id), info: String(row.info) }));
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function runningWith(marker: string): Promise<RunningStatement[]> {
+  return runningStatementsFrom(await session.query(RUNNING_STATEMENTS_SQL, [marker]));
 }
 
 /** Starts the EXPLAIN ANALYZE of `statement` as the command routes it, waits until the server runs it, then cancels. */

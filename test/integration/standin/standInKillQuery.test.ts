@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
+import { RUNNING_STATEMENTS_SQL, runningStatementsFrom, waitFor, type RunningStatement } from '../../support/serverStatements';
 import { testDatabase } from '../../support/testDatabase';
 import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
@@ -30,22 +31,9 @@ function connectToStandIn(): Promise<Connection> {
 }
 
 /** MariaDB threads (other than the admin's) running a statement that contains `marker`. */
-async function runningOnMariaDB(marker: string): Promise<Array<{ id: number; info: string }>> {
-  const [rows] = await admin.query<RowDataPacket[]>(
-    "SELECT ID AS id, INFO AS info FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND COMMAND = 'Query' AND INSTR(INFO, ?) > 0",
-    [marker],
-  );
-  return rows.map((row) => ({ id: Number(row.id), info: String(row.info) }));
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function runningOnMariaDB(marker: string): Promise<RunningStatement[]> {
+  const [rows] = await admin.query<RowDataPacket[]>(RUNNING_STATEMENTS_SQL, [marker]);
+  return runningStatementsFrom(rows);
 }
 
 test('KILL QUERY with the id from CONNECTION_ID() stops the statement EXPLAIN ANALYZE runs on MariaDB', async () => {

@@ -50,6 +50,21 @@ export async function connectionsIn(database: string): Promise<number> {
   return Number(rows[0].n);
 }
 
+/** A connection holding every row of sbtest1 locked (SELECT ... FOR UPDATE in an open transaction) until released. */
+export async function lockAllRows(database: string): Promise<{ lockerId: number; release: () => Promise<void> }> {
+  const locker = await adminConnection(database);
+  await locker.query('BEGIN');
+  await locker.query('SELECT id FROM sbtest1 FOR UPDATE');
+  const [[{ id }]] = await locker.query('SELECT CONNECTION_ID() AS id') as unknown as [[{ id: number }]];
+  return {
+    lockerId: Number(id),
+    release: async () => {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+    },
+  };
+}
+
 /** Waits until no connection but `except` uses the database; returns how many are left at the timeout. */
 export async function waitForNoConnections(name: string, except: number[] = [], timeoutMs = 2000): Promise<number> {
   const deadline = Date.now() + timeoutMs;

@@ -12,7 +12,7 @@ function post(message: WorkerMessage): void {
 
 async function runPhase(setup: RunWorkerSetup): Promise<void> {
   const run = new WorkerRun(setup, post);
-  let abandonedConnectionIds: string[] = [];
+  let abandonedConnectionIds: bigint[] = [];
   let started: Promise<void> | undefined;
   let finishedPosted = false;
   const finish = () => {

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { SqlLogger } from '../db/sqlExecutor';
 import type { DatabaseSession } from '../db/databaseSession';
+import { killConnectionStatement } from '../db/queryKill';
 import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../results/benchmarkResult';
 import { openAdminSession } from './adminSession';
 import { leanConnectTargets } from './benchConnectionSettings';
@@ -115,7 +116,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
   const state: { failure?: WorkerFailure; cancelled: boolean; forcedShutdown: boolean } = { cancelled: false, forcedShutdown: false };
   let readyCount = 0;
   let settleInit: (() => void) | undefined;
-  const abandoned: string[] = [];
+  const abandoned: bigint[] = [];
   const checkInit = () => {
     if (readyCount === setups.length || state.failure || state.cancelled) settleInit?.();
   };
@@ -219,7 +220,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
 
     for (const id of abandoned) {
       // The statement was still running when we cut its connection; make the server drop it too.
-      if (/^\d+$/.test(id)) await admin.run(`KILL ${id}`).catch(() => undefined);
+      await admin.run(killConnectionStatement(id)).catch(() => undefined);
     }
 
     const failure = state.failure as WorkerFailure | undefined;

@@ -4,6 +4,7 @@
 import { LeanMysqlConnection, RESULT_SET, type CommandCallback, type LeanConnectOptions, type ParamValue, type PreparedStatement } from './protocol/leanMysqlConnection';
 import { MysqlError } from './protocol/mysqlClientError';
 import type { ErrorPolicy } from './errorPolicy';
+import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
 
 export const COUNTER_EVENTS = 0;
 export const COUNTER_READS = 1;
@@ -84,7 +85,7 @@ export class ThreadSession {
   private pendingDone: StatementDone | undefined;
   private pendingFunction = '';
   private pendingSql = '';
-  private serverConnectionId: string | undefined;
+  private serverConnectionId: bigint | null = null;
   private readonly onOutcome: CommandCallback = (error, outcome) => {
     const done = this.pendingDone!;
     this.pendingDone = undefined;
@@ -99,9 +100,9 @@ export class ThreadSession {
   constructor(private readonly options: SessionOptions) {}
 
   /** The id a KILL needs: CONNECTION_ID() where the handshake's cannot hold it, else the handshake's. */
-  get connectionId(): string | undefined {
+  get connectionId(): bigint | undefined {
     if (this.connection === undefined) return undefined;
-    return this.serverConnectionId ?? String(this.connection.connectionId);
+    return this.serverConnectionId ?? BigInt(this.connection.connectionId);
   }
 
   get busy(): boolean {
@@ -119,11 +120,7 @@ export class ThreadSession {
   }
 
   private async afterConnect(connection: LeanMysqlConnection): Promise<void> {
-    this.serverConnectionId = undefined;
-    if (this.options.readServerConnectionId) {
-      const id = await connection.queryValue('SELECT CONNECTION_ID()');
-      if (id !== null && /^\d+$/.test(id)) this.serverConnectionId = id;
-    }
+    this.serverConnectionId = this.options.readServerConnectionId ? connectionIdFrom(await connection.queryValue(CONNECTION_ID_QUERY)) : null;
     await this.runSessionStatements(connection);
   }
 

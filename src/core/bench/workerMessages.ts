@@ -69,6 +69,6 @@ export type WorkerMessage =
       type: 'finished';
       snapshot: WorkerSnapshot;
       failure?: WorkerFailure;
-      /** server connection ids (decimal text: TiDB's are 64-bit) still running a statement when a hard stop cut them */
-      abandonedConnectionIds: string[];
+      /** server connection ids (TiDB's are 64-bit) still running a statement when a hard stop cut them */
+      abandonedConnectionIds: bigint[];
     };

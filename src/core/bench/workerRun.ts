@@ -216,13 +216,13 @@ export class WorkerRun {
   }
 
   /** Asks every thread to stop; a hard stop cuts connections still busy after a short grace. */
-  async stop(hard: boolean): Promise<string[]> {
+  async stop(hard: boolean): Promise<bigint[]> {
     Atomics.store(this.control, CONTROL_STOP, 1);
     this.queue?.stop();
     if (!hard) return [];
     const deadline = performance.now() + SOFT_STOP_GRACE_MS;
     while (this.running > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    const abandoned: string[] = [];
+    const abandoned: bigint[] = [];
     for (const thread of this.threads) {
       if (thread?.session.busy) {
         const id = thread.session.connectionId;

@@ -145,7 +145,7 @@ export class BenchmarkRunner implements vscode.Disposable {
           if (step.kind === 'cell') {
             const cell = plan[step.index];
             if (cell) enterCell(step.index, cell);
-            const what = cell ? `${cellText(cell)} · ${vscode.l10n.t('{0} {1} threads', cell.workload.name, cell.threads)}` : step.label;
+            const what = cell ? `${cellText(cell)} · ${workloadText(cell)}` : step.label;
             tracker.report(`${step.index + 1}/${step.total} · ${what} · ${cell ? vscode.l10n.t('starting…') : vscode.l10n.t('loading…')}`, cell ? doneSec : step.index);
           } else {
             tracker.report(stepText(step), doneSec);
@@ -156,7 +156,7 @@ export class BenchmarkRunner implements vscode.Disposable {
           if (!cell) return;
           enterCell(cellIndex, cell);
           live?.append(report.interval);
-          const text = `${cellIndex + 1}/${plan.length} · ${cellText(cell)} · ${this.progressText(vscode.l10n.t('{0} {1} threads', cell.workload.name, cell.threads), report, cell.options.limits.time, signal)}`;
+          const text = `${cellIndex + 1}/${plan.length} · ${cellText(cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
           tracker.report(text, doneSec + report.interval.t);
         },
         onCell: (cell, index, total) => {
@@ -277,6 +277,10 @@ function stepText(step: Exclude<ExperimentStep, { kind: 'cell' }>): string {
     case 'cleanup':
       return vscode.l10n.t('Dropping the benchmark tables…');
   }
+}
+
+function workloadText(cell: PlannedCell): string {
+  return vscode.l10n.t('{0} {1} threads', cell.workload.name, cell.threads);
 }
 
 function cellText(cell: PlannedCell): string {

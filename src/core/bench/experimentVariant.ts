@@ -8,15 +8,22 @@ import { watchReplicaProgress } from '../tidb/replicaProgressWatch';
 import type { ReadinessCheck, VariantDefinition } from './experimentDefinition';
 import { sbtestTable } from './sysbenchSql';
 
+const PLACEHOLDER = /\{(schema|table|qualifiedTable)\}/g;
 const TABLE_PLACEHOLDER = /\{(table|qualifiedTable)\}/;
 
-/** The statements to run: one per table when the SQL names {table} or {qualifiedTable}, else one. */
+/**
+ * The statements to run: one per table when the SQL names {table} or {qualifiedTable}, else one.
+ * One pass with a replacer function: a name is inserted as it is ('$&', '$$' in it mean nothing)
+ * and text inserted for one placeholder is never searched for the others.
+ */
 export function expandVariantSql(sql: string, schema: string, tableNumbers: readonly number[]): string[] {
-  const withSchema = sql.replace(/\{schema\}/g, quoteIdentifier(schema));
-  if (!TABLE_PLACEHOLDER.test(withSchema)) return [withSchema];
-  return tableNumbers.map((table) => withSchema
-    .replace(/\{table\}/g, quoteIdentifier(sbtestTable(table)))
-    .replace(/\{qualifiedTable\}/g, quoteQualifiedName(schema, sbtestTable(table))));
+  const expand = (table: number | undefined): string => sql.replace(PLACEHOLDER, (placeholder, name: string) => {
+    if (name === 'schema') return quoteIdentifier(schema);
+    if (table === undefined) return placeholder;
+    return name === 'table' ? quoteIdentifier(sbtestTable(table)) : quoteQualifiedName(schema, sbtestTable(table));
+  });
+  if (!TABLE_PLACEHOLDER.test(sql)) return [expand(undefined)];
+  return tableNumbers.map((table) => expand(table));
 }
 
 export async function runVariantSql(executor: SqlExecutor, statements: readonly string[] | undefined, schema: string, tableNumbers: readonly number[], log: (message: string) => void): Promise<void> {

@@ -204,25 +204,29 @@ export class ThreadSession {
   private async onError(error: unknown, fn: string, sql: string): Promise<never> {
     if (this.options.isStopping()) throw STOPPED;
     if (!(error instanceof MysqlError)) throw error;
-    const counters = this.options.counters;
-    const offset = this.options.counterOffset;
     switch (this.options.policy.actionFor(error.errno)) {
       case 'restart':
-        counters[offset + COUNTER_ERRORS]++;
+        this.options.counters[this.options.counterOffset + COUNTER_ERRORS]++;
         this.options.debug(`Ignoring error ${error.errno} ${error.message}`);
         throw RESTART_EVENT;
       case 'reconnect':
-        counters[offset + COUNTER_RECONNECTS]++;
         this.options.debug(`Reconnecting after error ${error.errno} ${error.message}`);
         await this.reconnect(error);
         throw RESTART_EVENT;
       default:
-        counters[offset + COUNTER_ERRORS]++;
+        // Not an "ignored error": the run stops on it (sysbench prints no summary then; we keep the
+        // partial one, so the count must not claim it was ignored).
         throw new FatalRunError(`${fn} returned error ${error.errno} (${error.message}) for query '${abbreviate(sql)}'`, error.errno);
     }
   }
 
-  /** Reconnects with the same settings, retrying until it works, the run stops or the timeout passes. */
+  /**
+   * Reconnects with the same settings and prepares the statements again, retrying until that works,
+   * the run stops or the timeout passes. A connection lost again while it is set up (during the
+   * session statements or mysql_stmt_prepare) is one more reason to retry, not a fatal error: the
+   * ignore list asked to survive lost connections. Counted as one reconnect once the thread can
+   * work again (sysbench counts it after mysql_drv_reconnect() returns, never for a failed one).
+   */
   private async reconnect(cause: MysqlError): Promise<void> {
     this.connection?.destroy();
     const deadline = performance.now() + this.options.reconnectTimeoutMs;
@@ -230,11 +234,25 @@ export class ThreadSession {
     let lastError: unknown = cause;
     for (;;) {
       if (this.options.isStopping() || this.options.isPastDeadline()) throw STOPPED;
+      let connection: LeanMysqlConnection | undefined;
       try {
-        this.connection = await LeanMysqlConnection.connect({ ...this.options.connect, connectTimeoutMs: Math.min(5000, this.options.reconnectTimeoutMs) });
-        break;
+        connection = await LeanMysqlConnection.connect({ ...this.options.connect, connectTimeoutMs: Math.min(5000, this.options.reconnectTimeoutMs) });
       } catch (error) {
         lastError = error;
+      }
+      if (connection !== undefined) {
+        this.connection = connection;
+        try {
+          await this.setUpAgain(connection);
+          this.options.counters[this.options.counterOffset + COUNTER_RECONNECTS]++;
+          this.options.debug('Reconnected');
+          return;
+        } catch (error) {
+          if (!this.isLostAgain(error)) throw error;
+          this.options.debug(`Lost the new connection while setting it up (${error instanceof Error ? error.message : String(error)}), reconnecting`);
+          connection.destroy();
+          lastError = error;
+        }
       }
       if (performance.now() >= deadline) {
         const detail = lastError instanceof Error ? lastError.message : String(lastError);
@@ -243,8 +261,17 @@ export class ThreadSession {
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(100, pause * 2);
     }
-    await this.afterConnect(this.connection);
+  }
+
+  private async setUpAgain(connection: LeanMysqlConnection): Promise<void> {
+    await this.afterConnect(connection);
     for (const handle of this.handles) await this.prepareHandle(handle);
+  }
+
+  /** The connection was lost again while being set up, and the ignore list asks to reconnect on that loss. */
+  private isLostAgain(error: unknown): boolean {
+    const errno = error instanceof FatalRunError || error instanceof MysqlError ? error.errno : undefined;
+    return errno !== undefined && this.options.policy.actionFor(errno) === 'reconnect';
   }
 }
 

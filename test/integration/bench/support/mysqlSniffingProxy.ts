@@ -24,6 +24,8 @@ interface ConnectionState {
   id: number;
   statements: Map<number, StatementInfo>;
   pendingPrepare?: string;
+  /** set when this connection is to be cut instead of forwarding what the client just sent */
+  cutNow?: boolean;
 }
 
 export class MysqlSniffingProxy {
@@ -31,6 +33,9 @@ export class MysqlSniffingProxy {
   private readonly sockets = new Set<Socket>();
   private nextConnectionId = 1;
   private refusing = false;
+  private preparesToCut = 0;
+  /** how many connections were cut at a COM_STMT_PREPARE by cutAtNextPrepares() */
+  preparesCut = 0;
 
   private constructor(private readonly server: Server, readonly port: number) {}
 
@@ -57,6 +62,11 @@ export class MysqlSniffingProxy {
     this.refusing = refuseNew;
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+  }
+
+  /** The next `count` COM_STMT_PREPAREs (on any connection) cut their connection instead of reaching the server. */
+  cutAtNextPrepares(count: number): void {
+    this.preparesToCut = count;
   }
 
   acceptAgain(): void {
@@ -91,7 +101,8 @@ export class MysqlSniffingProxy {
     const serverPackets = new PacketFraming((data, start, length, seq) => this.onServerPacket(state, seq, data.subarray(start, start + length)));
     client.on('data', (chunk: Buffer) => {
       clientPackets.push(chunk);
-      upstream.write(chunk);
+      if (state.cutNow) finish();
+      else upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
       serverPackets.push(chunk);
@@ -119,6 +130,12 @@ export class MysqlSniffingProxy {
         break;
       case 0x16: {
         const sql = payload.toString('utf8', 1);
+        if (this.preparesToCut > 0) {
+          this.preparesToCut--;
+          this.preparesCut++;
+          state.cutNow = true;
+          return;
+        }
         state.pendingPrepare = sql;
         record({ kind: 'prepare', sql });
         break;

@@ -219,6 +219,7 @@ const SECTIONS = [
   { name: 'plan', title: 'Plan parser', run: externalSection('benchPlan.mjs', 'benchPlan', MEASUREMENT_HEADER) },
   { name: 'plan-render', title: 'Plan view', run: externalSection('benchPlanRender.mjs', 'benchPlanRender', MEASUREMENT_HEADER) },
   { name: 'results-render', title: 'Results view', run: externalSection('benchResultsRender.mjs', 'benchResultsRender', MEASUREMENT_HEADER) },
+  { name: 'import', title: 'Log import', run: externalSection('benchImport.mjs', 'benchImport', MEASUREMENT_HEADER) },
 ];
 
 async function main() {

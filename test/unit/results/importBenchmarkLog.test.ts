@@ -13,6 +13,20 @@ describe('importBenchmarkLog', () => {
     }
   });
 
+  test('a sysbench log whose first line is a report line ("[ 10s ] thds: ...") is a sysbench log, not JSON', () => {
+    const text = [
+      '[ 10s ] thds: 8 tps: 1000.00 qps: 1000.00 (r/w/o: 1000.00/0.00/0.00) lat (ms,95%): 9.91 err/s: 0.00 reconn/s: 0.00',
+      '[ 20s ] thds: 8 tps: 1100.00 qps: 1100.00 (r/w/o: 1100.00/0.00/0.00) lat (ms,95%): 9.73 err/s: 0.00 reconn/s: 0.00',
+    ].join('\n');
+    const imported = importBenchmarkLog(text, 'tail.log', { fileModifiedTime: '2026-03-01T09:00:20.000Z' });
+    assert.equal(imported.format, 'sysbench');
+    assert.equal(imported.results.length, 1);
+    const run = imported.results[0];
+    assert.ok(run.kind === 'run');
+    assert.deepEqual(run.intervals.map((interval) => interval.tps), [1000, 1100]);
+    assert.equal(run.startTime, '2026-03-01T09:00:00.000Z');
+  });
+
   test('the file name is kept as the source of every run', () => {
     const { results } = importBenchmarkLog(readBenchmarkLog('sysbench-1.0.20-appended-runs.log'), 'loop.log');
     assert.equal(results.length, 4);

@@ -250,12 +250,23 @@ describe('sysbench log formats', () => {
     assert.deepEqual(run.intervals[0], { t: 1, threads: 0, tps: 0, qps: 0, reads: 0, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: null } });
   });
 
-  test('the start time comes from the file when the log has none; ids are stable', () => {
-    const first = importSysbenchLog(REPORT(1), { fileModifiedTime: '2026-03-01T10:00:00+01:00' }).results[0];
-    const second = importSysbenchLog(REPORT(1)).results[0];
-    assert.equal(first.startTime, '2026-03-01T09:00:00.000Z');
+  test("a run started its duration before the file's modification time (the log has no start time); ids are stable", () => {
+    const first = importSysbenchLog(`${REPORT(1)}\n${REPORT(2)}`, { fileModifiedTime: '2026-03-01T10:00:00+01:00' }).results[0];
+    const second = importSysbenchLog(`${REPORT(1)}\n${REPORT(2)}`).results[0];
+    assert.equal(first.durationSec, 2);
+    assert.equal(first.startTime, '2026-03-01T08:59:58.000Z');
     assert.equal(second.startTime, '1970-01-01T00:00:00.000Z');
     assert.equal(first.id, second.id);
+  });
+
+  test('runs appended to one log end where the next one starts, the last at the modification time', () => {
+    const text = `${REPORT(1)}\n${SUMMARY}\n${REPORT(1)}\n${REPORT(2)}\n${REPORT(3)}\n`;
+    const runs = importSysbenchLog(text, { fileModifiedTime: '2026-03-01T09:00:10.000Z' }).results;
+    assert.equal(runs.length, 2);
+    assert.equal(runs[1].durationSec, 3);
+    assert.equal(runs[1].startTime, '2026-03-01T09:00:07.000Z');
+    assert.equal(runs[0].durationSec, 2.0101);
+    assert.equal(runs[0].startTime, '2026-03-01T09:00:04.989Z');
   });
 });
 

@@ -12,36 +12,57 @@ const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const WRAPPERS = new Set(['time', 'nohup', 'sudo', 'exec', 'env', 'command']);
 const SHELL_OPERATOR = /^(?:\d*[<>]|[|;&])/;
 
+// Runs of characters with no special meaning, taken in one step: building words character by
+// character is slow on long command lines.
+const PLAIN_RUN = /[^\s'"\\]+/y;
+const DOUBLE_QUOTED_RUN = /[^"\\]+/y;
+
 export function splitShellWords(line: string): string[] {
   const words: string[] = [];
-  let word = '';
+  let pieces: string[] = [];
   let inWord = false;
-  let quote: '"' | "'" | null = null;
-  for (let i = 0; i < line.length; i++) {
+  let i = 0;
+  /** the run `pattern` matches at i (at least one character), moving i past it */
+  const run = (pattern: RegExp): string => {
+    pattern.lastIndex = i;
+    const text = pattern.exec(line)?.[0] ?? line[i];
+    i += text.length;
+    return text;
+  };
+  while (i < line.length) {
     const char = line[i];
-    if (quote === "'") {
-      if (char === "'") quote = null;
-      else word += char;
-    } else if (quote === '"') {
-      if (char === '"') quote = null;
-      else if (char === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1])) word += line[++i];
-      else word += char;
-    } else if (char === "'" || char === '"') {
-      quote = char;
+    if (char === "'") {
+      const end = line.indexOf("'", i + 1);
+      pieces.push(line.slice(i + 1, end < 0 ? line.length : end));
+      i = end < 0 ? line.length : end + 1;
       inWord = true;
+    } else if (char === '"') {
+      i++;
+      inWord = true;
+      while (i < line.length && line[i] !== '"') {
+        if (line[i] === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1])) {
+          pieces.push(line[i + 1]);
+          i += 2;
+        } else {
+          pieces.push(run(DOUBLE_QUOTED_RUN));
+        }
+      }
+      i++;
     } else if (char === '\\' && i + 1 < line.length) {
-      word += line[++i];
+      pieces.push(line[i + 1]);
+      i += 2;
       inWord = true;
     } else if (/\s/.test(char)) {
-      if (inWord) words.push(word);
-      word = '';
+      if (inWord) words.push(pieces.join(''));
+      pieces = [];
       inWord = false;
+      i++;
     } else {
-      word += char;
+      pieces.push(run(PLAIN_RUN));
       inWord = true;
     }
   }
-  if (inWord) words.push(word);
+  if (inWord) words.push(pieces.join(''));
   return words;
 }
 
@@ -75,13 +96,20 @@ function matchesProgram(words: string[], index: number, program: string): boolea
   });
 }
 
-/** Joins shell continuation lines ("... \" at the end) starting at `index`; returns the text and how many lines it used. */
+/**
+ * Joins shell continuation lines ("... \" at the end) starting at `index`; returns the text and how
+ * many lines it used. The pieces are joined once at the end: growing one string line by line and
+ * testing its end each time copies it over and over (quadratic on long command lines).
+ */
 export function joinContinuationLines(lines: readonly string[], index: number): { text: string; lineCount: number } {
-  let text = lines[index];
+  const parts: string[] = [];
+  let line = lines[index];
   let count = 1;
-  while (text.endsWith('\\') && index + count < lines.length) {
-    text = `${text.slice(0, -1)} ${lines[index + count].trim()}`;
+  while (line.endsWith('\\') && index + count < lines.length) {
+    parts.push(line.slice(0, -1));
+    line = lines[index + count].trim();
     count++;
   }
-  return { text, lineCount: count };
+  parts.push(line);
+  return { text: parts.join(' '), lineCount: count };
 }

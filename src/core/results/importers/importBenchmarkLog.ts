@@ -42,12 +42,17 @@ export function importBenchmarkLog(text: string, fileName?: string, options: Imp
   if (text.trim() === '') return { results: [], warnings: ['nothing to import: the file is empty'], format: null };
   const source: ImportSource = { fileName, fileModifiedTime: options.fileModifiedTime };
   try {
-    if (/^\s*[{[]/.test(text)) return importJson(text);
+    if (looksLikeJson(text)) return importJson(text);
     return importLogText(text, source);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { results: [], warnings: [`the import stopped on an unexpected problem (please report it): ${reason}`], format: null };
   }
+}
+
+/** An object, or a list of objects; not a log that starts with a report line such as "[ 10s ] thds: ...". */
+function looksLikeJson(text: string): boolean {
+  return /^\s*(\{|\[\s*[{\]])/.test(text);
 }
 
 function importLogText(text: string, source: ImportSource): BenchmarkLogImport {

@@ -6,7 +6,7 @@ import { RESULT_SCHEMA_VERSION, type LatencySummaryMs, type ResultInterval, type
 
 export interface ImportSource {
   fileName?: string;
-  /** ISO 8601; used as the start time when the log does not say when the run started */
+  /** ISO 8601; taken as the end of the log's last run when the log does not say when its runs started */
   fileModifiedTime?: string;
 }
 
@@ -30,6 +30,22 @@ export function importedStartTime(source: ImportSource, fromLog?: string): strin
     if (!Number.isNaN(time)) return new Date(time).toISOString();
   }
   return UNKNOWN_START_TIME;
+}
+
+/**
+ * Start times for runs whose log does not give them: the file was last written when its last run
+ * ended, so that run started its duration before the modification time, and each earlier run
+ * (appended with >>) ended where the next one started. Without a modification time they stay unknown.
+ */
+export function placeRunsBeforeFileEnd(runs: RunResult[], source: ImportSource): void {
+  if (source.fileModifiedTime === undefined) return;
+  let endMs = Date.parse(source.fileModifiedTime);
+  if (Number.isNaN(endMs)) return;
+  for (let index = runs.length - 1; index >= 0; index--) {
+    const startMs = endMs - Math.max(0, runs[index].durationSec) * 1000;
+    runs[index].startTime = new Date(startMs).toISOString();
+    endMs = startMs;
+  }
 }
 
 export function importedRunName(workload: string, options: RunOptions): string {

@@ -3,7 +3,7 @@
 // are dropped by the importer itself).
 
 import type { RunResult } from '../benchmarkResult';
-import { importedRunId, textFingerprint, type ImportSource, type LogImport } from './importedRun';
+import { importedRunId, placeRunsBeforeFileEnd, textFingerprint, type ImportSource, type LogImport } from './importedRun';
 import { ImportWarnings } from './importWarnings';
 import { splitLogLines, type LogLine } from './logLines';
 
@@ -33,6 +33,7 @@ export abstract class LogRunReader<Draft> {
       if (run !== null) results.push(run);
     }
     if (results.length === 0) this.warnings.add(this.nothingFound);
+    placeRunsBeforeFileEnd(results, this.source);
     return { results, warnings: this.warnings.toArray() };
   }
 

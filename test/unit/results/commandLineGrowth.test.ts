@@ -1,0 +1,44 @@
+// A `\`-continued command line at the top of a sysbench log is read in time linear in its length:
+// 8 times the lines may take at most a generous multiple of 8 times as long (quadratic joining took
+// over 40 times as long). The timing itself is in `npm run bench` (scripts/benchImport.mjs).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { performance } from 'node:perf_hooks';
+import { importSysbenchLog } from '../../../src/core/results/importers/sysbenchLogImporter';
+
+/** A log whose command line has `optionCount` options, one per continued line, names and values from a seeded generator. */
+function continuedCommandLog(optionCount: number, seed: number): string {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state;
+  };
+  const lines = ['$ sysbench \\'];
+  for (let i = 0; i < optionCount; i++) lines.push(`    --option-${i}-${next().toString(36)}='value ${next().toString(36)}' \\`);
+  lines.push('    oltp_read_only run');
+  lines.push('[ 1s ] thds: 1 tps: 1.00 qps: 14.00 (r/w/o: 14.00/0.00/0.00) lat (ms,95%): 1.00 err/s: 0.00 reconn/s: 0.00');
+  return lines.join('\n');
+}
+
+function fastestImportMs(text: string, rounds: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    const { results } = importSysbenchLog(text);
+    best = Math.min(best, performance.now() - started);
+    assert.equal(results.length, 1);
+  }
+  return best;
+}
+
+test('reading a long continued command line grows linearly with its length (1x vs 8x)', () => {
+  const small = continuedCommandLog(1_000, 42);
+  const large = continuedCommandLog(8_000, 42);
+  const options = importSysbenchLog(large).results[0].options;
+  assert.equal(Object.keys(options).filter((name) => name.startsWith('option_')).length, 8_000);
+  fastestImportMs(small, 2);
+  const smallMs = fastestImportMs(small, 7);
+  const largeMs = fastestImportMs(large, 5);
+  // linear: about 8x; quadratic: 40x and more. 24x leaves room for a loaded machine.
+  assert.ok(largeMs < Math.max(smallMs, 1) * 24, `8x the lines took ${(largeMs / smallMs).toFixed(1)}x as long (${smallMs.toFixed(1)} ms vs ${largeMs.toFixed(1)} ms)`);
+});

@@ -26,7 +26,7 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const server = {
   host: env.TIDB_LAB_MYSQL_HOST ?? '127.0.0.1',
-  port: Number(env.TIDB_LAB_MYSQL_PORT ?? 3306),
+  port: Number(env.TIDB_LAB_MYSQL_PORT ?? 3406),
   user: env.TIDB_LAB_MYSQL_USER ?? 'tidblab',
   password: env.TIDB_LAB_MYSQL_PASSWORD ?? 'tidblab-pw',
 };

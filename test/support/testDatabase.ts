@@ -15,8 +15,8 @@ export function testDatabase(): TestDatabase {
   const stateDir = env.TIDB_LAB_STATE_DIR ?? '/var/tmp/tidb-lab';
   return {
     host: env.TIDB_LAB_MYSQL_HOST ?? '127.0.0.1',
-    port: Number(env.TIDB_LAB_MYSQL_PORT ?? 3306),
-    tlsOnlyPort: Number(env.TIDB_LAB_TLS_PORT ?? 3307),
+    port: Number(env.TIDB_LAB_MYSQL_PORT ?? 3406),
+    tlsOnlyPort: Number(env.TIDB_LAB_TLS_PORT ?? 3407),
     user: env.TIDB_LAB_MYSQL_USER ?? 'tidblab',
     password: env.TIDB_LAB_MYSQL_PASSWORD ?? 'tidblab-pw',
     database: env.TIDB_LAB_MYSQL_DB ?? 'tidblab_test',

@@ -33,8 +33,9 @@ done
 
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]}"
-  # Debian's mariadb-server would start its own server on port 3306, where scripts/start-mariadb.sh
-  # starts ours; a policy-rc.d that refuses service starts prevents that (containers usually have one).
+  # Debian's mariadb-server would start its own server on 3306. TiDB Lab does not need it (its own run on
+  # 3406/3407 and work beside one), so a policy-rc.d that refuses service starts spares it during the
+  # install (containers usually have one); a service already running is left as it is.
   added_policy=""
   if [ ! -e /usr/sbin/policy-rc.d ]; then
     printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d

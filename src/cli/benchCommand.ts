@@ -17,6 +17,7 @@ import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
 import { prepareWithOptions } from '../core/bench/prepareBenchmark';
 import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
 import { runExperiment } from '../core/bench/runExperiment';
+import { clientSummaryLine } from '../core/results/clientBound';
 import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION } from '../core/bench/sysbenchReport';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
@@ -211,6 +212,8 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
     histogramLines: options.limits.histogram && result.histogram ? histogramLines(result.histogram.bucketsMs, result.histogram.counts) : undefined,
   });
   io.stdout(`${lines.join('\n')}\n`);
+  const client = clientSummaryLine(result);
+  if (client !== undefined) io.stdout(`${client}\n`);
 }
 
 /** The file's text, or undefined after saying on stderr why it could not be read. */

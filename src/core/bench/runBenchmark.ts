@@ -5,16 +5,17 @@ import { randomUUID } from 'node:crypto';
 import type { SqlLogger } from '../db/sqlExecutor';
 import type { DatabaseSession } from '../db/databaseSession';
 import { killConnectionStatement } from '../db/queryKill';
-import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../results/benchmarkResult';
+import { RESULT_SCHEMA_VERSION, type ClientLoad, type ResultInterval, type RunResult, type RunStatus } from '../results/benchmarkResult';
 import { openAdminSession } from './adminSession';
 import { leanConnectTargets } from './benchConnectionSettings';
 import { optionsRecord, type BenchOptions } from './benchOptions';
 import { BenchWorkerPool } from './benchWorkerPool';
+import { ClientMeter } from './clientMeter';
 import { ErrorPolicy } from './errorPolicy';
 import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
 import { RunStatistics, type IntervalReport } from './runStatistics';
 import { epochNow } from './workerRun';
-import { CONTROL_SLOTS, CONTROL_STOP, type RunWorkerSetup, type WorkerFailure, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
+import { CONTROL_SLOTS, CONTROL_STOP, type RunWorkerSetup, type WorkerFailure, type WorkerLoopLoad, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
 import { serverInfoOf } from './serverInfo';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
 
@@ -183,12 +184,14 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
     const deadlineMs = limits.time > 0 ? measuredStartMs + limits.time * 1000 : 0;
     const startTime = new Date(measuredStartMs).toISOString();
     pool.broadcast({ type: 'start', startMs, deadlineMs });
+    const meter = new ClientMeter();
 
     const timers: NodeJS.Timeout[] = [];
     if (limits.warmupTime > 0) {
       timers.push(setTimeout(() => {
         pool.broadcast({ type: 'reset' });
         statistics.reset();
+        meter.start();
       }, measuredStartMs - epochNow()));
     }
     if (deadlineMs > 0 && limits.forcedShutdown !== undefined) {
@@ -203,7 +206,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       intervals.push(report.interval);
       hooks.onInterval?.(report);
     };
-    const reporting = limits.reportInterval > 0 ? reportIntervals(pool, statistics, measuredStartMs, limits.reportInterval, emitInterval) : Promise.resolve(undefined);
+    const reporting = limits.reportInterval > 0 ? reportIntervals(pool, statistics, meter, measuredStartMs, limits.reportInterval, emitInterval) : Promise.resolve(undefined);
 
     await pool.whenFinished();
     const endMs = epochNow();
@@ -215,8 +218,11 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       // The tick due at the deadline raced the threads finishing; on a busy machine its timer can
       // fire late. Close that interval from the final counters so --time N gives N intervals.
       statistics.setGauges(0, 0, 0);
-      emitInterval(statistics.closeInterval((endMs - measuredStartMs) / 1000, (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000));
+      const report = statistics.closeInterval((endMs - measuredStartMs) / 1000, (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000);
+      report.interval.client = meter.closeInterval(finalLoops(pool));
+      emitInterval(report);
     }
+    const client = meter.finish(finalLoops(pool), intervals);
 
     for (const id of abandoned) {
       // The statement was still running when we cut its connection; make the server drop it too.
@@ -238,6 +244,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       message,
       server: serverInfoOf(identity, options),
       labels: hooks.labels,
+      client,
     });
     const details: RunDetails = {
       fairness: statistics.fairness(),
@@ -287,6 +294,10 @@ function workerSetups(options: BenchOptions, serverIsTiDB: boolean, sessionState
   return { setups, threadIdsByWorker, control };
 }
 
+function finalLoops(pool: BenchWorkerPool): Array<WorkerLoopLoad | undefined> {
+  return pool.finishedByWorker().map((message) => message?.snapshot.loop);
+}
+
 function collectFinalSnapshots(pool: BenchWorkerPool, statistics: RunStatistics): void {
   pool.finishedByWorker().forEach((message, worker) => {
     if (message) statistics.add(worker, message.snapshot);
@@ -302,6 +313,7 @@ interface ReportingEnd {
 async function reportIntervals(
   pool: BenchWorkerPool,
   statistics: RunStatistics,
+  meter: ClientMeter,
   measuredStartMs: number,
   intervalSec: number,
   emit: (report: IntervalReport) => void,
@@ -333,7 +345,9 @@ async function reportIntervals(
     }
     if (nowMs < measuredStartMs) continue;
     statistics.setGauges(queueLength, concurrency, threadsRunning);
-    emit(statistics.closeInterval((nowMs - measuredStartMs) / 1000, (nowMs - Math.max(lastMs, measuredStartMs)) / 1000));
+    const report = statistics.closeInterval((nowMs - measuredStartMs) / 1000, (nowMs - Math.max(lastMs, measuredStartMs)) / 1000);
+    report.interval.client = meter.closeInterval(snapshots.map(({ snapshot }) => snapshot.loop));
+    emit(report);
     lastMs = nowMs;
   }
 }
@@ -353,6 +367,7 @@ export interface RunOutcome {
   message?: string;
   server: RunResult['server'];
   labels?: Record<string, string | number>;
+  client?: ClientLoad;
 }
 
 export function buildRunResult(options: BenchOptions, statistics: RunStatistics, outcome: RunOutcome): RunResult {
@@ -388,5 +403,6 @@ export function buildRunResult(options: BenchOptions, statistics: RunStatistics,
     status: outcome.status,
     message: outcome.message,
     labels: outcome.labels,
+    ...(outcome.client ? { client: outcome.client } : {}),
   };
 }

@@ -46,6 +46,15 @@ export type CoordinatorMessage =
   | { type: 'reset' }
   | { type: 'stop'; hard: boolean };
 
+/** A worker's event loop, from EventLoopLoad: since the previous snapshot, and since the run began. */
+export interface WorkerLoopLoad {
+  /** 0 to 1 */
+  utilization: number;
+  delayP99Ms: number;
+  runUtilization: number;
+  runDelayP99Ms: number;
+}
+
 export interface WorkerSnapshot {
   /** per thread of this worker, COUNTER_FIELDS values each, counted since the previous snapshot */
   counters: Float64Array;
@@ -53,6 +62,8 @@ export interface WorkerSnapshot {
   queueLength: number;
   concurrency: number;
   threadsRunning: number;
+  /** absent before the run started */
+  loop?: WorkerLoopLoad;
 }
 
 export interface WorkerFailure {

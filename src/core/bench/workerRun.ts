@@ -2,6 +2,7 @@
 // over its own connection (sysbench's thread_run()), the counters and latencies they produce, and
 // stopping on the time limit, the event limit, a fatal error or a cancel.
 import { ErrorPolicy } from './errorPolicy';
+import { EventLoopLoad } from './eventLoopLoad';
 import { EventQueue } from './eventQueue';
 import { LatencyRecorder } from './latencyHistogram';
 import { SysbenchRandom } from './sysbenchRandom';
@@ -49,6 +50,7 @@ export class WorkerRun {
   private readonly control: Int32Array;
   private readonly counters: Float64Array;
   private readonly latencies = new LatencyRecorder();
+  private readonly loopLoad = new EventLoopLoad();
   private readonly threads: ClientThread[] = [];
   private readonly queue: EventQueue | undefined;
   private deadlineMs = 0;
@@ -113,7 +115,9 @@ export class WorkerRun {
     this.deadlineMs = deadlineMs;
     this.running = this.threads.length;
     this.queue?.start(startMs);
+    this.loopLoad.start();
     await Promise.all(this.threads.map((thread) => this.threadLoop(thread)));
+    this.loopLoad.stop();
     this.queue?.stop();
     if (this.queue?.overflowed && !this.failure) {
       this.failure = { message: 'The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate' };
@@ -241,6 +245,7 @@ export class WorkerRun {
   reset(): void {
     this.counters.fill(0);
     this.latencies.reset();
+    this.loopLoad.start();
   }
 
   snapshot(): WorkerSnapshot {
@@ -250,6 +255,7 @@ export class WorkerRun {
       queueLength: this.queue?.length ?? 0,
       concurrency: this.queue?.concurrency ?? 0,
       threadsRunning: this.running,
+      loop: this.loopLoad.sample(),
     };
     this.counters.fill(0);
     this.latencies.reset();

@@ -29,6 +29,23 @@ export interface IntervalLatencyMs {
   p999?: number | null;
 }
 
+/**
+ * How busy the benchmark client itself was, measured by the built-in engine (imported runs have
+ * none). The rule that sets `bound` is in clientBound.ts.
+ */
+export interface ClientLoad {
+  /** CPU time of the client process (every thread) over wall time times cores, 0 to 1 */
+  cpuUtilization: number;
+  /** the cores the client may use (its CPU affinity) */
+  cores: number;
+  /** the busiest worker's event loop: share of the time it was not waiting for the network, 0 to 1 */
+  eventLoopUtilization: number;
+  /** the largest worker event-loop delay, 99th percentile, ms */
+  eventLoopDelayP99Ms: number;
+  /** per interval: the client was saturated; per run: saturated long enough to have limited the run */
+  bound: boolean;
+}
+
 export interface ResultInterval {
   /** seconds since the measured start, at the end of the interval */
   t: number;
@@ -42,6 +59,7 @@ export interface ResultInterval {
   errors: number;
   reconnects: number;
   latencyMs: IntervalLatencyMs;
+  client?: ClientLoad;
 }
 
 export interface ResultSummary {
@@ -103,6 +121,8 @@ export interface RunResult {
   message?: string;
   /** for experiment cells: which variant / setting this run was */
   labels?: Record<string, string | number>;
+  /** the client's own load, when the built-in engine measured it */
+  client?: ClientLoad;
 }
 
 export interface ExperimentCell {

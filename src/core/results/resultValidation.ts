@@ -8,6 +8,7 @@
 import {
   RESULT_SCHEMA_VERSION,
   type BenchmarkResult,
+  type ClientLoad,
   type ExperimentCell,
   type ExperimentResult,
   type IntervalLatencyMs,
@@ -112,6 +113,10 @@ class ShapeReader {
       const labels = this.flatRecord(object.labels, at('labels'), false);
       if (labels !== undefined) run.labels = labels as Record<string, string | number>;
     }
+    if (object.client !== undefined) {
+      const client = this.client(object.client, at('client'));
+      if (client !== undefined) run.client = client;
+    }
     return run;
   }
 
@@ -198,7 +203,29 @@ class ShapeReader {
       }
     }
     interval.latencyMs = latencyMs;
+    if (object.client !== undefined) {
+      const client = this.client(object.client, `${path}.client`);
+      if (client !== undefined) interval.client = client;
+    }
     return interval;
+  }
+
+  private client(value: unknown, path: string): ClientLoad | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const bound = object.bound;
+    if (typeof bound !== 'boolean') return this.fail(`${path}.bound`, 'true or false', bound);
+    const share = (key: 'cpuUtilization' | 'eventLoopUtilization'): number => {
+      const number = this.number(object, key, `${path}.${key}`) ?? 0;
+      return number > 1 ? this.fail(`${path}.${key}`, 'a share from 0 to 1', number) ?? 0 : number;
+    };
+    return {
+      cpuUtilization: share('cpuUtilization'),
+      cores: this.number(object, 'cores', `${path}.cores`) ?? 0,
+      eventLoopUtilization: share('eventLoopUtilization'),
+      eventLoopDelayP99Ms: this.number(object, 'eventLoopDelayP99Ms', `${path}.eventLoopDelayP99Ms`) ?? 0,
+      bound,
+    };
   }
 
   private summary(value: unknown, path: string): ResultSummary | undefined {

@@ -95,6 +95,24 @@ describe('parseBenchmarkResult', () => {
     assert.deepEqual(parsedExperiment.warnings, ['definition: password-like entries were removed']);
   });
 
+  test("the client's load, per interval and for the run, is kept; absent stays absent; wrong values are named", () => {
+    const client = { cpuUtilization: 0.34, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 38.5, bound: true };
+    const base = sampleRun();
+    const run = sampleRun({ client, intervals: base.intervals.map((interval) => ({ ...interval, client: { ...client, bound: false } })) });
+    const parsed = parseBenchmarkResult(JSON.stringify(run));
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.result, run);
+    const plain = parseBenchmarkResult(sampleRun());
+    assert.ok(plain.ok && plain.result.kind === 'run');
+    assert.equal('client' in plain.result, false);
+    assert.equal(plain.result.intervals.some((interval) => 'client' in interval), false);
+    assert.deepEqual(errorsOf(sampleRun({ client: { ...client, bound: 'yes' as unknown as boolean, cpuUtilization: 3 } })), [
+      'client.bound: expected true or false, got \'yes\'',
+    ]);
+    assert.deepEqual(errorsOf(sampleRun({ client: { ...client, cpuUtilization: 3 } })), ['client.cpuUtilization: expected a share from 0 to 1, got number 3']);
+    assert.deepEqual(errorsOf(sampleRun({ intervals: [{ ...base.intervals[0], client: { ...client, cores: -1 } }] })), ['intervals[0].client.cores: expected a number of 0 or more, got number -1']);
+  });
+
   test('unknown fields are not carried into the result', () => {
     const parsed = parseBenchmarkResult({ ...sampleRun(), __proto__hack: 1, extra: { a: 1 } });
     assert.ok(parsed.ok);

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { intervalLine, runHeaderLines, summaryLines } from '../../../src/core/bench/sysbenchReport';
+import { clientSummaryLine } from '../../../src/core/results/clientBound';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 
 test("a log printed by TiDB Lab's engine imports as a tidb-lab run with its own numbers", () => {
@@ -24,6 +25,7 @@ test("a log printed by TiDB Lab's engine imports as a tidb-lab run with its own 
       percentile: 95,
       fairness: { eventsAvg: 10375.125, eventsStddev: 12.5, timeAvgSec: 1.97, timeStddevSec: 0.01 },
     }),
+    clientSummaryLine({ client: { cpuUtilization: 0.97, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 38, bound: true }, intervals: [] }) ?? '',
   ];
   const { format, results, warnings } = importBenchmarkLog(lines.join('\n'));
   assert.equal(format, 'sysbench');
@@ -44,4 +46,6 @@ test("a log printed by TiDB Lab's engine imports as a tidb-lab run with its own 
   assert.deepEqual(run.summary.latencyMs, { min: 0.05, avg: 0.19, max: 12.5, p50: null, p90: null, p95: 0.31, p99: null, p999: null });
   assert.equal(run.durationSec, 2.0004);
   assert.ok(!JSON.stringify(run).includes('hunter2'));
+  // the client line after the summary is read past: a log carries no client figures to trust
+  assert.equal(run.client, undefined);
 });

@@ -61,6 +61,8 @@ const KNOWN_NOISE: readonly RegExp[] = [
   /^total time taken by event execution:/,
   /^(Query execution|Results fetching) statistics:$/,
   /^Prime numbers limit: \d+$/,
+  // TiDB Lab's engine: the client's load after the summary (clientBound.ts); an import carries no client figures
+  /^Client: \d+% of \d+ cores?, /,
 ];
 
 type Section = 'none' | 'histogram' | 'summary' | 'checkpoint';

@@ -1,0 +1,84 @@
+// The benchmark client's own load, measured by the coordinating thread once per report interval:
+// the process's CPU time (process.cpuUsage() counts every thread, the workers too) against the
+// cores it may use, and the event loops the workers report with their snapshots.
+import { availableParallelism } from 'node:os';
+import type { ClientLoad, ResultInterval } from '../results/benchmarkResult';
+import { intervalClientLoad, runClientLoad, type ClientMeasure } from '../results/clientBound';
+import type { WorkerLoopLoad } from './workerMessages';
+
+export interface ClientMeterClock {
+  /** CPU time of the whole process, microseconds (process.cpuUsage()) */
+  cpuMicros(): number;
+  /** wall time, milliseconds */
+  nowMs(): number;
+}
+
+const processClock: ClientMeterClock = {
+  cpuMicros: () => {
+    const usage = process.cpuUsage();
+    return usage.user + usage.system;
+  },
+  nowMs: () => performance.timeOrigin + performance.now(),
+};
+
+interface Mark {
+  cpuMicros: number;
+  ms: number;
+}
+
+export class ClientMeter {
+  private runStart: Mark;
+  private intervalStart: Mark;
+
+  /** `cores` honours the CPU affinity mask (taskset -c 1 gives 1). */
+  constructor(private readonly cores = availableParallelism(), private readonly clock: ClientMeterClock = processClock) {
+    this.runStart = this.intervalStart = this.mark();
+  }
+
+  /** Starts the run's span and the first interval afresh (the start, and the end of --warmup-time). */
+  start(): void {
+    this.runStart = this.intervalStart = this.mark();
+  }
+
+  /** The interval that ends now, from the loads the workers sent with this interval's snapshots. */
+  closeInterval(loops: readonly (WorkerLoopLoad | undefined)[]): ClientLoad {
+    const now = this.mark();
+    const measure = this.measure(this.intervalStart, now, loops.map((loop) => loop && { utilization: loop.utilization, delayP99Ms: loop.delayP99Ms }));
+    this.intervalStart = now;
+    return intervalClientLoad(measure);
+  }
+
+  /** The whole run, from the loads in the workers' last snapshots, judged by its intervals. */
+  finish(loops: readonly (WorkerLoopLoad | undefined)[], intervals: readonly ResultInterval[]): ClientLoad {
+    const measure = this.measure(this.runStart, this.mark(), loops.map((loop) => loop && { utilization: loop.runUtilization, delayP99Ms: loop.runDelayP99Ms }));
+    return runClientLoad(measure, intervals);
+  }
+
+  private measure(from: Mark, to: Mark, loops: readonly ({ utilization: number; delayP99Ms: number } | undefined)[]): ClientMeasure {
+    const wallMicros = (to.ms - from.ms) * 1000;
+    const cpu = wallMicros > 0 ? (to.cpuMicros - from.cpuMicros) / (wallMicros * this.cores) : 0;
+    let eventLoopUtilization = 0;
+    let eventLoopDelayP99Ms = 0;
+    for (const loop of loops) {
+      if (loop === undefined) continue;
+      eventLoopUtilization = Math.max(eventLoopUtilization, loop.utilization);
+      eventLoopDelayP99Ms = Math.max(eventLoopDelayP99Ms, loop.delayP99Ms);
+    }
+    return {
+      // clock skew between the two readings can put it a hair above 1
+      cpuUtilization: round(Math.min(1, Math.max(0, cpu)), 4),
+      cores: this.cores,
+      eventLoopUtilization: round(Math.min(1, eventLoopUtilization), 4),
+      eventLoopDelayP99Ms: round(eventLoopDelayP99Ms, 2),
+    };
+  }
+
+  private mark(): Mark {
+    return { cpuMicros: this.clock.cpuMicros(), ms: this.clock.nowMs() };
+  }
+}
+
+function round(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale;
+}

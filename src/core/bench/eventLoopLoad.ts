@@ -1,0 +1,50 @@
+// How busy one worker_thread's event loop is: its utilization (time not spent waiting for the
+// network) and its delay (how late a timer fires), since the last sample and since the run began.
+// Read once per report interval, never per statement.
+import { monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram } from 'node:perf_hooks';
+import type { WorkerLoopLoad } from './workerMessages';
+
+/** The delay monitor's timer period; it records the time between its ticks, this included. */
+const RESOLUTION_MS = 10;
+
+export class EventLoopLoad {
+  // Histograms cannot be subtracted or added to (ELD histograms), so one per span.
+  private readonly intervalDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  private readonly runDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  private intervalStart: EventLoopUtilization | undefined;
+  private runStart: EventLoopUtilization | undefined;
+
+  /** Starts both spans afresh (the run's start, and the end of --warmup-time). */
+  start(): void {
+    this.intervalDelay.reset();
+    this.runDelay.reset();
+    this.intervalDelay.enable();
+    this.runDelay.enable();
+    this.intervalStart = this.runStart = performance.eventLoopUtilization();
+  }
+
+  /** The figures since the previous sample and since start(); starts the next interval. */
+  sample(): WorkerLoopLoad | undefined {
+    if (this.intervalStart === undefined || this.runStart === undefined) return undefined;
+    const now = performance.eventLoopUtilization();
+    const load: WorkerLoopLoad = {
+      utilization: performance.eventLoopUtilization(now, this.intervalStart).utilization,
+      delayP99Ms: delayP99Ms(this.intervalDelay),
+      runUtilization: performance.eventLoopUtilization(now, this.runStart).utilization,
+      runDelayP99Ms: delayP99Ms(this.runDelay),
+    };
+    this.intervalStart = now;
+    this.intervalDelay.reset();
+    return load;
+  }
+
+  stop(): void {
+    this.intervalDelay.disable();
+    this.runDelay.disable();
+  }
+}
+
+function delayP99Ms(histogram: IntervalHistogram): number {
+  if (histogram.count === 0) return 0;
+  return Math.max(0, histogram.percentile(99) / 1e6 - RESOLUTION_MS);
+}

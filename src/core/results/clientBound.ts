@@ -1,0 +1,64 @@
+// When the benchmark client, not the server, set the pace of a run. Pure: the engine applies it as
+// it measures, and the views and the CLI read its outcome (`client.bound`) and its wording.
+//
+// An interval is client-saturated when
+//   - the client process used at least 85% of the CPU time of the cores it may use, or
+//   - a worker's event loop was busy (not waiting for the network) at least 90% of the interval, or
+//   - a worker's event loop was busy at least half the interval and its event-loop delay p99 was
+//     at least 10 ms (it wanted the CPU and did not get it: another process holds its cores).
+// Event-loop delay alone never decides: on a busy machine a light client's timers fire late too,
+// although it spends nearly all its time waiting for answers and sets no pace. A run is bound when
+// at least 30% of its intervals are (or, without report intervals, when the whole run is).
+import type { ClientLoad, ResultInterval, RunResult } from './benchmarkResult';
+
+export const CLIENT_CPU_SATURATED = 0.85;
+export const EVENT_LOOP_BUSY = 0.9;
+export const EVENT_LOOP_STARVED_UTILIZATION = 0.5;
+export const EVENT_LOOP_STARVED_DELAY_MS = 10;
+export const BOUND_INTERVAL_SHARE = 0.3;
+
+export type ClientMeasure = Omit<ClientLoad, 'bound'>;
+
+export function clientSaturated(measure: ClientMeasure): boolean {
+  return measure.cpuUtilization >= CLIENT_CPU_SATURATED ||
+    measure.eventLoopUtilization >= EVENT_LOOP_BUSY ||
+    (measure.eventLoopUtilization >= EVENT_LOOP_STARVED_UTILIZATION && measure.eventLoopDelayP99Ms >= EVENT_LOOP_STARVED_DELAY_MS);
+}
+
+export function intervalClientLoad(measure: ClientMeasure): ClientLoad {
+  return { ...measure, bound: clientSaturated(measure) };
+}
+
+/** The run's figures (measured over the whole run) and its verdict from the intervals' verdicts. */
+export function runClientLoad(whole: ClientMeasure, intervals: readonly ResultInterval[]): ClientLoad {
+  const measured = intervals.filter((interval) => interval.client !== undefined);
+  const bound = measured.length === 0
+    ? clientSaturated(whole)
+    : measured.filter((interval) => interval.client?.bound).length >= BOUND_INTERVAL_SHARE * measured.length;
+  return { ...whole, bound };
+}
+
+/** How many of the run's intervals had the client saturated, of how many measured. */
+export function saturatedIntervals(run: Pick<RunResult, 'intervals'>): { saturated: number; measured: number } {
+  const measured = run.intervals.filter((interval) => interval.client !== undefined);
+  return { saturated: measured.filter((interval) => interval.client?.bound).length, measured: measured.length };
+}
+
+/** "97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms" */
+export function clientLoadText(load: ClientMeasure): string {
+  const cores = `${load.cores} core${load.cores === 1 ? '' : 's'}`;
+  return `${Math.round(load.cpuUtilization * 100)}% of ${cores}, event loop busy ${Math.round(load.eventLoopUtilization * 100)}%, ` +
+    `event-loop delay p99 ${load.eventLoopDelayP99Ms < 10 ? load.eventLoopDelayP99Ms.toFixed(1) : Math.round(load.eventLoopDelayP99Ms)} ms`;
+}
+
+export const CLIENT_BOUND_ADVICE = 'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';
+
+/** The line the CLI prints after sysbench's summary (sysbench prints nothing like it). */
+export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'>): string | undefined {
+  const load = run.client;
+  if (load === undefined) return undefined;
+  if (!load.bound) return `Client: ${clientLoadText(load)}; the client did not limit this run.`;
+  const { saturated, measured } = saturatedIntervals(run);
+  const share = measured > 0 ? ` (saturated in ${saturated} of ${measured} intervals)` : '';
+  return `Client: ${clientLoadText(load)} — the client limited this run${share}, so these numbers understate the server: ${CLIENT_BOUND_ADVICE}.`;
+}

@@ -1,0 +1,69 @@
+// The run says when the client, not the server, set its pace (src/core/results/clientBound.ts):
+// the CLI pinned with a CPU hog to one core is flagged; a light --rate=200 run is not, however busy
+// the machine is (the rule rests on the client's own CPU and event loop, not on the machine's).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { connectionArgs, dropDatabase, freshDatabase, runProcess } from './support/benchFixtures';
+import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
+import type { RunResult } from '../../../src/core/results/benchmarkResult';
+
+const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
+const work = mkdtempSync(join(tmpdir(), 'tidblab-client-bound-'));
+let database: string;
+
+function storedRun(file: string): RunResult {
+  const parsed = parseBenchmarkResult(readFileSync(file, 'utf8'));
+  assert.ok(parsed.ok && parsed.result.kind === 'run', parsed.ok ? '' : parsed.errors.join('; '));
+  return parsed.result as RunResult;
+}
+
+before(async () => {
+  database = await freshDatabase('clientbound');
+  const prepare = await runProcess(process.execPath, [CLI, 'bench', ...connectionArgs(database), '--tables=1', '--table-size=10000', 'oltp_point_select', 'prepare']);
+  assert.equal(prepare.code, 0, prepare.stderr);
+});
+
+after(async () => {
+  await dropDatabase(database);
+});
+
+describe('the client bottleneck', () => {
+  test('64 threads pinned to one core that a CPU hog also wants: the run is client-bound', async () => {
+    const core = availableParallelism() > 1 ? '1' : '0';
+    const hog = spawn('taskset', ['-c', core, process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
+    try {
+      const out = join(work, 'pinned.json');
+      const run = await runProcess('taskset', ['-c', core, process.execPath, CLI, 'bench', ...connectionArgs(database), '--tables=1', '--table-size=10000',
+        '--threads=64', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeoutMs: 180_000 });
+      assert.equal(run.code, 0, run.stderr);
+      const result = storedRun(out);
+      assert.ok(result.client, 'the run carries the client load');
+      assert.equal(result.client.cores, 1, 'taskset -c leaves the client one core');
+      assert.equal(result.client.bound, true, JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }));
+      assert.ok(result.intervals.length > 0 && result.intervals.every((interval) => interval.client?.cores === 1));
+      const summaryLine = run.stdout.split('\n').find((line) => line.startsWith('Client: '));
+      assert.match(summaryLine ?? '', /^Client: \d+% of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms — the client limited this run \(saturated in \d+ of \d+ intervals\), .*the sysbench engine \(--engine=sysbench\)\.$/);
+      // after sysbench's own report, as its last line
+      assert.ok(run.stdout.trimEnd().endsWith(summaryLine ?? '-'));
+    } finally {
+      hog.kill('SIGKILL');
+    }
+  });
+
+  test('a light run (--rate=200) is not client-bound, even on a busy machine', async () => {
+    const out = join(work, 'light.json');
+    const run = await runProcess(process.execPath, [CLI, 'bench', ...connectionArgs(database), '--tables=1', '--table-size=10000',
+      '--threads=8', '--rate=200', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeoutMs: 180_000 });
+    assert.equal(run.code, 0, run.stderr);
+    const result = storedRun(out);
+    assert.ok(result.client, 'the run carries the client load');
+    assert.equal(result.client.cores, availableParallelism());
+    assert.equal(result.client.bound, false, JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }));
+    assert.ok(result.intervals.length > 0 && result.intervals.every((interval) => interval.client !== undefined));
+    assert.match(run.stdout, /^Client: \d+% of \d+ cores?, event loop busy \d+%, event-loop delay p99 [\d.]+ ms; the client did not limit this run\.$/m);
+  });
+});

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ClientMeter } from '../../../src/core/bench/clientMeter';
+import type { WorkerLoopLoad } from '../../../src/core/bench/workerMessages';
+
+function fakeClock() {
+  const clock = { cpu: 0, ms: 0, cpuMicros: () => clock.cpu, nowMs: () => clock.ms };
+  return clock;
+}
+
+const loop = (utilization: number, delayP99Ms: number, runUtilization = utilization, runDelayP99Ms = delayP99Ms): WorkerLoopLoad => ({ utilization, delayP99Ms, runUtilization, runDelayP99Ms });
+
+test('CPU time of the process over wall time times the cores, per interval and for the run', () => {
+  const clock = fakeClock();
+  const meter = new ClientMeter(2, clock);
+  clock.ms = 1000;
+  clock.cpu = 1_800_000; // 1.8 s of CPU in 1 s on 2 cores
+  const first = meter.closeInterval([loop(0.4, 2), loop(0.6, 1)]);
+  assert.deepEqual(first, { cpuUtilization: 0.9, cores: 2, eventLoopUtilization: 0.6, eventLoopDelayP99Ms: 2, bound: true });
+  clock.ms = 2000;
+  clock.cpu = 2_000_000; // 0.2 s more
+  const second = meter.closeInterval([loop(0.3, 1)]);
+  assert.deepEqual(second, { cpuUtilization: 0.1, cores: 2, eventLoopUtilization: 0.3, eventLoopDelayP99Ms: 1, bound: false });
+  const run = meter.finish([loop(0.3, 1, 0.45, 2.5), undefined], [{ t: 1, threads: 1, tps: 0, qps: 0, reads: 0, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: null }, client: first }, { t: 2, threads: 1, tps: 0, qps: 0, reads: 0, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: null }, client: second }]);
+  assert.deepEqual(run, { cpuUtilization: 0.5, cores: 2, eventLoopUtilization: 0.45, eventLoopDelayP99Ms: 2.5, bound: true });
+});
+
+test('start() begins the run afresh (the end of --warmup-time); a skewed reading never goes above 100%', () => {
+  const clock = fakeClock();
+  const meter = new ClientMeter(1, clock);
+  clock.ms = 5000;
+  clock.cpu = 5_000_000;
+  meter.start();
+  clock.ms = 6000;
+  clock.cpu = 6_010_000;
+  assert.equal(meter.closeInterval([]).cpuUtilization, 1);
+  assert.equal(meter.finish([], []).cpuUtilization, 1);
+});

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { ClientLoad, ResultInterval } from '../../../src/core/results/benchmarkResult';
+import { clientSaturated, clientSummaryLine, runClientLoad, saturatedIntervals, type ClientMeasure } from '../../../src/core/results/clientBound';
+
+const idle: ClientMeasure = { cpuUtilization: 0.03, cores: 2, eventLoopUtilization: 0.02, eventLoopDelayP99Ms: 1 };
+
+function interval(t: number, client?: ClientLoad): ResultInterval {
+  return { t, threads: 8, tps: 1, qps: 1, reads: 1, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: 1 }, ...(client ? { client } : {}) };
+}
+const saturatedLoad: ClientLoad = { cpuUtilization: 0.97, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 38, bound: true };
+const lightLoad: ClientLoad = { ...idle, bound: false };
+
+describe('clientSaturated', () => {
+  test('the client used 85% or more of the CPU of its cores', () => {
+    assert.equal(clientSaturated({ ...idle, cpuUtilization: 0.85 }), true);
+    assert.equal(clientSaturated({ ...idle, cpuUtilization: 0.84 }), false);
+  });
+
+  test('a worker event loop busy 90% of the interval', () => {
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.9 }), true);
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.89 }), false);
+  });
+
+  test('a half-busy event loop that waited 10 ms or more for the CPU (another process holds its cores)', () => {
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.5, eventLoopDelayP99Ms: 10 }), true);
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.5, eventLoopDelayP99Ms: 9.9 }), false);
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.49, eventLoopDelayP99Ms: 80 }), false);
+  });
+
+  test('event-loop delay alone does not decide: a light client on a busy machine waits for the CPU too', () => {
+    // measured: --rate=200 with four CPU hogs on the two cores gave 2% CPU, loop busy 5%, delay p99 58 ms
+    assert.equal(clientSaturated({ cpuUtilization: 0.02, cores: 2, eventLoopUtilization: 0.05, eventLoopDelayP99Ms: 58 }), false);
+  });
+});
+
+describe('runClientLoad', () => {
+  test('the run is bound when at least 30% of its measured intervals were saturated', () => {
+    const three = [interval(1, saturatedLoad), interval(2, saturatedLoad), interval(3, saturatedLoad)];
+    const seven = Array.from({ length: 7 }, (_, index) => interval(index + 4, lightLoad));
+    assert.equal(runClientLoad(idle, [...three, ...seven]).bound, true);
+    assert.equal(runClientLoad(idle, [...three.slice(1), ...seven, interval(11, lightLoad)]).bound, false);
+  });
+
+  test('intervals without client data do not count; the run keeps its own figures', () => {
+    const run = runClientLoad(idle, [interval(1, saturatedLoad), interval(2), interval(3)]);
+    assert.deepEqual(run, { ...idle, bound: true });
+  });
+
+  test('without report intervals the whole run is judged by the same rule', () => {
+    assert.equal(runClientLoad({ ...idle, eventLoopUtilization: 0.95 }, []).bound, true);
+    assert.equal(runClientLoad(idle, []).bound, false);
+  });
+
+  test('saturatedIntervals counts only intervals with client data', () => {
+    assert.deepEqual(saturatedIntervals({ intervals: [interval(1, saturatedLoad), interval(2, lightLoad), interval(3)] }), { saturated: 1, measured: 2 });
+  });
+});
+
+describe('clientSummaryLine', () => {
+  test('a bound run says so, with its numbers and what to do', () => {
+    const line = clientSummaryLine({ client: saturatedLoad, intervals: [interval(1, saturatedLoad), interval(2, lightLoad)] });
+    assert.equal(line, 'Client: 97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms — the client limited this run (saturated in 1 of 2 intervals), ' +
+      'so these numbers understate the server: give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).');
+  });
+
+  test('a run that was not bound says that too; a run without client data (an import) prints nothing', () => {
+    assert.equal(clientSummaryLine({ client: lightLoad, intervals: [] }), 'Client: 3% of 2 cores, event loop busy 2%, event-loop delay p99 1.0 ms; the client did not limit this run.');
+    assert.equal(clientSummaryLine({ intervals: [] }), undefined);
+  });
+});

@@ -6,6 +6,9 @@
 #   start  starts it, in a data directory of CI's own (never /var/lib/mysql), unless something already
 #          answers on 3306 (a developer's server: then that one is checked, and never stopped); then
 #          records its users and their grants, databases, tables and global variables
+#   demo   (only on CI's server) runs DEMO_CHECK=1 scripts/demo.sh with DEMO_MYSQL=127.0.0.1:3306 as the
+#          server's owner would: refused on a database holding their own tables, then made in a database
+#          of its own, the only change `check` allows
 #   check  checks that start-mariadb.sh pointed at port 3306 refuses and starts nothing, that the server
 #          still answers on 3306, and that its users, grants, databases, tables and variables are unchanged
 #   stop   stops it, only if `start` started it
@@ -20,6 +23,9 @@ RUN_DIR="$FOREIGN_DIR/run"
 PID_FILE="$RUN_DIR/mysqld.pid"
 LOG_FILE="$RUN_DIR/mysqld.err"
 STARTED_MARK="$FOREIGN_DIR/started-by-ci"
+DEMO_MARK="$FOREIGN_DIR/demo-database"
+DEMO_DB=tidblab_demo
+OWNER=owner OWNER_PASSWORD=owner-pw
 BEFORE="$FOREIGN_DIR/snapshot-before.txt"
 AFTER="$FOREIGN_DIR/snapshot-after.txt"
 
@@ -74,16 +80,15 @@ start() {
   if pid="$(ci_server_pid)"; then
     say "CI's foreign MariaDB from an earlier run still runs (pid $pid); using it"
   elif port_answers; then
-    rm -f "$STARTED_MARK"
+    rm -f "$STARTED_MARK" "$DEMO_MARK"
     say "a server already answers on 127.0.0.1:$PORT (not CI's): using it as the foreign server; CI will not stop it"
   else
-    rm -f "$STARTED_MARK"
-    if [ ! -d "$DATA_DIR/mysql" ]; then
-      mkdir -p "$DATA_DIR"; chown mysql:mysql "$DATA_DIR"
-      # Debian's defaults: root@localhost by unix_socket authentication.
-      mariadb-install-db --user=mysql --datadir="$DATA_DIR" --skip-test-db >"$FOREIGN_DIR/install.log" 2>&1 \
-        || { tail -20 "$FOREIGN_DIR/install.log" >&2; fail "mariadb-install-db failed"; }
-    fi
+    rm -f "$STARTED_MARK" "$DEMO_MARK"
+    # A fresh data directory on each run, with Debian's defaults: root@localhost by unix_socket authentication.
+    rm -rf "$DATA_DIR"
+    mkdir -p "$DATA_DIR"; chown mysql:mysql "$DATA_DIR"
+    mariadb-install-db --user=mysql --datadir="$DATA_DIR" --skip-test-db >"$FOREIGN_DIR/install.log" 2>&1 \
+      || { tail -20 "$FOREIGN_DIR/install.log" >&2; fail "mariadb-install-db failed"; }
     mkdir -p /run/mysqld "$RUN_DIR"; chown mysql:root /run/mysqld; chown mysql:mysql "$RUN_DIR"
     # Reads /etc/mysql like Debian's service (bind-address 127.0.0.1, utf8mb4); only the data directory,
     # pid file and log are CI's.
@@ -99,13 +104,16 @@ start() {
     say "started a foreign MariaDB on 127.0.0.1:$PORT (pid $pid, data $DATA_DIR, socket $SOCKET)"
   fi
   if [ -f "$STARTED_MARK" ]; then
-    # What a user's server holds: their own database, application user and sysbench tables.
+    # What a user's server holds: their own database, application user, sysbench tables, and the
+    # owner's account with a password (root only answers on the unix socket).
     foreign_sql <<'SQL'
 CREATE DATABASE IF NOT EXISTS shop;
 CREATE TABLE IF NOT EXISTS shop.orders (id INT PRIMARY KEY, item VARCHAR(40) NOT NULL);
 INSERT IGNORE INTO shop.orders VALUES (1, 'tea'), (2, 'coffee');
 CREATE USER IF NOT EXISTS 'shop'@'localhost' IDENTIFIED BY 'shop-pw';
 GRANT SELECT, INSERT, UPDATE, DELETE ON shop.* TO 'shop'@'localhost';
+CREATE USER IF NOT EXISTS 'owner'@'127.0.0.1' IDENTIFIED BY 'owner-pw';
+GRANT ALL PRIVILEGES ON *.* TO 'owner'@'127.0.0.1' WITH GRANT OPTION;
 CREATE DATABASE IF NOT EXISTS sbtest;
 CREATE TABLE IF NOT EXISTS sbtest.sbtest1 (id INT PRIMARY KEY, k INT NOT NULL, c CHAR(120) NOT NULL, pad CHAR(60) NOT NULL);
 INSERT IGNORE INTO sbtest.sbtest1 VALUES (1, 1, 'theirs', 'theirs'), (2, 2, 'theirs', 'theirs');
@@ -114,6 +122,30 @@ SQL
   foreign_sql -e 'SELECT 1' >/dev/null || fail "cannot read the server on $PORT as root (unix socket $SOCKET or ~/.my.cnf)"
   snapshot > "$BEFORE"
   say "recorded $(sed -n '/^== users/,/^== databases/p' "$BEFORE" | grep -vc '^==\|^  ') users, $(sed -n '/^== databases/,/^== tables/p' "$BEFORE" | grep -vc '^==') databases in $BEFORE"
+}
+
+demo() {
+  if [ ! -f "$STARTED_MARK" ]; then
+    say "the server on $PORT is not CI's: the demo against it (DEMO_MYSQL) is not tried there"
+    return 0
+  fi
+  local demo_env=(DEMO_CHECK=1 DEMO_MYSQL="127.0.0.1:$PORT" DEMO_MYSQL_USER="$OWNER" DEMO_MYSQL_PASSWORD="$OWNER_PASSWORD"
+    DEMO_MYSQL_CREATE_DB=1 TIDB_LAB_DEMO_WORKSPACE="$FOREIGN_DIR/demo-workspace")
+  say "DEMO_MYSQL with DEMO_MYSQL_DB=sbtest, where the owner keeps their own sbtest1, must refuse and change nothing"
+  local output rc=0
+  output="$(env "${demo_env[@]}" DEMO_MYSQL_DB=sbtest bash "$REPO_DIR/scripts/demo.sh" 2>&1)" || rc=$?
+  echo "$output" | sed 's/^/  | /'
+  [ "$rc" -ne 0 ] || fail "the demo accepted the database sbtest holding the owner's own tables"
+  grep -q "holds tables the demo did not make" <<<"$output" || fail "the demo did not say why it refused sbtest"
+
+  say "DEMO_MYSQL=127.0.0.1:$PORT with a database of its own, $DEMO_DB"
+  touch "$DEMO_MARK"
+  env "${demo_env[@]}" DEMO_MYSQL_DB="$DEMO_DB" bash "$REPO_DIR/scripts/demo.sh"
+}
+
+# The snapshot less the demo's own database and tables, when `demo` made them (the only change allowed).
+without_demo_database() {
+  if [ -f "$DEMO_MARK" ]; then grep -vxE "$DEMO_DB|$DEMO_DB"$'\t'"sbtest[0-9]+" "$1"; else cat "$1"; fi
 }
 
 check() {
@@ -136,10 +168,15 @@ check() {
 
   port_answers || fail "nothing answers on 127.0.0.1:$PORT any more"
   snapshot > "$AFTER"
-  if ! diff -u "$BEFORE" "$AFTER"; then
+  if [ -f "$DEMO_MARK" ]; then
+    local demo_tables
+    demo_tables="$(grep -cxE "$DEMO_DB"$'\t'"sbtest[1-4]" "$AFTER" || true)"
+    [ "$demo_tables" = 4 ] || fail "the demo's database $DEMO_DB should hold sbtest1..sbtest4 (found $demo_tables of them)"
+  fi
+  if ! diff -u <(without_demo_database "$BEFORE") <(without_demo_database "$AFTER"); then
     fail "the foreign server on $PORT changed (above: - before, + after)"
   fi
-  say "the server on $PORT still answers; its users, grants, databases, tables and global variables are unchanged"
+  say "the server on $PORT still answers; its users, grants, databases, tables and global variables are unchanged$([ ! -f "$DEMO_MARK" ] || echo " (apart from the demo's own database $DEMO_DB, which DEMO_MYSQL asked to make)")"
 }
 
 stop() {
@@ -154,12 +191,13 @@ stop() {
     kill -0 "$pid" 2>/dev/null && fail "the foreign MariaDB (pid $pid) did not stop"
     say "stopped the foreign MariaDB (pid $pid)"
   fi
-  rm -f "$STARTED_MARK"
+  rm -f "$STARTED_MARK" "$DEMO_MARK"
 }
 
 case "${1:-}" in
   start) start ;;
+  demo) demo ;;
   check) check ;;
   stop) stop ;;
-  *) echo "usage: $0 start|check|stop" >&2; exit 2 ;;
+  *) echo "usage: $0 start|demo|check|stop" >&2; exit 2 ;;
 esac

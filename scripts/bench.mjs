@@ -220,6 +220,7 @@ const SECTIONS = [
   { name: 'plan-render', title: 'Plan view', run: externalSection('benchPlanRender.mjs', 'benchPlanRender', MEASUREMENT_HEADER) },
   { name: 'results-render', title: 'Results view', run: externalSection('benchResultsRender.mjs', 'benchResultsRender', MEASUREMENT_HEADER) },
   { name: 'import', title: 'Log import', run: externalSection('benchImport.mjs', 'benchImport', MEASUREMENT_HEADER) },
+  { name: 'redaction', title: 'Password redaction', run: externalSection('benchRedaction.mjs', 'benchRedaction', MEASUREMENT_HEADER) },
 ];
 
 async function main() {

@@ -1,6 +1,7 @@
 // The ExperimentResult both experiment kinds return.
 import { randomUUID } from 'node:crypto';
 import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunStatus, type ServerInfo } from '../results/benchmarkResult';
+import { redactSecrets, redactSecretText } from '../results/redactSecrets';
 import type { ExperimentDefinition } from './experimentDefinition';
 import { TOOL_NAME, TOOL_VERSION } from './runBenchmark';
 
@@ -15,6 +16,11 @@ export interface ExperimentOutcome {
   startedMs: number;
 }
 
+/**
+ * The result, with passwords blanked in the definition (a variant's CREATE USER ... IDENTIFIED BY
+ * '...') and in the message (a server error may quote the statement): every copy of it, printed,
+ * written with --out, stored or shown, starts from here.
+ */
 export function experimentResult(outcome: ExperimentOutcome): ExperimentResult {
   return {
     kind: 'experiment',
@@ -25,11 +31,11 @@ export function experimentResult(outcome: ExperimentOutcome): ExperimentResult {
     server: outcome.server,
     startTime: new Date(outcome.startedMs).toISOString(),
     durationSec: (Date.now() - outcome.startedMs) / 1000,
-    definition: outcome.definition,
+    definition: redactSecrets(outcome.definition),
     variants: outcome.variants,
     cells: outcome.cells,
     status: outcome.status,
-    message: outcome.message,
+    message: outcome.message === undefined ? undefined : redactSecretText(outcome.message),
   };
 }
 

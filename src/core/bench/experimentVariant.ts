@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { quoteIdentifier, quoteQualifiedName, quoteStringLiteral } from '../db/sqlIdentifiers';
+import { redactSecretText } from '../results/redactSecrets';
 import { verifyCacheHit } from '../tidb/cacheHitVerification';
 import { watchReplicaProgress } from '../tidb/replicaProgressWatch';
 import type { ReadinessCheck, VariantDefinition } from './experimentDefinition';
@@ -29,7 +30,8 @@ export function expandVariantSql(sql: string, schema: string, tableNumbers: read
 export async function runVariantSql(executor: SqlExecutor, statements: readonly string[] | undefined, schema: string, tableNumbers: readonly number[], log: (message: string) => void): Promise<void> {
   for (const sql of statements ?? []) {
     for (const statement of expandVariantSql(sql, schema, tableNumbers)) {
-      log(`  ${statement}`);
+      // the server gets the statement as written; what is printed has its passwords blanked
+      log(`  ${redactSecretText(statement)}`);
       await executor.run(statement);
     }
   }

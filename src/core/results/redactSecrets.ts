@@ -1,16 +1,24 @@
-// The guard that keeps passwords out of stored and exported results: drops every key that looks
-// like a secret, anywhere in the object, and blanks passwords written inside strings (command lines,
-// connection URLs). Applied when results are imported, loaded and exported.
+// The guard that keeps passwords out of stored and exported results, logs and printed output: drops
+// every key that looks like a secret, anywhere in the object, and blanks passwords written inside
+// strings (SQL such as IDENTIFIED BY '...', command lines, connection URLs). redactSecretText is the
+// one redaction for text: results when imported, created, loaded and exported, the SQL log, the
+// experiment steps the CLI and the extension print.
+import { redactSqlSecrets } from '../sql/redactSqlSecrets';
 
 const SECRET_KEY = /pass(word|wd)?$|passwd|password|pwd$|secret|token|api[-_]?key|credential|private[-_]?key/i;
 
-// --mysql-password=x, --pgsql-password x, mysql.password=x (go-ycsb), MYSQL_PWD=x
+// --mysql-password=x, --pgsql-password x, mysql.password=x (go-ycsb), MYSQL_PWD=x, ?secret-access-key=x
 const SECRET_IN_TEXT: readonly RegExp[] = [
-  /(--?[\w.-]*pass(?:word|wd)?[\w.-]*)(=|\s+)("[^"]*"|'[^']*'|\S+)/gi,
-  /(\b[\w.-]*pass(?:word|wd)\b)(=)("[^"]*"|'[^']*'|\S+)/gi,
+  // the flag (a whole word with 'pass' in it) is taken in one piece: (?=(...))\1 never backtracks into it
+  /(?<![\w.-])(?=--?[\w.-]*pass)(?=(--?[\w.-]+))\1(=|\s+)("[^"]*"|'[^']*'|\S+)/gi,
+  /(?<![\w.-])([\w.-]*pass(?:word|wd)\b)(=)("[^"]*"|'[^']*'|\S+)/gi,
   /(\bMYSQL_PWD)(=)("[^"]*"|'[^']*'|\S+)/g,
+  // TiDB's BACKUP / IMPORT INTO storage URLs: 's3://bucket/path?access-key=...&secret-access-key=...'
+  /(?<![\w.-])((?:secret[-_]access[-_]key|session[-_]token|sas[-_]token))(=)([^&'"\s]+)/gi,
 ];
-const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+@/gi;
+// The look-behinds start a match only where a word or a scheme starts: with \b, every '-' or '.'
+// of a long 'a-a-a-...' text (a bulk INSERT's values) started a scan to its end (quadratic).
+const URL_CREDENTIALS = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+@/gi;
 
 export const REDACTED = '***';
 
@@ -27,7 +35,7 @@ export function isSecretKey(key: string): boolean {
 }
 
 export function redactSecretText(text: string): string {
-  let result = text.replace(URL_CREDENTIALS, `$1${REDACTED}@`);
+  let result = redactSqlSecrets(text).replace(URL_CREDENTIALS, `$1${REDACTED}@`);
   for (const pattern of SECRET_IN_TEXT) result = result.replace(pattern, `$1$2${REDACTED}`);
   return result;
 }

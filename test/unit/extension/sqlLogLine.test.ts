@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { redactSql, sqlLogLine } from '../../../src/extension/log/sqlLogLine';
+import { sqlLogLine } from '../../../src/extension/log/sqlLogLine';
 
 test('a statement logs on one line with its duration and row count', () => {
   assert.equal(sqlLogLine({ sql: 'SELECT TABLE_NAME\n  FROM information_schema.TABLES\n WHERE TABLE_SCHEMA = ?', durationMs: 3.456, rowCount: 12 }),
@@ -23,7 +23,9 @@ test('passwords inside SQL never reach the log', () => {
     const line = sqlLogLine({ sql, durationMs: 1 });
     assert.doesNotMatch(line, /s3cret/, sql);
   }
-  assert.equal(redactSql("SELECT 'IDENTIFIED' AS word"), "SELECT 'IDENTIFIED' AS word");
+  const failed = sqlLogLine({ sql: "CREATE USER bob IDENTIFIED BY 's3cret' oops", durationMs: 1, error: { code: 'ER_PARSE_ERROR', errno: 1064, message: "You have an error in your SQL syntax; check the manual near 'IDENTIFIED BY 's3cret' oops' at line 1" } });
+  assert.doesNotMatch(failed, /s3cret/, 'nor does the server error that quotes the statement');
+  assert.equal(sqlLogLine({ sql: "SELECT 'IDENTIFIED' AS word", durationMs: 1 }), "SQL 1.00 ms · SELECT 'IDENTIFIED' AS word");
 });
 
 test('very long statements are cut, saying how long they were', () => {

@@ -2,18 +2,20 @@
 //   tidb-lab bench [options] <workload> <prepare|run|cleanup|help>
 //   tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE]
 //   tidb-lab bench import LOG [--json] [--out FILE]
+//   tidb-lab bench presets | tidb-lab bench preset NAME [--out FILE]
 import { readFileSync, writeFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ConnectionFailure } from '../core/db/databaseSession';
 import type { BenchmarkResult, ExperimentResult } from '../core/results/benchmarkResult';
 import { resultToJson } from '../core/results/exportJson';
 import { importBenchmarkLog } from '../core/results/importers/importBenchmarkLog';
-import { variantChangeTable } from '../core/results/variantComparison';
+import { studyTables, studyTablesText } from '../core/results/studyTables';
 import { parseBenchArguments } from '../core/bench/benchArguments';
 import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions } from '../core/bench/benchOptions';
 import { settingsFromOptions } from '../core/bench/benchConnectionSettings';
 import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
 import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
+import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '../core/bench/experimentPresets';
 import { prepareWithOptions } from '../core/bench/prepareBenchmark';
 import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
 import { runExperiment } from '../core/bench/runExperiment';
@@ -25,6 +27,8 @@ const USAGE = `Usage:
   tidb-lab bench [options] <workload> <prepare|run|cleanup|help>
   tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE]
   tidb-lab bench import LOG [--json] [--out FILE]
+  tidb-lab bench presets                  list the ready experiments
+  tidb-lab bench preset NAME [--out FILE] print one as the experiment JSON it runs
 
 Options are sysbench's (--threads=N --time=N --mysql-host=... --table-size=N --rand-type=uniform ...);
 'tidb-lab bench <workload> help' lists them. The password may also come from MYSQL_PWD.
@@ -76,6 +80,11 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
         return 0;
       case 'import':
         return importCommand(parsed.file, parsed.json, parsed.out, io);
+      case 'presets':
+        io.stdout(presetListing());
+        return 0;
+      case 'preset':
+        return presetCommand(parsed.name, parsed.out, io);
       case 'experiment':
         return await experimentCommand(parsed.file, withPassword(parsed.options, io), parsed.json, parsed.out, io);
       case 'workload': {
@@ -216,6 +225,18 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
   if (client !== undefined) io.stdout(`${client}\n`);
 }
 
+function presetCommand(name: string, out: string | undefined, io: BenchCommandIo): number {
+  const preset = findPreset(name);
+  if (!preset) {
+    io.stderr(`tidb-lab bench preset: no preset '${name}'. Presets: ${EXPERIMENT_PRESETS.map((candidate) => candidate.id).join(', ')}\n`);
+    return 1;
+  }
+  const document = presetDocument(preset);
+  if (out) io.writeFile(out, document);
+  io.stdout(document);
+  return 0;
+}
+
 /** The file's text, or undefined after saying on stderr why it could not be read. */
 function readInput(file: string, command: string, io: BenchCommandIo): string | undefined {
   try {
@@ -277,12 +298,19 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
   }
   if (out) io.writeFile(out, resultToJson(result));
   if (json) io.stdout(resultToJson(result));
-  else printVariantChanges(result, io);
+  else printExperimentSummary(result, io);
   if (result.status === 'failed') {
     io.stderr(`FATAL: ${result.message ?? 'the experiment failed'}\n`);
     return 1;
   }
-  return result.status === 'cancelled' ? 130 : 0;
+  if (result.status === 'cancelled') return 130;
+  const failed = result.cells.filter((cell) => cell.run.status === 'failed').length;
+  if (failed > 0) {
+    io.stderr(`${failed} of ${result.cells.length} cell(s) failed${result.message ? `: ${result.message}` : ''}\n`);
+    return 1;
+  }
+  if (result.message) io.stderr(`${result.message}\n`);
+  return 0;
 }
 
 function describeParams(params: Record<string, string | number | boolean> | undefined): string {
@@ -290,21 +318,42 @@ function describeParams(params: Record<string, string | number | boolean> | unde
   return Object.entries(params).map(([key, value]) => ` ${key}=${String(value)}`).join('');
 }
 
-function printVariantChanges(result: ExperimentResult, io: BenchCommandIo): void {
-  if (result.variants.length < 2) return;
-  const [baseline, ...candidates] = result.variants;
-  for (const candidate of candidates) {
-    for (const metric of ['qps', 'p95'] as const) {
-      const table = variantChangeTable(result, { metric, baseline, candidate });
-      if (table.rows.length === 0) continue;
-      io.stdout(`\n% change of ${candidate} over ${baseline} (${table.metric.label}):\n`);
-      io.stdout(`${'workload'.padEnd(42)} ${'threads'.padStart(7)} ${'size'.padStart(8)} ${baseline.slice(0, 12).padStart(12)} ${candidate.slice(0, 12).padStart(12)} ${'change'.padStart(9)}\n`);
-      for (const row of table.rows) {
-        const format = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
-        const change = row.changePct === null ? 'n/a' : `${row.changePct >= 0 ? '+' : ''}${row.changePct.toFixed(1)}%`;
-        io.stdout(`${row.workloadLabel.padEnd(42)} ${String(row.threads).padStart(7)} ${String(row.tableSize ?? '').padStart(8)} ${format(row.baseline).padStart(12)} ${format(row.candidate).padStart(12)} ${change.padStart(9)}\n`);
+function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): void {
+  if (result.cells.some((cell) => cell.workload === 'bulk_load')) io.stdout(bulkLoadText(result));
+  else if (result.variants.length >= 2) {
+    const [baseline, ...candidates] = result.variants;
+    for (const candidate of candidates) {
+      for (const metric of ['qps', 'p95'] as const) {
+        const tables = studyTables(result, { metric, baseline, candidate });
+        if (tables.tables.length === 0) continue;
+        io.stdout(studyTablesText(tables));
+        for (const warning of tables.warnings) io.stderr(`warning: ${warning}\n`);
       }
-      for (const warning of table.warnings) io.stderr(`warning: ${warning}\n`);
     }
   }
+  for (const skipped of result.skipped ?? []) io.stdout(`\nSkipped: variant '${skipped.variant}'${skipped.tableSize !== undefined ? ` at ${skipped.tableSize} rows` : ''} (${skipped.cells} cells): ${skipped.reason}\n`);
+  const failed = result.cells.filter((cell) => cell.run.status === 'failed');
+  if (failed.length > 0) {
+    io.stdout(`\nFailed cells (${failed.length} of ${result.cells.length}):\n`);
+    for (const cell of failed) io.stdout(`  ${cell.variant} ${cell.workload}${describeParams(cell.params)} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''}: ${cell.run.message ?? 'failed'}\n`);
+  }
+}
+
+/** What a bulk-load study measures, one line a cell (also with one key order). */
+function bulkLoadText(result: ExperimentResult): string {
+  const header = ['rows per statement', 'writers', 'key order', 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'];
+  const number = (value: number | null | undefined, decimals: number) => (value === null || value === undefined ? 'n/a' : value.toFixed(decimals));
+  const rows = result.cells.map((cell) => [
+    String(cell.params?.rows_per_insert ?? ''),
+    String(cell.threads),
+    cell.variant,
+    number(cell.run.summary.rowsPerSec, 0),
+    number(cell.run.summary.mbPerSec, 2),
+    number(cell.run.summary.latencyMs.p95, 2),
+    number(cell.run.summary.latencyMs.p99, 2),
+    cell.run.status,
+  ]);
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 2 || column === 7 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  return `\nBulk load (${result.name}):\n${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

@@ -7,6 +7,7 @@ const USAGE = `Usage:
   tidb-lab bench [options] <workload> <prepare|run|cleanup>
   tidb-lab bench experiment FILE.json [options]
   tidb-lab bench import LOG [--json]
+  tidb-lab bench presets | tidb-lab bench preset NAME
   tidb-lab plan FILE|- [--json]
   tidb-lab --help | --version`;
 

@@ -10,7 +10,9 @@ export type ParsedBenchArguments =
   | { kind: 'version' }
   | { kind: 'workload'; workload: string; verb: BenchVerb; options: Map<string, string>; json: boolean; out?: string }
   | { kind: 'experiment'; file: string; options: Map<string, string>; json: boolean; out?: string }
-  | { kind: 'import'; file: string; json: boolean; out?: string };
+  | { kind: 'import'; file: string; json: boolean; out?: string }
+  | { kind: 'presets' }
+  | { kind: 'preset'; name: string; out?: string };
 
 const VERBS: readonly string[] = ['prepare', 'run', 'cleanup', 'help'];
 
@@ -72,6 +74,16 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
 
   const [first, second, ...rest] = positionals;
   if (first === undefined) return { kind: 'usage' };
+  if (first === 'presets' || first === 'preset') {
+    if (merged.size > 0) throw new OptionError(`tidb-lab bench ${first} takes no options (got --${[...merged.keys()][0]})`);
+    if (first === 'presets') {
+      if (second !== undefined) throw new OptionError(`Unrecognized command line argument: ${second} (to print one preset: tidb-lab bench preset ${second})`);
+      return { kind: 'presets' };
+    }
+    if (second === undefined) throw new OptionError('tidb-lab bench preset needs a name: tidb-lab bench preset NAME (tidb-lab bench presets lists them)');
+    if (rest.length > 0) throw new OptionError(`Unrecognized command line argument: ${rest[0]}`);
+    return { kind: 'preset', name: second, out };
+  }
   if (first === 'experiment' || first === 'import') {
     if (second === undefined) throw new OptionError(`tidb-lab bench ${first} needs a file: tidb-lab bench ${first} FILE`);
     if (rest.length > 0) throw new OptionError(`Unrecognized command line argument: ${rest[0]}`);

@@ -27,6 +27,9 @@
 // Readiness checks: cache-hit (TiDB cached tables: a TRACEd read shows no TiKV request),
 // tiflash-replica (every replica available and caught up), sql (poll a query until its first value
 // is true), sleep. sessionVariables are SET SESSION on every benchmark connection of the variant.
+// "globalVariables" are SET GLOBAL before the experiment and set back to their old values after it
+// (a study's server settings, e.g. {"tidb_table_cache_lease": 10}); a variable the server does not
+// have is reported and left alone.
 // "params" are extra matrix dimensions (option -> values), for all workloads or per workload;
 // "tableSizes" defaults to [10000] (sysbench's default); "prepare": false uses the tables that are
 // there; "repeat" runs every cell several times; "cleanup": false keeps the tables at the end.
@@ -64,6 +67,8 @@ export interface SysbenchExperimentDefinition {
   options: Record<string, OptionValue>;
   variants: VariantDefinition[];
   params: Record<string, OptionValue[]>;
+  /** SET GLOBAL for the experiment, restored after it */
+  globalVariables?: Record<string, string | number>;
   repeat: number;
   prepare: boolean;
   cleanup: boolean;
@@ -106,7 +111,7 @@ export function parseExperimentDefinition(input: string | unknown): ExperimentDe
 }
 
 function parseSysbench(value: Json): SysbenchExperimentDefinition {
-  allowKeys(value, ['kind', 'name', 'workloads', 'threads', 'tableSizes', 'options', 'variants', 'params', 'repeat', 'prepare', 'cleanup'], 'experiment');
+  allowKeys(value, ['kind', 'name', 'workloads', 'threads', 'tableSizes', 'options', 'variants', 'params', 'globalVariables', 'repeat', 'prepare', 'cleanup'], 'experiment');
   const options = optionRecord(value.options ?? {}, 'options');
   const workloads = array(value.workloads, 'workloads').map((entry, index) => parseWorkloadEntry(entry, `workloads[${index}]`));
   if (workloads.length === 0) throw new ExperimentDefinitionError('"workloads" needs at least one workload.');
@@ -134,6 +139,7 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
     options,
     variants,
     params: paramRecord(value.params ?? {}, 'params'),
+    ...(value.globalVariables === undefined ? {} : { globalVariables: variableRecord(value.globalVariables, 'globalVariables') }),
     repeat: value.repeat === undefined ? 1 : positiveInteger(value.repeat, 'repeat'),
     prepare: value.prepare === undefined ? true : boolean(value.prepare, 'prepare'),
     cleanup: value.cleanup === undefined ? true : boolean(value.cleanup, 'cleanup'),
@@ -185,16 +191,7 @@ function parseVariant(entry: unknown, where: string): VariantDefinition {
   const variant: VariantDefinition = { name: nonEmptyString(entry.name, `${where}.name`) };
   if (entry.setup !== undefined) variant.setup = array(entry.setup, `${where}.setup`).map((sql, index) => nonEmptyString(sql, `${where}.setup[${index}]`));
   if (entry.teardown !== undefined) variant.teardown = array(entry.teardown, `${where}.teardown`).map((sql, index) => nonEmptyString(sql, `${where}.teardown[${index}]`));
-  if (entry.sessionVariables !== undefined) {
-    if (!isObject(entry.sessionVariables)) throw new ExperimentDefinitionError(`"${where}.sessionVariables" must be an object of name: value.`);
-    const variables: Record<string, string | number> = {};
-    for (const [name, value] of Object.entries(entry.sessionVariables)) {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ExperimentDefinitionError(`"${where}.sessionVariables": '${name}' is not a variable name.`);
-      if (typeof value !== 'string' && typeof value !== 'number') throw new ExperimentDefinitionError(`"${where}.sessionVariables.${name}" must be a string or a number.`);
-      variables[name] = value;
-    }
-    variant.sessionVariables = variables;
-  }
+  if (entry.sessionVariables !== undefined) variant.sessionVariables = variableRecord(entry.sessionVariables, `${where}.sessionVariables`);
   if (entry.ready !== undefined) variant.ready = parseReadiness(entry.ready, `${where}.ready`);
   return variant;
 }
@@ -278,6 +275,17 @@ function positiveIntegers(value: unknown, where: string): number[] {
   const list = array(value, where).map((entry, index) => positiveInteger(entry, `${where}[${index}]`));
   if (list.length === 0) throw new ExperimentDefinitionError(`"${where}" needs at least one value.`);
   return list;
+}
+
+function variableRecord(value: unknown, where: string): Record<string, string | number> {
+  if (!isObject(value)) throw new ExperimentDefinitionError(`"${where}" must be an object of name: value.`);
+  const variables: Record<string, string | number> = {};
+  for (const [name, entry] of Object.entries(value)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ExperimentDefinitionError(`"${where}": '${name}' is not a variable name.`);
+    if (typeof entry !== 'string' && typeof entry !== 'number') throw new ExperimentDefinitionError(`"${where}.${name}" must be a string or a number.`);
+    variables[name] = entry;
+  }
+  return variables;
 }
 
 function optionRecord(value: unknown, where: string): Record<string, OptionValue> {

@@ -1,6 +1,6 @@
 // The ExperimentResult both experiment kinds return.
 import { randomUUID } from 'node:crypto';
-import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunStatus, type ServerInfo } from '../results/benchmarkResult';
+import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunStatus, type ServerInfo, type SkippedVariant } from '../results/benchmarkResult';
 import { redactSecrets, redactSecretText } from '../results/redactSecrets';
 import type { ExperimentDefinition } from './experimentDefinition';
 import { TOOL_NAME, TOOL_VERSION } from './runBenchmark';
@@ -9,6 +9,7 @@ export interface ExperimentOutcome {
   definition: ExperimentDefinition;
   variants: string[];
   cells: ExperimentCell[];
+  skipped?: SkippedVariant[];
   status: RunStatus;
   message?: string;
   server?: ServerInfo;
@@ -34,6 +35,7 @@ export function experimentResult(outcome: ExperimentOutcome): ExperimentResult {
     definition: redactSecrets(outcome.definition),
     variants: outcome.variants,
     cells: outcome.cells,
+    ...(outcome.skipped && outcome.skipped.length > 0 ? { skipped: outcome.skipped } : {}),
     status: outcome.status,
     message: outcome.message === undefined ? undefined : redactSecretText(outcome.message),
   };
@@ -41,7 +43,8 @@ export function experimentResult(outcome: ExperimentOutcome): ExperimentResult {
 
 /**
  * Runs an experiment's cells (work), then says how it ended: cancelled, failed with the error's
- * text, or completed (naming failed cells); `finally` runs whatever happened.
+ * text, or completed (naming failed cells); `finally` runs whatever happened. Notes (settings that
+ * did not apply, a tear-down or clean-up that failed) are added to the message.
  */
 export async function settleExperiment(
   cells: readonly ExperimentCell[],
@@ -49,14 +52,16 @@ export async function settleExperiment(
   signal: AbortSignal | undefined,
   work: () => Promise<void>,
   finally_: () => Promise<void>,
+  notes: readonly string[] = [],
 ): Promise<{ status: RunStatus; message?: string }> {
+  const withNotes = (message: string | undefined) => [message, ...notes].filter((part) => part !== undefined && part !== '').join(' ') || undefined;
   try {
     await work();
-    if (signal?.aborted) return { status: 'cancelled', message: `Cancelled after ${cells.length} of ${planned} cells; the measured cells are kept.` };
+    if (signal?.aborted) return { status: 'cancelled', message: withNotes(`Cancelled after ${cells.length} of ${planned} cells; the measured cells are kept.`) };
     const failed = cells.filter((cell) => cell.run.status === 'failed').length;
-    return { status: 'completed', message: failed > 0 ? `${failed} cell(s) failed; see their messages.` : undefined };
+    return { status: 'completed', message: withNotes(failed > 0 ? `${failed} cell(s) failed; see their messages.` : undefined) };
   } catch (error) {
-    return { status: signal?.aborted ? 'cancelled' : 'failed', message: error instanceof Error ? error.message : String(error) };
+    return { status: signal?.aborted ? 'cancelled' : 'failed', message: withNotes(error instanceof Error ? error.message : String(error)) };
   } finally {
     await finally_();
   }

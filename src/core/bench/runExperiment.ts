@@ -2,7 +2,11 @@
 // variant set up (and checked) before its cells and torn down after them. One ExperimentResult.
 import type { DatabaseSession } from '../db/databaseSession';
 import type { SqlLogger } from '../db/sqlExecutor';
-import type { ExperimentCell, ExperimentResult, RunResult } from '../results/benchmarkResult';
+import type { ExperimentCell, ExperimentResult, RunResult, SkippedVariant } from '../results/benchmarkResult';
+import { readTableControlInfo } from '../tidb/tableControlInfo';
+import { checkCacheTable } from '../tidb/tableControlPreChecks';
+import { verifyCacheHit } from '../tidb/cacheHitVerification';
+import { TIDB_ERROR_CODES } from '../tidb/tidbFacts';
 import { openAdminSession } from './adminSession';
 import type { BenchConnectionSettings } from './benchConnectionSettings';
 import { resolveBenchmarkConfig } from './benchmarkConfig';
@@ -12,13 +16,16 @@ import { cleanupWithOptions } from './cleanupBenchmark';
 import {
   parseExperimentDefinition,
   type OptionValue,
+  type ReadinessCheck,
   type SysbenchExperimentDefinition,
   type VariantDefinition,
   type WorkloadEntry,
 } from './experimentDefinition';
-import { runVariantSql, sessionStatementsFor, waitUntilReady } from './experimentVariant';
+import { runVariantSql, sessionStatementsFor, waitUntilReady, type Readiness } from './experimentVariant';
+import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobals';
+import { sbtestTable } from './sysbenchSql';
 import { prepareWithOptions } from './prepareBenchmark';
-import { BenchmarkError, buildRunResult, runMeasured } from './runBenchmark';
+import { buildRunResult, runMeasured } from './runBenchmark';
 import { RunStatistics } from './runStatistics';
 import { experimentResult, settleExperiment } from './experimentResult';
 import type { ExperimentStep } from './experimentStep';
@@ -89,11 +96,21 @@ async function runSysbenchExperiment(definition: SysbenchExperimentDefinition, c
   const started = Date.now();
   const admin = await openAdminSession(plan[0].options.connection, hooks.onSql);
   const cells: ExperimentCell[] = [];
-  const { status, message } = await settleExperiment(cells, plan.length, hooks.signal, () => runMatrix(definition, plan, admin, connection.database, cells, hooks), () => admin.close());
+  const skipped: SkippedVariant[] = [];
+  const notes: string[] = [];
+  const { status, message } = await settleExperiment(
+    cells,
+    plan.length,
+    hooks.signal,
+    () => runMatrix(definition, plan, admin, connection.database, { cells, skipped, notes }, hooks),
+    () => admin.close(),
+    notes,
+  );
   return experimentResult({
     definition,
     variants: definition.variants.map((variant) => variant.name),
     cells,
+    skipped,
     status,
     message,
     server: serverInfoOf(admin.identity, plan[0].options),
@@ -101,56 +118,170 @@ async function runSysbenchExperiment(definition: SysbenchExperimentDefinition, c
   });
 }
 
-/** Every cell in order: prepare per table size, each variant set up, checked, run and torn down. */
-async function runMatrix(definition: SysbenchExperimentDefinition, plan: PlannedCell[], admin: DatabaseSession, schema: string, cells: ExperimentCell[], hooks: ExperimentHooks): Promise<void> {
+interface MatrixRecord {
+  cells: ExperimentCell[];
+  skipped: SkippedVariant[];
+  notes: string[];
+}
+
+/**
+ * Every cell in order: prepare per table size, each variant set up, checked, run and torn down. A
+ * failing prepare, set-up or cell is recorded as failed with its error and the rest goes on; the
+ * server settings are set back and the clean-up runs whatever happened.
+ */
+async function runMatrix(definition: SysbenchExperimentDefinition, plan: PlannedCell[], admin: DatabaseSession, schema: string, record: MatrixRecord, hooks: ExperimentHooks): Promise<void> {
   const log = hooks.onLog ?? (() => undefined);
+  const { cells } = record;
   let index = 0;
-  for (const tableSize of definition.tableSizes) {
-    const sizeCells = plan.filter((cell) => cell.tableSize === tableSize);
-    const tableNumbers = Array.from({ length: sizeCells[0].options.workloadOptions.tables }, (_unused, i) => i + 1);
-    if (definition.prepare) {
-      const prepareOptions = prepareOptionsFor(sizeCells[0].options);
-      log(`Preparing ${tableNumbers.length} table(s) of ${tableSize} rows...`);
-      hooks.onStep?.({ kind: 'prepare', tableSize, tables: tableNumbers.length });
-      await cleanupWithOptions(prepareOptions, { onSql: hooks.onSql });
-      await prepareWithOptions(prepareOptions, { signal: hooks.signal, onLog: (line) => log(`  ${line}`), onSql: hooks.onSql });
-    }
-    for (const variant of definition.variants) {
-      const variantCells = sizeCells.filter((cell) => cell.variant === variant);
+  const push = (cell: PlannedCell, run: RunResult, cacheHit?: ExperimentCell['cacheHit']) => {
+    const experimentCell: ExperimentCell = {
+      workload: cell.workload.name,
+      threads: cell.threads,
+      tableSize: cell.tableSize,
+      variant: cell.variant.name,
+      params: Object.keys(cell.params).length > 0 ? cell.params : undefined,
+      ...(cacheHit ? { cacheHit } : {}),
+      run,
+    };
+    cells.push(experimentCell);
+    hooks.onCell?.(experimentCell, index, plan.length);
+    index++;
+  };
+  const failAll = (planned: readonly PlannedCell[], message: string) => {
+    for (const cell of planned) push(cell, failedRun(cell.options, message, cellLabels(cell, 'not verified'), admin));
+  };
+  const globals = await applyGlobalVariables(admin, definition.globalVariables, admin.identity, log);
+  record.notes.push(...globals.notes);
+  try {
+    for (const tableSize of definition.tableSizes) {
       if (hooks.signal?.aborted) break;
-      log(`Variant '${variant.name}' (table_size=${tableSize})`);
-      hooks.onStep?.({ kind: 'variant', variant: variant.name, tableSize, waitsUntilReady: variant.ready !== undefined });
-      await runVariantSql(admin, variant.setup, schema, tableNumbers, log);
-      try {
-        const readiness = await waitUntilReady(admin, variant.ready, schema, tableNumbers, hooks.signal);
-        if (variant.ready) log(`  readiness: ${readiness.ready ? 'ok' : 'NOT READY'}: ${readiness.detail}`);
-        const sessionStatements = sessionStatementsFor(variant);
-        for (const cell of variantCells) {
+      const sizeCells = plan.filter((cell) => cell.tableSize === tableSize);
+      const tableNumbers = Array.from({ length: sizeCells[0].options.workloadOptions.tables }, (_unused, i) => i + 1);
+      if (definition.prepare) {
+        const prepareOptions = prepareOptionsFor(sizeCells[0].options);
+        log(`Preparing ${tableNumbers.length} table(s) of ${tableSize} rows...`);
+        hooks.onStep?.({ kind: 'prepare', tableSize, tables: tableNumbers.length });
+        try {
+          await cleanupWithOptions(prepareOptions, { onSql: hooks.onSql });
+          await prepareWithOptions(prepareOptions, { signal: hooks.signal, onLog: (line) => log(`  ${line}`), onSql: hooks.onSql });
+        } catch (error) {
           if (hooks.signal?.aborted) break;
-          hooks.onStep?.({ kind: 'cell', index, total: plan.length, label: `${cell.workload.name} ${cell.threads} threads` });
-          const run = await runCell(cell, admin, sessionStatements, readiness.ready ? (variant.ready ? 'verified' : 'none') : 'not verified', index, hooks);
-          const experimentCell: ExperimentCell = {
-            workload: cell.workload.name,
-            threads: cell.threads,
-            tableSize: cell.tableSize,
-            variant: variant.name,
-            params: Object.keys(cell.params).length > 0 ? cell.params : undefined,
-            run,
-          };
-          cells.push(experimentCell);
-          hooks.onCell?.(experimentCell, index, plan.length);
-          index++;
+          const text = `Preparing ${tableNumbers.length} table(s) of ${tableSize} rows failed: ${errorText(error)}`;
+          log(`  ${text}`);
+          failAll(sizeCells, text);
+          continue;
         }
-      } finally {
-        await runVariantSql(admin, variant.teardown, schema, tableNumbers, log);
+      }
+      for (const variant of definition.variants) {
+        if (hooks.signal?.aborted) break;
+        const variantCells = sizeCells.filter((cell) => cell.variant === variant);
+        log(`Variant '${variant.name}' (table_size=${tableSize})`);
+        const tooLarge = await tablesTooLargeToCache(admin, variant, schema, tableNumbers);
+        if (tooLarge !== undefined) {
+          const reason = `${tooLarge} The variant '${variant.name}' is skipped at ${tableSize} rows: TiDB would refuse ALTER TABLE ... CACHE (error ${TIDB_ERROR_CODES.unsupportedOnCacheTable}, 'table too large').`;
+          log(`  ${reason}`);
+          record.skipped.push({ variant: variant.name, tableSize, reason, cells: variantCells.length });
+          index += variantCells.length;
+          continue;
+        }
+        hooks.onStep?.({ kind: 'variant', variant: variant.name, tableSize, waitsUntilReady: variant.ready !== undefined });
+        let setupError: string | undefined;
+        let readiness: Readiness = { ready: true, detail: 'no readiness check' };
+        try {
+          try {
+            await runVariantSql(admin, variant.setup, schema, tableNumbers, log);
+            readiness = await waitUntilReady(admin, variant.ready, schema, tableNumbers, hooks.signal);
+            if (variant.ready) log(`  readiness: ${readiness.ready ? 'ok' : 'NOT READY'}: ${readiness.detail}`);
+          } catch (error) {
+            if (hooks.signal?.aborted) break;
+            setupError = `The set-up of variant '${variant.name}' failed: ${errorText(error)}`;
+            log(`  ${setupError}`);
+          }
+          const sessionStatements = sessionStatementsFor(variant);
+          for (const cell of variantCells) {
+            if (hooks.signal?.aborted) break;
+            hooks.onStep?.({ kind: 'cell', index, total: plan.length, label: `${cell.workload.name} ${cell.threads} threads` });
+            if (setupError !== undefined) {
+              failAll([cell], setupError);
+              continue;
+            }
+            const cacheHit = variant.ready?.kind === 'cache-hit' ? await cacheHitAtCellStart(admin, variant.ready, schema, tableNumbers, hooks.signal) : undefined;
+            if (hooks.signal?.aborted) break;
+            if (cacheHit && !cacheHit.servedFromCache) log(`  reads did not come from memory: ${cacheHit.detail}`);
+            const verdict = cacheHit ? (cacheHit.servedFromCache ? 'verified' : 'not from memory') : readiness.ready ? (variant.ready ? 'verified' : 'none') : 'not verified';
+            push(cell, await runCell(cell, admin, sessionStatements, verdict, index, hooks), cacheHit);
+          }
+        } finally {
+          try {
+            await runVariantSql(admin, variant.teardown, schema, tableNumbers, log);
+          } catch (error) {
+            const text = `The tear-down of variant '${variant.name}' at ${tableSize} rows failed: ${errorText(error)}`;
+            log(`  ${text}`);
+            record.notes.push(text);
+          }
+        }
       }
     }
-    if (hooks.signal?.aborted) break;
+  } finally {
+    const problems = await restoreGlobalVariables(admin, globals, log);
+    record.notes.push(...problems.map((problem) => `Could not set a server setting back: ${problem}`));
+    if (definition.cleanup) {
+      hooks.onStep?.({ kind: 'cleanup' });
+      try {
+        await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
+      } catch (error) {
+        const text = `The clean-up failed: ${errorText(error)}`;
+        log(text);
+        record.notes.push(text);
+      }
+    }
   }
-  if (definition.cleanup && !hooks.signal?.aborted) {
-    hooks.onStep?.({ kind: 'cleanup' });
-    await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
+}
+
+/** For a variant that caches the tables: why they are too large to cache, or undefined. */
+async function tablesTooLargeToCache(admin: DatabaseSession, variant: VariantDefinition, schema: string, tableNumbers: readonly number[]): Promise<string | undefined> {
+  if (!cachesTables(variant)) return undefined;
+  const infos = await readTableControlInfo(admin, schema, tableNumbers.map(sbtestTable));
+  const problems = [...infos.values()].flatMap((info) => checkCacheTable(admin.identity, info).problems.filter((problem) => problem.code === 'tooLarge'));
+  return problems.length === 0 ? undefined : problems.map((problem) => problem.message).join(' ');
+}
+
+/** A set-up that runs ALTER TABLE ... CACHE on the tables. */
+export function cachesTables(variant: VariantDefinition): boolean {
+  return (variant.setup ?? []).some((sql) => /^\s*ALTER\s+TABLE\s+\S+\s+CACHE\s*;?\s*$/i.test(sql));
+}
+
+/** TRACE before the cell: were the cached tables' reads served from TiDB's memory? */
+async function cacheHitAtCellStart(
+  admin: DatabaseSession,
+  check: Extract<ReadinessCheck, { kind: 'cache-hit' }>,
+  schema: string,
+  tableNumbers: readonly number[],
+  signal: AbortSignal | undefined,
+): Promise<NonNullable<ExperimentCell['cacheHit']>> {
+  const details: string[] = [];
+  let servedFromCache = true;
+  try {
+    for (const table of tableNumbers) {
+      const outcome = await verifyCacheHit(admin, schema, sbtestTable(table), { attempts: check.attempts, intervalMs: check.intervalMs, signal });
+      servedFromCache &&= outcome.servedFromCache;
+      details.push(outcome.detail);
+    }
+  } catch (error) {
+    if (signal?.aborted) return { servedFromCache: false, detail: 'cancelled' };
+    return { servedFromCache: false, detail: `The TRACE failed: ${errorText(error)}` };
   }
+  return { servedFromCache, detail: details.join(' ') };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function cellLabels(cell: PlannedCell, readiness: string): Record<string, string | number> {
+  const labels: Record<string, string | number> = { variant: cell.variant.name, readiness };
+  if (cell.repetition > 1) labels.repetition = cell.repetition;
+  return labels;
 }
 
 /** The options prepare and cleanup use: the experiment's tables at this size, sysbench's oltp layout. */
@@ -164,8 +295,7 @@ function prepareOptionsFor(options: BenchOptions): BenchOptions {
 }
 
 async function runCell(cell: PlannedCell, admin: DatabaseSession, sessionStatements: string[], readiness: string, index: number, hooks: ExperimentHooks): Promise<RunResult> {
-  const labels: Record<string, string | number> = { variant: cell.variant.name, readiness };
-  if (cell.repetition > 1) labels.repetition = cell.repetition;
+  const labels = cellLabels(cell, readiness);
   try {
     const measured = await runMeasured(cell.options, {
       signal: hooks.signal,
@@ -177,8 +307,7 @@ async function runCell(cell: PlannedCell, admin: DatabaseSession, sessionStateme
     });
     return measured.result;
   } catch (error) {
-    if (!(error instanceof BenchmarkError)) throw error;
-    return failedRun(cell.options, error.message, labels, admin);
+    return failedRun(cell.options, errorText(error), labels, admin);
   }
 }
 

@@ -132,7 +132,21 @@ export interface ExperimentCell {
   variant: string;
   /** further matrix dimensions, e.g. point_selects, rows_per_insert */
   params?: Record<string, string | number | boolean>;
+  /**
+   * Cached-table variants: what a TRACE at the start of the cell showed. false marks a cell whose
+   * reads did not come from TiDB's memory (the cache was not loaded or kept reloading).
+   */
+  cacheHit?: { servedFromCache: boolean; detail: string };
   run: RunResult;
+}
+
+/** A variant that did not run at a table size, and why (e.g. a table too large to cache). */
+export interface SkippedVariant {
+  variant: string;
+  tableSize?: number;
+  reason: string;
+  /** how many cells it would have had */
+  cells: number;
 }
 
 export interface ExperimentResult {
@@ -148,6 +162,7 @@ export interface ExperimentResult {
   definition: unknown;
   variants: string[];
   cells: ExperimentCell[];
+  skipped?: SkippedVariant[];
   status: RunStatus;
   message?: string;
 }

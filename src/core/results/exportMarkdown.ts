@@ -1,8 +1,9 @@
 // Markdown tables for pasting into issues, wikis and reports: run summaries, run comparisons and
 // the experiment "% change" tables (as the study printed them: threads down, workloads across).
 
-import type { RunResult } from './benchmarkResult';
+import type { ExperimentResult, RunResult } from './benchmarkResult';
 import type { RunComparison } from './runComparison';
+import { STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, studyCellText, studyTableTitle, studyTables, type StudyTables } from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
 
 export function markdownCell(value: string): string {
@@ -70,4 +71,60 @@ export function variantChangeToMarkdown(table: VariantChangeTable): string {
     1,
   );
   return `${title}\n\n${pivot}\n${details}`;
+}
+
+/** The study's tables as it printed them: one per workload group and table size, "612.73%" in the cells. */
+export function studyTablesToMarkdown(tables: StudyTables): string {
+  const parts = tables.tables.map((table) => {
+    const header = [table.corner, ...table.columns.map((column) => column.label)];
+    const rows = table.threads.map((threads, index) => [String(threads), ...table.cells[index].map(studyCellText)]);
+    return `**${studyTableTitle(tables, table)}**\n\n${markdownTable(header, rows)}`;
+  });
+  const cells = tables.tables.flatMap((table) => table.cells.flat());
+  const notes = [
+    ...(cells.some((cell) => cell?.row.notFromMemory) ? [STUDY_MARK_NOT_FROM_MEMORY] : []),
+    ...(cells.some((cell) => cell?.row.withinSpread) ? [STUDY_MARK_WITHIN_SPREAD] : []),
+    ...tables.warnings,
+  ];
+  return `${parts.join('\n')}${notes.length > 0 ? `\n${notes.map((note) => `- ${markdownCell(note)}`).join('\n')}\n` : ''}`;
+}
+
+/** An experiment as Markdown: the study's tables (QPS, then p95) for A/B experiments, the bulk-load table, then every cell. */
+export function experimentToMarkdown(result: ExperimentResult): string {
+  const summaries = runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: `${cell.variant} · ${cell.run.name ?? cell.workload} · ${cell.threads}` })));
+  const parts: string[] = [];
+  if (result.cells.some((cell) => cell.workload === 'bulk_load')) parts.push(bulkLoadToMarkdown(result));
+  else if (result.variants.length >= 2) {
+    for (const candidate of result.variants.slice(1)) {
+      for (const metric of ['qps', 'p95'] as const) parts.push(studyTablesToMarkdown(studyTables(result, { metric, baseline: result.variants[0], candidate })));
+    }
+  }
+  const failed = result.cells.filter((cell) => cell.run.status === 'failed');
+  if (failed.length > 0) {
+    parts.push(`**Failed cells**\n\n${markdownTable(['Variant', 'Workload', 'Threads', 'Error'], failed.map((cell) => [cell.variant, cellName(cell), String(cell.threads), cell.run.message ?? '']), 3)}`);
+  }
+  parts.push(summaries);
+  return parts.join('\n');
+}
+
+function cellName(cell: ExperimentResult['cells'][number]): string {
+  return [cell.workload, ...Object.entries(cell.params ?? {}).map(([key, value]) => `${key}=${String(value)}`), ...(cell.tableSize !== undefined ? [`${cell.tableSize} rows`] : [])].join(' ');
+}
+
+/** A bulk-load experiment: what it measures, per cell. */
+export function bulkLoadToMarkdown(result: ExperimentResult): string {
+  const rows = result.cells.map((cell) => {
+    const summary = cell.run.summary;
+    return [
+      String(cell.params?.rows_per_insert ?? '–'),
+      String(cell.threads),
+      cell.variant,
+      formatNumber(summary.rowsPerSec, 0),
+      formatNumber(summary.mbPerSec),
+      formatNumber(summary.latencyMs.p95),
+      formatNumber(summary.latencyMs.p99),
+      cell.run.status,
+    ];
+  });
+  return markdownTable(['rows per statement', 'writers', 'key order', 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'], rows, 0);
 }

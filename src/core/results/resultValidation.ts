@@ -17,6 +17,7 @@ import {
   type ResultInterval,
   type ResultSource,
   type ResultSummary,
+  type SkippedVariant,
   type RunResult,
   type RunStatus,
   type ServerInfo,
@@ -138,10 +139,25 @@ class ShapeReader {
     if (server !== undefined) experiment.server = server;
     const message = this.optionalText(object, 'message', 'message');
     if (message !== undefined) experiment.message = message;
+    if (object.skipped !== undefined) {
+      experiment.skipped = this.list(object.skipped, 'skipped', (item, itemPath) => this.skippedVariant(item, itemPath)) ?? [];
+    }
     for (const [index, cell] of experiment.cells.entries()) {
       if (!experiment.variants.includes(cell.variant)) this.warnings.push(`cells[${index}].variant '${cell.variant}' is not one of the experiment's variants`);
     }
     return experiment;
+  }
+
+  private skippedVariant(value: unknown, path: string): SkippedVariant | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const skipped: SkippedVariant = {
+      variant: this.text(object, 'variant', `${path}.variant`) ?? '',
+      reason: this.text(object, 'reason', `${path}.reason`) ?? '',
+      cells: this.number(object, 'cells', `${path}.cells`) ?? 0,
+    };
+    if (object.tableSize !== undefined) skipped.tableSize = this.number(object, 'tableSize', `${path}.tableSize`);
+    return skipped;
   }
 
   private cell(value: unknown, path: string): ExperimentCell | undefined {
@@ -156,6 +172,13 @@ class ShapeReader {
     };
     if (object.tableSize !== undefined) cell.tableSize = this.number(object, 'tableSize', `${path}.tableSize`);
     if (object.params !== undefined) cell.params = this.flatRecord(object.params, `${path}.params`, true);
+    if (object.cacheHit !== undefined) {
+      const hit = this.object(object.cacheHit, `${path}.cacheHit`);
+      if (hit !== undefined) {
+        const servedFromCache = typeof hit.servedFromCache === 'boolean' ? hit.servedFromCache : this.fail(`${path}.cacheHit.servedFromCache`, 'true or false', hit.servedFromCache);
+        if (servedFromCache !== undefined) cell.cacheHit = { servedFromCache, detail: this.text(hit, 'detail', `${path}.cacheHit.detail`) ?? '' };
+      }
+    }
     return cell;
   }
 

@@ -1,6 +1,8 @@
 // "% change of variant B over A" for an experiment, the table the cached-table study assembled by
 // hand: one row per (workload, params, table size, threads), the metric under each variant and the
 // change. Also the pivot of that table into a threads x workload matrix for a heatmap.
+// A cell run several times ("repeat") compares the medians of its runs and keeps their spread; a
+// change whose runs overlap is within the noise (withinSpread).
 
 import type { ExperimentCell, ExperimentResult } from './benchmarkResult';
 import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
@@ -14,15 +16,30 @@ export interface VariantChangeRow {
   threads: number;
   /** the workload with its params, e.g. "oltp_read_write point_selects=40" */
   workloadLabel: string;
-  /** mean of the completed runs of the baseline variant in this cell; null when there are none */
+  /** median of the completed runs of the baseline variant in this cell; null when there are none */
   baseline: number | null;
   candidate: number | null;
+  /** lowest and highest of the runs (equal with one run) */
+  baselineSpread: Spread | null;
+  candidateSpread: Spread | null;
+  /**
+   * Repeated cells only: the two variants' runs overlap (the lowest of the higher variant is not above
+   * the highest of the lower one), so the change is within run-to-run noise.
+   */
+  withinSpread: boolean;
+  /** a cached-table cell whose reads did not come from TiDB's memory (TRACE at its start) */
+  notFromMemory: boolean;
   /** (candidate - baseline) / baseline in % */
   changePct: number | null;
   /** changePct signed so that positive means the candidate is better (for latency: lower) */
   improvementPct: number | null;
   baselineRuns: number;
   candidateRuns: number;
+}
+
+export interface Spread {
+  min: number;
+  max: number;
 }
 
 export interface VariantChangeTable {
@@ -51,12 +68,13 @@ export function variantChangeTable(experiment: ExperimentResult, options: Varian
   }
   if (table.warnings.length > 0) return table;
 
-  const groups = new Map<string, { cell: ExperimentCell; values: Map<string, number[]> }>();
+  const groups = new Map<string, { cell: ExperimentCell; values: Map<string, number[]>; notFromMemory: boolean }>();
   for (const cell of experiment.cells) {
     if (cell.variant !== baseline && cell.variant !== candidate) continue;
     const key = cellKey(cell);
-    const group = groups.get(key) ?? { cell, values: new Map([[baseline, []], [candidate, []]]) };
+    const group = groups.get(key) ?? { cell, values: new Map([[baseline, []], [candidate, []]]), notFromMemory: false };
     groups.set(key, group);
+    if (cell.cacheHit && !cell.cacheHit.servedFromCache) group.notFromMemory = true;
     const value = metric.valueOf(cell.run);
     if (cell.run.status !== 'completed') {
       table.warnings.push(`${describeCell(cell)}, ${cell.variant}: the run was ${cell.run.status}; it is left out`);
@@ -67,18 +85,24 @@ export function variantChangeTable(experiment: ExperimentResult, options: Varian
     }
   }
 
-  for (const { cell, values } of groups.values()) {
+  for (const { cell, values, notFromMemory } of groups.values()) {
     const a = values.get(baseline) ?? [];
     const b = values.get(candidate) ?? [];
-    const changePct = percentChange(mean(a), mean(b));
+    const changePct = percentChange(median(a), median(b));
+    const baselineSpread = spreadOf(a);
+    const candidateSpread = spreadOf(b);
     table.rows.push({
       workload: cell.workload,
       ...(cell.params !== undefined ? { params: cell.params } : {}),
       ...(cell.tableSize !== undefined ? { tableSize: cell.tableSize } : {}),
       threads: cell.threads,
       workloadLabel: workloadLabel(cell),
-      baseline: mean(a),
-      candidate: mean(b),
+      baseline: median(a),
+      candidate: median(b),
+      baselineSpread,
+      candidateSpread,
+      withinSpread: (a.length > 1 || b.length > 1) && baselineSpread !== null && candidateSpread !== null && overlaps(baselineSpread, candidateSpread),
+      notFromMemory,
       changePct,
       improvementPct: improvementPercent(metric, changePct),
       baselineRuns: a.length,
@@ -151,8 +175,20 @@ function describeCell(cell: ExperimentCell): string {
   return `${workloadLabel(cell)}, ${cell.threads} threads${size}`;
 }
 
-function mean(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+/** The middle run (the mean of the two middle ones for an even count): one slow run does not move it. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function spreadOf(values: readonly number[]): Spread | null {
+  return values.length === 0 ? null : { min: Math.min(...values), max: Math.max(...values) };
+}
+
+function overlaps(a: Spread, b: Spread): boolean {
+  return a.min <= b.max && b.min <= a.max;
 }
 
 /** Rows keep the experiment's workload order (first appearance), then table size and threads ascending. */

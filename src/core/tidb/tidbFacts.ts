@@ -83,6 +83,12 @@ export const TABLE_CACHE_LEASE = {
   defaultSeconds: 3,
 } as const;
 
+/**
+ * Variables TiDB deprecated, with the version from which they no longer change anything
+ * (tidb-facts.md: tidb_disable_txn_auto_retry is deprecated from v8.0.0).
+ */
+export const DEPRECATED_TIDB_VARIABLES: Readonly<Record<string, string>> = { tidb_disable_txn_auto_retry: '8.0.0' };
+
 /** The span a TRACE shows when a read went to TiKV; its absence proves a read from the cache. */
 export const TRACE_TIKV_REQUEST_SPAN = 'regionRequest.SendReqCtx';
 

@@ -4,10 +4,9 @@ import * as vscode from 'vscode';
 import type { BenchmarkResult, RunResult } from '../../core/results/benchmarkResult';
 import { experimentCellsToCsv, intervalsToCsv, runSummariesToCsv } from '../../core/results/exportCsv';
 import { resultToJson } from '../../core/results/exportJson';
-import { runComparisonToMarkdown, runSummariesToMarkdown, variantChangeToMarkdown } from '../../core/results/exportMarkdown';
+import { experimentToMarkdown, runComparisonToMarkdown, runSummariesToMarkdown } from '../../core/results/exportMarkdown';
 import { redactSecrets } from '../../core/results/redactSecrets';
 import { compareRuns } from '../../core/results/runComparison';
-import { variantChangeTable } from '../../core/results/variantComparison';
 import type { ExportFormat } from '../../protocol/benchmarkResults';
 import type { ExtensionLog } from '../log/extensionLog';
 import { resultLabel } from './resultLabels';
@@ -30,9 +29,7 @@ export function exportText(subject: ExportSubject, format: ExportFormat): string
   if (format === 'json') return resultToJson(result);
   if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runSummariesToMarkdown([{ ...result, name: resultLabel(result) }]);
   if (format === 'csv') return experimentCellsToCsv(result);
-  const summaries = runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: `${cell.variant} · ${cell.run.name ?? cell.workload} · ${cell.threads}` })));
-  if (result.variants.length < 2) return summaries;
-  return `${variantChangeToMarkdown(variantChangeTable(result, { metric: 'qps' }))}\n${variantChangeToMarkdown(variantChangeTable(result, { metric: 'p95' }))}\n${summaries}`;
+  return experimentToMarkdown(result);
 }
 
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', markdown: 'md', json: 'json' };

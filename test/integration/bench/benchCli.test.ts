@@ -153,7 +153,7 @@ describe('tidb-lab bench', () => {
     assert.equal(outcome.code, 0, outcome.stderr);
     assert.match(outcome.stdout, /readiness: ok/);
     assert.match(outcome.stdout, /\[8\/8\] select_random_points threads=2 table_size=2000 aria: /);
-    assert.match(outcome.stdout, /% change of aria over innodb \(QPS\):/);
+    assert.match(outcome.stdout, /% change of QPS, aria over innodb: oltp_point_select, select_random_points, 2000 rows:\nthreads\/request type +oltp_point_select +select_random_points\n1 +-?\d+\.\d\d% +-?\d+\.\d\d%\n2 /);
     const result = JSON.parse(readFileSync(out, 'utf8')) as ExperimentResult;
     assert.equal(result.status, 'completed');
     assert.equal(result.cells.length, 8);
@@ -175,5 +175,55 @@ describe('tidb-lab bench', () => {
     }
     const left = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'tidblab_bulk_load'");
     assert.equal(left.length, 0);
+  });
+
+  test('a variant whose set-up fails is recorded as failed, the rest runs, clean-up runs, and the exit code says so after the table', async () => {
+    const file = join(work, 'failing-experiment.json');
+    writeFileSync(file, JSON.stringify({
+      name: 'one broken variant',
+      workloads: ['oltp_point_select'],
+      threads: [1, 2],
+      tableSizes: [1000],
+      options: { time: 1, tables: 1 },
+      variants: [
+        { name: 'plain' },
+        { name: 'broken', setup: ['SELECT * FROM tidblab_no_such_table'], teardown: ['DO 1'] },
+        { name: 'plain again' },
+      ],
+    }));
+    const out = join(work, 'failing-result.json');
+    const outcome = await bench(['experiment', file, ...connectionArgs(database), '--out', out]);
+    assert.equal(outcome.code, 1, outcome.stderr);
+    assert.match(outcome.stdout, /The set-up of variant 'broken' failed: .*tidblab_no_such_table/);
+    assert.match(outcome.stdout, /% change of QPS, broken over plain: oltp_point_select, 1000 rows:/);
+    assert.match(outcome.stdout, /% change of QPS, plain again over plain: oltp_point_select, 1000 rows:\nthreads\/request type +oltp_point_select\n1 +-?\d+\.\d\d%/);
+    assert.match(outcome.stdout, /Failed cells \(2 of 6\):\n {2}broken oltp_point_select threads=1 table_size=1000: The set-up of variant 'broken' failed/);
+    assert.match(outcome.stderr, /2 of 6 cell\(s\) failed/);
+    assert.ok(outcome.stdout.indexOf('% change of QPS') < outcome.stdout.indexOf('Failed cells'), 'the table of what did run comes first');
+    const result = parseBenchmarkResult(readFileSync(out, 'utf8'));
+    assert.ok(result.ok && result.result.kind === 'experiment', JSON.stringify(result));
+    const experiment = result.result as ExperimentResult;
+    assert.deepEqual(experiment.cells.map((cell) => `${cell.variant}:${cell.run.status}`), ['plain:completed', 'plain:completed', 'broken:failed', 'broken:failed', 'plain again:completed', 'plain again:completed']);
+    const tables = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'");
+    assert.equal(tables.length, 0, 'the clean-up ran');
+  });
+
+  test('presets lists the ready experiments and preset NAME prints one as the JSON an experiment file holds', async () => {
+    const listed = await bench(['presets']);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, /^cached-vs-normal +Cached table vs normal table \(TiDB >= v6\.0\.0\)$/m);
+    assert.match(listed.stdout, /^tiflash-replicas +With vs without TiFlash replicas \(TiDB with TiFlash\)$/m);
+    const printed = await bench(['preset', 'cached-vs-normal']);
+    assert.equal(printed.code, 0, printed.stderr);
+    const definition = JSON.parse(printed.stdout) as { options: Record<string, unknown>; globalVariables: Record<string, unknown> };
+    assert.deepEqual(definition.options, { time: 600, tables: 1, rand_type: 'special', report_interval: 10 });
+    assert.deepEqual(definition.globalVariables, { tidb_table_cache_lease: 10 });
+    const saved = join(work, 'preset.json');
+    const written = await bench(['preset', 'tiflash-replicas', '--out', saved]);
+    assert.equal(written.code, 0, written.stderr);
+    assert.equal(readFileSync(saved, 'utf8'), written.stdout);
+    const unknown = await bench(['preset', 'no-such-study']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /no preset 'no-such-study'\. Presets: cached-vs-normal, tiflash-replicas/);
   });
 });

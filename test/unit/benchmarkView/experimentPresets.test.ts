@@ -28,30 +28,53 @@ describe('experiment presets', () => {
     }
   });
 
-  test('cached vs normal reproduces the study: four reads and the read/write mix, 8-128 threads, 5,000 and 50,000 rows', () => {
+  test('cached vs normal reproduces the study parameter by parameter (studies/000)', () => {
     const preset = findPreset('cached-vs-normal');
     assert.ok(preset && preset.definition.kind === 'sysbench');
     const definition = preset.definition;
     assert.deepEqual(definition.workloads.map((workload) => workload.name), ['oltp_point_select', 'oltp_read_only', 'select_random_points', 'select_random_ranges', 'oltp_read_write']);
     const readWrite = definition.workloads[4];
-    assert.deepEqual(readWrite.options, { delete_inserts: 10 });
+    // sysbench ... oltp_read_write --point_selects=10 --non_index_updates=0 --delete_inserts=10 --index_updates=0
+    assert.deepEqual(readWrite.options, { delete_inserts: 10, index_updates: 0, non_index_updates: 0 });
     assert.deepEqual(readWrite.params, { point_selects: [10, 40, 160, 640] });
     assert.deepEqual(definition.threads, [8, 16, 32, 64, 128]);
     assert.deepEqual(definition.tableSizes, [5000, 50000]);
+    assert.deepEqual(definition.globalVariables, { tidb_table_cache_lease: 10 });
     assert.deepEqual(definition.variants.map((variant) => variant.name), ['normal', 'cached']);
     assert.deepEqual(definition.variants[1].setup, ['ALTER TABLE {table} CACHE']);
+    assert.deepEqual(definition.variants[1].teardown, ['ALTER TABLE {table} NOCACHE']);
     assert.deepEqual(definition.variants[1].ready, { kind: 'cache-hit' });
     const cells = planExperiment(definition, connection);
     assert.equal(cells.length, 2 * 2 * (4 + 4) * 5, '2 sizes x 2 variants x 8 workload settings x 5 thread counts');
-    assert.ok(cells.every((cell) => cell.options.random.type === 'uniform'));
+    for (const cell of cells) {
+      // --time=600 --report-interval=10 --tables=1, sysbench's default rand type (special)
+      assert.equal(cell.options.limits.time, 600);
+      assert.equal(cell.options.limits.reportInterval, 10);
+      assert.equal(cell.options.workloadOptions.tables, 1);
+      assert.equal(cell.options.random.type, 'special');
+    }
+    const mix = cells.filter((cell) => cell.workload.name === 'oltp_read_write');
+    assert.ok(mix.every((cell) => cell.options.workloadOptions.deleteInserts === 10 && cell.options.workloadOptions.indexUpdates === 0 && cell.options.workloadOptions.nonIndexUpdates === 0));
+    assert.deepEqual([...new Set(mix.map((cell) => cell.options.workloadOptions.pointSelects))], [10, 40, 160, 640]);
+    const reads = cells.filter((cell) => cell.workload.name !== 'oltp_read_write');
+    assert.ok(reads.every((cell) => cell.options.workloadOptions.pointSelects === 10 && cell.options.workloadOptions.indexUpdates === 1), 'the read workloads keep sysbench defaults');
   });
 
-  test('TiFlash replicas reproduces its study: 3 workloads, 32 tables of 1,000,000 rows, 16 threads, 120 s', () => {
+  test('TiFlash replicas reproduces its study (studies/004): 3 workloads, 32 tables of 1,000,000 rows, 16 threads, 120 s', () => {
     const preset = findPreset('tiflash-replicas');
     assert.ok(preset && preset.definition.kind === 'sysbench');
+    assert.deepEqual(preset.definition.workloads.map((workload) => workload.name), ['oltp_point_select', 'oltp_update_index', 'oltp_read_only']);
+    assert.deepEqual(preset.definition.globalVariables, { tidb_disable_txn_auto_retry: 'off' });
     const cells = planExperiment(preset.definition, connection);
     assert.equal(cells.length, 6);
-    assert.ok(cells.every((cell) => cell.threads === 16 && cell.options.workloadOptions.tables === 32 && cell.options.workloadOptions.tableSize === 1_000_000 && cell.options.limits.time === 120));
+    for (const cell of cells) {
+      assert.equal(cell.threads, 16);
+      assert.equal(cell.options.workloadOptions.tables, 32);
+      assert.equal(cell.options.workloadOptions.tableSize, 1_000_000);
+      assert.equal(cell.options.limits.time, 120);
+      assert.equal(cell.options.limits.reportInterval, 10);
+      assert.equal(cell.options.random.type, 'special');
+    }
   });
 
   test('bulk-load presets cover batch size x writers x key order, and pool size x rows per statement', () => {

@@ -46,6 +46,7 @@ export interface CellSpec {
   tableSize?: number;
   params?: ExperimentCell['params'];
   status?: RunResult['status'];
+  cacheHit?: ExperimentCell['cacheHit'];
 }
 
 export function sampleExperiment(cells: CellSpec[], variants = ['normal', 'cached']): ExperimentResult {
@@ -65,6 +66,7 @@ export function sampleExperiment(cells: CellSpec[], variants = ['normal', 'cache
       variant: spec.variant,
       ...(spec.tableSize !== undefined ? { tableSize: spec.tableSize } : {}),
       ...(spec.params !== undefined ? { params: spec.params } : {}),
+      ...(spec.cacheHit !== undefined ? { cacheHit: spec.cacheHit } : {}),
       run: sampleRun(
         { id: `cell-${index}`, workload: spec.workload, options: { threads: spec.threads }, status: spec.status ?? 'completed', labels: { variant: spec.variant } },
         { qps: spec.qps, tps: spec.qps, latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: spec.p95, p99: null, p999: null } },

@@ -18,8 +18,9 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function setGlobalStatement(name: string, value: string | number): string {
   if (!VARIABLE_NAME.test(name)) throw new Error(`'${name}' is not a variable name`);
-  // ON/OFF as a bare word, as the studies wrote it (`set global tidb_disable_txn_auto_retry = off`).
-  const literal = typeof value === 'number' ? String(value) : /^(on|off)$/i.test(value) ? value : quoteStringLiteral(value);
+  // ON/OFF and numbers as bare words, as the studies wrote them (`set global tidb_disable_txn_auto_retry = off`);
+  // servers report numeric settings as text ('3'), and MySQL refuses a quoted number for an integer variable.
+  const literal = typeof value === 'number' ? String(value) : /^(on|off|-?\d+(\.\d+)?)$/i.test(value) ? value : quoteStringLiteral(value);
   return `SET GLOBAL ${name} = ${literal}`;
 }
 

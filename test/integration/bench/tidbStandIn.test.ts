@@ -104,4 +104,103 @@ describe('on TiDB', () => {
       await cleanupWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1']));
     }
   });
+
+  test('the cached-table study on TiDB: the lease is 10 s during it and set back, a table over 64 MiB skips the cached variant with the reason, a cell read from TiKV is marked', async () => {
+    const state = standIn.state;
+    state.tidbVariables.set('tidb_table_cache_lease', '3');
+    const leaseDuringCells: string[] = [];
+    const sent: string[] = [];
+    let cachedCells = 0;
+    const result = await runExperiment(
+      {
+        name: 'cached vs normal, small',
+        workloads: ['oltp_point_select'],
+        threads: [1, 2],
+        tableSizes: [1000, 2000],
+        options: { time: 1, tables: 1 },
+        globalVariables: { tidb_table_cache_lease: 10 },
+        variants: [
+          { name: 'normal' },
+          { name: 'cached', setup: ['ALTER TABLE {table} CACHE'], teardown: ['ALTER TABLE {table} NOCACHE'], ready: { kind: 'cache-hit', attempts: 3, intervalMs: 50 } },
+        ],
+      },
+      { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
+      {
+        onSql: (entry) => sent.push(entry.sql),
+        onStep: (step) => {
+          // the 2,000-row tables are "over 64 MiB" for this test (the study's 300,000 rows)
+          if (step.kind === 'prepare' && step.tableSize === 2000) state.tableSizeOverridesBytes.set(`${database}.sbtest1`, 70 * 1024 * 1024);
+        },
+        onCell: (cell) => {
+          leaseDuringCells.push(state.tidbVariables.get('tidb_table_cache_lease') ?? '');
+          if (cell.variant !== 'cached') return;
+          cachedCells++;
+          if (cachedCells === 1) {
+            // After the first cached cell a write invalidates the cache and the reload takes long:
+            // the next cell's reads go to TiKV.
+            state.cacheLoadDelayMs = 600_000;
+            state.noteWrite(database, 'sbtest1');
+          }
+        },
+      },
+    );
+    try {
+      assert.equal(result.status, 'completed', result.message);
+      assert.deepEqual(leaseDuringCells, ['10', '10', '10', '10', '10', '10']);
+      assert.equal(state.tidbVariables.get('tidb_table_cache_lease'), '3', 'the lease is set back');
+      assert.deepEqual(result.cells.map((cell) => `${cell.tableSize} ${cell.variant} ${cell.threads}: ${cell.run.status} ${cell.run.labels?.readiness}`), [
+        '1000 normal 1: completed none',
+        '1000 normal 2: completed none',
+        '1000 cached 1: completed verified',
+        '1000 cached 2: completed not from memory',
+        '2000 normal 1: completed none',
+        '2000 normal 2: completed none',
+      ]);
+      assert.deepEqual(result.cells.map((cell) => cell.cacheHit?.servedFromCache), [undefined, undefined, true, false, undefined, undefined]);
+      assert.match(result.cells[3].cacheHit?.detail ?? '', /regionRequest\.SendReqCtx/);
+      assert.equal(result.skipped?.length, 1);
+      assert.deepEqual({ ...result.skipped?.[0], reason: undefined }, { variant: 'cached', tableSize: 2000, cells: 2, reason: undefined });
+      assert.match(result.skipped?.[0].reason ?? '', /sbtest1.* holds about 70(\.0)? MiB of data and indexes; TiDB caches tables of at most 64(\.0)? MiB\. The variant 'cached' is skipped at 2000 rows: TiDB would refuse ALTER TABLE \.\.\. CACHE \(error 8242, 'table too large'\)\./);
+      assert.equal(sent.filter((sql) => /ALTER TABLE .* CACHE$/.test(sql)).length, 1, 'CACHE was sent for the 1,000-row table only');
+      assert.ok(sent.includes('SET GLOBAL tidb_table_cache_lease = 10'));
+      assert.ok(sent.includes('SET GLOBAL tidb_table_cache_lease = 3'));
+    } finally {
+      state.tableSizeOverridesBytes.delete(`${database}.sbtest1`);
+      state.cacheLoadDelayMs = 0;
+      for (const table of state.cachedTables()) state.stopCaching(table.schema, table.table);
+    }
+  });
+
+  test('the TiFlash study on TiDB: a variant whose set-up TiDB refuses is recorded as failed and the rest runs; auto-retry is set as the study did and set back', async () => {
+    const state = standIn.state;
+    state.tidbVariables.set('tidb_disable_txn_auto_retry', 'ON');
+    const seen: string[] = [];
+    const result = await runExperiment(
+      {
+        name: 'replicas',
+        workloads: ['oltp_point_select'],
+        threads: [2],
+        tableSizes: [1000],
+        options: { time: 1, tables: 1 },
+        globalVariables: { tidb_disable_txn_auto_retry: 'off', tidb_no_such_setting: 1 },
+        variants: [
+          { name: 'no replica' },
+          { name: 'five replicas', setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 5'], teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'] },
+          { name: 'one replica', setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 1'], teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'], ready: { kind: 'tiflash-replica', timeoutSec: 30 } },
+        ],
+      },
+      { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
+      { onCell: () => seen.push(state.tidbVariables.get('tidb_disable_txn_auto_retry') ?? '') },
+    );
+    assert.equal(result.status, 'completed', result.message);
+    assert.deepEqual(result.cells.map((cell) => `${cell.variant}: ${cell.run.status}`), ['no replica: completed', 'five replicas: failed', 'one replica: completed']);
+    assert.match(result.cells[1].run.message ?? '', /The set-up of variant 'five replicas' failed: the tiflash replica count: 5 should be less than the total tiflash server count: 2/);
+    assert.deepEqual(seen, ['off', 'off', 'off']);
+    assert.equal(state.tidbVariables.get('tidb_disable_txn_auto_retry'), 'ON', 'set back after the experiment');
+    assert.match(result.message ?? '', /1 cell\(s\) failed/);
+    assert.match(result.message ?? '', /tidb_disable_txn_auto_retry is deprecated from TiDB v8\.0\.0: set as the study did, but it no longer changes anything on this server\./);
+    assert.match(result.message ?? '', /tidb_no_such_setting is not a variable of this server .*left out/);
+    const left = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'");
+    assert.equal(left.length, 0, 'the clean-up ran');
+  });
 });

@@ -119,7 +119,12 @@ CREATE TABLE IF NOT EXISTS sbtest.sbtest1 (id INT PRIMARY KEY, k INT NOT NULL, c
 INSERT IGNORE INTO sbtest.sbtest1 VALUES (1, 1, 'theirs', 'theirs'), (2, 2, 'theirs', 'theirs');
 SQL
   fi
-  foreign_sql -e 'SELECT 1' >/dev/null || fail "cannot read the server on $PORT as root (unix socket $SOCKET or ~/.my.cnf)"
+  if ! foreign_sql -e 'SELECT 1' >/dev/null 2>&1; then
+    [ ! -f "$STARTED_MARK" ] || fail "cannot read CI's own server on $PORT as root through $SOCKET"
+    echo unreadable > "$BEFORE"
+    say "cannot read the server on $PORT as root (unix socket $SOCKET or ~/.my.cnf): check will only see that it still answers"
+    return 0
+  fi
   snapshot > "$BEFORE"
   say "recorded $(sed -n '/^== users/,/^== databases/p' "$BEFORE" | grep -vc '^==\|^  ') users, $(sed -n '/^== databases/,/^== tables/p' "$BEFORE" | grep -vc '^==') databases in $BEFORE"
 }
@@ -167,6 +172,10 @@ check() {
   [ -z "$started" ] || fail "start-mariadb.sh started a server (pids $started, stopped again) although port $PORT was taken"
 
   port_answers || fail "nothing answers on 127.0.0.1:$PORT any more"
+  if [ "$(cat "$BEFORE")" = unreadable ]; then
+    say "the server on $PORT still answers (its users and databases could not be read)"
+    return 0
+  fi
   snapshot > "$AFTER"
   if [ -f "$DEMO_MARK" ]; then
     local demo_tables

@@ -33,19 +33,26 @@ done
 
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]}"
-  # Debian's mariadb-server would start its own server on 3306. TiDB Lab does not need it (its own run on
-  # 3406/3407 and work beside one), so a policy-rc.d that refuses service starts spares it during the
-  # install (containers usually have one); a service already running is left as it is.
+  # Debian's mariadb-server would start its own server on 3306 when installed. TiDB Lab does not need it
+  # (its own run on 3406/3407, beside one), so while apt installs it a policy-rc.d refuses to start the
+  # mariadb/mysql service, and only that one; it is removed again even if apt fails. A policy-rc.d the
+  # machine has already (containers usually do) is left alone.
   added_policy=""
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+  if [ ! -e /usr/sbin/policy-rc.d ] && [[ " ${missing[*]} " == *" mariadb-server "* ]]; then
+    printf '#!/bin/sh\n# Added by TiDB Lab scripts/setup-machine.sh while it runs apt-get.\ncase "$1" in mariadb|mysql) exit 101 ;; esac\nexit 0\n' \
+      > /usr/sbin/policy-rc.d
     chmod +x /usr/sbin/policy-rc.d
     added_policy=yes
+    trap 'rm -f /usr/sbin/policy-rc.d' EXIT
   fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -q
-  apt-get install -y -q "${missing[@]}"
-  [ -z "$added_policy" ] || rm -f /usr/sbin/policy-rc.d
+  # --no-remove: installing never removes a package, e.g. another MySQL server that conflicts with MariaDB's.
+  if ! apt-get install -y -q --no-remove "${missing[@]}"; then
+    echo "setup-machine: apt-get could not install ${missing[*]} without removing packages (another MySQL server?) or failed (above). TiDB Lab removes nothing: install them yourself." >&2
+    exit 1
+  fi
+  if [ -n "$added_policy" ]; then rm -f /usr/sbin/policy-rc.d; trap - EXIT; fi
 else
   echo "Debian packages already installed"
 fi

@@ -1,9 +1,13 @@
 // How a run behaves against a real server: counting like sysbench, the limits, cancellation (no
 // connection left behind, even one stuck on a lock), a server that dies mid-run (through a proxy we
-// cut), reconnecting, TLS, and clear errors for bad input.
+// cut), reconnecting, TLS, and clear errors for bad input. Nothing here sleeps and then counts: each
+// test waits for the state it needs (an interval reported, the threads connected, statements
+// waiting on a lock), so it holds on a loaded machine; bounds on time only prove there is no hang
+// (how fast things really are, npm run bench measures).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MysqlSniffingProxy } from './support/mysqlSniffingProxy';
+import { RunProgress } from './support/runProgress';
 import {
   benchOptions,
   connectionArgs,
@@ -12,6 +16,7 @@ import {
   dropDatabase,
   freshDatabase,
   lockAllRows,
+  query,
   sysbench,
   waitForNoConnections,
 } from './support/benchFixtures';
@@ -19,6 +24,12 @@ import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
 import { runBenchmark, runWithOptions } from '../../../src/core/bench/runBenchmark';
 import { ConnectionFailure } from '../../../src/core/db/databaseSession';
+import { waitFor } from '../../support/serverStatements';
+
+/** How long a test waits for a state it needs before it fails: generous, for a machine at load 10. */
+const PATIENCE_MS = 30_000;
+/** A bound that proves a stop or a failure did not hang. */
+const NO_HANG_MS = 15_000;
 
 let database: string;
 let compareDb: string;
@@ -87,12 +98,18 @@ describe('limits', () => {
     );
     const wall = (Date.now() - started) / 1000;
     assert.equal(result.status, 'completed');
-    assert.ok(result.durationSec >= 2 && result.durationSec < 2.6, `measured ${result.durationSec} s`);
-    assert.ok(wall >= 3, `warm-up + run took ${wall} s`);
+    // The measured time starts after the warm-up: at least --time, and never the warm-up too.
+    assert.ok(result.durationSec >= 2 && result.durationSec <= wall - 1, `measured ${result.durationSec} s of ${wall} s`);
     assert.equal(result.intervals.length, 2);
-    assert.deepEqual(seen.map(Math.round), [1, 2]);
-    const intervalEvents = result.intervals.reduce((sum, interval) => sum + interval.tps, 0);
-    assert.ok(Math.abs(intervalEvents - result.summary.events) / result.summary.events < 0.1, 'the intervals add up to the run');
+    // A timer fires late on a busy machine, never early.
+    assert.ok(seen[0] >= 1 && seen[1] >= 2 && seen[1] <= result.durationSec + 0.001, `intervals at ${seen.join(', ')} s`);
+    let previous = 0;
+    let intervalEvents = 0;
+    for (const interval of result.intervals) {
+      intervalEvents += interval.tps * (interval.t - previous);
+      previous = interval.t;
+    }
+    assert.ok(Math.abs(intervalEvents - result.summary.events) / result.summary.events < 0.1, `the intervals add up to the run: ${intervalEvents} of ${result.summary.events}`);
     assert.ok(result.summary.latencyMs.p99 !== null && result.summary.latencyMs.p50 !== null);
     assert.ok((result.histogram?.counts.reduce((a, b) => a + b, 0) ?? 0) === result.summary.events);
     assert.ok(!JSON.stringify(result).includes(db.password), 'no password in the result');
@@ -100,40 +117,49 @@ describe('limits', () => {
 
   test('--rate holds the event rate', async () => {
     const result = await runWithOptions(benchOptions('oltp_point_select', [...connectionArgs(database), '--tables=2', '--threads=4', '--rate=300', '--time=2']));
-    assert.ok(Math.abs(result.summary.tps - 300) / 300 < 0.15, `tps ${result.summary.tps}`);
+    // Never above the rate (arrivals are random: 15% is over 3 standard deviations for 600 events);
+    // below it only as far as a machine at load 10 can fall behind 300 point selects a second.
+    assert.ok(result.summary.tps <= 300 * 1.15 && result.summary.tps >= 300 * 0.5, `tps ${result.summary.tps}`);
   });
 });
 
 describe('cancellation', () => {
   test('stops every thread within a second, closes every connection and keeps the partial result', async () => {
     const controller = new AbortController();
-    const running = runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--threads=8', '--time=60', '--report-interval=1']), { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const progress = new RunProgress();
+    const started = performance.now();
+    const running = progress.watch(runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--threads=8', '--time=60', '--report-interval=1']), { signal: controller.signal, onInterval: progress.onInterval }));
+    await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
     assert.ok((await connectionsIn(database)) >= 8, 'the threads are connected while running');
     const aborted = performance.now();
     controller.abort();
     const result = await running;
     const stopMs = performance.now() - aborted;
-    // a bound that proves there is no hang; how fast it really is, npm run bench measures
-    assert.ok(stopMs < 3000, `stopped in ${Math.round(stopMs)} ms`);
+    assert.ok(stopMs < NO_HANG_MS, `stopped in ${Math.round(stopMs)} ms`);
     assert.equal(result.status, 'cancelled');
     assert.ok(result.summary.events > 0);
-    assert.ok(result.durationSec > 1 && result.durationSec < 3);
-    assert.equal(await waitForNoConnections(database), 0);
+    const callSec = (performance.now() - started) / 1000;
+    assert.ok(result.durationSec >= 1 && result.durationSec <= callSec, `measured ${result.durationSec} s of ${callSec} s`);
+    assert.equal(await waitForNoConnections(database, [], PATIENCE_MS), 0);
   });
 
   test('also when the threads are stuck waiting for a lock', async () => {
     const { lockerId, release } = await lockAllRows(database);
     try {
       const controller = new AbortController();
-      const running = runWithOptions(benchOptions('oltp_update_index', [...connectionArgs(database), '--tables=1', '--threads=4', '--time=60']), { signal: controller.signal });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const progress = new RunProgress();
+      const running = progress.watch(runWithOptions(benchOptions('oltp_update_index', [...connectionArgs(database), '--tables=1', '--threads=4', '--time=60']), { signal: controller.signal }));
+      await waitFor('the 4 threads waiting for the lock', async () => {
+        progress.assertRunning();
+        const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ? AND INFO LIKE 'UPDATE sbtest1 %'", [database, lockerId]);
+        return Number(rows[0].n) >= 4 ? true : undefined;
+      }, PATIENCE_MS);
       const aborted = performance.now();
       controller.abort();
       const result = await running;
-      assert.ok(performance.now() - aborted < 3000, `stopped in ${Math.round(performance.now() - aborted)} ms`);
+      assert.ok(performance.now() - aborted < NO_HANG_MS, `stopped in ${Math.round(performance.now() - aborted)} ms`);
       assert.equal(result.status, 'cancelled');
-      assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'no benchmark connection is left, not even those that waited on the lock');
+      assert.equal(await waitForNoConnections(database, [lockerId], PATIENCE_MS), 0, 'no benchmark connection is left, not even those that waited on the lock');
     } finally {
       await release();
     }
@@ -144,12 +170,13 @@ describe('a server that goes away', () => {
   test('ends the run with a clear error and the partial result, never a hang', async () => {
     const proxy = await MysqlSniffingProxy.start(db.host, db.port);
     try {
-      const running = runWithOptions(benchOptions('oltp_read_only', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=4', '--time=60']));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const progress = new RunProgress();
+      const running = progress.watch(runWithOptions(benchOptions('oltp_read_only', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=4', '--time=60', '--report-interval=1']), { onInterval: progress.onInterval }));
+      await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
       const cut = performance.now();
       proxy.cutAll(true);
       const result = await running;
-      assert.ok(performance.now() - cut < 5000, `ended ${Math.round(performance.now() - cut)} ms after the server went away`);
+      assert.ok(performance.now() - cut < NO_HANG_MS, `ended ${Math.round(performance.now() - cut)} ms after the server went away`);
       assert.equal(result.status, 'failed');
       assert.match(result.message ?? '', /error 2013 \(Lost connection to server at 127\.0\.0\.1:\d+ during query/);
       assert.ok(result.summary.events > 0, 'what was measured before is kept');
@@ -161,14 +188,26 @@ describe('a server that goes away', () => {
   test('with 2013 in --mysql-ignore-errors the threads reconnect, and the reconnects are counted', async () => {
     const proxy = await MysqlSniffingProxy.start(db.host, db.port);
     try {
-      const running = runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=4', '--time=3', '--mysql-ignore-errors=2013,2006,1213,1205']));
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const controller = new AbortController();
+      const progress = new RunProgress();
+      const running = progress.watch(runWithOptions(
+        benchOptions('oltp_read_write', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=4', '--time=60', '--report-interval=1', '--mysql-ignore-errors=2013,2006,1213,1205']),
+        { signal: controller.signal, onInterval: progress.onInterval },
+      ));
+      await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
       const before = proxy.connectionsOpened;
+      const intervalsBefore = progress.intervals.length;
       proxy.cutAll(false);
+      // The run goes on: the threads reconnect and events complete again after the cut.
+      await waitFor('4 new connections', async () => {
+        progress.assertRunning();
+        return proxy.connectionsOpened - before >= 4 ? true : undefined;
+      }, PATIENCE_MS);
+      await progress.waitForInterval((interval, index) => index > intervalsBefore && interval.tps > 0, PATIENCE_MS);
+      controller.abort();
       const result = await running;
-      assert.equal(result.status, 'completed', result.message);
+      assert.equal(result.status, 'cancelled', `the run went on until cancelled, it did not end with: ${result.message}`);
       assert.ok(result.summary.reconnects >= 4, `${result.summary.reconnects} reconnects`);
-      assert.ok(proxy.connectionsOpened - before >= 4, 'the threads opened new connections');
       assert.equal(result.summary.reads % 1, 0);
     } finally {
       await proxy.close();
@@ -178,12 +217,13 @@ describe('a server that goes away', () => {
   test('when it stays away, reconnecting gives up after --reconnect-timeout with a clear error', async () => {
     const proxy = await MysqlSniffingProxy.start(db.host, db.port);
     try {
-      const running = runWithOptions(benchOptions('oltp_point_select', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=2', '--time=60', '--mysql-ignore-errors=2013', '--reconnect-timeout=2']));
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      const progress = new RunProgress();
+      const running = progress.watch(runWithOptions(benchOptions('oltp_point_select', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=2', '--time=60', '--report-interval=1', '--mysql-ignore-errors=2013', '--reconnect-timeout=2']), { onInterval: progress.onInterval }));
+      await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
       await proxy.close();
       const cut = performance.now();
       const result = await running;
-      assert.ok(performance.now() - cut < 6000);
+      assert.ok(performance.now() - cut < NO_HANG_MS, `ended ${Math.round(performance.now() - cut)} ms after the server went away for good`);
       assert.equal(result.status, 'failed');
       assert.match(result.message ?? '', /could not reconnect within 2 s/);
       assert.equal(result.summary.reconnects, 0, 'a reconnect that never succeeded is not counted');

@@ -11,9 +11,14 @@ export interface PanelProtocol<ToWebview extends MessageMap = MessageMap, ToHost
   toHost: ToHost;
 }
 
-/** Messages every webview sends whatever its panel: `ready` once its script runs, `webviewError` on an uncaught error. */
+/**
+ * Messages every webview sends whatever its panel: `ready` once its script runs, `received` for
+ * each message from the host as it arrives (the host reloads a page that never confirms its
+ * content), `webviewError` on an uncaught error.
+ */
 export interface CommonToHost {
   ready: null;
+  received: { type: string };
   webviewError: { message: string; stack?: string };
 }
 

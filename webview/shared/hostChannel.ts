@@ -28,6 +28,8 @@ export function connectToHost<P extends PanelProtocol, State = unknown>(): HostC
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!isEnvelope(event.data)) return;
+    // Confirmed first, so a page that takes long to draw is not taken for one that never got it.
+    post('received', { type: event.data.type });
     for (const handler of handlers.get(event.data.type) ?? []) handler(event.data.payload);
   });
   window.addEventListener('error', (event) => post('webviewError', { message: event.message, stack: event.error instanceof Error ? event.error.stack : undefined }));

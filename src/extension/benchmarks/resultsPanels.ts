@@ -119,7 +119,7 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(BENCHMARK_RESULTS_VIEW_TYPE, {
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
         const target = isPanelTarget((state as { target?: unknown } | undefined)?.target) ? (state as { target: PanelTarget }).target : undefined;
-        const typed = TypedWebviewPanel.adopt<BenchmarkResultsProtocol>(webviewPanel, this.extensionUri, { bundle: BUNDLE, title: webviewPanel.title }, log);
+        const typed = TypedWebviewPanel.adopt<BenchmarkResultsProtocol>(webviewPanel, this.extensionUri, { bundle: BUNDLE, title: webviewPanel.title, contentMessage: 'show' }, log);
         this.track(new ResultsPanel(typed, target ?? { kind: 'result', resultId: '' }, this));
       },
     }));
@@ -137,6 +137,7 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       viewType: BENCHMARK_RESULTS_VIEW_TYPE,
       title: loaded.title,
       bundle: BUNDLE,
+      contentMessage: 'show',
       column,
       iconPath: {
         light: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-light.svg'),

@@ -56,6 +56,7 @@ export async function openConnectionForm(deps: ConnectionFormDependencies, mode:
     viewType: CONNECTION_FORM_VIEW_TYPE,
     title: source ? `${title}: ${source.name}` : title,
     bundle: 'connectionForm',
+    contentMessage: 'init',
     // The typed password is deliberately not in the webview state (VS Code writes that to disk),
     // so the page must stay alive while the user looks elsewhere, e.g. to copy the password.
     retainContextWhenHidden: true,

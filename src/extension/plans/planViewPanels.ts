@@ -73,6 +73,7 @@ export class PlanViewPanels implements vscode.Disposable {
       viewType: PLAN_VIEW_TYPE,
       title: titleOf(source),
       bundle: 'planView',
+      contentMessage: 'show',
       column: options.beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
       iconPath: this.iconPath(),
     }, this.log);
@@ -88,7 +89,7 @@ export class PlanViewPanels implements vscode.Disposable {
       webviewPanel.dispose();
       return;
     }
-    const panel = TypedWebviewPanel.adopt<PlanViewProtocol>(webviewPanel, this.extensionUri, { bundle: 'planView', title: webviewPanel.title }, this.log);
+    const panel = TypedWebviewPanel.adopt<PlanViewProtocol>(webviewPanel, this.extensionUri, { bundle: 'planView', title: webviewPanel.title, contentMessage: 'show' }, this.log);
     webviewPanel.iconPath = this.iconPath();
     this.attach(panel, viewId, source, this.build(source), undefined, false);
   }

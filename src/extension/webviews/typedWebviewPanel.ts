@@ -3,6 +3,7 @@
 // WebviewPanelSerializer hands back after a reload.
 import * as vscode from 'vscode';
 import { isEnvelope, type PanelProtocol, type ToHostMap, type ToWebviewMap } from '../../protocol/webviewProtocol';
+import { ContentDelivery } from './contentDelivery';
 import { webviewHtml, webviewResourceRoot, type WebviewPage } from './webviewHtml';
 
 export interface PanelOptions extends WebviewPage {
@@ -23,8 +24,7 @@ export interface WebviewLog {
 export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Disposable {
   private readonly handlers = new Map<string, Handler<unknown>[]>();
   private readonly disposables: vscode.Disposable[] = [];
-  private ready = false;
-  private readonly waitingForReady: { type: string; payload: unknown }[] = [];
+  private readonly delivery: ContentDelivery;
 
   static create<P extends PanelProtocol>(extensionUri: vscode.Uri, options: PanelOptions, log: WebviewLog): TypedWebviewPanel<P> {
     const panel = vscode.window.createWebviewPanel(options.viewType, options.title, options.column ?? vscode.ViewColumn.Active, {
@@ -48,10 +48,19 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
     page: WebviewPage,
     private readonly log: WebviewLog,
   ) {
+    this.delivery = new ContentDelivery({
+      send: (message) => void panel.webview.postMessage(message),
+      // A new nonce makes new HTML, so the webview loads it again.
+      reloadPage: () => (panel.webview.html = webviewHtml(panel.webview, extensionUri, page)),
+      isVisible: () => panel.visible,
+      warn: (message) => log.warn(`Webview ${page.bundle} "${panel.title}": ${message}`),
+    }, page.contentMessage);
     this.disposables.push(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
     this.disposables.push(panel.onDidDispose(() => this.disposeListeners()));
     this.on('webviewError', ({ message, stack }) => log.error(`Webview ${page.bundle}: ${message}${stack ? `\n${stack}` : ''}`));
-    this.on('ready', () => this.flush());
+    // Registered before any owner's handler, so the owner's answer to `ready` is sent, not queued.
+    this.on('ready', () => this.delivery.onReady());
+    this.on('received', (payload) => this.delivery.onReceived(payload?.type));
     panel.webview.html = webviewHtml(panel.webview, extensionUri, page);
   }
 
@@ -61,11 +70,7 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
 
   /** Messages posted before the webview's script said `ready` are queued, so none is lost. */
   post<K extends keyof ToWebviewMap<P> & string>(type: K, payload: ToWebviewMap<P>[K]): void {
-    if (!this.ready) {
-      this.waitingForReady.push({ type, payload });
-      return;
-    }
-    void this.panel.webview.postMessage({ type, payload });
+    this.delivery.post({ type, payload });
   }
 
   on<K extends keyof ToHostMap<P> & string>(type: K, handler: Handler<ToHostMap<P>[K]>): vscode.Disposable {
@@ -81,11 +86,6 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
 
   dispose(): void {
     this.panel.dispose();
-  }
-
-  private flush(): void {
-    this.ready = true;
-    for (const message of this.waitingForReady.splice(0)) void this.panel.webview.postMessage(message);
   }
 
   private receive(message: unknown): void {
@@ -106,6 +106,7 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
   }
 
   private disposeListeners(): void {
+    this.delivery.dispose();
     this.handlers.clear();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }

@@ -8,6 +8,11 @@ export interface WebviewPage {
   /** the bundle name: dist/webview/<bundle>.js and, when present, dist/webview/<bundle>.css */
   bundle: string;
   title: string;
+  /**
+   * the message type that fills the page (e.g. 'show'): its arrival is confirmed, and a visible
+   * page that does not confirm it is loaded again (see contentDelivery.ts)
+   */
+  contentMessage?: string;
 }
 
 export function webviewResourceRoot(extensionUri: vscode.Uri): vscode.Uri {

@@ -1,0 +1,153 @@
+// The host side of the webview handshake: content waits for a page that is not ready yet, and a
+// page that never confirms its content (a restored tab whose first message was lost) is loaded
+// again until it does, as the owner answers each `ready` with the content.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ContentDelivery, type DeliveryClock, type WebviewMessage } from '../../../src/extension/webviews/contentDelivery';
+
+class FakeClock implements DeliveryClock {
+  now = 0;
+  private timers: { at: number; callback: () => void; handle: number }[] = [];
+  private nextHandle = 1;
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const handle = this.nextHandle++;
+    this.timers.push({ at: this.now + ms, callback, handle });
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers = this.timers.filter((timer) => timer.handle !== handle);
+  }
+
+  advance(ms: number): void {
+    const until = this.now + ms;
+    for (;;) {
+      const due = this.timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((timer) => timer !== due);
+      this.now = due.at;
+      due.callback();
+    }
+    this.now = until;
+  }
+}
+
+/**
+ * A webview panel as VS Code gives it after a reload: its page loads on its own time, says
+ * `ready`, and may lose what is sent to it (`losing` messages are dropped, as a restored page
+ * that never became the active frame drops them). Its owner sends the plan on every `ready`.
+ */
+class FakePanel {
+  readonly clock = new FakeClock();
+  readonly delivered: WebviewMessage[] = [];
+  readonly warnings: string[] = [];
+  reloads = 0;
+  visible = true;
+  losing = 0;
+  readonly delivery: ContentDelivery;
+
+  constructor() {
+    this.delivery = new ContentDelivery({
+      send: (message) => {
+        if (this.losing > 0) {
+          this.losing--;
+          return;
+        }
+        this.delivered.push(message);
+        // The page confirms what reaches it, a moment later.
+        this.clock.setTimeout(() => this.delivery.onReceived(message.type), 10);
+      },
+      reloadPage: () => this.reloads++,
+      isVisible: () => this.visible,
+      warn: (message) => this.warnings.push(message),
+    }, 'show', { confirmWithinMs: 1_000, maxReloads: 3 }, this.clock);
+  }
+
+  /** The page's script runs; the owner answers `ready` with the plan. */
+  pageReady(): void {
+    this.delivery.onReady();
+    this.delivery.post({ type: 'show', payload: { viewId: 'v1' } });
+  }
+}
+
+describe('getting the content to a webview page', () => {
+  test('a message posted before the page is ready waits for it, then arrives once', () => {
+    const panel = new FakePanel();
+    panel.delivery.post({ type: 'reveal', payload: { index: 3 } });
+    assert.equal(panel.delivered.length, 0, 'nothing is sent to a page that does not listen yet');
+    panel.delivery.onReady();
+    assert.deepEqual(panel.delivered.map((message) => message.type), ['reveal']);
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 0, 'only the content message is watched');
+  });
+
+  test('a restored page that never gets its content is loaded again, and then shows it', () => {
+    const panel = new FakePanel();
+    panel.losing = 1;
+    panel.pageReady();
+    assert.equal(panel.delivered.length, 0, 'the first show was lost');
+    panel.clock.advance(999);
+    assert.equal(panel.reloads, 0, 'not before the time to confirm is up');
+    panel.clock.advance(1);
+    assert.equal(panel.reloads, 1, 'the page is loaded again');
+    assert.match(panel.warnings[0], /did not confirm its content within 1000 ms; loading it again \(1 of 3\)/);
+    // Until the new page says ready, nothing is sent to it.
+    panel.delivery.post({ type: 'reveal', payload: { index: 1 } });
+    assert.equal(panel.delivered.length, 0);
+    panel.pageReady();
+    assert.deepEqual(panel.delivered.map((message) => message.type), ['reveal', 'show']);
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 1, 'a confirmed page is left alone');
+  });
+
+  test('a page that confirms its content is never reloaded, however long it then takes to draw', () => {
+    const panel = new FakePanel();
+    panel.pageReady();
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 0);
+    assert.deepEqual(panel.warnings, []);
+  });
+
+  test('reloads wait longer each time and stop after the last one, saying so', () => {
+    const panel = new FakePanel();
+    panel.losing = 100;
+    panel.pageReady();
+    const reloadTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const before = panel.reloads;
+      panel.clock.advance(500);
+      if (panel.reloads > before) {
+        reloadTimes.push(panel.clock.now);
+        panel.pageReady();
+      }
+    }
+    assert.deepEqual(reloadTimes, [1_000, 3_000, 7_000], '1 s, then 2 s, then 4 s after each new page asked');
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 3);
+    assert.match(panel.warnings.at(-1) ?? '', /did not confirm its content after 3 reloads/);
+  });
+
+  test('a hidden tab is not reloaded: it asks again when it is shown', () => {
+    const panel = new FakePanel();
+    panel.losing = 1;
+    panel.pageReady();
+    panel.visible = false;
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 0);
+    panel.visible = true;
+    panel.pageReady();
+    assert.deepEqual(panel.delivered.map((message) => message.type), ['show']);
+  });
+
+  test('nothing is sent or reloaded after the panel is closed', () => {
+    const panel = new FakePanel();
+    panel.losing = 1;
+    panel.pageReady();
+    panel.delivery.dispose();
+    panel.clock.advance(60_000);
+    panel.delivery.post({ type: 'show', payload: null });
+    assert.equal(panel.reloads, 0);
+    assert.equal(panel.delivered.length, 0);
+  });
+});

@@ -152,7 +152,8 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
     const item = contextMenuItem(action);
     await item.waitFor({ state: 'visible' });
     await item.hover();
-    await session.page.waitForTimeout(300);
+    // The menu takes the hover once it marks the item focused; a click before that can go unnoticed.
+    await session.page.locator('.context-view .monaco-menu .action-item.focused .action-label', { hasText: await item.innerText() }).waitFor({ state: 'visible' });
     await item.click();
   }
 
@@ -279,7 +280,8 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
 
       await description(workbench, 'orders', /^TiFlash 2 \(\d+%\) · /).waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
       await workbench.waitForNotification(/TiFlash replicas of tidblab_e2e_controls\.orders/);
-      await session.page.waitForTimeout(1500);
+      // Replication under way: some progress shown, not yet done.
+      await description(workbench, 'orders', /^TiFlash 2 \([1-9]\d?%\) · /).waitFor({ state: 'visible', timeout: 60_000 * timeoutScale });
       await shoot('10-replicating', { moving: true });
       assert.match(await workbench.treeItemDescription('orders', VIEW), /^TiFlash 2 \(\d+%\) · /, 'still replicating after the screenshots');
 

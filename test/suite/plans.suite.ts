@@ -3,8 +3,7 @@
 // no TiDB analysis) and a server error; EXPLAIN ANALYZE on the TiDB stand-in with its CodeLenses,
 // hover and diagnostics, which go away when the statement changes.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AddConnectionRequest, TidbLabApi } from '../../src/extension/api';
@@ -12,6 +11,7 @@ import type { PlanCommandResult } from '../../src/extension/plans/planCommandRes
 import { startTestStandIn } from '../standin/testStandIn';
 import { testDatabase } from '../support/testDatabase';
 import { suite, test } from './harness';
+import { until } from './until';
 
 const db = testDatabase();
 const sharedPlans = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'tidb-plans');
@@ -32,12 +32,29 @@ async function connect(request: AddConnectionRequest): Promise<string> {
   return id;
 }
 
-/** A SQL file on disk (not an untitled document, whose name other suites may have taken). */
+let sqlFiles = 0;
+
+/**
+ * A SQL file on disk (not an untitled document, whose name other suites may have taken), in the
+ * suite's workspace folder, which goes with the run.
+ */
 async function sqlEditor(text: string): Promise<vscode.TextEditor> {
-  const file = join(mkdtempSync(join(tmpdir(), 'tidb-lab-plans-suite-')), 'statements.sql');
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the suite runs with a workspace folder');
+  const file = join(folder.uri.fsPath, `plans-suite-${++sqlFiles}.sql`);
   writeFileSync(file, text);
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-  return vscode.window.showTextDocument(document);
+  return shownEditor(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+}
+
+/**
+ * Shows the document and waits until the extension host sees its editor as the active one: in
+ * code-server, activeTextEditor can still name the previous test's editor when showTextDocument
+ * resolves, and the commands act on the active editor.
+ */
+async function shownEditor(document: vscode.TextDocument): Promise<vscode.TextEditor> {
+  const editor = await vscode.window.showTextDocument(document);
+  await until('the editor just opened to be the active one', () => vscode.window.activeTextEditor?.document.uri.toString(), (uri) => uri === document.uri.toString());
+  return editor;
 }
 
 function placeCursor(editor: vscode.TextEditor, needle: string): vscode.Position {
@@ -50,22 +67,11 @@ async function closeEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
-async function until<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value)) {
-    if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
-
 suite('plans', () => {
   test('visualizes a fixture plan from a document selection', async () => {
     const text = readFileSync(join(sharedPlans, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `notes before the plan\n${text}\nnotes after` });
-    const editor = await vscode.window.showTextDocument(document);
+    const editor = await shownEditor(document);
     const start = document.positionAt(document.getText().indexOf('+---'));
     const end = document.positionAt(document.getText().lastIndexOf('+') + 1);
     editor.selection = new vscode.Selection(start, end);
@@ -79,14 +85,14 @@ suite('plans', () => {
 
   test('says there is no plan in text that holds none, and keeps what it could read of a broken one', async () => {
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'SELECT 1; -- no plan here, just SQL' });
-    await vscode.window.showTextDocument(document);
+    await shownEditor(document);
     const none = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
     assert.equal(none.operators, 0);
     assert.ok(none.warnings.length > 0, 'the reason comes from the parser');
 
     const text = readFileSync(join(sharedPlans, 'psql-truncated-tikv-hashagg-ru.txt'), 'utf8');
     const truncated = await vscode.workspace.openTextDocument({ language: 'plaintext', content: text });
-    await vscode.window.showTextDocument(truncated);
+    await shownEditor(truncated);
     const partial = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
     assert.ok(partial.operators > 0);
     assert.ok(partial.warnings.some((warning) => /cut off/.test(warning)), partial.warnings.join(' | '));

@@ -17,6 +17,7 @@ import type { TiDBStandIn } from '../standin/tidbStandIn';
 import type { TiDBStandInOptions } from '../standin/tidbStandIn';
 import { testDatabase } from '../support/testDatabase';
 import { suite, test } from './harness';
+import { until } from './until';
 
 const db = testDatabase();
 const schema = 'tidblab_suite_controls';
@@ -281,7 +282,9 @@ suite('table controls on TiDB (stand-in)', () => {
       const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 1, watchIntervalMs: 100 });
       const watch = result?.watches[0];
       assert.ok(watch);
-      await new Promise((resolveDelay) => setTimeout(resolveDelay, 300));
+      const replicaReads = () => fixture.received(/FROM information_schema\.tiflash_replica/i).length;
+      const readsBefore = replicaReads();
+      await until('the watch to read the replica state twice', replicaReads, (reads) => reads >= readsBefore + 2);
       watch.stop();
       const ended = await watch.done;
       assert.equal(ended?.cancelled, true);

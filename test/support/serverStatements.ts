@@ -18,8 +18,11 @@ export function runningStatementsFrom(rows: ReadonlyArray<Record<string, unknown
   return rows.map((row) => ({ id: Number(row.id), info: String(row.info) }));
 }
 
-/** Polls `probe` every 50 ms until it gives a value; fails the test after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+/**
+ * Polls `probe` every 50 ms until it gives a value; fails the test after `timeoutMs`, which is
+ * generous because it only costs time when the test fails (a machine at load 10 is slow).
+ */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -1,7 +1,7 @@
 // An experiment on a database whose name has '$' patterns, backticks and quotes: prepare, the
 // variant set-up and the tear-down act on exactly that database and create nothing anywhere else.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -55,6 +55,7 @@ before(async () => {
 
 after(async () => {
   await drop(HOSTILE);
+  rmSync(work, { recursive: true, force: true });
 });
 
 test('prepare, variant set-up and tear-down act on the database named on the command line and no other', async () => {

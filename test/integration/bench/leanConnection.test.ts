@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
 import { MysqlError } from '../../../src/core/bench/protocol/mysqlClientError';
 import { db, dropDatabase, freshDatabase, query } from './support/benchFixtures';
+import { waitFor } from '../../support/serverStatements';
 
 let database: string;
 const connect = () => LeanMysqlConnection.connect({ host: db.host, port: db.port, user: db.user, password: db.password, database });
@@ -109,8 +110,11 @@ describe('lean MySQL client', () => {
     const connection = await connect();
     const killer = await connect();
     try {
-      const sleeping = connection.query('SELECT SLEEP(5)').then(() => undefined, (error: unknown) => error);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const sleeping = connection.query('SELECT SLEEP(30)').then(() => undefined, (error: unknown) => error);
+      await waitFor('the SLEEP in the processlist', async () => {
+        const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO = 'SELECT SLEEP(30)'", [connection.connectionId]);
+        return Number(rows[0].n) > 0 ? true : undefined;
+      });
       await killer.query(`KILL ${connection.connectionId}`);
       const error = await sleeping;
       assert.ok(error instanceof MysqlError && error.errno === 2013, String(error));

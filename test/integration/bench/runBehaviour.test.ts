@@ -16,9 +16,9 @@ import {
   dropDatabase,
   freshDatabase,
   lockAllRows,
-  query,
   sysbench,
   waitForNoConnections,
+  waitForUpdatesWaiting,
 } from './support/benchFixtures';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
@@ -140,7 +140,7 @@ describe('cancellation', () => {
     assert.ok(result.summary.events > 0);
     const callSec = (performance.now() - started) / 1000;
     assert.ok(result.durationSec >= 1 && result.durationSec <= callSec, `measured ${result.durationSec} s of ${callSec} s`);
-    assert.equal(await waitForNoConnections(database, [], PATIENCE_MS), 0);
+    assert.equal(await waitForNoConnections(database), 0);
   });
 
   test('also when the threads are stuck waiting for a lock', async () => {
@@ -149,17 +149,13 @@ describe('cancellation', () => {
       const controller = new AbortController();
       const progress = new RunProgress();
       const running = progress.watch(runWithOptions(benchOptions('oltp_update_index', [...connectionArgs(database), '--tables=1', '--threads=4', '--time=60']), { signal: controller.signal }));
-      await waitFor('the 4 threads waiting for the lock', async () => {
-        progress.assertRunning();
-        const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ? AND INFO LIKE 'UPDATE sbtest1 %'", [database, lockerId]);
-        return Number(rows[0].n) >= 4 ? true : undefined;
-      }, PATIENCE_MS);
+      await waitForUpdatesWaiting(database, lockerId, 4, () => progress.assertRunning());
       const aborted = performance.now();
       controller.abort();
       const result = await running;
       assert.ok(performance.now() - aborted < NO_HANG_MS, `stopped in ${Math.round(performance.now() - aborted)} ms`);
       assert.equal(result.status, 'cancelled');
-      assert.equal(await waitForNoConnections(database, [lockerId], PATIENCE_MS), 0, 'no benchmark connection is left, not even those that waited on the lock');
+      assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'no benchmark connection is left, not even those that waited on the lock');
     } finally {
       await release();
     }

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
-import { benchOptions, db, dropDatabase, freshDatabase, lockAllRows, query, waitForNoConnections } from './support/benchFixtures';
+import { benchOptions, db, dropDatabase, freshDatabase, lockAllRows, query, waitForNoConnections, waitForUpdatesWaiting } from './support/benchFixtures';
+import { RunProgress } from './support/runProgress';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
 import { runExperiment } from '../../../src/core/bench/runExperiment';
@@ -90,8 +91,9 @@ describe('on TiDB', () => {
     const { lockerId, release } = await lockAllRows(database);
     try {
       const controller = new AbortController();
-      const running = runWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1', '--table-size=1000', '--threads=4', '--time=60']), { signal: controller.signal });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const progress = new RunProgress();
+      const running = progress.watch(runWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1', '--table-size=1000', '--threads=4', '--time=60']), { signal: controller.signal }));
+      await waitForUpdatesWaiting(database, lockerId, 4, () => progress.assertRunning());
       controller.abort();
       const result = await running;
       assert.equal(result.status, 'cancelled');

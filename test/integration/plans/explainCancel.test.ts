@@ -14,7 +14,6 @@ import { testDatabase } from '../../support/testDatabase';
 const db = testDatabase();
 const SCHEMA = `tidblab_explain_cancel_${process.pid}`;
 const SLEEP_SECONDS = 30;
-const ABORT_AFTER_MS = 500;
 
 const profile: ConnectionProfile = { id: 'it', name: 'it', host: db.host, port: db.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' };
 
@@ -54,7 +53,6 @@ async function cancelWhileRunning(statement: string, marker: string, inRolledBac
     const rows = await runningWith(marker);
     return rows.length > 0 ? rows : undefined;
   });
-  await new Promise((resolve) => setTimeout(resolve, ABORT_AFTER_MS));
   const abortedAt = performance.now();
   controller.abort();
   const error = await settled;
@@ -67,14 +65,14 @@ test('cancelling EXPLAIN ANALYZE of a long SELECT kills it on the server', async
   const marker = `cancel-select-${process.pid}`;
   const { cancelled, runningId, settledAfterAbortMs } = await cancelWhileRunning(`SELECT /* ${marker} */ SLEEP(${SLEEP_SECONDS})`, marker, false);
 
-  assert.ok(settledAfterAbortMs < 5_000, `settled ${Math.round(settledAfterAbortMs)} ms after the abort`);
+  assert.ok(settledAfterAbortMs < 15_000, `settled ${Math.round(settledAfterAbortMs)} ms after the abort`);
   assert.equal(cancelled.run.statement, 'interrupted');
   assert.equal(cancelled.run.connectionId, BigInt(runningId), 'KILL QUERY named the connection the processlist showed running the statement');
   assert.equal(cancelled.run.killError, undefined);
   assert.equal((cancelled.cause as { errno?: number }).errno, 1317);
   const kill = sqlLog.find((entry) => entry.sql === `KILL QUERY ${runningId}`);
   assert.ok(kill && !kill.error, 'KILL QUERY was logged and accepted');
-  await waitFor('the statement to leave the processlist', async () => ((await runningWith(marker)).length === 0 ? true : undefined), 2_000);
+  await waitFor('the statement to leave the processlist', async () => ((await runningWith(marker)).length === 0 ? true : undefined));
 });
 
 test('cancelling EXPLAIN ANALYZE of an UPDATE in a rolled-back transaction kills it, keeps no change and holds no lock', async () => {
@@ -82,9 +80,9 @@ test('cancelling EXPLAIN ANALYZE of an UPDATE in a rolled-back transaction kills
   const statement = `UPDATE ${SCHEMA}.accounts SET balance = balance + 1 + SLEEP(${SLEEP_SECONDS}) /* ${marker} */ WHERE id = 1`;
   const { cancelled, settledAfterAbortMs } = await cancelWhileRunning(statement, marker, true);
 
-  assert.ok(settledAfterAbortMs < 5_000, `settled ${Math.round(settledAfterAbortMs)} ms after the abort`);
+  assert.ok(settledAfterAbortMs < 15_000, `settled ${Math.round(settledAfterAbortMs)} ms after the abort`);
   assert.equal(cancelled.run.statement, 'interrupted');
-  await waitFor('the statement to leave the processlist', async () => ((await runningWith(marker)).length === 0 ? true : undefined), 2_000);
+  await waitFor('the statement to leave the processlist', async () => ((await runningWith(marker)).length === 0 ? true : undefined));
   assert.deepEqual(await session.query(`SELECT balance FROM ${SCHEMA}.accounts WHERE id = 1`), [{ balance: 100 }]);
   await session.withDedicatedConnection(async (other) => {
     await other.run('SET SESSION innodb_lock_wait_timeout = 1');

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { testDatabase } from '../../../support/testDatabase';
+import { waitFor } from '../../../support/serverStatements';
 import { resolveBenchOptions, type BenchOptions } from '../../../../src/core/bench/benchOptions';
 import type { CapturedCommand } from './mysqlSniffingProxy';
 
@@ -65,8 +66,17 @@ export async function lockAllRows(database: string): Promise<{ lockerId: number;
   };
 }
 
+/** Waits until `count` connections but `locker` run an UPDATE of sbtest1 in the database (waiting on its lock). */
+export async function waitForUpdatesWaiting(database: string, locker: number, count: number, stillRunning: () => void = () => undefined): Promise<void> {
+  await waitFor(`${count} UPDATEs of sbtest1 waiting on the lock`, async () => {
+    stillRunning();
+    const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ? AND INFO LIKE 'UPDATE sbtest1 %'", [database, locker]);
+    return Number(rows[0].n) >= count ? true : undefined;
+  });
+}
+
 /** Waits until no connection but `except` uses the database; returns how many are left at the timeout. */
-export async function waitForNoConnections(name: string, except: number[] = [], timeoutMs = 2000): Promise<number> {
+export async function waitForNoConnections(name: string, except: number[] = [], timeoutMs = 30_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await query<{ id: number }>('information_schema', 'SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
@@ -86,12 +96,19 @@ export interface ProcessOutcome {
   stderr: string;
 }
 
-export function runProcess(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; onStart?: (pid: number) => void; timeoutMs?: number } = {}): Promise<ProcessOutcome> {
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; onStart?: (pid: number) => void; onStdout?: (stdoutSoFar: string) => void; timeoutMs?: number } = {},
+): Promise<ProcessOutcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      options.onStdout?.(stdout);
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
     child.on('error', reject);

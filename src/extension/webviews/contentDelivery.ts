@@ -1,9 +1,10 @@
 // Getting a webview's content message (the one that fills the page, e.g. a plan view's `show`) to
 // the page for sure. Messages wait until the page's script says `ready`. The page confirms each
-// message it receives (`received`); when the content message is not confirmed in time while the
-// tab is visible, the page is loaded again (its script says `ready` again and the owner sends the
-// content again). Seen in VS Code after a window reload on a busy machine: the restored page asked
-// for its content, the answer never reached it, and the tab stayed blank.
+// message it receives (`received`). From the moment a page is loaded until it confirms its content,
+// a clock runs: when it runs out while the tab is visible (the page never said `ready`, or the
+// content never reached it), the page is loaded again; its script says `ready` again and the owner
+// sends the content again. Seen in VS Code after a window reload on a busy machine, with two plan
+// views restored side by side: one of them stayed blank.
 // Pure logic (no `vscode`): TypedWebviewPanel wires it to a real webview.
 
 export interface WebviewMessage {
@@ -27,7 +28,7 @@ export interface DeliveryClock {
 }
 
 export interface DeliveryOptions {
-  /** how long the page has to confirm the content message the first time; doubled after each reload */
+  /** how long a page has, from its load, to confirm the content the first time; doubled after each reload */
   confirmWithinMs: number;
   /** reloads of the page for one content message before giving up (and saying so) */
   maxReloads: number;
@@ -54,6 +55,13 @@ export class ContentDelivery {
     private readonly options: DeliveryOptions = DEFAULT_DELIVERY_OPTIONS,
     private readonly clock: DeliveryClock = realClock,
   ) {}
+
+  /** A page is being loaded (its HTML was set): it has to say `ready` and confirm its content in time. */
+  pageLoading(): void {
+    if (this.disposed) return;
+    this.ready = false;
+    this.watch();
+  }
 
   /** Sends now when the page is ready, else when it says so. */
   post(message: WebviewMessage): void {
@@ -85,11 +93,13 @@ export class ContentDelivery {
   }
 
   private sendNow(message: WebviewMessage): void {
-    if (message.type === this.contentType) this.watch();
+    // New content for a page that confirmed the last one: it has to confirm this one too.
+    if (message.type === this.contentType && this.timer === undefined) this.watch();
     this.target.send(message);
   }
 
   private watch(): void {
+    if (this.contentType === undefined) return;
     this.stopWatching();
     const waitMs = this.options.confirmWithinMs * 2 ** this.reloads;
     this.timer = this.clock.setTimeout(() => this.unconfirmed(waitMs), waitMs);
@@ -99,12 +109,13 @@ export class ContentDelivery {
     this.timer = undefined;
     if (this.disposed || !this.target.isVisible()) return;
     if (this.reloads >= this.options.maxReloads) {
-      this.target.warn(`The page did not confirm its content after ${this.reloads} reloads; it may stay blank until the tab is reopened.`);
+      this.target.warn(`The page did not show its content after ${this.reloads} reloads; it may stay blank until the tab is reopened.`);
       return;
     }
     this.reloads++;
-    this.target.warn(`The page did not confirm its content within ${waitedMs} ms; loading it again (${this.reloads} of ${this.options.maxReloads}).`);
-    this.ready = false;
+    const missing = this.ready ? 'did not confirm its content' : "did not say it was ready";
+    this.target.warn(`The page ${missing} within ${waitedMs} ms; loading it again (${this.reloads} of ${this.options.maxReloads}).`);
+    this.pageLoading();
     this.target.reloadPage();
   }
 

@@ -61,6 +61,7 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
     // Registered before any owner's handler, so the owner's answer to `ready` is sent, not queued.
     this.on('ready', () => this.delivery.onReady());
     this.on('received', (payload) => this.delivery.onReceived(payload?.type));
+    this.delivery.pageLoading();
     panel.webview.html = webviewHtml(panel.webview, extensionUri, page);
   }
 

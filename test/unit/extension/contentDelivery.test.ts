@@ -1,6 +1,6 @@
 // The host side of the webview handshake: content waits for a page that is not ready yet, and a
-// page that never confirms its content (a restored tab whose first message was lost) is loaded
-// again until it does, as the owner answers each `ready` with the content.
+// page that does not say `ready` or never confirms its content (a restored tab whose first message
+// was lost) is loaded again until it does, as the owner answers each `ready` with the content.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ContentDelivery, type DeliveryClock, type WebviewMessage } from '../../../src/extension/webviews/contentDelivery';
@@ -62,6 +62,8 @@ class FakePanel {
       isVisible: () => this.visible,
       warn: (message) => this.warnings.push(message),
     }, 'show', { confirmWithinMs: 1_000, maxReloads: 3 }, this.clock);
+    // As TypedWebviewPanel does when it sets the page's HTML.
+    this.delivery.pageLoading();
   }
 
   /** The page's script runs; the owner answers `ready` with the plan. */
@@ -78,8 +80,31 @@ describe('getting the content to a webview page', () => {
     assert.equal(panel.delivered.length, 0, 'nothing is sent to a page that does not listen yet');
     panel.delivery.onReady();
     assert.deepEqual(panel.delivered.map((message) => message.type), ['reveal']);
+    panel.delivery.post({ type: 'show', payload: { viewId: 'v1' } });
     panel.clock.advance(60_000);
-    assert.equal(panel.reloads, 0, 'only the content message is watched');
+    assert.equal(panel.reloads, 0, 'the page confirmed its content');
+    assert.deepEqual(panel.delivered.map((message) => message.type), ['reveal', 'show']);
+  });
+
+  test('a restored page that never says it is ready is loaded again', () => {
+    const panel = new FakePanel();
+    panel.clock.advance(1_000);
+    assert.equal(panel.reloads, 1);
+    assert.match(panel.warnings[0], /did not say it was ready within 1000 ms; loading it again \(1 of 3\)/);
+    panel.pageReady();
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 1, 'the new page said ready and confirmed its content');
+    assert.deepEqual(panel.delivered.map((message) => message.type), ['show']);
+  });
+
+  test('new content in a tab that showed the last one has to be confirmed too', () => {
+    const panel = new FakePanel();
+    panel.pageReady();
+    panel.clock.advance(10_000);
+    panel.losing = 1;
+    panel.delivery.post({ type: 'show', payload: { viewId: 'v2' } });
+    panel.clock.advance(1_000);
+    assert.equal(panel.reloads, 1, 'the lost second plan reloads the page');
   });
 
   test('a restored page that never gets its content is loaded again, and then shows it', () => {
@@ -125,7 +150,7 @@ describe('getting the content to a webview page', () => {
     assert.deepEqual(reloadTimes, [1_000, 3_000, 7_000], '1 s, then 2 s, then 4 s after each new page asked');
     panel.clock.advance(60_000);
     assert.equal(panel.reloads, 3);
-    assert.match(panel.warnings.at(-1) ?? '', /did not confirm its content after 3 reloads/);
+    assert.match(panel.warnings.at(-1) ?? '', /did not show its content after 3 reloads/);
   });
 
   test('a hidden tab is not reloaded: it asks again when it is shown', () => {

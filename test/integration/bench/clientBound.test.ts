@@ -3,7 +3,7 @@
 // the machine is (the rule rests on the client's own CPU and event loop, not on the machine's).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -29,6 +29,7 @@ before(async () => {
 
 after(async () => {
   await dropDatabase(database);
+  rmSync(work, { recursive: true, force: true });
 });
 
 describe('the client bottleneck', () => {

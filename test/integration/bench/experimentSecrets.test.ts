@@ -2,7 +2,7 @@
 // runs with the real password (the user can log in with it), and the password is in neither the
 // printed output nor the --out file nor the result as the extension's store reads it back.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -33,6 +33,7 @@ before(async () => {
 after(async () => {
   await dropUser();
   await dropDatabase(database);
+  rmSync(work, { recursive: true, force: true });
 });
 
 function experimentFile(name: string, setup: string[]): string {

@@ -240,7 +240,9 @@ if [ -n "$use_desktop" ]; then
   exit 0
 fi
 
-# --- code-server, with its own user data, extensions and configuration under the state dir -----------
+# --- code-server, with its own user data, extensions, configuration and logs under the state dir ------
+# (XDG_DATA_HOME: its logs and heartbeat, otherwise in ~/.local/share/code-server, shared with the user's own)
+export XDG_CONFIG_HOME="$CS_STATE/xdg" XDG_DATA_HOME="$CS_STATE/xdg-data"
 mkdir -p "$CS_STATE/user-data/User" "$CS_STATE/extensions"
 [ -f "$CS_STATE/user-data/User/settings.json" ] || cat > "$CS_STATE/user-data/User/settings.json" <<'JSON'
 {
@@ -256,13 +258,13 @@ JSON
 
 cs=(node "$CODE_SERVER_ENTRY" --config "$CS_STATE/config.yaml" --user-data-dir "$CS_STATE/user-data" --extensions-dir "$CS_STATE/extensions")
 say "Installing the extension into code-server"
-XDG_CONFIG_HOME="$CS_STATE/xdg" "${cs[@]}" --install-extension "$VSIX" --force >/dev/null
+"${cs[@]}" --install-extension "$VSIX" --force >/dev/null
 
 if port_taken "$DEMO_PORT"; then
   fail "port $DEMO_PORT was taken by another program while the demo was set up: run again with DEMO_PORT=<port>"
 fi
 say "Starting code-server on 127.0.0.1:$DEMO_PORT"
-XDG_CONFIG_HOME="$CS_STATE/xdg" setsid "${cs[@]}" --auth none --bind-addr "127.0.0.1:$DEMO_PORT" \
+setsid "${cs[@]}" --auth none --bind-addr "127.0.0.1:$DEMO_PORT" \
   --disable-telemetry --disable-update-check --disable-workspace-trust --disable-getting-started-override \
   "$DEMO_WORKSPACE" </dev/null >"$LOG_FILE" 2>&1 &
 server_pid=$!
@@ -281,7 +283,7 @@ if [ "${DEMO_CHECK:-}" = "1" ]; then
   say "Checking the demo (DEMO_CHECK=1)"
   curl -fsS --max-time 30 "http://127.0.0.1:$DEMO_PORT/healthz" >/dev/null || fail "code-server does not answer /healthz on port $DEMO_PORT"
   curl -fsS --max-time 30 -o /dev/null "$URL" || fail "code-server does not serve $URL"
-  XDG_CONFIG_HOME="$CS_STATE/xdg" "${cs[@]}" --list-extensions | grep -qxF "$EXTENSION_ID" \
+  "${cs[@]}" --list-extensions | grep -qxF "$EXTENSION_ID" \
     || fail "$EXTENSION_ID is not installed in the demo's code-server"
   MYSQL_PWD="$DB_PASSWORD" node scripts/demoCheck.mjs "$DEMO_WORKSPACE/.vscode/settings.json" "$SYSBENCH_TABLE_SIZE"
   echo "Demo check passed: code-server served $URL with $EXTENSION_ID installed."

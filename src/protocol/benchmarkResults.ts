@@ -139,6 +139,11 @@ export interface BenchmarkResultsStrings {
   worse: string;
   noChangeData: string;
   rawNumbers: string;
+  studyTables: string;
+  studyTablesNote: string;
+  notFromMemoryNote: string;
+  withinSpreadNote: string;
+  withinSpread: string;
   runs: string;
   variant: string;
   workload: string;

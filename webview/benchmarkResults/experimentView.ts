@@ -9,7 +9,8 @@ import { choiceField } from '../shared/components';
 import { element } from '../shared/dom';
 import type { ChartCard } from './chartCard';
 import type { ChartPalette } from './chartTheme';
-import { changeText, heatMixPercent, heatOf } from './heatmapScale';
+import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
+import { studyTablesCard } from './studyTablesView';
 import { cellSettingLabel, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, pageHeader, serverText, statusBadge, warningsCallout } from './viewParts';
@@ -120,7 +121,10 @@ export class ExperimentView implements ResultsView {
       });
       controls.append(baselineField.element, candidateField.element);
     }
-    const redraw = () => this.heatmapHolder.replaceChildren(...this.heatmap(variantChangeTable(this.experiment, { metric, baseline, candidate })));
+    const redraw = () => {
+      const studyCard = studyTablesCard(this.context, this.experiment, { metric, baseline, candidate });
+      this.heatmapHolder.replaceChildren(...this.heatmap(variantChangeTable(this.experiment, { metric, baseline, candidate })), ...(studyCard ? [studyCard] : []));
+    };
     redraw();
     return element('section', { className: 'change' }, controls, this.heatmapHolder);
   }
@@ -143,15 +147,15 @@ export class ExperimentView implements ResultsView {
     const bodyRows = change.threads.map((threads, rowIndex) => element('tr', {},
       element('th', { className: 'num', attributes: { scope: 'row' } }, String(threads)),
       ...change.columns.map((column, columnIndex) => {
-        const heat = heatOf(improvement.cells[rowIndex][columnIndex]);
         const row = values.get(JSON.stringify([cellSettingLabel(column), column.tableSize ?? null, threads]));
+        const heat = heatOfCell(improvement.cells[rowIndex][columnIndex], row?.withinSpread ?? false);
         const cell = element('td', { className: `heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } },
-          element('span', { className: 'change' }, changeText(change.cells[rowIndex][columnIndex], this.context.locale)),
+          element('span', { className: 'change' }, `${changeText(change.cells[rowIndex][columnIndex], this.context.locale)}${row?.notFromMemory ? ' †' : ''}`),
           row ? element('span', { className: 'values' }, `${compact(row.baseline)} → ${compact(row.candidate)}`) : null,
         );
         const mix = heatMixPercent(heat);
         if (mix > 0) cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
-        if (row) cell.title = `${table.baseline}: ${f.number(row.baseline, 2)} ${metric.unit} → ${table.candidate}: ${f.number(row.candidate, 2)} ${metric.unit}`;
+        if (row) cell.title = `${table.baseline}: ${f.number(row.baseline, 2)} ${metric.unit} → ${table.candidate}: ${f.number(row.candidate, 2)} ${metric.unit}${row.withinSpread ? ` (${s.withinSpread})` : ''}`;
         return cell;
       }),
     ));

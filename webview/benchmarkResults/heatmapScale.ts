@@ -3,7 +3,7 @@
 // from a few percent to several hundred (+7% to +630% for cached reads), and a linear scale would
 // leave everything but the largest change pale. Changes within the noise band stay neutral.
 
-export type HeatTone = 'better' | 'worse' | 'neutral' | 'missing';
+export type HeatTone = 'better' | 'worse' | 'neutral' | 'noise' | 'missing';
 
 export interface Heat {
   tone: HeatTone;
@@ -30,11 +30,20 @@ export function heatOf(improvementPct: number | null, options: HeatScaleOptions 
 }
 
 /**
+ * The tone of a cell of repeated runs: a change whose runs overlap (withinSpread) is greyed as
+ * noise, whatever its size, instead of being coloured as an effect.
+ */
+export function heatOfCell(improvementPct: number | null, withinSpread: boolean, options: HeatScaleOptions = DEFAULT_HEAT_SCALE): Heat {
+  const heat = heatOf(improvementPct, options);
+  return withinSpread && heat.tone !== 'missing' ? { tone: 'noise', strength: 0 } : heat;
+}
+
+/**
  * How much of the theme colour to mix into the cell background, in percent. Capped well below 100
  * so the editor foreground stays readable on it in light, dark and high-contrast themes.
  */
 export function heatMixPercent(heat: Heat): number {
-  if (heat.tone === 'missing' || heat.tone === 'neutral') return 0;
+  if (heat.tone === 'missing' || heat.tone === 'neutral' || heat.tone === 'noise') return 0;
   return Math.round(12 + 38 * heat.strength);
 }
 

@@ -2,7 +2,7 @@
 // change on a log scale, neutral in the noise band, never so strong the text becomes unreadable.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { changeText, DEFAULT_HEAT_SCALE, heatMixPercent, heatOf } from '../../../webview/benchmarkResults/heatmapScale';
+import { changeText, DEFAULT_HEAT_SCALE, heatMixPercent, heatOf, heatOfCell } from '../../../webview/benchmarkResults/heatmapScale';
 
 describe('heatmap colour scale', () => {
   test('the sign decides the colour: positive improvement is better (green), negative is worse (red)', () => {
@@ -41,5 +41,13 @@ describe('heatmap colour scale', () => {
     assert.equal(changeText(630.2, 'en'), '+630%');
     assert.equal(changeText(0.01, 'en'), '0%');
     assert.equal(changeText(null, 'en'), '–');
+  });
+
+  test('a change within the spread of repeated runs is greyed as noise, however large, and never coloured', () => {
+    assert.deepEqual(heatOfCell(45, true), { tone: 'noise', strength: 0 });
+    assert.deepEqual(heatOfCell(-300, true), { tone: 'noise', strength: 0 });
+    assert.equal(heatMixPercent(heatOfCell(45, true)), 0);
+    assert.equal(heatOfCell(45, false).tone, 'better');
+    assert.equal(heatOfCell(null, true).tone, 'missing');
   });
 });

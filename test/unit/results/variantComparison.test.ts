@@ -111,3 +111,33 @@ describe('pivotChangeMatrix', () => {
     assert.ok(Math.abs((matrix.cells[0][1] ?? 0) + 10) < 1e-9);
   });
 });
+
+describe('repeated cells', () => {
+  test('the median of the runs, their spread, and whether the two variants overlap', () => {
+    const repeated = sampleExperiment([
+      { workload: 'w', threads: 8, variant: 'normal', qps: 100, p95: 1 },
+      { workload: 'w', threads: 8, variant: 'normal', qps: 104, p95: 1 },
+      { workload: 'w', threads: 8, variant: 'normal', qps: 400, p95: 1 },
+      { workload: 'w', threads: 8, variant: 'cached', qps: 103, p95: 1 },
+      { workload: 'w', threads: 8, variant: 'cached', qps: 108, p95: 1 },
+      { workload: 'w', threads: 8, variant: 'cached', qps: 110, p95: 1 },
+      { workload: 'w', threads: 16, variant: 'normal', qps: 100, p95: 1 },
+      { workload: 'w', threads: 16, variant: 'normal', qps: 102, p95: 1 },
+      { workload: 'w', threads: 16, variant: 'cached', qps: 150, p95: 1 },
+      { workload: 'w', threads: 16, variant: 'cached', qps: 160, p95: 1 },
+    ]);
+    const table = variantChangeTable(repeated, { metric: 'qps' });
+    const [eight, sixteen] = table.rows;
+    // one slow outlier (400) does not move the median as it would move a mean
+    assert.deepEqual([eight.baseline, eight.candidate], [104, 108]);
+    assert.deepEqual([eight.baselineSpread, eight.candidateSpread], [{ min: 100, max: 400 }, { min: 103, max: 110 }]);
+    assert.equal(eight.withinSpread, true, '+3.8% with runs that overlap is noise');
+    assert.deepEqual([sixteen.baseline, sixteen.candidate], [101, 155]);
+    assert.equal(sixteen.withinSpread, false, 'every cached run beats every normal run');
+  });
+
+  test('single runs are never "within the spread"', () => {
+    const table = variantChangeTable(sampleExperiment(STUDY), { metric: 'qps' });
+    assert.ok(table.rows.every((row) => row.withinSpread === false));
+  });
+});

@@ -1,4 +1,4 @@
-// Bundles the extension, the CLI, the benchmark worker and every webview with esbuild.
+// Bundles the extension, the CLI, the benchmark and plan workers and every webview with esbuild.
 // Entry points that do not exist yet are skipped, so the build works while features land.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, copyFileSync, statSync } from 'node:fs';
@@ -13,6 +13,8 @@ const nodeEntries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
   { in: 'src/cli/cli.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/core/bench/benchWorker.ts', out: 'dist/benchWorker.js' },
+  // Large pasted plans are parsed in this worker thread, off the extension host's.
+  { in: 'src/extension/plans/planBuildWorker.ts', out: 'dist/planBuildWorker.js' },
 ];
 
 const builds = [];

@@ -17,6 +17,8 @@ export function readDotPlan(text: string, warnings: string[]): PlanNode[] {
   const order: string[] = [];
   const taskOf = new Map<string, string>();
   const children = new Map<string, string[]>();
+  // The children of each parent as a set too: a list's includes() made one parent of 100,000 children quadratic.
+  const childSets = new Map<string, Set<string>>();
   const hasParent = new Set<string>();
   const clusterLabels: (string | null)[] = [];
   const clusterMembers: string[][] = [];
@@ -45,8 +47,12 @@ export function readDotPlan(text: string, warnings: string[]): PlanNode[] {
     if (edge !== null) {
       see(edge[1]);
       see(edge[2]);
-      const list = children.get(edge[1]) as string[];
-      if (!list.includes(edge[2]) && edge[1] !== edge[2]) list.push(edge[2]);
+      let seen = childSets.get(edge[1]);
+      if (seen === undefined) childSets.set(edge[1], seen = new Set());
+      if (!seen.has(edge[2]) && edge[1] !== edge[2]) {
+        seen.add(edge[2]);
+        (children.get(edge[1]) as string[]).push(edge[2]);
+      }
       hasParent.add(edge[2]);
       continue;
     }

@@ -17,7 +17,7 @@ export { analyzePlan, COP_TIME_NOTE, estimateError, type EstimateError, type Ope
 export type { FindingCode, FindingSeverity, PlanFinding } from './planFindings';
 export { summarizePlan } from './planSummary';
 export { comparePlans, type MatchedOperator, type OperatorRef, type PlanComparison } from './planComparison';
-export { planToJson, type PlanJson, type PlanJsonNode } from './planJson';
+export { MAX_NESTED_JSON_DEPTH, planToJson, type PlanJson, type PlanJsonNode, type PlanJsonOperator } from './planJson';
 export { renderPlanReport } from './planReport';
 export { walkPlan, planNodes } from './planWalk';
 export { formatBytes, formatCount, formatDurationMs, parseByteSize, parseDurationMs } from './planUnits';

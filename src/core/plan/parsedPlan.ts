@@ -30,5 +30,14 @@ export function finishParsedPlan(
   if (roots.length === 0 && !warnings.some((warning) => /no plan|empty/i.test(warning))) {
     warnings.push('No plan operators were found in the text.');
   }
-  return { format, layout, hasRuntimeStats: runtime, roots, warnings };
+  return { format, layout, hasRuntimeStats: runtime, roots, warnings: limitWarnings(warnings) };
+}
+
+/** Warnings a plan lists one by one; a pathological paste (a warning per row) gets the rest counted. */
+export const MAX_PLAN_WARNINGS = 50;
+
+function limitWarnings(warnings: string[]): string[] {
+  if (warnings.length <= MAX_PLAN_WARNINGS) return warnings;
+  const more = warnings.length - (MAX_PLAN_WARNINGS - 1);
+  return [...warnings.slice(0, MAX_PLAN_WARNINGS - 1), `… and ${more.toLocaleString('en-US')} more warnings.`];
 }

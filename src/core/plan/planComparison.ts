@@ -59,10 +59,16 @@ export function comparePlans(before: ParsedPlan, after: ParsedPlan): PlanCompari
     list.push(node);
     waiting.set(key, list);
   }
+  // A read position per list rather than shift(), which moves the whole list: quadratic for one shape repeated.
+  const taken = new Map<string, number>();
   for (const node of beforeNodes) {
     if (pairedBefore.has(node)) continue;
-    const other = waiting.get(shapeKey(node))?.shift();
-    if (other === undefined) continue;
+    const key = shapeKey(node);
+    const list = waiting.get(key);
+    const next = taken.get(key) ?? 0;
+    if (list === undefined || next >= list.length) continue;
+    const other = list[next];
+    taken.set(key, next + 1);
     pairs.push([node, other, 'shape']);
     pairedBefore.add(node);
     pairedAfter.add(other);

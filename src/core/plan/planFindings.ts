@@ -40,7 +40,10 @@ interface Context {
   perLoopNodes: ReadonlySet<PlanNode>;
   /** Aggregation operators above this one. */
   underAggregation: boolean;
-  parents: ReadonlyMap<PlanNode, PlanNode>;
+  /** The root reader that runs each operator's cop subtree (or the operator itself when it is a root task). */
+  readers: ReadonlyMap<PlanNode, PlanNode>;
+  /** The tables read below each operator (computed when a finding first asks). */
+  tablesBelow: (node: PlanNode) => readonly string[];
   operators: readonly OperatorAnalysis[];
 }
 
@@ -50,14 +53,15 @@ export function findPlanIssues(plan: ParsedPlan, operators: readonly OperatorAna
   const findings: PlanFinding[] = [];
   const perLoop = new Set<PlanNode>();
   const underAggregation = new Set<PlanNode>();
-  const parents = new Map<PlanNode, PlanNode>();
+  const readers = new Map<PlanNode, PlanNode>();
   walkPlan(plan.roots, (node, parent) => {
-    if (parent !== null) parents.set(node, parent);
+    readers.set(node, parent === null || node.taskKind === 'root' ? node : readers.get(parent) as PlanNode);
     if (parent !== null && (perLoop.has(parent) || (/^(?:Index\w*Join|Apply)$/.test(parent.operator) && node.role === 'Probe'))) {
       perLoop.add(node);
     }
     if (parent !== null && (underAggregation.has(parent) || isAggregation(parent))) underAggregation.add(node);
   });
+  let tables: Map<PlanNode, string[]> | undefined;
   walkPlan(plan.roots, (node, parent) => {
     const context: Context = {
       node,
@@ -65,7 +69,8 @@ export function findPlanIssues(plan: ParsedPlan, operators: readonly OperatorAna
       perLoop: perLoop.has(node),
       perLoopNodes: perLoop,
       underAggregation: underAggregation.has(node),
-      parents,
+      readers,
+      tablesBelow: (below) => (tables ??= tablesBelowEach(plan.roots)).get(below) ?? [],
       operators,
     };
     for (const rule of NODE_RULES) {
@@ -73,7 +78,7 @@ export function findPlanIssues(plan: ParsedPlan, operators: readonly OperatorAna
       if (finding !== null) findings.push(finding);
     }
   });
-  findings.push(...statisticsFindings(plan));
+  for (const statistics of statisticsFindings(plan)) findings.push(statistics);
   const disabled = coprCacheDisabled(plan);
   if (disabled !== null) findings.push(disabled);
   return findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.nodeIndex - b.nodeIndex);
@@ -112,7 +117,7 @@ function statsMissing(node: PlanNode): boolean {
   return node.actRows === 0 && executionNumber(node.executionInfo, 'loops') === 0;
 }
 
-function misestimate({ node, perLoop, perLoopNodes, operators }: Context): PlanFinding | null {
+function misestimate({ node, perLoop, perLoopNodes, operators, tablesBelow }: Context): PlanFinding | null {
   const error = operators[node.index]?.estimateError;
   if (!error || error.factor < limits.MISESTIMATE_FACTOR || perLoop || statsMissing(node)) return null;
   if (Math.max(node.estRows ?? 0, node.actRows ?? 0) < limits.MISESTIMATE_MIN_ROWS) return null;
@@ -129,18 +134,44 @@ function misestimate({ node, perLoop, perLoopNodes, operators }: Context): PlanF
   const message = error.direction === 'under'
     ? `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} more than the optimizer expected.`
     : `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} fewer than the optimizer expected.`;
-  const tables = new Set<string>();
-  walkPlan([node], (below) => {
-    const table = tableOf(below);
-    if (table !== null) tables.add(table);
-  });
-  const analyze = tables.size === 0 ? 'ANALYZE TABLE on the tables below this operator' : `ANALYZE TABLE ${[...tables].join(', ')}`;
+  const tables = tablesBelow(node);
+  const analyze = tables.length === 0
+    ? 'ANALYZE TABLE on the tables below this operator'
+    : `ANALYZE TABLE ${tables.slice(0, MAX_NAMED_TABLES).join(', ')}${tables.length > MAX_NAMED_TABLES ? ' and the other tables below this operator' : ''}`;
   const advice =
     `Estimates this far off lead to the wrong join order, join type or index. Run ${analyze}; ` +
     'if the error stays, the predicate or expression is one the statistics ' +
     'cannot estimate: consider a hint (e.g. /*+ HASH_JOIN(...) */, /*+ USE_INDEX(...) */) or a plan binding.';
   const severity = error.factor >= limits.MISESTIMATE_CRITICAL_FACTOR ? 'critical' : 'warning';
   return finding('misestimate', severity, node, message, advice);
+}
+
+/** Tables a misestimate's advice names; more are mentioned as "the other tables below". */
+const MAX_NAMED_TABLES = 20;
+
+/**
+ * For every operator, the first MAX_NAMED_TABLES distinct tables of its subtree in plan order (one more
+ * marks that there are others). Built bottom-up from the children's lists, so a deep plan with a
+ * misestimate on every level costs no walk of each subtree.
+ */
+function tablesBelowEach(roots: readonly PlanNode[]): Map<PlanNode, string[]> {
+  const order: PlanNode[] = [];
+  walkPlan(roots, (node) => order.push(node));
+  const below = new Map<PlanNode, string[]>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i];
+    const tables: string[] = [];
+    const own = tableOf(node);
+    if (own !== null) tables.push(own);
+    for (const child of node.children) {
+      for (const table of below.get(child) ?? []) {
+        if (tables.length > MAX_NAMED_TABLES) break;
+        if (!tables.includes(table)) tables.push(table);
+      }
+    }
+    below.set(node, tables);
+  }
+  return below;
 }
 
 function isFullTableScan(node: PlanNode): boolean {
@@ -323,18 +354,7 @@ function statisticsFindings(plan: ParsedPlan): PlanFinding[] {
   return findings;
 }
 
-/** The root reader that runs a cop subtree, or the node itself when it is a root operator. */
-function readerAbove(node: PlanNode, parents: ReadonlyMap<PlanNode, PlanNode>): PlanNode {
-  let current = node;
-  let parent = parents.get(current);
-  while (parent !== undefined && current.taskKind !== 'root') {
-    current = parent;
-    parent = parents.get(current);
-  }
-  return current;
-}
-
-function tiflashCandidate({ node, underAggregation, parents }: Context): PlanFinding | null {
+function tiflashCandidate({ node, underAggregation, readers }: Context): PlanFinding | null {
   if (node.engine !== 'TiKV' || !/^Table(?:Full|Range)?Scan$/.test(node.operator) || !underAggregation) return null;
   const rows = rowsOf(node);
   const table = tableOf(node);
@@ -342,7 +362,7 @@ function tiflashCandidate({ node, underAggregation, parents }: Context): PlanFin
   return finding(
     'tiflash-candidate',
     'warning',
-    readerAbove(node, parents),
+    readers.get(node) ?? node,
     `${node.id} scans ${formatCount(rows)} rows of ${table} in TiKV to feed an aggregation: an analytical ` +
       'query running on the row store.',
     `A TiFlash replica reads only the columns it needs and can aggregate in MPP: ALTER TABLE ${table} SET ` +

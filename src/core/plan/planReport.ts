@@ -11,7 +11,9 @@ export function renderPlanReport(plan: ParsedPlan, analysis: PlanAnalysis, summa
   lines.push(`${kind} (${plan.format}, ${count} operator${count === 1 ? '' : 's'}): ${summary}`, '');
   if (count > 0) {
     const rows: string[][] = [['time', 'share', 'rows act / est', 'estimate', 'engine', 'memory', 'operator']];
-    for (const { node, prefix } of treeLines(plan.roots)) {
+    let tooDeepToDraw = false;
+    for (const { node, prefix, level } of treeLines(plan.roots)) {
+      if (level > MAX_DRAWN_DEPTH) tooDeepToDraw = true;
       const op = analysis.operators[node.index];
       const error = op?.estimateError;
       rows.push([
@@ -26,7 +28,10 @@ export function renderPlanReport(plan: ParsedPlan, analysis: PlanAnalysis, summa
         `${prefix}${node.id}${node.role === null ? '' : `(${node.role})`}${node.accessObject === null ? '' : `  ${node.accessObject}`}`,
       ]);
     }
-    lines.push(...alignColumns(rows));
+    for (const line of alignColumns(rows)) lines.push(line);
+    if (tooDeepToDraw) {
+      lines.push('', `Operators more than ${MAX_DRAWN_DEPTH} levels deep are drawn at level ${MAX_DRAWN_DEPTH}, with their level in brackets.`);
+    }
     if (analysis.operators.some((op) => op.timeKind === 'task-time')) lines.push('', `* ${analysis.timeNote}`);
   }
   if (analysis.findings.length > 0) {
@@ -44,24 +49,29 @@ export function renderPlanReport(plan: ParsedPlan, analysis: PlanAnalysis, summa
   return `${lines.join('\n')}\n`;
 }
 
+/** The tree is drawn this many levels deep at most: deeper, each line's indentation would grow with the plan's depth. */
+export const MAX_DRAWN_DEPTH = 50;
+
 /** The operators in plan order with freshly drawn tree glyphs. */
-function treeLines(roots: readonly PlanNode[]): { node: PlanNode; prefix: string }[] {
-  const result: { node: PlanNode; prefix: string }[] = [];
-  const stack: { node: PlanNode; indent: string; glyph: string }[] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push({ node: roots[i], indent: '', glyph: '' });
+function treeLines(roots: readonly PlanNode[]): { node: PlanNode; prefix: string; level: number }[] {
+  const result: { node: PlanNode; prefix: string; level: number }[] = [];
+  const stack: { node: PlanNode; indent: string; glyph: string; level: number }[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) stack.push({ node: roots[i], indent: '', glyph: '', level: 0 });
   while (stack.length > 0) {
-    const { node, indent, glyph } = stack.pop() as { node: PlanNode; indent: string; glyph: string };
-    result.push({ node, prefix: indent + glyph });
-    const childIndent = glyph === '' ? indent : indent + (glyph === '├─' ? '│ ' : '  ');
+    const { node, indent, glyph, level } = stack.pop() as { node: PlanNode; indent: string; glyph: string; level: number };
+    result.push({ node, prefix: level > MAX_DRAWN_DEPTH ? `${indent}${glyph}[${level}] ` : indent + glyph, level });
+    const childIndent = glyph === '' || level >= MAX_DRAWN_DEPTH ? indent : indent + (glyph === '├─' ? '│ ' : '  ');
     for (let i = node.children.length - 1; i >= 0; i--) {
-      stack.push({ node: node.children[i], indent: childIndent, glyph: i === node.children.length - 1 ? '└─' : '├─' });
+      stack.push({ node: node.children[i], indent: childIndent, glyph: i === node.children.length - 1 ? '└─' : '├─', level: level + 1 });
     }
   }
   return result;
 }
 
 function alignColumns(rows: readonly string[][]): string[] {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  // A loop, not Math.max(...lengths): spreading a plan's rows as arguments overflows the stack from about 120,000.
+  const widths = rows[0].map(() => 0);
+  for (const row of rows) for (let column = 0; column < row.length; column++) widths[column] = Math.max(widths[column], row[column].length);
   return rows.map((row) =>
     row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ').trimEnd());
 }

@@ -11,6 +11,7 @@ import type { CellSource, PlanRowText } from './planNodeBuilder';
 import { finishParsedPlan, emptyPlan } from './parsedPlan';
 import { fitCells, isRuleLine, ruleJoints, splitAtJoints, splitPipeCells } from './pipeTable';
 import { buildPlanTree } from './planTreeBuilder';
+import { WrappedText } from './wrappedText';
 import { readTidbJsonPlan, looksLikeTidbJson } from './tidbJsonPlan';
 import { isVerticalOutput, readVerticalRecords } from './verticalOutput';
 
@@ -39,20 +40,23 @@ function readPlanText(input: string, nesting: number): ParsedPlan {
   const allLines = splitLines(text);
   const lines: string[] = [];
   const lineStarts: number[] = [];
+  const lineNumbers: number[] = [];
   for (let i = 0, start = 0; i < allLines.length; start += allLines[i].length + 1, i++) {
     if (isNoiseLine(allLines[i])) continue;
     lines.push(allLines[i]);
     lineStarts.push(start);
+    lineNumbers.push(i + 1);
   }
   if (isVerticalOutput(lines)) return readVertical(lines, nesting, warnings);
-  return readTable({ text, lines, lineStarts }, warnings);
+  return readTable({ text, lines, lineStarts, lineNumbers }, warnings);
 }
 
-/** The lines of a table and where each starts in the text. */
+/** The lines of a table (prompts, footers and blank lines left out), where each starts in the text and its line number. */
 interface TableText {
   text: string;
   lines: readonly string[];
   lineStarts: readonly number[];
+  lineNumbers: readonly number[];
 }
 
 /**
@@ -127,14 +131,37 @@ function readTable(table: TableText, warnings: string[]): ParsedPlan {
   const { lines } = table;
   const header = findHeader(lines);
   if (header === null) return readHeaderlessTable(lines, warnings);
-  const body = lines.slice(header.line + 1);
+  const bodyStart = header.line + 1;
+  const body = lines.slice(bodyStart);
   const format = tableFormat(header, lines);
-  const cellRows = header.delimiter === 'pipe'
+  const read = header.delimiter === 'pipe'
     ? pipeRows(table, header)
     : header.delimiter === 'tab'
       ? tabRows(body, header.names.length, header.leadingTabs ?? 0)
       : alignedRows(body, header.aligned as AlignedHeader);
-  return finishTable(format, header.names, cellRows, warnings);
+  if (read.end !== null) warnings.push(ignoredLinesNote(table, bodyStart + read.end, read.unterminatedRow === undefined ? null : bodyStart + read.unterminatedRow));
+  return finishTable(format, header.names, read.rows, warnings);
+}
+
+/** The rows of a table, and where the plan stopped when text that is not plan rows follows it. */
+interface TableRows {
+  rows: CellRow[];
+  /** Index in the body of the first line after the plan, null when the plan runs to the end. */
+  end: number | null;
+  /** Index in the body of a row that was never closed with `|`: the lines after it were not read into it. */
+  unterminatedRow?: number;
+}
+
+/** The parse note for the lines from `lineIndex` on, which are not part of the plan. */
+function ignoredLinesNote(table: TableText, lineIndex: number, unterminatedRow: number | null): string {
+  const count = table.lines.length - lineIndex;
+  const lines = `${count.toLocaleString('en-US')} line${count === 1 ? '' : 's'}`;
+  const from = table.lineNumbers[lineIndex];
+  if (unterminatedRow !== null) {
+    return `Ignored ${lines} after the plan (from line ${from}): the row on line ${table.lineNumbers[unterminatedRow]} has no ` +
+      "closing '|', so they were not read into its last cell.";
+  }
+  return `Ignored ${lines} after the plan (from line ${from}): they are not plan rows.`;
 }
 
 function findHeader(lines: readonly string[]): TableHeader | null {
@@ -182,47 +209,74 @@ interface CellRow {
   executionInfoSource?: CellSource | null;
 }
 
-function pipeRows(table: TableText, header: TableHeader): CellRow[] {
+function pipeRows(table: TableText, header: TableHeader): TableRows {
   const allLines = table.lines;
   const bodyStart = header.line + 1;
   const body = allLines.slice(bodyStart);
   const width = header.names.length;
+  const { outerBorders } = header;
   const executionInfoColumn = header.names.findIndex((name) => fieldForColumn(name) === 'executionInfo');
   const textColumn = header.names.findIndex((name) => name.toLowerCase() === 'operator info');
   const idColumn = header.names.findIndex((name) => name.trim().toLowerCase() === 'id');
   const ruleLine = [allLines[header.line - 1], allLines[header.line + 1]].find((line) => line !== undefined && isRuleLine(line));
-  const joints = header.outerBorders && ruleLine !== undefined ? ruleJoints(ruleLine) : null;
+  const joints = outerBorders && ruleLine !== undefined ? ruleJoints(ruleLine) : null;
   const rows: CellRow[] = [];
   for (let i = 0; i < body.length; i++) {
-    if (isRuleLine(body[i])) continue;
-    let line = body[i];
-    // A row broken over several lines (a wrapped paste or a cell holding a newline).
-    while (i + 1 < body.length && continuesOnNextLine(line, body[i + 1], header.outerBorders, width)) {
-      i++;
-      line = joinWrapped(line, body[i]);
+    const first = body[i];
+    if (isRuleLine(first)) continue;
+    // Text after the table (notes, a query, a log): a bordered row starts with `|`, an unbordered one has one.
+    if (rows.length > 0 && !(outerBorders ? first.trimStart().startsWith('|') : first.includes('|'))) return { rows, end: i };
+    // A row broken over several lines (a wrapped paste or a cell holding a newline). Without outer borders the
+    // lines after the first hold no `|`, so the row stays as short as its first line.
+    let last = i;
+    if (outerBorders ? !endsWithPipe(first) : splitPipeCells(first, false).length < width) {
+      while (last + 1 < body.length && continuesRow(body[last + 1], outerBorders) && (!outerBorders || !endsWithPipe(body[last]))) last++;
+      if (last + 1 === body.length && last > i && (!outerBorders || !endsWithPipe(body[last]))) {
+        // The row never ends: the lines after it are other text, not the rest of its last cell.
+        rows.push(pipeRow(table, header, first, first, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i));
+        return { rows, end: i + 1, unterminatedRow: i };
+      }
     }
-    if (header.outerBorders && !line.trimStart().startsWith('|') && rows.length > 0) {
-      const last = rows[rows.length - 1];
-      last.cells[last.cells.length - 1] = joinWrapped(last.cells[last.cells.length - 1], line);
-      last.raw = `${last.raw}\n${line}`;
-      continue;
+    let line = first;
+    if (last > i) {
+      const wrapped = new WrappedText(first);
+      for (let k = i + 1; k <= last; k++) wrapped.append(body[k]);
+      line = wrapped.toString();
     }
-    const jointCells = joints !== null ? splitAtJoints(line, joints) : null;
-    const lineCells = jointCells ?? splitPipeCells(line, header.outerBorders);
-    const cells = fitCells(lineCells, width, textColumn);
-    // Every reader of a value trims it anyway; trimmed now, the padded copies die at once instead of
-    // staying alive (and being copied by the garbage collector) until the whole table is read.
-    // The id cell keeps its indentation: it carries the tree depth.
-    for (let j = 0; j < cells.length; j++) if (j !== idColumn) cells[j] = cells[j].trim();
-    // An execution info cell cut out of an unbroken line at the rule's joints stands unchanged in the text.
-    const unchanged = jointCells !== null && jointCells.length === width && line === body[i] && executionInfoColumn >= 0 &&
-      executionInfoColumn !== idColumn;
-    const executionInfoSource = unchanged
-      ? cellSource(table, bodyStart + i, (joints as number[])[executionInfoColumn] + 1, executionInfoColumn)
-      : null;
-    rows.push({ cells, raw: line, executionInfoSource });
+    rows.push(pipeRow(table, header, line, last === i ? first : null, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i));
+    i = last;
   }
-  return rows;
+  return { rows, end: null };
+}
+
+function endsWithPipe(line: string): boolean {
+  return line.trimEnd().endsWith('|');
+}
+
+/** A line that may continue a row broken over several lines. */
+function continuesRow(next: string, outerBorders: boolean): boolean {
+  return outerBorders ? !next.trimStart().startsWith('|') && !isRuleLine(next) : !isRuleLine(next) && !next.includes('|');
+}
+
+/** The cells of one row; `unbrokenLine` is its line in the text when the row is not broken over several. */
+function pipeRow(
+  table: TableText, header: TableHeader, line: string, unbrokenLine: string | null, joints: number[] | null, width: number, textColumn: number,
+  idColumn: number, executionInfoColumn: number, lineIndex: number,
+): CellRow {
+  const jointCells = joints !== null ? splitAtJoints(line, joints) : null;
+  const lineCells = jointCells ?? splitPipeCells(line, header.outerBorders);
+  const cells = fitCells(lineCells, width, textColumn);
+  // Every reader of a value trims it anyway; trimmed now, the padded copies die at once instead of
+  // staying alive (and being copied by the garbage collector) until the whole table is read.
+  // The id cell keeps its indentation: it carries the tree depth.
+  for (let j = 0; j < cells.length; j++) if (j !== idColumn) cells[j] = cells[j].trim();
+  // An execution info cell cut out of an unbroken line at the rule's joints stands unchanged in the text.
+  const unchanged = jointCells !== null && jointCells.length === width && unbrokenLine !== null && executionInfoColumn >= 0 &&
+    executionInfoColumn !== idColumn;
+  const executionInfoSource = unchanged
+    ? cellSource(table, lineIndex, (joints as number[])[executionInfoColumn] + 1, executionInfoColumn)
+    : null;
+  return { cells, raw: line, executionInfoSource };
 }
 
 /** The cell of `column` that starts after `cellStart` of line `lineIndex`, trimmed as trim() does, in the whole text. */
@@ -233,31 +287,35 @@ function cellSource(table: TableText, lineIndex: number, cellStart: number, colu
   return { text: table.text, column, start: table.lineStarts[lineIndex] + start };
 }
 
-/** The cheap test first: a bordered row that ends in `|` is complete, whatever the next line is. */
-function continuesOnNextLine(line: string, next: string, outerBorders: boolean, width: number): boolean {
-  if (outerBorders) return !line.trimEnd().endsWith('|') && !next.trimStart().startsWith('|') && !isRuleLine(next);
-  return !isRuleLine(next) && splitPipeCells(line, false).length < width && !next.includes('|');
-}
-
-function joinWrapped(first: string, second: string): string {
-  if (/\s$/.test(first) || /^\s/.test(second)) return `${first.trimEnd()} ${second.trim()}`;
-  return `${first} ${second}`;
-}
-
-function tabRows(body: readonly string[], width: number, leadingTabs: number): CellRow[] {
-  return body
-    .filter((line) => !isRuleLine(line))
-    .map((line) => {
-      const cells = line.split('\t');
-      for (let k = 0; k < leadingTabs && cells.length > width && cells[0].trim() === ''; k++) cells.shift();
-      return { cells: fitCells(cells, width, width - 1), raw: line };
-    });
-}
-
-function alignedRows(body: readonly string[], header: AlignedHeader): CellRow[] {
+function tabRows(body: readonly string[], width: number, leadingTabs: number): TableRows {
   const rows: CellRow[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const line = body[i];
+    if (isRuleLine(line)) continue;
+    const cells = line.split('\t');
+    for (let k = 0; k < leadingTabs && cells.length > width && cells[0].trim() === ''; k++) cells.shift();
+    if (rows.length > 0 && endsPlan(cells[0])) return { rows, end: i };
+    rows.push({ cells: fitCells(cells, width, width - 1), raw: line });
+  }
+  return { rows, end: null };
+}
+
+function alignedRows(body: readonly string[], header: AlignedHeader): TableRows {
+  const rows: CellRow[] = [];
+  // The last row's cells and raw text while lines wrapped under their columns are added to it.
+  let wrapped: { cells: (WrappedText | null)[]; raw: string[] } | null = null;
+  const finishWrapped = () => {
+    if (wrapped === null) return;
+    const last = rows[rows.length - 1];
+    wrapped.cells.forEach((cell, j) => {
+      if (cell !== null) last.cells[j] = cell.toString();
+    });
+    last.raw = wrapped.raw.join('\n');
+    wrapped = null;
+  };
   let offset: number | null = null;
-  for (const rawLine of body) {
+  for (let i = 0; i < body.length; i++) {
+    const rawLine = body[i];
     if (isRuleLine(rawLine)) continue;
     const line = rawLine.replace(/^(\s*)\|/, '$1 ').replace(/\s*\|\s*$/, '');
     const start = line.length - line.trimStart().length;
@@ -266,18 +324,32 @@ function alignedRows(body: readonly string[], header: AlignedHeader): CellRow[] 
       // A wrapped cell continued under its column.
       const continued = splitAlignedRow(line, header, offset);
       const last = rows[rows.length - 1];
+      wrapped ??= { cells: last.cells.map(() => null), raw: [last.raw] };
+      const cells = wrapped.cells;
       continued.forEach((cell, j) => {
-        if (cell.trim() !== '') last.cells[j] = joinWrapped(last.cells[j], cell);
+        if (cell.trim() === '') return;
+        (cells[j] ??= new WrappedText(last.cells[j] ?? '')).append(cell);
       });
-      last.raw = `${last.raw}\n${rawLine}`;
+      wrapped.raw.push(rawLine);
       continue;
     }
     const cells = splitAlignedRow(line, header, offset);
     // Keep the id cell's indentation: it carries the tree depth.
     cells[0] = line.slice(0, start) + cells[0];
+    if (rows.length > 0 && endsPlan(cells[0])) {
+      finishWrapped();
+      return { rows, end: i };
+    }
+    finishWrapped();
     rows.push({ cells, raw: rawLine });
   }
-  return rows;
+  finishWrapped();
+  return { rows, end: null };
+}
+
+/** A row whose id cell holds text that is no operator id: the plan has ended (notes, a query, a log follow). */
+function endsPlan(idCell: string | undefined): boolean {
+  return idCell !== undefined && NOT_BLANK.test(idCell) && !OPERATOR_ID.test(idCell);
 }
 
 const OPERATOR_ID = /^[\s│├└─]*[A-Z][A-Za-z]*(?:_[A-Za-z]+)*(?:_\d+)?\s*(?:\((?:Build|Probe|Seed Part|Recursive Part)\))?\s*$/;
@@ -302,7 +374,9 @@ function readHeaderlessTable(lines: readonly string[], warnings: string[]): Pars
     warnings.push(`Skipped ${allRows.length - cellRows.length} line(s) that are not plan rows.`);
   }
   const guessed = guessColumns(cellRows.slice(0, 50).map((row) => row.cells.map((cell) => cell.trim())));
-  const width = guessed?.length ?? Math.max(...cellRows.map((row) => row.cells.length));
+  let widest = 0;
+  for (const row of cellRows) widest = Math.max(widest, row.cells.length);
+  const width = guessed?.length ?? widest;
   const names = guessed ?? Array.from({ length: width }, (_, i) => (i === 0 ? 'id' : `column ${i + 1}`));
   warnings.push(
     guessed === null
@@ -345,22 +419,34 @@ function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {
   const merged: PlanRowText[] = [];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
-    const previous = merged.length > 0 ? merged[merged.length - 1] : undefined;
-    if (NOT_BLANK.test(row.idCell) || previous === undefined) {
+    if (NOT_BLANK.test(row.idCell) || merged.length === 0) {
       merged.push(row);
       continue;
     }
+    // All the rows continuing this one at once: merging them one by one copied the growing values for each.
+    const previous = merged[merged.length - 1];
+    const pieces = previous.values.map((value) => [value]);
+    const raw = [previous.raw];
+    for (; i < rows.length && !NOT_BLANK.test(rows[i].idCell); i++) {
+      const next = rows[i];
+      for (let j = 0; j < pieces.length; j++) {
+        const more = (next.values[j] ?? '').trim();
+        if (more === '' || previous.columns[j] === next.columns[j] && previous.columns[j].trim().toLowerCase() === 'id') continue;
+        const column = pieces[j];
+        // The value so far loses its trailing spaces and psql's ` +` break mark; a lone `+` after a break is that mark.
+        if (column.length > 1 && column[column.length - 1] === '+') column.pop();
+        else column[column.length - 1] = column[column.length - 1].trimEnd().replace(/\s\+$/, '');
+        column.push(more);
+      }
+      raw.push(next.raw);
+    }
+    i--;
     merged[merged.length - 1] = {
       ...previous,
-      values: previous.values.map((value, j) => {
-        const more = (row.values[j] ?? '').trim();
-        if (more === '' || previous.columns[j] === row.columns[j] && previous.columns[j].trim().toLowerCase() === 'id') return value;
-        return `${value.trimEnd().replace(/\s\+$/, '')} ${more}`;
-      }),
-      raw: `${previous.raw}\n${row.raw}`,
+      values: pieces.map((column) => column.join(' ')),
+      raw: raw.join('\n'),
       executionInfoSource: null,
     };
   }
   return merged;
 }
-

@@ -21,6 +21,9 @@ export function buildPlanTree(rows: readonly PlanRowText[], warnings: string[]):
   return roots;
 }
 
+/** Rows without an operator id named one by one in the warnings; the rest are counted. */
+const MAX_SKIPPED_ROW_WARNINGS = 10;
+
 /**
  * The rows with an operator id, as operators without children. (A function of its own: the engine
  * optimizes this loop while it runs, and the code after such a loop, run once a plan, had no type
@@ -29,14 +32,18 @@ export function buildPlanTree(rows: readonly PlanRowText[], warnings: string[]):
  */
 function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingRow[] {
   const pending: PendingRow[] = [];
+  let skipped = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const idCell = parseIdCell(row.idCell);
     if (idCell.id === '') {
-      warnings.push(`Skipped a row without an operator id: ${abbreviate(row.raw)}`);
+      if (++skipped <= MAX_SKIPPED_ROW_WARNINGS) warnings.push(`Skipped a row without an operator id: ${abbreviate(row.raw)}`);
       continue;
     }
     pending.push({ node: buildPlanNode(row, warnings, idCell), idCell });
+  }
+  if (skipped > MAX_SKIPPED_ROW_WARNINGS) {
+    warnings.push(`Skipped ${(skipped - MAX_SKIPPED_ROW_WARNINGS).toLocaleString('en-US')} more rows without an operator id.`);
   }
   return pending;
 }
@@ -126,42 +133,64 @@ function referencedIds(node: PlanNode): Set<string> {
   return ids;
 }
 
-function takesChildren(node: PlanNode): boolean {
-  if (node.children.some((child) => child.role !== null && SECOND_SIDE_ROLES.has(child.role))) return false;
-  return node.children.length < childCapacity(node);
+/** An operator at a position of the current path. */
+interface PathEntry {
+  node: PlanNode;
+  depth: number;
 }
 
-/** No glyphs and no indentation (e.g. a GitHub markdown table): infer the tree. */
+/**
+ * No glyphs and no indentation (e.g. a GitHub markdown table): infer the tree. Each row goes under the
+ * deepest operator on the current path that names it (`data:X`), else (a Probe side) under the deepest
+ * one whose Build side is placed, else under the deepest one that takes another child. Linear: the
+ * operators naming an id and those with a Build side are kept in stacks, deepest last, and an entry is
+ * dropped when it is found off the path (an operator never comes back to it) or full (it never takes
+ * another child); the last search removes from the path what it passes.
+ */
 function placeByInference(rows: readonly PendingRow[], warnings: string[]): PlanNode[] {
   const roots: PlanNode[] = [];
-  let path: PlanNode[] = [];
+  const path: PlanNode[] = [];
   let newRoots = 0;
-  const references = new Map<PlanNode, Set<string>>();
-  const refersTo = (candidate: PlanNode, id: string): boolean => {
-    let ids = references.get(candidate);
-    if (ids === undefined) {
-      ids = referencedIds(candidate);
-      references.set(candidate, ids);
-    }
-    return ids.has(id);
+  const namedBy = new Map<string, PathEntry[]>();
+  const withFirstSide: PathEntry[] = [];
+  const hasFirstSide = new Set<PlanNode>();
+  const hasSecondSide = new Set<PlanNode>();
+  const onPath = (entry: PathEntry) => entry.depth < path.length && path[entry.depth] === entry.node;
+  const takesChildren = (node: PlanNode) => !hasSecondSide.has(node) && node.children.length < childCapacity(node);
+  const deepest = (entries: PathEntry[] | undefined, usable: (entry: PathEntry) => boolean): number => {
+    if (entries === undefined) return -1;
+    while (entries.length > 0 && !usable(entries[entries.length - 1])) entries.pop();
+    return entries.length > 0 ? entries[entries.length - 1].depth : -1;
   };
   for (const { node } of rows) {
     let parentDepth = -1;
     if (path.length > 0 && !isSeparateRootId(node.id)) {
-      parentDepth = findLastIndex(path, (candidate) => refersTo(candidate, node.id));
+      parentDepth = deepest(namedBy.get(node.id), onPath);
       if (parentDepth === -1 && node.role !== null && SECOND_SIDE_ROLES.has(node.role)) {
-        parentDepth = findLastIndex(path, (candidate) =>
-          candidate.children.some((child) => child.role !== null && FIRST_SIDE_ROLES.has(child.role)) && takesChildren(candidate));
+        parentDepth = deepest(withFirstSide, (entry) => onPath(entry) && takesChildren(entry.node));
       }
       if (parentDepth === -1) parentDepth = findLastIndex(path, takesChildren);
       if (parentDepth === -1) newRoots++;
     }
     if (parentDepth === -1) {
       roots.push(node);
-      path = [node];
+      path.length = 0;
     } else {
-      path[parentDepth].children.push(node);
-      path = [...path.slice(0, parentDepth + 1), node];
+      const parent = path[parentDepth];
+      parent.children.push(node);
+      path.length = parentDepth + 1;
+      if (node.role !== null && SECOND_SIDE_ROLES.has(node.role)) hasSecondSide.add(parent);
+      if (node.role !== null && FIRST_SIDE_ROLES.has(node.role) && !hasFirstSide.has(parent)) {
+        hasFirstSide.add(parent);
+        withFirstSide.push({ node: parent, depth: parentDepth });
+      }
+    }
+    const entry = { node, depth: path.length };
+    path.push(node);
+    for (const id of referencedIds(node)) {
+      let entries = namedBy.get(id);
+      if (entries === undefined) namedBy.set(id, entries = []);
+      entries.push(entry);
     }
   }
   if (rows.length > 1) {

@@ -47,20 +47,28 @@ export function buildPlan(source: PlanSource): BuiltPlan {
   const parsed = parseInput(source.input);
   const analysis = analyzePlan(parsed);
   const summary = summarizePlan(parsed, analysis);
+  return builtPlan(source, parsed, analysis, summary, flattenPlan(parsed, analysis, summary));
+}
+
+/** A plan parsed, analysed and flattened here or in a worker thread, with what is made on first use. */
+export function builtPlan(source: PlanSource, parsed: ParsedPlan, analysis: PlanAnalysis, summary: string, view: PlanViewPlan): BuiltPlan {
   const input = source.input;
   let raw: string | undefined;
   const rawText = () => (raw ??= input.kind === 'text' ? input.text : resultTableText(input.columns, input.rows));
   let nodes: PlanNode[] | undefined;
   const nodesByIndex = () => (nodes ??= planNodes(parsed.roots));
-  return { source, parsed, analysis, summary, rawText, view: flattenPlan(parsed, analysis, summary), nodesByIndex };
+  return { source, parsed, analysis, summary, rawText, view, nodesByIndex };
+}
+
+/** The plan view document of one built plan. */
+export function planDocument(plan: BuiltPlan): BuiltDocument {
+  return { kind: 'plan', plan, content: { kind: 'plan', origin: plan.source.origin, plan: packPlan(plan.view) } };
 }
 
 export function buildDocument(source: PlanViewSource, foreignReason: ForeignReason): BuiltDocument {
   switch (source.kind) {
-    case 'plan': {
-      const plan = buildPlan(source.plan);
-      return { kind: 'plan', plan, content: { kind: 'plan', origin: source.plan.origin, plan: packPlan(plan.view) } };
-    }
+    case 'plan':
+      return planDocument(buildPlan(source.plan));
     case 'compare': {
       const before = buildPlan(source.before);
       const after = buildPlan(source.after);

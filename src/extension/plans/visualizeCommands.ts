@@ -1,9 +1,13 @@
 // "Visualize Plan from Clipboard / Selection": a plan pasted from anywhere (the mysql client, a
 // chat, the slow log, TiDB Dashboard) in any of the shapes the parser reads. Text the parser
 // cannot read in full opens with its warnings; text with no plan in it gets a clear message.
+// Text over OFF_THREAD_PLAN_CHARS is read in a worker thread behind a cancellable notification.
 import * as vscode from 'vscode';
-import type { PlanViewSource } from '../../protocol/planView';
+import { formatBytes } from '../../core/plan';
+import type { PlanSource, PlanViewSource } from '../../protocol/planView';
+import { buildPlanOffThread, needsOffThreadBuild, PlanBuildCancelled } from './planBuildOffThread';
 import { planCommandResult, type PlanCommandResult } from './planCommandResult';
+import { planDocument, type BuiltDocument } from './planDocument';
 import type { PlanViewPanels } from './planViewPanels';
 
 export async function visualizeFromClipboard(panels: PlanViewPanels): Promise<PlanCommandResult | undefined> {
@@ -37,7 +41,8 @@ export async function visualizeFromSelection(panels: PlanViewPanels): Promise<Pl
 async function visualizeText(panels: PlanViewPanels, text: string, title: string, where: string): Promise<PlanCommandResult | undefined> {
   const t = vscode.l10n.t;
   const source: PlanViewSource = { kind: 'plan', plan: { origin: { title, note: t('from {0}', where) }, input: { kind: 'text', text } } };
-  const document = panels.build(source);
+  const document = needsOffThreadBuild(source.plan) ? await buildWithProgress(source.plan, where) : panels.build(source);
+  if (document === undefined) return undefined;
   if (document.kind !== 'plan' || document.plan.parsed.roots.length === 0) {
     const warnings = document.kind === 'plan' ? document.plan.parsed.warnings : [];
     const message = warnings.length > 0 ? t('No query plan found in {0}. {1}', where, warnings.join(' ')) : t('No query plan found in {0}.', where);
@@ -46,4 +51,29 @@ async function visualizeText(panels: PlanViewPanels, text: string, title: string
   }
   const record = panels.show(source, document);
   return planCommandResult(record.document, record.panel.panel.title);
+}
+
+/** A large text is read in a worker thread under a notification whose Cancel stops it. */
+async function buildWithProgress(source: PlanSource, where: string): Promise<BuiltDocument | undefined> {
+  const t = vscode.l10n.t;
+  const size = source.input.kind === 'text' ? formatBytes(Buffer.byteLength(source.input.text)) : '';
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('Reading the plan from {0} ({1})…', where, size), cancellable: true },
+    async (_progress, token) => {
+      const abort = new AbortController();
+      const subscription = token.onCancellationRequested(() => abort.abort());
+      try {
+        return planDocument(await buildPlanOffThread(source, abort.signal));
+      } catch (error) {
+        if (error instanceof PlanBuildCancelled) {
+          void vscode.window.setStatusBarMessage(t('Reading the plan was cancelled.'), 5000);
+          return undefined;
+        }
+        void vscode.window.showErrorMessage(t('The plan from {0} could not be read: {1}', where, error instanceof Error ? error.message : String(error)));
+        return undefined;
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
 }

@@ -1,5 +1,7 @@
 // Plan parser benchmark: a generated 5,000-operator EXPLAIN ANALYZE plan in the mysql
 // client's table format, parsed several times; reports the median as a Markdown table row.
+// Then the pathological pastes of issue 16 (text after a plan, tables whose rows never end, plans
+// without header or glyphs, very wide and very deep plans), each timed once.
 // Needs the compiled core: `npm run build:tests` first. Run alone: `node scripts/benchPlan.mjs`.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
@@ -111,11 +113,84 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
+const NOTE_WORDS = ['the', 'scan', 'was', 'slow', 'because', 'region', 'of', 'TiKV', 'we', 'should', 'check', 'index', 'again', 'rows'];
+
+/** Lines of prose as in a notes file (a fixed pseudo-random sequence, so every run reads the same text). */
+function noteLines(count) {
+  let state = 7;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    const words = [`Note${i}:`];
+    for (let w = 0, length = 4 + Math.floor(next() * 14); w < length; w++) words.push(NOTE_WORDS[Math.floor(next() * NOTE_WORDS.length)]);
+    lines.push(words.join(' '));
+  }
+  return lines;
+}
+
+/**
+ * The pastes of issue 16 that took seconds to minutes (sizes as reported there) and the deep and wide
+ * plans that overflowed the stack: [what, text, run the report and --json too].
+ */
+function pathologicalPastes() {
+  const plan = generatePlanTable(20);
+  const notes = noteLines(8000);
+  const cases = [];
+  cases.push([`a 20-operator plan followed by a notes file (${(notes.join('\n').length / 1024).toFixed(0)} KB)`, `${plan}\n${notes.join('\n')}`]);
+  const unbordered = ['id | estRows | task | access object | operator info', '---+---+---+---+---', 'Projection_1 | 10.00'];
+  cases.push(['a pipe table without outer borders, then 8,000 lines', [...unbordered, ...notes].join('\n')]);
+  cases.push(['a bordered row with no closing \\|, then 8,000 lines', `${plan.split('\n').slice(0, 4).join('\n')}\n| Projection_1 | 10.00\n${notes.join('\n')}`]);
+  const headerless = [];
+  for (let i = 0; i < 16000; i++) headerless.push(`${i % 2 === 0 ? 'Projection' : 'Selection'}_${i + 1}  ${(i % 97) + 0.5}  root  col_${i}`);
+  cases.push(['a headerless aligned plan of 16,000 rows (no glyphs: the tree inferred)', headerless.join('\n'), true]);
+  const dot = ['digraph Union_1 {'];
+  for (let i = 0; i < 100000; i++) dot.push(`"Union_1" -> "TableReader_${i + 2}"`);
+  dot.push('}');
+  cases.push(["FORMAT='dot', one parent of 100,000 children", dot.join('\n'), true]);
+  let open = '';
+  for (let i = 0; i < 100000; i++) open += `{"id":"Projection_${i + 1}","estRows":"10.00","taskType":"root","operatorInfo":"c${i}","subOperators":[`;
+  cases.push(["FORMAT='tidb_json', 100,000 levels deep", `[${open}${']}'.repeat(100000)}]`, true]);
+  const rows = [];
+  for (let i = 0; i < 200000; i++) rows.push(`Selection_${i + 1}`);
+  cases.push(['a headerless plan of 200,000 rows, columns unknown (one chain)', rows.join('\n'), true]);
+  return cases;
+}
+
+/** Wall time of each pathological paste: the parse, and for plans also the analysis, report and --json. */
+function benchPathologicalPastes(core) {
+  const rows = [];
+  for (const [what, text, everything] of pathologicalPastes()) {
+    // CPU time beside the wall time: on the shared machine the wall time includes waiting for a core.
+    const timed = (run) => {
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      const result = run();
+      const used = process.cpuUsage(cpu);
+      return { result, text: `${(performance.now() - start).toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU` };
+    };
+    const parse = timed(() => core.parsePlanText(text));
+    const plan = parse.result;
+    let rest = '';
+    if (everything) {
+      const after = timed(() => {
+        const analysis = core.analyzePlan(plan);
+        const summary = core.summarizePlan(plan, analysis);
+        core.renderPlanReport(plan, analysis, summary);
+        JSON.stringify(core.planToJson(plan, analysis, summary), null, 2);
+      });
+      rest = `; analysis, report and --json ${after.text}`;
+    }
+    const operators = core.planNodes(plan.roots).length.toLocaleString('en-US');
+    rows.push(`| pathological paste: ${what}, ${(text.length / 1024 / 1024).toFixed(1)} MB | parse ${parse.text} (${operators} operators)${rest} | linear; no stack overflow |`);
+  }
+  return rows;
+}
+
 /** Returns the Markdown rows `npm run bench` prints under `| measurement | result | goal |`. */
 export async function benchPlan({ runs = 9 } = {}) {
   if (!existsSync(corePath)) throw new Error(`benchPlan: ${corePath} is missing; run \`npm run build:tests\` first`);
   const require = createRequire(import.meta.url);
-  const { parsePlanText, analyzePlan, planNodes } = require(corePath);
+  const { parsePlanText, analyzePlan, planNodes, summarizePlan, renderPlanReport, planToJson } = require(corePath);
   const text = generatePlanTable();
   const parseTimes = [];
   const parseCpu = [];
@@ -137,6 +212,7 @@ export async function benchPlan({ runs = 9 } = {}) {
     }
   }
   if (operators !== PLAN_BENCH_OPERATORS) throw new Error(`benchPlan: parsed ${operators} operators, expected ${PLAN_BENCH_OPERATORS}`);
+  const pathological = benchPathologicalPastes({ parsePlanText, analyzePlan, planNodes, summarizePlan, renderPlanReport, planToJson });
   const parseMs = median(parseTimes);
   const parseCpuMs = median(parseCpu);
   const analyzeMs = median(analyzeTimes);
@@ -152,6 +228,8 @@ export async function benchPlan({ runs = 9 } = {}) {
       `| plan parse, ${PLAN_BENCH_OPERATORS.toLocaleString('en-US')} operators (mysql table, ${size}), median of ${runs} | ` +
         `${parseMs.toFixed(1)} ms wall, ${parseCpuMs.toFixed(1)} ms CPU (load ${load}) | < ${PLAN_PARSE_GOAL_MS} ms ${parseMs < PLAN_PARSE_GOAL_MS ? '(met)' : '(missed)'} |`,
       `| plan analysis (time share, findings), same plan, median of ${runs} | ${analyzeMs.toFixed(1)} ms wall | - |`,
+      ...pathological,
+      `| (load average after the pathological pastes: ${os.loadavg()[0].toFixed(1)}) | | |`,
     ],
   };
 }

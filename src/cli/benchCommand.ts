@@ -16,7 +16,7 @@ import { settingsFromOptions } from '../core/bench/benchConnectionSettings';
 import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
 import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
 import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '../core/bench/experimentPresets';
-import { prepareWithOptions } from '../core/bench/prepareBenchmark';
+import { PrepareCancelled, prepareWithOptions } from '../core/bench/prepareBenchmark';
 import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
 import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine } from '../core/results/clientBound';
@@ -43,9 +43,17 @@ export interface BenchCommandIo {
   writeFile: (path: string, text: string) => void;
   fileModifiedTime: (path: string) => string | undefined;
   env: Record<string, string | undefined>;
-  /** subscribes to Ctrl-C; returns the unsubscribe function */
-  onInterrupt: (handler: () => void) => () => void;
+  /** subscribes to Ctrl-C, SIGTERM and SIGHUP; returns the unsubscribe function */
+  onInterrupt: (handler: (signal: InterruptSignal) => void) => () => void;
+  /** ends the process at once (a second signal) */
+  exit: (code: number) => void;
 }
+
+/** What `timeout`, CI cancellation, `docker stop` (SIGTERM), Ctrl-C (SIGINT) and a closed terminal (SIGHUP) send. */
+export type InterruptSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+
+/** 128 + the signal's number: the exit status shells and CI report for a process ended by that signal. */
+export const SIGNAL_EXIT_CODES: Readonly<Record<InterruptSignal, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 const processIo: BenchCommandIo = {
   stdout: (text) => process.stdout.write(text),
@@ -61,9 +69,14 @@ const processIo: BenchCommandIo = {
   },
   env: process.env,
   onInterrupt: (handler) => {
-    process.on('SIGINT', handler);
-    return () => process.off('SIGINT', handler);
+    const listeners = (Object.keys(SIGNAL_EXIT_CODES) as InterruptSignal[]).map((signal) => {
+      const listener = () => handler(signal);
+      process.on(signal, listener);
+      return () => process.off(signal, listener);
+    });
+    return () => listeners.forEach((off) => off());
   },
+  exit: (code) => process.exit(code),
 };
 
 const TOOL_HEADER = `tidb-lab bench ${TOOL_VERSION} (sysbench ${SYSBENCH_COMPATIBLE_VERSION} compatible)`;
@@ -90,7 +103,7 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
       case 'workload': {
         if (parsed.verb === 'help') return workloadHelp(parsed.workload, io);
         const options = resolveBenchOptions(parsed.workload, withPassword(parsed.options, io));
-        if (parsed.verb === 'prepare') return await prepareCommand(options, parsed.json, io);
+        if (parsed.verb === 'prepare') return await prepareCommand(options, parsed.json, cleanupCommandLine(parsed.workload, parsed.options), io);
         if (parsed.verb === 'cleanup') return await cleanupCommand(options, parsed.json, io);
         return await runCommand(options, parsed.json, parsed.out, io);
       }
@@ -100,14 +113,47 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
   }
 }
 
-/** An AbortSignal that Ctrl-C fires (once, with a notice on stderr); release() stops listening. */
-function interruptible(io: BenchCommandIo, notice: string): { signal: AbortSignal; release: () => void } {
+interface Interruptible {
+  signal: AbortSignal;
+  release: () => void;
+  /** the exit code for the signal that came (130 when none did) */
+  exitCode: () => number;
+}
+
+/**
+ * An AbortSignal that Ctrl-C, SIGTERM or SIGHUP fires, with a notice on stderr: the work stops,
+ * KILLs what it leaves running on the server and keeps what it measured. A second signal ends the
+ * process at once. release() stops listening.
+ */
+function interruptible(io: BenchCommandIo, notice: string): Interruptible {
   const controller = new AbortController();
-  const release = io.onInterrupt(() => {
-    io.stderr(`\n${notice}\n`);
-    controller.abort();
+  let first: InterruptSignal | undefined;
+  const release = io.onInterrupt((signal) => {
+    if (first === undefined) {
+      first = signal;
+      io.stderr(`\nInterrupted (${signal}): ${notice} ${signal === 'SIGINT' ? 'Press Ctrl-C' : `Send ${signal}`} again to exit at once.\n`);
+      controller.abort();
+      return;
+    }
+    io.stderr(`\n${signal} again: exiting now; statements of this run may still be running on the server.\n`);
+    io.exit(SIGNAL_EXIT_CODES[signal]);
   });
-  return { signal: controller.signal, release };
+  return { signal: controller.signal, release, exitCode: () => SIGNAL_EXIT_CODES[first ?? 'SIGINT'] };
+}
+
+/** The cleanup command for a prepare's options, in words a shell takes back (never with the password). */
+export function cleanupCommandLine(workload: string, options: ReadonlyMap<string, string>): string {
+  const kept: string[] = [];
+  for (const [name, value] of options) {
+    const canonical = name.replace(/_/g, '-');
+    if (canonical === 'mysql-password') continue;
+    if (canonical.startsWith('mysql-') || canonical === 'tables') kept.push(`--${name}=${value}`);
+  }
+  return ['tidb-lab', 'bench', ...kept, workload, 'cleanup'].map(shellWord).join(' ');
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }
 
 function reportError(error: unknown, io: BenchCommandIo): number {
@@ -148,11 +194,24 @@ function workloadHelp(workload: string, io: BenchCommandIo): number {
   return 0;
 }
 
-async function prepareCommand(options: BenchOptions, json: boolean, io: BenchCommandIo): Promise<number> {
+async function prepareCommand(options: BenchOptions, json: boolean, cleanupCommand: string, io: BenchCommandIo): Promise<number> {
   if (!json) io.stdout(`${TOOL_HEADER}\n\n`);
-  const outcome = await prepareWithOptions(options, { onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`) });
-  if (json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
-  return 0;
+  const interrupt = interruptible(io, 'stopping the prepare and its statements on the server.');
+  try {
+    const outcome = await prepareWithOptions(options, { signal: interrupt.signal, onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`) });
+    if (json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof PrepareCancelled)) throw error;
+    const lines = [error.message];
+    if (error.incomplete.length > 0) {
+      lines.push(`To clean up${options.connection.password ? ' (with the password in MYSQL_PWD or --mysql-password)' : ''}:`, `  ${cleanupCommand}`);
+    }
+    io.stderr(`${lines.join('\n')}\n`);
+    return interrupt.exitCode();
+  } finally {
+    interrupt.release();
+  }
 }
 
 async function cleanupCommand(options: BenchOptions, json: boolean, io: BenchCommandIo): Promise<number> {
@@ -170,7 +229,7 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
   if (!json) {
     for (const line of runHeaderLines({ tool: TOOL_HEADER, threads: limits.threads, rate: limits.rate, reportInterval: limits.reportInterval, seed: options.random.seed })) text(line);
   }
-  const interrupt = interruptible(io, 'Interrupted: stopping the threads; the partial result follows.');
+  const interrupt = interruptible(io, 'stopping the threads and their statements on the server; the partial result follows.');
   let measured: MeasuredRun;
   try {
     measured = await runMeasured(options, {
@@ -185,6 +244,11 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
         if (limits.rate > 0) text(queueLine(i.t, report.queueLength, report.concurrency));
       },
     });
+  } catch (error) {
+    // cancelled before anything was measured (while connecting): nothing to keep
+    if (!interrupt.signal.aborted || !(error instanceof BenchmarkError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return interrupt.exitCode();
   } finally {
     interrupt.release();
   }
@@ -198,7 +262,7 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
   }
   if (result.status === 'cancelled') {
     io.stderr(`${result.message ?? 'Cancelled.'}\n`);
-    return 130;
+    return interrupt.exitCode();
   }
   return 0;
 }
@@ -281,7 +345,7 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
   const connection = settingsFromOptions(connectionOptions.connection);
   const say = (line: string) => (json ? io.stderr : io.stdout)(`${line}\n`);
   if (!json) say(`${TOOL_HEADER}\n\nExperiment '${definition.name}' (${file})`);
-  const interrupt = interruptible(io, 'Interrupted: stopping the experiment; the cells measured so far are kept.');
+  const interrupt = interruptible(io, 'stopping the experiment; the cells measured so far are kept.');
   let result: ExperimentResult;
   try {
     result = await runExperiment(definition, connection, {
@@ -303,7 +367,7 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
     io.stderr(`FATAL: ${result.message ?? 'the experiment failed'}\n`);
     return 1;
   }
-  if (result.status === 'cancelled') return 130;
+  if (result.status === 'cancelled') return interrupt.exitCode();
   const failed = result.cells.filter((cell) => cell.run.status === 'failed').length;
   if (failed > 0) {
     io.stderr(`${failed} of ${result.cells.length} cell(s) failed${result.message ? `: ${result.message}` : ''}\n`);

@@ -61,15 +61,16 @@ async function runPhase(setup: RunWorkerSetup): Promise<void> {
 
 async function preparePhase(setup: WorkerSetup & { task: 'prepare' }): Promise<void> {
   const prepare = new WorkerPrepare(setup, post);
+  let abandonedConnectionIds: bigint[] = [];
   parentPort?.on('message', (message: CoordinatorMessage) => {
-    if (message.type === 'stop') prepare.stop();
+    if (message.type === 'stop') abandonedConnectionIds = prepare.stop();
   });
   await prepare.run();
   post({
     type: 'finished',
     snapshot: { counters: new Float64Array(0), latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 }, queueLength: 0, concurrency: 0, threadsRunning: 0 },
     failure: prepare.failureReport,
-    abandonedConnectionIds: [],
+    abandonedConnectionIds,
   });
   parentPort?.close();
 }

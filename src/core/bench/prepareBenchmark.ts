@@ -11,6 +11,8 @@ import { BenchWorkerPool } from './benchWorkerPool';
 import { BenchmarkError, clientWorkerCount, isLocalHost } from './runBenchmark';
 import { threadRandomStates } from './randomSeeding';
 import { createBulkInsertTableSql, tidbWarmupSql } from './sysbenchSql';
+import { killConnectionStatement } from '../db/queryKill';
+import { quoteIdentifier, quoteQualifiedName } from '../db/sqlIdentifiers';
 import { CONTROL_SLOTS, type PrepareWorkerSetup, type WorkerFailure, type WorkerThreadPlan } from './workerMessages';
 
 export interface PrepareHooks {
@@ -35,12 +37,12 @@ export async function prepareWithOptions(options: BenchOptions, hooks: PrepareHo
   const admin = await openAdminSession(options.connection, hooks.onSql);
   try {
     if (options.workload === 'bulk_insert') return await prepareBulkInsert(options, admin, log, started);
-    await loadTables(options, hooks);
+    await loadTables(options, hooks, admin);
     const tables = Array.from({ length: options.workloadOptions.tables }, (_unused, index) => index + 1);
     const tidbSteps: string[] = [];
     if (admin.identity.flavor === 'tidb' && options.driver.tidbPrepareWarmup) {
       for (const table of tables) {
-        if (hooks.signal?.aborted) throw new BenchmarkError('Prepare was cancelled.');
+        if (hooks.signal?.aborted) throw new BenchmarkError('Prepare was cancelled after loading every table (the TiDB warm-up and ANALYZE steps did not all run).');
         const [warmup, analyze] = tidbWarmupSql(table);
         const steps = options.workloadOptions.createSecondary ? [warmup, analyze] : [analyze];
         for (const sql of steps) {
@@ -71,7 +73,7 @@ async function prepareBulkInsert(options: BenchOptions, admin: DatabaseSession, 
   return { tables, rowsPerTable: 0, seconds: (performance.now() - started) / 1000, tidbSteps: [] };
 }
 
-async function loadTables(options: BenchOptions, hooks: PrepareHooks): Promise<void> {
+async function loadTables(options: BenchOptions, hooks: PrepareHooks, admin: DatabaseSession): Promise<void> {
   const threads = options.limits.threads;
   const targets = leanConnectTargets(options.connection);
   const seeds = threadRandomStates({ seed: options.random.seed, threads, reportThread: false, eventGenerator: false });
@@ -83,14 +85,24 @@ async function loadTables(options: BenchOptions, hooks: PrepareHooks): Promise<v
     plans[thread % workerCount].push({ threadId: thread, random: seeds.workers[thread], connect: targets[thread % targets.length] });
   }
   const control = new SharedArrayBuffer(CONTROL_SLOTS * 4);
-  const setups: PrepareWorkerSetup[] = plans.map((threadPlans) => ({ task: 'prepare', options, threads: threadPlans, control }));
+  const serverIsTiDB = admin.identity.flavor === 'tidb';
+  const setups: PrepareWorkerSetup[] = plans.map((threadPlans) => ({ task: 'prepare', options, threads: threadPlans, control, serverIsTiDB }));
   let failure: WorkerFailure | undefined;
+  // what each started table has: rows so far, and whether it is complete
+  const tables = new Map<number, { rows: number; complete: boolean }>();
+  const abandoned: bigint[] = [];
   const pool = new BenchWorkerPool(setups, (_worker, message) => {
     if (message.type === 'log') hooks.onLog?.(message.message);
-    else if (message.type === 'progress') hooks.onProgress?.(`sbtest${message.tableNumber}`, message.rows, options.workloadOptions.tableSize);
-    else if (message.type === 'finished' && message.failure && !failure) {
-      failure = message.failure;
-      pool.broadcast({ type: 'stop', hard: true });
+    else if (message.type === 'table') tables.set(message.tableNumber, { rows: tables.get(message.tableNumber)?.rows ?? 0, complete: message.complete });
+    else if (message.type === 'progress') {
+      tables.set(message.tableNumber, { rows: message.rows, complete: false });
+      hooks.onProgress?.(`sbtest${message.tableNumber}`, message.rows, options.workloadOptions.tableSize);
+    } else if (message.type === 'finished') {
+      abandoned.push(...message.abandonedConnectionIds);
+      if (message.failure && !failure) {
+        failure = message.failure;
+        pool.broadcast({ type: 'stop', hard: true });
+      }
     }
   });
   const onAbort = () => pool.broadcast({ type: 'stop', hard: true });
@@ -101,9 +113,51 @@ async function loadTables(options: BenchOptions, hooks: PrepareHooks): Promise<v
     hooks.signal?.removeEventListener('abort', onAbort);
     await pool.terminate();
   }
-  if (hooks.signal?.aborted) throw new BenchmarkError('Prepare was cancelled; the tables may be incomplete: run cleanup before preparing again.');
+  for (const id of abandoned) {
+    // the INSERT or CREATE INDEX we cut would otherwise go on running on the server
+    await admin.run(killConnectionStatement(id)).catch(() => undefined);
+  }
+  if (hooks.signal?.aborted) {
+    const started = [...tables.entries()].sort(([a], [b]) => a - b);
+    throw new PrepareCancelled(
+      options,
+      started.filter(([, table]) => !table.complete).map(([number, table]) => ({ table: `sbtest${number}`, rows: table.rows })),
+      started.filter(([, table]) => table.complete).map(([number]) => `sbtest${number}`),
+    );
+  }
   const reported = failure as WorkerFailure | undefined;
   if (reported) throw new BenchmarkError(explainPrepareFailure(reported, options));
+}
+
+export interface IncompleteTable {
+  table: string;
+  /** rows inserted before the cancel */
+  rows: number;
+}
+
+/** Prepare was cancelled: which tables are half-filled, which are complete, and how to clean up. */
+export class PrepareCancelled extends BenchmarkError {
+  /** DROP TABLE of the incomplete tables, quoted, in the prepare's database (undefined when none) */
+  readonly dropStatement: string | undefined;
+
+  constructor(readonly options: BenchOptions, readonly incomplete: IncompleteTable[], readonly complete: string[]) {
+    const of = options.workloadOptions.tableSize;
+    const halfFilled = incomplete.map(({ table, rows }) => `${table} (${rows.toLocaleString('en-US')} of ${of.toLocaleString('en-US')} rows${rows === of ? ', no index yet' : ''})`);
+    const database = options.connection.database;
+    const drop = incomplete.length > 0
+      ? `DROP TABLE IF EXISTS ${incomplete.map(({ table }) => (database ? quoteQualifiedName(database, table) : quoteIdentifier(table))).join(', ')}`
+      : undefined;
+    const parts = [
+      incomplete.length > 0
+        ? `Prepare was cancelled with ${incomplete.length === 1 ? 'a half-filled table' : 'half-filled tables'}: ${halfFilled.join(', ')}.`
+        : 'Prepare was cancelled before any table was filled.',
+      complete.length > 0 ? `Complete: ${complete.join(', ')}.` : '',
+      incomplete.length > 0 ? `Run '${options.workload} cleanup' (with the same --tables and --mysql-db) before preparing again, or drop the incomplete tables: ${drop};` : '',
+    ];
+    super(parts.filter((part) => part !== '').join(' '));
+    this.name = 'PrepareCancelled';
+    this.dropStatement = drop;
+  }
 }
 
 function explainPrepareFailure(failure: WorkerFailure, options: BenchOptions): string {

@@ -34,6 +34,7 @@ export interface RunWorkerSetup {
 export interface PrepareWorkerSetup {
   task: 'prepare';
   options: BenchOptions;
+  serverIsTiDB: boolean;
   threads: WorkerThreadPlan[];
   control: SharedArrayBuffer;
 }
@@ -76,6 +77,8 @@ export type WorkerMessage =
   | { type: 'snapshot'; id: number; snapshot: WorkerSnapshot }
   | { type: 'log'; level: 'info' | 'debug'; message: string }
   | { type: 'progress'; tableNumber: number; rows: number }
+  /** prepare: a table was started (created, about to be filled) or is complete (rows and index) */
+  | { type: 'table'; tableNumber: number; complete: boolean }
   | {
       type: 'finished';
       snapshot: WorkerSnapshot;

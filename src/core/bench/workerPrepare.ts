@@ -12,12 +12,15 @@ import {
 } from './sysbenchSql';
 import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
 import { MysqlError } from './protocol/mysqlClientError';
+import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
 import { CONTROL_STOP, type PrepareWorkerSetup, type WorkerFailure, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
 
 export class WorkerPrepare {
   private readonly control: Int32Array;
   private failure: WorkerFailure | undefined;
   private readonly connections = new Set<LeanMysqlConnection>();
+  // CONNECTION_ID() on TiDB, whose 64-bit ids do not fit the handshake's 4 bytes
+  private readonly serverIds = new Map<LeanMysqlConnection, bigint>();
 
   constructor(private readonly setup: PrepareWorkerSetup, private readonly post: (message: WorkerMessage) => void) {
     this.control = new Int32Array(setup.control);
@@ -31,9 +34,15 @@ export class WorkerPrepare {
     await Promise.all(this.setup.threads.map((plan) => this.prepareThread(plan).catch((error: unknown) => this.fail(error))));
   }
 
-  stop(): void {
+  /** Stops every thread at once; returns the ids of connections cut in the middle of a statement (to KILL). */
+  stop(): bigint[] {
     Atomics.store(this.control, CONTROL_STOP, 1);
-    for (const connection of this.connections) connection.destroy();
+    const abandoned: bigint[] = [];
+    for (const connection of this.connections) {
+      if (connection.isBusy) abandoned.push(this.serverIds.get(connection) ?? BigInt(connection.connectionId));
+      connection.destroy();
+    }
+    return abandoned;
   }
 
   private fail(error: unknown): void {
@@ -56,6 +65,10 @@ export class WorkerPrepare {
     const connection = await LeanMysqlConnection.connect(plan.connect);
     this.connections.add(connection);
     try {
+      if (this.setup.serverIsTiDB) {
+        const id = connectionIdFrom(await connection.queryValue(CONNECTION_ID_QUERY));
+        if (id !== null) this.serverIds.set(connection, id);
+      }
       const random = new SysbenchRandom(options.random, plan.random);
       for (let table = (plan.threadId % threads) + 1; table <= tables; table += threads) {
         if (this.stopping) return;
@@ -64,6 +77,7 @@ export class WorkerPrepare {
     } finally {
       await connection.close();
       this.connections.delete(connection);
+      this.serverIds.delete(connection);
     }
   }
 
@@ -74,6 +88,7 @@ export class WorkerPrepare {
     const info = (message: string) => this.post({ type: 'log', level: 'info', message });
 
     info(`Creating table 'sbtest${table}'...`);
+    this.post({ type: 'table', tableNumber: table, complete: false });
     await connection.query(createTableSql(table, w));
     if (tableSize > 0) info(`Inserting ${tableSize} records into 'sbtest${table}'`);
 
@@ -96,5 +111,6 @@ export class WorkerPrepare {
       info(`Creating a secondary index on 'sbtest${table}'...`);
       await connection.query(createSecondaryIndexSql(table));
     }
+    this.post({ type: 'table', tableNumber: table, complete: true });
   }
 }

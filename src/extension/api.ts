@@ -1,5 +1,7 @@
 // What activate() returns: the services later features and the extension-host tests use.
+import type * as vscode from 'vscode';
 import type { ConnectionProfile } from '../core/db/connectionProfile';
+import type { ReportedInterval } from './benchmarks/benchmarkRunner';
 import type { ConnectionManager } from './connections/connectionManager';
 import type { ConnectionStore } from './connections/connectionStore';
 import type { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
@@ -10,6 +12,13 @@ export interface TidbLabApi {
   readonly store: ConnectionStore;
   readonly explorer: ConnectionsTreeProvider;
   readonly log: ExtensionLog;
+  /** the benchmark runs going on (set once the benchmark feature is registered) */
+  benchmarks?: BenchmarksApi;
+}
+
+export interface BenchmarksApi {
+  /** every interval a run going on reports (automation can follow a run without a live tab) */
+  readonly onDidReportInterval: vscode.Event<ReportedInterval>;
 }
 
 /**

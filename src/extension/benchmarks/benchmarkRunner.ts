@@ -10,7 +10,7 @@ import { runBenchmark } from '../../core/bench/runBenchmark';
 import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, runExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import type { IntervalReport } from '../../core/bench/runStatistics';
-import type { BenchmarkResult } from '../../core/results/benchmarkResult';
+import type { BenchmarkResult, ResultInterval } from '../../core/results/benchmarkResult';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
 import { BENCHMARK_CONTEXT_KEYS } from './benchmarkIds';
@@ -66,9 +66,18 @@ class ProgressTracker {
   }
 }
 
+/** An interval a run going on reported (for an experiment: of its current cell). */
+export interface ReportedInterval {
+  runKey: string;
+  interval: ResultInterval;
+}
+
 export class BenchmarkRunner implements vscode.Disposable {
   /** runs going on: their cancel, by run key */
   private readonly running = new Map<string, () => void>();
+  private readonly intervalEmitter = new vscode.EventEmitter<ReportedInterval>();
+  /** every interval of the runs going on, as the live tab and the progress get it */
+  readonly onDidReportInterval = this.intervalEmitter.event;
 
   constructor(private readonly deps: RunnerDependencies) {}
 
@@ -100,6 +109,7 @@ export class BenchmarkRunner implements vscode.Disposable {
         onInterval: (report) => {
           live?.append(report.interval);
           tracker.report(this.progressText(what, report, settings.time, signal), report.interval.t);
+          this.intervalEmitter.fire({ runKey: header.runKey, interval: report.interval });
         },
         onLog: (message) => log.info(`[bench] ${message}`),
         onSql: sqlLoggerFor(log, target.profile.name),
@@ -156,6 +166,7 @@ export class BenchmarkRunner implements vscode.Disposable {
           if (!cell) return;
           enterCell(cellIndex, cell);
           live?.append(report.interval);
+          this.intervalEmitter.fire({ runKey, interval: report.interval });
           const text = `${cellIndex + 1}/${plan.length} · ${cellText(cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
           tracker.report(text, doneSec + report.interval.t);
         },
@@ -181,6 +192,7 @@ export class BenchmarkRunner implements vscode.Disposable {
   dispose(): void {
     this.cancel();
     this.running.clear();
+    this.intervalEmitter.dispose();
   }
 
   private progressText(what: string, report: IntervalReport, timeSec: number, signal: AbortSignal): string {

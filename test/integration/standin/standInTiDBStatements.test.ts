@@ -7,6 +7,7 @@ import { createConnection, type Connection, type RowDataPacket } from 'mysql2/pr
 import { testDatabase } from '../../support/testDatabase';
 import { planFixtureDirectory } from '../../standin/planFixtures';
 import { startTestStandIn } from '../../standin/testStandIn';
+import { waitFor } from '../../support/serverStatements';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
 
 const db = testDatabase();
@@ -137,7 +138,10 @@ test('tiflash_replica and cluster_info answer ordinary SQL: filters, joins, coun
     errno: 1105,
     sqlMessage: 'the tiflash replica count: 2 should be less than the total tiflash server count: 1',
   });
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor('the replica of trips to be available', async () => {
+    const [rows] = await client.query<RowDataPacket[]>("SELECT AVAILABLE FROM information_schema.tiflash_replica WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'trips'", [SCHEMA]);
+    return Number(rows[0]?.AVAILABLE) === 1 ? true : undefined;
+  });
   const [joined] = await client.query<RowDataPacket[]>(
     `SELECT r.TABLE_NAME, r.REPLICA_COUNT, r.LOCATION_LABELS, r.AVAILABLE, r.PROGRESS, t.TABLE_TYPE
        FROM information_schema.tiflash_replica r JOIN information_schema.TABLES t

@@ -15,6 +15,7 @@ import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions
 import { settingsFromOptions } from '../core/bench/benchConnectionSettings';
 import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
 import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
+import { describeEstimate, estimateExperiment, formatDuration, isLongExperiment, LONG_EXPERIMENT_SECONDS } from '../core/bench/experimentSize';
 import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '../core/bench/experimentPresets';
 import { PrepareCancelled, prepareWithOptions } from '../core/bench/prepareBenchmark';
 import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
@@ -25,7 +26,7 @@ import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/work
 
 const USAGE = `Usage:
   tidb-lab bench [options] <workload> <prepare|run|cleanup|help>
-  tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE]
+  tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE] [--yes]
   tidb-lab bench import LOG [--json] [--out FILE]
   tidb-lab bench presets                  list the ready experiments
   tidb-lab bench preset NAME [--out FILE] print one as the experiment JSON it runs
@@ -34,6 +35,7 @@ Options are sysbench's (--threads=N --time=N --mysql-host=... --table-size=N --r
 'tidb-lab bench <workload> help' lists them. The password may also come from MYSQL_PWD.
   --json        print the result (JSON) on stdout instead of sysbench's text
   --out FILE    also write the result (JSON) to FILE
+  --yes         start an experiment estimated to run longer than 2 hours
 Workloads: ${WORKLOAD_NAMES.join(', ')}`;
 
 export interface BenchCommandIo {
@@ -99,7 +101,7 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
       case 'preset':
         return presetCommand(parsed.name, parsed.out, io);
       case 'experiment':
-        return await experimentCommand(parsed.file, withPassword(parsed.options, io), parsed.json, parsed.out, io);
+        return await experimentCommand(parsed.file, withPassword(parsed.options, io), parsed.json, parsed.out, io, parsed.yes);
       case 'workload': {
         if (parsed.verb === 'help') return workloadHelp(parsed.workload, io);
         const options = resolveBenchOptions(parsed.workload, withPassword(parsed.options, io));
@@ -333,7 +335,7 @@ function describeResult(result: BenchmarkResult): string {
   return `  ${result.workload} threads=${threads}: ${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${p95} ms, ${s.errors} errors, ${result.durationSec.toFixed(1)} s [${result.status}]`;
 }
 
-async function experimentCommand(file: string, options: Map<string, string>, json: boolean, out: string | undefined, io: BenchCommandIo): Promise<number> {
+async function experimentCommand(file: string, options: Map<string, string>, json: boolean, out: string | undefined, io: BenchCommandIo, yes = false): Promise<number> {
   const text = readInput(file, 'experiment', io);
   if (text === undefined) return 1;
   const definition = parseExperimentDefinition(text);
@@ -345,6 +347,12 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
   const connection = settingsFromOptions(connectionOptions.connection);
   const say = (line: string) => (json ? io.stderr : io.stdout)(`${line}\n`);
   if (!json) say(`${TOOL_HEADER}\n\nExperiment '${definition.name}' (${file})`);
+  const estimate = estimateExperiment(definition);
+  say(describeEstimate(estimate));
+  if (isLongExperiment(estimate) && !yes) {
+    io.stderr(`tidb-lab bench experiment: '${definition.name}' would run for at least ${formatDuration(estimate.seconds)}, more than ${formatDuration(LONG_EXPERIMENT_SECONDS)}; add --yes to start it anyway.\n`);
+    return 1;
+  }
   const interrupt = interruptible(io, 'stopping the experiment; the cells measured so far are kept.');
   let result: ExperimentResult;
   try {

@@ -9,7 +9,7 @@ export type ParsedBenchArguments =
   | { kind: 'usage' }
   | { kind: 'version' }
   | { kind: 'workload'; workload: string; verb: BenchVerb; options: Map<string, string>; json: boolean; out?: string }
-  | { kind: 'experiment'; file: string; options: Map<string, string>; json: boolean; out?: string }
+  | { kind: 'experiment'; file: string; options: Map<string, string>; json: boolean; out?: string; /** --yes: start even when the estimate is long */ yes: boolean }
   | { kind: 'import'; file: string; json: boolean; out?: string }
   | { kind: 'presets' }
   | { kind: 'preset'; name: string; out?: string };
@@ -21,6 +21,7 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
   const fromConfig = new Map<string, string>();
   const positionals: string[] = [];
   let json = false;
+  let yes = false;
   let out: string | undefined;
 
   for (let i = 0; i < argv.length; i++) {
@@ -44,6 +45,10 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
     };
     if (name === 'json') {
       json = value === undefined || !['off', 'false', '0', 'no'].includes(value.toLowerCase());
+      continue;
+    }
+    if (name === 'yes') {
+      yes = value === undefined || !['off', 'false', '0', 'no'].includes(value.toLowerCase());
       continue;
     }
     if (name === 'out') {
@@ -74,6 +79,7 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
 
   const [first, second, ...rest] = positionals;
   if (first === undefined) return { kind: 'usage' };
+  if (yes && first !== 'experiment') throw new OptionError('--yes is for tidb-lab bench experiment (to start one estimated to run longer than 2 hours)');
   if (first === 'presets' || first === 'preset') {
     if (merged.size > 0) throw new OptionError(`tidb-lab bench ${first} takes no options (got --${[...merged.keys()][0]})`);
     if (first === 'presets') {
@@ -91,7 +97,7 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
       if (merged.size > 0) throw new OptionError(`tidb-lab bench import takes no benchmark options (got --${[...merged.keys()][0]})`);
       return { kind: 'import', file: second, json, out };
     }
-    return { kind: 'experiment', file: second, options: merged, json, out };
+    return { kind: 'experiment', file: second, options: merged, json, out, yes };
   }
   if (second === undefined) {
     throw new OptionError(`The '${first}' workload requires a command argument: prepare, run, cleanup or help`);

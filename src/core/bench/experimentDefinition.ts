@@ -34,6 +34,7 @@
 // "tableSizes" defaults to [10000] (sysbench's default); "prepare": false uses the tables that are
 // there; "repeat" runs every cell several times; "cleanup": false keeps the tables at the end.
 import { OptionError, findOption } from './benchOptions';
+import { experimentSizeProblem } from './experimentSize';
 import { isWorkloadName, type WorkloadName } from './workloadCatalog';
 
 export type OptionValue = string | number | boolean;
@@ -98,16 +99,19 @@ export function parseExperimentDefinition(input: string | unknown): ExperimentDe
   let value: unknown = input;
   if (typeof input === 'string') {
     try {
-      value = JSON.parse(input);
+      // a file saved "UTF-8 with BOM" (Windows editors) starts with U+FEFF, which JSON.parse refuses
+      value = JSON.parse(input.startsWith('\uFEFF') ? input.slice(1) : input);
     } catch (error) {
       throw new ExperimentDefinitionError(`The experiment file is not valid JSON: ${(error as Error).message}`);
     }
   }
   if (!isObject(value)) throw new ExperimentDefinitionError('The experiment must be a JSON object.');
   const kind = value.kind ?? 'sysbench';
-  if (kind === 'bulk-load') return parseBulkLoad(value);
-  if (kind !== 'sysbench') throw new ExperimentDefinitionError(`Unknown experiment kind '${String(kind)}' (sysbench or bulk-load).`);
-  return parseSysbench(value);
+  if (kind !== 'sysbench' && kind !== 'bulk-load') throw new ExperimentDefinitionError(`Unknown experiment kind '${String(kind)}' (sysbench or bulk-load).`);
+  const definition = kind === 'bulk-load' ? parseBulkLoad(value) : parseSysbench(value);
+  const tooBig = experimentSizeProblem(definition);
+  if (tooBig) throw new ExperimentDefinitionError(tooBig);
+  return definition;
 }
 
 function parseSysbench(value: Json): SysbenchExperimentDefinition {

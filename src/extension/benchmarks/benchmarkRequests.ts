@@ -32,6 +32,8 @@ export interface RunExperimentRequest {
   database?: string;
   /** the tables the experiment drops were agreed to (no question) */
   confirmDrop?: boolean;
+  /** an experiment estimated to run longer than 2 hours may start (no question) */
+  confirmLongRun?: boolean;
   open?: boolean;
 }
 

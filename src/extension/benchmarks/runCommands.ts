@@ -17,6 +17,7 @@ import { profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './ben
 import { askLaunchSettings } from './launchFlow';
 import { DEFAULT_BENCHMARK_DATABASE, remember, type RememberedLaunches } from './launchSettings';
 import { parseDocumentDefinition } from './experimentDefinitionText';
+import { mayStartExperiment } from './longExperimentQuestion';
 import type { StoredResult } from './resultStore';
 
 /** What a run command returns (automation): the stored result's id and the result. */
@@ -93,7 +94,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     const preset = request.presetId !== undefined ? findPreset(request.presetId) : undefined;
     const availability = preset ? presetAvailability(preset, target.session.identity) : { available: true as const };
     if (!availability.available) throw new Error(availability.reason);
-    return returned(await startExperiment(target, parsed.definition, request.database ?? rememberedDatabase(), request.confirmDrop === true, request.open !== false));
+    return returned(await startExperiment(target, parsed.definition, request.database ?? rememberedDatabase(), request.confirmDrop === true, request.open !== false, request.confirmLongRun === true));
   }
 
   async function runExperimentFromEditor(uri?: unknown, options?: { chooseDatabase?: boolean }): Promise<RunCommandResult | undefined> {
@@ -123,8 +124,9 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     return returned(await startExperiment(target, parsed.definition, rememberedDatabase(), false, true));
   }
 
-  /** Asks before the experiment drops tables that exist, naming each; then runs it. */
-  async function startExperiment(target: BenchmarkTarget, definition: ExperimentDefinition, database: string, confirmed: boolean, open: boolean): Promise<StoredResult | undefined> {
+  /** Asks before a long experiment (over 2 hours estimated) and before one that drops tables that exist, naming each; then runs it. */
+  async function startExperiment(target: BenchmarkTarget, definition: ExperimentDefinition, database: string, confirmed: boolean, open: boolean, confirmedLong = false): Promise<StoredResult | undefined> {
+    if (!(await mayStartExperiment(definition, target.profile.name, confirmedLong, log))) return undefined;
     const drops = await tablesTheExperimentDrops(target, definition, database);
     if (drops.length > 0 && !confirmed) {
       const run = t('Drop and Run');

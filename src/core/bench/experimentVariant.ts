@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { quoteIdentifier, quoteQualifiedName, quoteStringLiteral } from '../db/sqlIdentifiers';
 import { redactSecretText } from '../results/redactSecrets';
+import { redactServerError } from '../sql/redactSqlSecrets';
 import { verifyCacheHit } from '../tidb/cacheHitVerification';
 import { watchReplicaProgress } from '../tidb/replicaProgressWatch';
 import type { ReadinessCheck, VariantDefinition } from './experimentDefinition';
@@ -32,7 +33,13 @@ export async function runVariantSql(executor: SqlExecutor, statements: readonly 
     for (const statement of expandVariantSql(sql, schema, tableNumbers)) {
       // the server gets the statement as written; what is printed has its passwords blanked
       log(`  ${redactSecretText(statement)}`);
-      await executor.run(statement);
+      try {
+        await executor.run(statement);
+      } catch (error) {
+        // the server's error may quote the statement from its password on ("near 'BY 'pw''")
+        if (error instanceof Error) error.message = redactServerError(error.message, statement);
+        throw error;
+      }
     }
   }
 }

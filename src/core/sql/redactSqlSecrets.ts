@@ -42,3 +42,47 @@ export function redactSqlSecrets(text: string): string {
   }
   return result;
 }
+
+const MASK = '\uE000'; // a private-use character: not in SQL text or server messages
+
+/** The statement with each password's characters replaced one for one (quotes kept), so positions still match. */
+function maskSqlSecrets(sql: string): string {
+  let result = sql;
+  for (const rule of RULES) {
+    result = result.replace(rule, (_match, before: string, value: string, replace?: unknown, current?: unknown) =>
+      `${before}${maskLiteral(value)}${typeof replace === 'string' && typeof current === 'string' ? `${replace}${maskLiteral(current)}` : ''}`);
+  }
+  return result;
+}
+
+function maskLiteral(value: string): string {
+  return value.replace(/^(_[A-Za-z0-9]+\s*|[NXB](?=['"]))?(['"]?)([\s\S]*?)(\2)$/i, (_whole, introducer: string | undefined, open: string, body: string, close: string) =>
+    `${introducer ?? ''}${open}${MASK.repeat(body.length)}${close}`);
+}
+
+// MySQL and MariaDB: "... near 'BY 'pw'' at line 1"; TiDB: "... line 1 column 20 near "BY 'pw'" "
+const NEAR_FRAGMENT: readonly RegExp[] = [/(near ')([\s\S]*)(' at line \d+)/, /(near ")([\s\S]*)("\s*$)/];
+
+/**
+ * A server's error about `sql`, without the passwords written in `sql`. The server quotes the
+ * statement from where its parser stopped ("near 'BY 'pw''"), where no IDENTIFIED is left to
+ * recognise the password by: the quoted piece is found in the statement and blanked where the
+ * statement has a password.
+ */
+export function redactServerError(message: string, sql: string): string {
+  let result = redactSqlSecrets(message);
+  const masked = maskSqlSecrets(sql);
+  if (masked === sql) return result;
+  for (const pattern of NEAR_FRAGMENT) {
+    result = result.replace(pattern, (whole, open: string, fragment: string, close: string) => {
+      const at = sql.indexOf(fragment);
+      return at < 0 ? whole : `${open}${masked.slice(at, at + fragment.length)}${close}`;
+    });
+  }
+  // and anywhere else the message repeats a password whole (short ones would blank ordinary words)
+  for (const run of masked.matchAll(/\uE000+/g)) {
+    const secret = sql.slice(run.index, run.index + run[0].length);
+    if (secret.length >= 4) result = result.split(secret).join(MASK);
+  }
+  return result.replace(/\uE000+/g, '***');
+}

@@ -4,6 +4,7 @@
 // server's error, which may quote the statement ("... near 'IDENTIFIED BY '...''").
 import type { SqlLogEntry } from '../../core/db/sqlExecutor';
 import { redactSecretText } from '../../core/results/redactSecrets';
+import { redactServerError } from '../../core/sql/redactSqlSecrets';
 
 const MAX_SQL_CHARS = 2000;
 
@@ -13,7 +14,7 @@ export function sqlLogLine(entry: SqlLogEntry): string {
   const duration = `${entry.durationMs < 10 ? entry.durationMs.toFixed(2) : entry.durationMs.toFixed(0)} ms`;
   if (entry.error) {
     const code = entry.error.code ?? (entry.error.errno !== undefined ? String(entry.error.errno) : '');
-    return `SQL failed after ${duration}: ${sql} → ${code ? `${code}: ` : ''}${redactSecretText(entry.error.message)}`;
+    return `SQL failed after ${duration}: ${sql} → ${code ? `${code}: ` : ''}${redactSecretText(redactServerError(entry.error.message, entry.sql))}`;
   }
   const rows = entry.rowCount === undefined ? '' : ` · ${entry.rowCount} ${entry.rowCount === 1 ? 'row' : 'rows'}`;
   return `SQL ${duration}${rows} · ${sql}`;

@@ -77,12 +77,13 @@ describe('a password in a variant set-up', () => {
     }
   });
 
-  test('a set-up the server rejects fails without the password in the message', async () => {
-    const file = experimentFile('broken', [`CREATE USER '${USER}_x'@'%' IDENTIFIED BY '${SECRET}' oops`]);
+  test('a set-up the server rejects, quoting it from the password on, is reported without the password', async () => {
+    // MariaDB answers "... near 'BY 'sekret-xyz'' at line 1": no IDENTIFIED left in the quote
+    const file = experimentFile('broken', [`CREATE USER IDENTIFIED BY '${SECRET}'`]);
     const out = join(work, 'broken-result.json');
     const outcome = await runProcess(process.execPath, [CLI, 'bench', 'experiment', file, ...connectionArgs(database), '--out', out]);
     assert.equal(outcome.code, 1);
-    assert.match(outcome.stderr, /FATAL: .*syntax/);
+    assert.match(outcome.stdout, /The set-up of variant 'with user' failed: You have an error in your SQL syntax; .* near 'BY '\*\*\*'' at line 1/);
     assert.ok(!outcome.stdout.includes(SECRET) && !outcome.stderr.includes(SECRET), outcome.stdout + outcome.stderr);
     assert.ok(!readFileSync(out, 'utf8').includes(SECRET));
   });

@@ -1,7 +1,7 @@
 // `tidb-lab bench experiment` prints how long an experiment will take before it starts, wants
 // --yes above 2 hours, refuses sizes beyond its bounds, and reads a file saved with a UTF-8 BOM.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -29,6 +29,7 @@ before(async () => {
 
 after(async () => {
   await dropDatabase(database);
+  rmSync(work, { recursive: true, force: true });
 });
 
 const sweep = { name: 'huge sweep', workloads: ['oltp_point_select'], threads: Array.from({ length: 1000 }, (_unused, i) => i + 1), tableSizes: [1000, 2000, 3000], options: { time: 60 } };

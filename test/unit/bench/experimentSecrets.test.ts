@@ -36,6 +36,19 @@ describe('passwords in experiment SQL', () => {
     assert.deepEqual(printed, ["  CREATE USER `db` IDENTIFIED BY '***'"]);
   });
 
+  test("a server error that quotes the set-up from its password on is blanked before anyone sees it", async () => {
+    const failing: SqlExecutor = {
+      query: async () => [],
+      run: async () => {
+        throw Object.assign(new Error(`You have an error in your SQL syntax; check the manual near 'BY '${SECRET}'' at line 1`), { errno: 1064 });
+      },
+    };
+    const error = await runVariantSql(failing, [`CREATE USER IDENTIFIED BY '${SECRET}'`], 'db', [1], () => undefined).then(() => undefined, (caught: unknown) => caught);
+    assert.ok(error instanceof Error);
+    assert.equal(error.message, "You have an error in your SQL syntax; check the manual near 'BY '***'' at line 1");
+    assert.equal((error as Error & { errno?: number }).errno, 1064, 'the error is still the server\'s');
+  });
+
   test('the result keeps the definition and the message without the password; the definition run is left alone', () => {
     const result = experimentResult({
       definition,

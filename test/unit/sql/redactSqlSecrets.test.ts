@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { redactSecretText } from '../../../src/core/results/redactSecrets';
+import { redactServerError } from '../../../src/core/sql/redactSqlSecrets';
 
 const SECRET = 'sekret-xyz';
 
@@ -73,5 +74,24 @@ describe('one redaction for passwords written in SQL and text', () => {
 
   test('statements without a password are left as they are', () => {
     for (const text of KEPT) assert.equal(redactSecretText(text), text);
+  });
+});
+
+describe('a server error about a statement with a password', () => {
+  const syntax = 'You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use';
+  test('MariaDB/MySQL quote the statement from where the parser stopped, after IDENTIFIED', () => {
+    assert.equal(redactServerError(`${syntax} near 'BY '${SECRET}'' at line 1`, `CREATE USER IDENTIFIED BY '${SECRET}'`), `${syntax} near 'BY '***'' at line 1`);
+  });
+  test('a piece cut in the middle of the password is blanked too', () => {
+    const sql = `CREATE USER bob IDENTIFIED BY '${SECRET}-and-more' oops`;
+    assert.equal(redactServerError(`${syntax} near 'BY '${SECRET.slice(0, 4)}' at line 1`, sql), `${syntax} near 'BY '***' at line 1`);
+  });
+  test("TiDB's parser error names line and column", () => {
+    const message = `You have an error in your SQL syntax; check the manual that corresponds to your TiDB version for the right syntax to use line 1 column 19 near "BY '${SECRET}'" `;
+    assert.equal(redactServerError(message, `CREATE USER IDENTIFIED BY '${SECRET}'`), message.replace(`'${SECRET}'`, "'***'"));
+  });
+  test('a password the message repeats elsewhere is blanked; a statement without one leaves the message alone', () => {
+    assert.equal(redactServerError(`The value ${SECRET} is too weak`, `ALTER USER bob IDENTIFIED BY '${SECRET}'`), 'The value *** is too weak');
+    assert.equal(redactServerError(`${syntax} near 'BY 'x'' at line 1`, 'SELECT BY'), `${syntax} near 'BY 'x'' at line 1`);
   });
 });

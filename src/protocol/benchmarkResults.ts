@@ -159,6 +159,18 @@ export interface BenchmarkResultsStrings {
   p95OverTime: string;
   run: string;
   experimentCells: string;
+  /** the client's load: {0} % CPU, {1} cores text, {2} % loop busy, {3} delay ms */
+  clientLoad: string;
+  clientOneCore: string;
+  clientCores: string;
+  client: string;
+  clientNotBound: string;
+  clientBoundTitle: string;
+  clientSaturatedIntervals: string;
+  clientBoundAdvice: string;
+  clientLiveSaturated: string;
+  heatmapClientBound: string;
+  legendClientBound: string;
 }
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'markdown', 'json'];

@@ -6,7 +6,7 @@
 // and the "% change" heatmap. Screenshots in light and dark themes go to
 // test-results/screenshots/benchmarks-*.png.
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 import type { Frame, Page } from 'playwright-core';
 import { testDatabase } from '../support/testDatabase';
-import { screenshotsDir } from './support/paths';
+import { repoRoot, screenshotsDir } from './support/paths';
 import { safeFileName, type Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
 
@@ -28,6 +28,9 @@ const FIRST_RUN = 'oltp_point_select · 2 threads';
 const SECOND_RUN = 'oltp_point_select · 4 threads';
 const SYSBENCH_LOG = 'sysbench-oltp_read_only.log';
 const EXPERIMENT_FILE = 'innodb-vs-memory.experiment.json';
+const CLIENT_BOUND_FILE = 'client-bound-run.json';
+const CLIENT_BOUND_RUN = 'oltp_point_select · 64 threads';
+const clientDatabase = 'tidblab_e2e_client';
 const scale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 
 /** A real A/B study on MariaDB, the shape of the cached-table one: the same table in InnoDB and in MEMORY. */
@@ -69,6 +72,32 @@ async function sysbenchLog(): Promise<string> {
   await sql(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
   assert.match(stdout, /\[ 1s \] thds: 2 tps: /, 'sysbench printed no report lines');
   return `$ sysbench ${runArguments.join(' ')}\n${stdout}`;
+}
+
+/**
+ * A client-bound run, made the way the README says one happens: the CLI (the packaged dist/cli.js)
+ * pinned to one core with `taskset`, beside a busy loop pinned to the same core, 64 threads of
+ * point selects. Returns its result JSON (--out), which the test imports.
+ */
+async function clientBoundRunJson(): Promise<string> {
+  await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
+  await sql(`CREATE DATABASE ${clientDatabase}`);
+  const cli = join(repoRoot, 'dist', 'cli.js');
+  const common = [`--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-db=${clientDatabase}`, '--tables=1', '--table-size=2000'];
+  const env = { ...process.env, MYSQL_PWD: db.password };
+  await execFileAsync(process.execPath, [cli, 'bench', ...common, 'oltp_point_select', 'prepare'], { timeout: 60_000, env });
+  const out = join(screenshotsDir, '..', 'client-bound-run.json');
+  mkdirSync(screenshotsDir, { recursive: true });
+  const hog = spawn('taskset', ['-c', '1', process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
+  try {
+    await execFileAsync('taskset', ['-c', '1', process.execPath, cli, 'bench', ...common, '--threads=64', '--time=3', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeout: 120_000, env });
+  } finally {
+    hog.kill('SIGKILL');
+    await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
+  }
+  const json = readFileSync(out, 'utf8');
+  assert.equal((JSON.parse(json) as { client?: { bound?: boolean } }).client?.bound, true, `the pinned run was not client-bound: ${json.slice(0, 2000)}`);
+  return json;
 }
 
 /** A screenshot now, without waiting for progress bars to stop (a live run keeps one going). */
@@ -199,6 +228,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
     await sql(`DROP DATABASE IF EXISTS ${benchDatabase}`);
     const log = await sysbenchLog();
     sysbenchReportLines = log.split('\n').filter((line) => /^\[ \d+s \] thds:/.test(line)).length;
+    const clientBoundRun = await clientBoundRunJson();
     session = await WorkbenchSession.open({
       userSettings: {
         'workbench.colorTheme': 'Default Light Modern',
@@ -207,6 +237,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       workspaceFiles: {
         [SYSBENCH_LOG]: log,
         [EXPERIMENT_FILE]: `${JSON.stringify(abExperiment, null, 2)}\n`,
+        [CLIENT_BOUND_FILE]: clientBoundRun,
       },
     });
   });
@@ -324,7 +355,34 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       const options = await imported.locator('table.options').innerText();
       assert.match(options, /mysql_db\s+tidblab_e2e_sysbench/);
       assert.doesNotMatch(options, /password|tidblab-pw/);
+      // a log has no client figures: no warning and no "not bound" either
+      assert.equal(await imported.locator('[data-client-bound], [data-client-saturated]').count(), 0);
+      assert.doesNotMatch(await imported.locator('table.kv').innerText(), /^Client/m);
       await workbench.screenshot('benchmarks-import-light');
+    }));
+
+  it('warns in the result tab and the Benchmarks view when the client limited a run', () =>
+    session.diagnose('benchmarks-client-bound', async (workbench) => {
+      await focusWorkbench(workbench);
+      await workbench.runCommand('TiDB Lab: Import sysbench / go-tpc / go-ycsb Log...');
+      await pickFileInDialog(workbench, join(session.workspaceFolder, CLIENT_BOUND_FILE));
+      const run = await resultFrame(workbench, CLIENT_BOUND_RUN);
+      await run.locator('[data-view="run"] .chart-box[data-chart="throughput"][data-rendered="true"]').waitFor();
+      const banner = run.locator('[data-client-bound="true"]');
+      await banner.waitFor({ state: 'visible' });
+      const text = await banner.innerText();
+      assert.match(text, /The benchmark client limited this run/);
+      assert.match(text, /\d+% CPU of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms · saturated in \d+ of \d+ report intervals/);
+      assert.match(text, /more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine \(--engine=sysbench\)/);
+      assert.match(await run.locator('table.kv').innerText(), /Client\s+\d+% CPU of 1 core[^\n]*The benchmark client limited this run/);
+      await workbench.screenshot('benchmarks-client-bound-light');
+      await workbench.treeItem(CLIENT_BOUND_RUN, VIEW).waitFor({ state: 'visible' });
+      assert.match(await workbench.treeItemDescription(CLIENT_BOUND_RUN, VIEW), /QPS · p95 [\d.]+ ms · client-bound · /);
+      // a run the client did not limit says nothing of the kind
+      assert.doesNotMatch(await workbench.treeItemDescription(FIRST_RUN, VIEW), /client-bound/);
+      const first = await openFromView(workbench, FIRST_RUN);
+      await first.locator('[data-view="run"] .chart-box[data-chart="throughput"][data-rendered="true"]').waitFor();
+      assert.equal(await first.locator('[data-client-bound]').count(), 0);
     }));
 
   it('runs an A/B experiment from a file and shows the sweep and the % change heatmap; TiDB-only presets say why they cannot run', () =>

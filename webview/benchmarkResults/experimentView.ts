@@ -9,6 +9,7 @@ import { choiceField } from '../shared/components';
 import { element } from '../shared/dom';
 import type { ChartCard } from './chartCard';
 import type { ChartPalette } from './chartTheme';
+import { clientBoundVariantsByCell, heatmapCellKey } from './clientLoadNotes';
 import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
 import { studyTablesCard } from './studyTablesView';
 import { cellSettingLabel, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
@@ -143,26 +144,31 @@ export class ExperimentView implements ResultsView {
     const improvement = pivotChangeMatrix(table, 'improvementPct');
     const change = pivotChangeMatrix(table, 'changePct');
     const values = new Map(table.rows.map((row) => [JSON.stringify([row.workloadLabel, row.tableSize ?? null, row.threads]), row]));
+    const clientBound = clientBoundVariantsByCell(this.experiment, [table.baseline, table.candidate]);
     const headerRow = element('tr', {}, element('th', { attributes: { scope: 'col' } }, s.threads), ...change.columns.map((column) => element('th', { attributes: { scope: 'col' } }, column.label)));
     const bodyRows = change.threads.map((threads, rowIndex) => element('tr', {},
       element('th', { className: 'num', attributes: { scope: 'row' } }, String(threads)),
       ...change.columns.map((column, columnIndex) => {
         const row = values.get(JSON.stringify([cellSettingLabel(column), column.tableSize ?? null, threads]));
         const heat = heatOfCell(improvement.cells[rowIndex][columnIndex], row?.withinSpread ?? false);
-        const cell = element('td', { className: `heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } },
+        // a change measured against a saturated client is the client's, not an effect: hatched, not coloured
+        const boundVariants = row ? clientBound.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)) : undefined;
+        const cell = element('td', { className: boundVariants ? 'heat heat-client-bound' : `heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone, ...(boundVariants ? { 'data-client-bound': boundVariants.join(',') } : {}) } },
           element('span', { className: 'change' }, `${changeText(change.cells[rowIndex][columnIndex], this.context.locale)}${row?.notFromMemory ? ' †' : ''}`),
           row ? element('span', { className: 'values' }, `${compact(row.baseline)} → ${compact(row.candidate)}`) : null,
         );
         const mix = heatMixPercent(heat);
-        if (mix > 0) cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
-        if (row) cell.title = `${table.baseline}: ${f.number(row.baseline, 2)} ${metric.unit} → ${table.candidate}: ${f.number(row.candidate, 2)} ${metric.unit}${row.withinSpread ? ` (${s.withinSpread})` : ''}`;
+        if (mix > 0 && !boundVariants) cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
+        if (row) cell.title = `${table.baseline}: ${f.number(row.baseline, 2)} ${metric.unit} → ${table.candidate}: ${f.number(row.candidate, 2)} ${metric.unit}${row.withinSpread ? ` (${s.withinSpread})` : ''}` +
+          (boundVariants ? `\n${formatString(s.heatmapClientBound, boundVariants.join(', '))}` : '');
         return cell;
       }),
     ));
     const heatTable = element('table', { className: 'heatmap', attributes: { 'data-metric': metric.key } }, element('thead', {}, headerRow), element('tbody', {}, ...bodyRows));
     const legend = element('p', { className: 'legend muted' },
       element('span', { className: 'swatch better' }), s.better, ' ',
-      element('span', { className: 'swatch worse' }), s.worse, ` · ${metric.label}: ${direction}`);
+      element('span', { className: 'swatch worse' }), s.worse, ` · ${metric.label}: ${direction}`,
+      ...(clientBound.size > 0 ? [' · ', element('span', { className: 'swatch client-bound' }), s.legendClientBound] : []));
     const raw = dataTable(
       [s.workload, s.tableSize, s.threads, `${table.baseline} (${metric.unit})`, `${table.candidate} (${metric.unit})`, s.change],
       table.rows.map((row) => [row.workloadLabel, row.tableSize === undefined ? '–' : f.number(row.tableSize), String(row.threads), f.number(row.baseline, 2), f.number(row.candidate, 2), changeText(row.changePct, this.context.locale)]),

@@ -7,6 +7,7 @@ import { button } from '../shared/components';
 import { element } from '../shared/dom';
 import type { ChartCard, LineSeries } from './chartCard';
 import type { ChartPalette } from './chartTheme';
+import { clientBoundBanner, clientDetailsRow, LiveClientNote } from './clientLoadNotes';
 import { histogramBars } from './histogramBars';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
@@ -30,6 +31,7 @@ export class RunView implements ResultsView {
   private cancelButton: { element: HTMLElement; disabled: boolean } | undefined;
   private statusHolder = element('span', {});
   private readonly drawers: (() => void)[] = [];
+  private readonly liveClientNote: LiveClientNote;
 
   constructor(private readonly context: ViewContext, source: RunSource) {
     const s = context.strings;
@@ -93,8 +95,10 @@ export class RunView implements ResultsView {
     this.charts.push(...this.timeCharts.map((chart) => chart.card));
 
     const noIntervals = element('p', { className: 'callout', hidden: this.intervals.length > 0 || Boolean(live) }, s.noIntervals);
+    this.liveClientNote = new LiveClientNote(context);
     const parts: (HTMLElement | null)[] = [
       pageHeader(title, meta, actions),
+      run ? clientBoundBanner(context, run) : this.liveClientNote.element,
       run ? warningsCallout(context, [...(run.message ? [run.message] : []), ...source.kind === 'run' ? source.warnings : []]) : null,
       this.tiles.element,
       noIntervals,
@@ -162,6 +166,7 @@ export class RunView implements ResultsView {
     const s = this.context.strings;
     const last = this.intervals[this.intervals.length - 1];
     const elapsed = last?.t ?? 0;
+    this.liveClientNote.update(this.intervals);
     this.progress.textContent = last === undefined
       ? s.waitingForFirstInterval
       : this.timeSec > 0 ? formatString(s.elapsedOf, clockText(elapsed), clockText(this.timeSec)) : formatString(s.elapsed, clockText(elapsed));
@@ -216,7 +221,7 @@ export class RunView implements ResultsView {
     return card(s.options,
       element('div', { className: 'details' },
         optionsTable(run.options),
-        keyValueTable([...serverRows, ...sourceRows, ...labels]),
+        keyValueTable([...serverRows, ...sourceRows, ...clientDetailsRow(this.context, run), ...labels]),
       ),
     );
   }

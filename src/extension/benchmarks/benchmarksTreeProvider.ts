@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ExperimentCell, ExperimentResult, RunResult } from '../../core/results/benchmarkResult';
 import type { PanelTarget } from '../../protocol/benchmarkResults';
+import { saturatedIntervals } from '../../core/results/clientBound';
 import { BENCHMARK_COMMANDS, BENCHMARK_ITEM_CONTEXT } from './benchmarkIds';
 import { cellLabel, rateText, relativeTime, resultLabel, statusText } from './resultLabels';
 import type { BenchmarkResultStore, StoredResult } from './resultStore';
@@ -103,8 +104,8 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     const item = new vscode.TreeItem(resultLabel(run), vscode.TreeItemCollapsibleState.None);
     item.id = `result:${id}`;
     item.contextValue = BENCHMARK_ITEM_CONTEXT.run;
-    item.description = [summaryText(run), run.status === 'completed' ? '' : statusText(run.status), relativeTime(run.startTime)].filter(Boolean).join(' · ');
-    item.iconPath = statusIcon(run.status, run.source.tool === 'tidb-lab' ? 'graph-line' : 'file-text');
+    item.description = [summaryText(run), run.status === 'completed' ? '' : statusText(run.status), clientBoundText(run), relativeTime(run.startTime)].filter(Boolean).join(' · ');
+    item.iconPath = statusIcon(run.status, run.source.tool === 'tidb-lab' ? 'graph-line' : 'file-text', run.client?.bound);
     item.tooltip = runTooltip(run);
     item.command = openCommand({ kind: 'result', resultId: id });
     return item;
@@ -114,16 +115,19 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     const item = new vscode.TreeItem(resultLabel(experiment), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `result:${id}`;
     item.contextValue = BENCHMARK_ITEM_CONTEXT.experiment;
+    const clientBound = experiment.cells.filter((cell) => cell.run.client?.bound).length;
     item.description = [
       vscode.l10n.t('{0} runs', experiment.cells.length),
       experiment.status === 'completed' ? '' : statusText(experiment.status),
+      clientBound > 0 ? vscode.l10n.t('{0} client-bound', clientBound) : '',
       relativeTime(experiment.startTime),
     ].filter(Boolean).join(' · ');
-    item.iconPath = statusIcon(experiment.status, 'beaker');
+    item.iconPath = statusIcon(experiment.status, 'beaker', clientBound > 0);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(`${resultLabel(experiment)}\n\n`);
     tooltip.appendText(vscode.l10n.t('Variants: {0}', experiment.variants.join(', ')) + '\n\n');
     tooltip.appendText(`${new Date(experiment.startTime).toLocaleString(vscode.env.language)} · ${statusText(experiment.status)}`);
+    if (clientBound > 0) tooltip.appendText(`\n\n${vscode.l10n.t('The benchmark client limited {0} of these runs: their numbers show the client\'s limit, not the server\'s. {1}', clientBound, clientBoundAdvice())}`);
     item.tooltip = tooltip;
     item.command = openCommand({ kind: 'result', resultId: id });
     return item;
@@ -134,8 +138,8 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     const item = new vscode.TreeItem(cellLabel(cell), vscode.TreeItemCollapsibleState.None);
     item.id = `cell:${node.resultId}:${node.cellIndex}`;
     item.contextValue = BENCHMARK_ITEM_CONTEXT.cell;
-    item.description = [summaryText(cell.run), cell.run.status === 'completed' ? '' : statusText(cell.run.status)].filter(Boolean).join(' · ');
-    item.iconPath = statusIcon(cell.run.status, 'graph-line');
+    item.description = [summaryText(cell.run), cell.run.status === 'completed' ? '' : statusText(cell.run.status), clientBoundText(cell.run)].filter(Boolean).join(' · ');
+    item.iconPath = statusIcon(cell.run.status, 'graph-line', cell.run.client?.bound);
     item.tooltip = runTooltip(cell.run);
     item.command = openCommand({ kind: 'cell', resultId: node.resultId, cellIndex: node.cellIndex });
     return item;
@@ -177,12 +181,27 @@ function runTooltip(run: RunResult): vscode.MarkdownString {
   if (run.server) tooltip.appendText(`${run.server.flavor} ${run.server.version}${run.server.host ? ` · ${run.server.host}:${run.server.port ?? ''}` : ''}\n\n`);
   tooltip.appendText(`${run.source.tool} ${run.source.toolVersion} · ${new Date(run.startTime).toLocaleString(vscode.env.language)}`);
   if (run.message) tooltip.appendText(`\n\n${run.message}`);
+  if (run.client?.bound) {
+    const { saturated, measured } = saturatedIntervals(run);
+    tooltip.appendText(`\n\n${vscode.l10n.t('The benchmark client limited this run (client CPU {0}% of {1} core(s), event loop busy {2}%, saturated in {3} of {4} intervals): the numbers show the client\'s limit, not the server\'s. {5}',
+      Math.round(run.client.cpuUtilization * 100), run.client.cores, Math.round(run.client.eventLoopUtilization * 100), saturated, measured, clientBoundAdvice())}`);
+  }
   return tooltip;
 }
 
-function statusIcon(status: RunResult['status'], completedIcon: string): vscode.ThemeIcon {
+function clientBoundText(run: RunResult): string {
+  return run.client?.bound ? vscode.l10n.t('client-bound') : '';
+}
+
+function clientBoundAdvice(): string {
+  return vscode.l10n.t('Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).');
+}
+
+/** Failed and cancelled say so first; a completed run the client limited carries the warning colour. */
+function statusIcon(status: RunResult['status'], completedIcon: string, clientBound = false): vscode.ThemeIcon {
   if (status === 'failed') return new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
   if (status === 'cancelled') return new vscode.ThemeIcon('debug-stop', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+  if (clientBound) return new vscode.ThemeIcon(completedIcon === 'beaker' ? 'beaker' : 'warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
   return new vscode.ThemeIcon(completedIcon);
 }
 

@@ -85,5 +85,16 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     p95OverTime: t('p95 latency over time'),
     run: t('Run'),
     experimentCells: t('{0} runs', '{0}'),
+    clientLoad: t('{0}% CPU of {1}, event loop busy {2}%, event-loop delay p99 {3} ms', '{0}', '{1}', '{2}', '{3}'),
+    clientOneCore: t('1 core'),
+    clientCores: t('{0} cores', '{0}'),
+    client: t('Client'),
+    clientNotBound: t('the client did not limit this run'),
+    clientBoundTitle: t('The benchmark client limited this run'),
+    clientSaturatedIntervals: t('saturated in {0} of {1} report intervals', '{0}', '{1}'),
+    clientBoundAdvice: t('These numbers show the client\'s limit, not the server\'s. Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).'),
+    clientLiveSaturated: t('The client is saturated: the numbers may show its limit, not the server\'s.'),
+    heatmapClientBound: t('Client-bound: the client limited the {0} run of this cell, so this change is not the server\'s.', '{0}'),
+    legendClientBound: t('client-bound (not an effect)'),
   };
 }

@@ -1,0 +1,43 @@
+// What the results panel marks as client-bound: the live note's rule and the heatmap cells.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { ClientLoad, ResultInterval } from '../../../src/core/results/benchmarkResult';
+import { variantChangeTable } from '../../../src/core/results/variantComparison';
+import { clientBoundVariantsByCell, heatmapCellKey, liveClientSaturation } from '../../../webview/benchmarkResults/clientLoadNotes';
+import { cellSettingLabel } from '../../../webview/benchmarkResults/sweepSeries';
+import { sampleExperiment } from '../results/support/sampleResults';
+
+const bound: ClientLoad = { cpuUtilization: 0.36, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 4.2, bound: true };
+const free: ClientLoad = { cpuUtilization: 0.03, cores: 2, eventLoopUtilization: 0.02, eventLoopDelayP99Ms: 9, bound: false };
+const interval = (t: number, client?: ClientLoad): ResultInterval => ({ t, threads: 64, tps: 1, qps: 1, reads: 1, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: 1 }, ...(client ? { client } : {}) });
+
+describe('the live note', () => {
+  test('shows while the intervals so far meet the run rule, with the latest figures', () => {
+    assert.deepEqual(liveClientSaturation([interval(1, bound), interval(2, free), interval(3, free)]), { latest: free, saturated: 1, measured: 3 });
+    assert.equal(liveClientSaturation([interval(1, bound), interval(2, free), interval(3, free), interval(4, free)]), undefined);
+  });
+
+  test('shows nothing for a light run or a run without client figures', () => {
+    assert.equal(liveClientSaturation([interval(1, free), interval(2, free)]), undefined);
+    assert.equal(liveClientSaturation([interval(1), interval(2)]), undefined);
+    assert.equal(liveClientSaturation([]), undefined);
+  });
+});
+
+describe('heatmap cells with a client-bound run', () => {
+  test('are found under the key of the heatmap row they belong to, with the variants that were bound', () => {
+    const experiment = sampleExperiment([
+      { workload: 'oltp_read_write', threads: 8, variant: 'normal', qps: 100, p95: 2, tableSize: 5000, params: { point_selects: 40 } },
+      { workload: 'oltp_read_write', threads: 8, variant: 'cached', qps: 120, p95: 1.5, tableSize: 5000, params: { point_selects: 40 } },
+      { workload: 'oltp_point_select', threads: 64, variant: 'normal', qps: 100, p95: 2, tableSize: 5000 },
+      { workload: 'oltp_point_select', threads: 64, variant: 'cached', qps: 90, p95: 3, tableSize: 5000 },
+    ]);
+    experiment.cells[1].run.client = bound;
+    experiment.cells[2].run.client = free;
+    const byCell = clientBoundVariantsByCell(experiment, ['normal', 'cached']);
+    const table = variantChangeTable(experiment, { metric: 'qps', baseline: 'normal', candidate: 'cached' });
+    const marked = table.rows.map((row) => [row.workload, row.threads, byCell.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)) ?? []]);
+    assert.deepEqual(marked, [['oltp_read_write', 8, ['cached']], ['oltp_point_select', 64, []]].sort((a, b) => table.rows.findIndex((row) => row.workload === a[0]) - table.rows.findIndex((row) => row.workload === b[0])));
+    assert.equal(clientBoundVariantsByCell(experiment, ['normal']).size, 0, 'only the variants the heatmap compares count');
+  });
+});

@@ -20,7 +20,7 @@ import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '.
 import { PrepareCancelled, prepareWithOptions } from '../core/bench/prepareBenchmark';
 import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
 import { runExperiment } from '../core/bench/runExperiment';
-import { clientSummaryLine } from '../core/results/clientBound';
+import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION } from '../core/bench/sysbenchReport';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
@@ -362,7 +362,7 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
       onCell: (cell, index, total) => {
         const s = cell.run.summary;
         say(`[${index + 1}/${total}] ${cell.workload} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''} ${cell.variant}${describeParams(cell.params)}: ` +
-          `${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`);
+          `${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}${cell.run.client?.bound ? ', client-bound' : ''}]`);
       },
     });
   } finally {
@@ -370,7 +370,11 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
   }
   if (out) io.writeFile(out, resultToJson(result));
   if (json) io.stdout(resultToJson(result));
-  else printExperimentSummary(result, io);
+  else {
+    printExperimentSummary(result, io);
+    const client = experimentClientSummaryLine(result);
+    if (client !== undefined) io.stdout(`${client}\n`);
+  }
   if (result.status === 'failed') {
     io.stderr(`FATAL: ${result.message ?? 'the experiment failed'}\n`);
     return 1;

@@ -9,7 +9,7 @@
 // Event-loop delay alone never decides: on a busy machine a light client's timers fire late too,
 // although it spends nearly all its time waiting for answers and sets no pace. A run is bound when
 // at least 30% of its intervals are (or, without report intervals, when the whole run is).
-import type { ClientLoad, ResultInterval, RunResult } from './benchmarkResult';
+import type { ClientLoad, ExperimentResult, ResultInterval, RunResult } from './benchmarkResult';
 
 export const CLIENT_CPU_SATURATED = 0.85;
 export const EVENT_LOOP_BUSY = 0.9;
@@ -61,4 +61,11 @@ export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'>):
   const { saturated, measured } = saturatedIntervals(run);
   const share = measured > 0 ? ` (saturated in ${saturated} of ${measured} intervals)` : '';
   return `Client: ${clientLoadText(load)} — the client limited this run${share}, so these numbers understate the server: ${CLIENT_BOUND_ADVICE}.`;
+}
+
+/** The line the CLI prints after an experiment's tables when the client limited any of its runs. */
+export function experimentClientSummaryLine(experiment: Pick<ExperimentResult, 'cells'>): string | undefined {
+  const bound = experiment.cells.filter((cell) => cell.run.client?.bound).length;
+  if (bound === 0) return undefined;
+  return `Client: the client limited ${bound} of ${experiment.cells.length} runs (marked client-bound above), so their numbers and the changes between them are the client's, not the server's: ${CLIENT_BOUND_ADVICE}.`;
 }

@@ -171,6 +171,8 @@ describe('tidb-lab bench', () => {
     assert.equal(result.cells.length, 8);
     assert.deepEqual(result.variants, ['innodb', 'aria']);
     assert.ok(result.cells.every((cell) => cell.run.status === 'completed' && cell.run.summary.events > 0));
+    // every cell measured its client (experiments run through the same engine path)
+    assert.ok(result.cells.every((cell) => cell.run.client !== undefined && cell.run.client.cores > 0), JSON.stringify(result.cells.map((cell) => cell.run.client)));
     const tables = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'");
     assert.equal(tables.length, 0, 'the experiment cleaned up');
 

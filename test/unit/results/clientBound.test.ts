@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ClientLoad, ResultInterval } from '../../../src/core/results/benchmarkResult';
-import { clientSaturated, clientSummaryLine, runClientLoad, saturatedIntervals, type ClientMeasure } from '../../../src/core/results/clientBound';
+import { sampleExperiment } from './support/sampleResults';
+import { clientSaturated, clientSummaryLine, experimentClientSummaryLine, runClientLoad, saturatedIntervals, type ClientMeasure } from '../../../src/core/results/clientBound';
 
 const idle: ClientMeasure = { cpuUtilization: 0.03, cores: 2, eventLoopUtilization: 0.02, eventLoopDelayP99Ms: 1 };
 
@@ -68,4 +69,17 @@ describe('clientSummaryLine', () => {
     assert.equal(clientSummaryLine({ client: lightLoad, intervals: [] }), 'Client: 3% of 2 cores, event loop busy 2%, event-loop delay p99 1.0 ms; the client did not limit this run.');
     assert.equal(clientSummaryLine({ intervals: [] }), undefined);
   });
+});
+
+test('an experiment says how many of its runs the client limited, and nothing when it limited none', () => {
+  const experiment = sampleExperiment([
+    { workload: 'oltp_point_select', threads: 8, variant: 'normal', qps: 100, p95: 2 },
+    { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 120, p95: 1.5 },
+  ]);
+  assert.equal(experimentClientSummaryLine(experiment), undefined);
+  experiment.cells[0].run.client = lightLoad;
+  assert.equal(experimentClientSummaryLine(experiment), undefined);
+  experiment.cells[1].run.client = saturatedLoad;
+  assert.equal(experimentClientSummaryLine(experiment), "Client: the client limited 1 of 2 runs (marked client-bound above), so their numbers and the changes between them are the client's, not the server's: " +
+    'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).');
 });

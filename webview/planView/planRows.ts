@@ -12,12 +12,18 @@ export function isLastChild(nodes: readonly PlanViewNode[], node: PlanViewNode):
   return siblings[siblings.length - 1] === node.index;
 }
 
-/** The tree lines of one row, outermost first (one per level below the root). */
+/**
+ * Rows are indented this many levels at most: a plan thousands of levels deep would otherwise draw
+ * thousands of tree lines in each row (the innermost levels are drawn; the row's aria-level keeps its depth).
+ */
+export const MAX_DRAWN_LEVELS = 50;
+
+/** The tree lines of one row, outermost first (one per level below the root, the innermost MAX_DRAWN_LEVELS). */
 export function treeGuides(nodes: readonly PlanViewNode[], index: number): TreeGuide[] {
   const guides: TreeGuide[] = [];
   let node = nodes[index];
   let own = true;
-  while (node !== undefined && node.parent !== null) {
+  while (node !== undefined && node.parent !== null && guides.length < MAX_DRAWN_LEVELS) {
     const last = isLastChild(nodes, node);
     guides.push(own ? (last ? 'elbow' : 'tee') : last ? 'blank' : 'pipe');
     own = false;
@@ -73,7 +79,7 @@ export function operatorColumnWidth(
   let widest = 0;
   for (const node of nodes) {
     const characters = node.id.length + (node.role === null ? 0 : node.role.length + 3);
-    widest = Math.max(widest, node.depth * metrics.levelPx + characters * metrics.characterPx + decorationPx(node));
+    widest = Math.max(widest, Math.min(node.depth, MAX_DRAWN_LEVELS) * metrics.levelPx + characters * metrics.characterPx + decorationPx(node));
   }
   return Math.min(metrics.maxPx, Math.ceil(widest + metrics.paddingPx));
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { collapseAll, expandTo, operatorColumnWidth, treeGuides, visibleRows, type TreeGuide } from '../../../webview/planView/planRows';
+import { buildPlan } from '../../../src/extension/plans/planDocument';
+import { collapseAll, expandTo, MAX_DRAWN_LEVELS, operatorColumnWidth, treeGuides, visibleRows, type TreeGuide } from '../../../webview/planView/planRows';
 import { readSharedPlan } from '../plan/planFixtures';
 import { fixtureView, ids } from './planViewFixtures';
 
@@ -21,6 +22,18 @@ describe('plan view rows', () => {
       assert.deepEqual(drawn, printedPrefixes(name));
     });
   }
+
+  it(`draws at most ${MAX_DRAWN_LEVELS} levels of tree lines in a row of a plan 20,000 levels deep`, () => {
+    const edges = ['digraph Projection_0 {'];
+    for (let i = 0; i < 19_999; i++) edges.push(`"Projection_${i}" -> "Projection_${i + 1}"`);
+    edges.push('}');
+    const plan = buildPlan({ origin: { title: 'deep' }, input: { kind: 'text', text: edges.join('\n') } }).view;
+    const deepest = treeGuides(plan.nodes, 19_999);
+    assert.equal(deepest.length, MAX_DRAWN_LEVELS);
+    assert.deepEqual(deepest.slice(-2), ['blank', 'elbow']);
+    assert.equal(treeGuides(plan.nodes, 3).length, 3);
+    assert.equal(operatorColumnWidth(plan.nodes, { levelPx: 16, characterPx: 8, paddingPx: 40, maxPx: 5000 }), Math.ceil(MAX_DRAWN_LEVELS * 16 + 'Projection_19999'.length * 8 + 40));
+  });
 
   it('hides the operators below a collapsed one and shows them again', () => {
     const plan = fixtureView('index-join-tablereader-probe.txt');

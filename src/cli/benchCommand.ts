@@ -6,6 +6,8 @@
 import { readFileSync, writeFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ConnectionFailure } from '../core/db/databaseSession';
+import { connectionNextStep } from '../core/db/connectionErrors';
+import { TooManyConnections } from '../core/bench/tooManyConnections';
 import type { BenchmarkResult, ExperimentResult } from '../core/results/benchmarkResult';
 import { resultToJson } from '../core/results/exportJson';
 import { importBenchmarkLog } from '../core/results/importers/importBenchmarkLog';
@@ -21,7 +23,7 @@ import { PrepareCancelled, prepareWithOptions } from '../core/bench/prepareBench
 import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
 import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
-import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION } from '../core/bench/sysbenchReport';
+import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION, THREADS_STARTED_LINES } from '../core/bench/sysbenchReport';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
 const USAGE = `Usage:
@@ -160,7 +162,10 @@ function shellWord(word: string): string {
 
 function reportError(error: unknown, io: BenchCommandIo): number {
   if (error instanceof OptionError) io.stderr(`tidb-lab bench: ${error.message}\n`);
-  else if (error instanceof ConnectionFailure) io.stderr(`FATAL: ${error.problem.title}\n       ${error.problem.nextStep}\n`);
+  else if (error instanceof ConnectionFailure) {
+    const nextStep = error.target ? connectionNextStep(error.problem.kind, error.target, 'cli') : error.problem.nextStep;
+    io.stderr(`FATAL: ${error.problem.title}\n       ${nextStep}\n`);
+  } else if (error instanceof TooManyConnections) io.stderr(`FATAL: ${error.describe('cli')}\n`);
   else if (error instanceof BenchmarkError) io.stderr(`FATAL: ${error.message}\n`);
   else io.stderr(`FATAL: ${error instanceof Error ? error.message : String(error)}\n`);
   return 1;
@@ -237,6 +242,7 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
     measured = await runMeasured(options, {
       signal: interrupt.signal,
       onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`),
+      onThreadsStarted: () => THREADS_STARTED_LINES.forEach(text),
       onInterval: (report) => {
         const i = report.interval;
         text(intervalLine({

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WorkerPrepare } from './workerPrepare';
 import { WorkerRun } from './workerRun';
+import { STOPPED } from './threadSession';
 import type { CoordinatorMessage, RunWorkerSetup, WorkerMessage, WorkerSetup } from './workerMessages';
 
 function post(message: WorkerMessage): void {
@@ -51,7 +52,8 @@ async function runPhase(setup: RunWorkerSetup): Promise<void> {
     post({
       type: 'finished',
       snapshot: run.snapshot(),
-      failure: { message: error instanceof Error ? error.message : String(error), errno: (error as { errno?: number }).errno },
+      // STOPPED: another worker failed first and stopped everyone; its failure is the one to tell
+      failure: error === STOPPED ? undefined : { message: error instanceof Error ? error.message : String(error), errno: (error as { errno?: number }).errno },
       abandonedConnectionIds: [],
     });
     finishedPosted = true;

@@ -12,6 +12,7 @@ import { BenchmarkError, clientWorkerCount, isLocalHost } from './runBenchmark';
 import { threadRandomStates } from './randomSeeding';
 import { createBulkInsertTableSql, tidbWarmupSql } from './sysbenchSql';
 import { killConnectionStatement } from '../db/queryKill';
+import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
 import { quoteIdentifier, quoteQualifiedName } from '../db/sqlIdentifiers';
 import { CONTROL_SLOTS, type PrepareWorkerSetup, type WorkerFailure, type WorkerThreadPlan } from './workerMessages';
 
@@ -126,6 +127,7 @@ async function loadTables(options: BenchOptions, hooks: PrepareHooks, admin: Dat
     );
   }
   const reported = failure as WorkerFailure | undefined;
+  if (reported?.errno === ER_CON_COUNT_ERROR) throw await tooManyConnections(admin, options.connection, busyThreads, reported.message);
   if (reported) throw new BenchmarkError(explainPrepareFailure(reported, options));
 }
 

@@ -17,6 +17,7 @@ import { RunStatistics, type IntervalReport } from './runStatistics';
 import { epochNow } from './workerRun';
 import { CONTROL_SLOTS, CONTROL_STOP, type RunWorkerSetup, type WorkerFailure, type WorkerLoopLoad, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
 import { serverInfoOf } from './serverInfo';
+import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
 
 export const TOOL_NAME = 'tidb-lab';
@@ -31,6 +32,8 @@ export interface RunHooks {
   onInterval?: (report: IntervalReport) => void;
   /** progress and notices, in sysbench's words */
   onLog?: (message: string) => void;
+  /** every thread has connected and prepared its statements, and the run starts (sysbench's "Threads started!") */
+  onThreadsStarted?: () => void;
   /** every statement sent on the admin connection (not the benchmark's own statements) */
   onSql?: SqlLogger;
   /** labels for the result, e.g. an experiment cell's variant */
@@ -176,6 +179,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       await pool.whenFinished();
       await pool.terminate();
       if (state.cancelled) throw new BenchmarkError('The benchmark was cancelled while its threads were connecting.');
+      if (state.failure?.errno === ER_CON_COUNT_ERROR) throw await tooManyConnections(admin, options.connection, limits.threads, state.failure.message);
       throw new BenchmarkError(explainInitFailure(state.failure?.message ?? 'the benchmark threads did not start', options));
     }
 
@@ -184,6 +188,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
     const deadlineMs = limits.time > 0 ? measuredStartMs + limits.time * 1000 : 0;
     const startTime = new Date(measuredStartMs).toISOString();
     pool.broadcast({ type: 'start', startMs, deadlineMs });
+    hooks.onThreadsStarted?.();
     const meter = new ClientMeter();
 
     const timers: NodeJS.Timeout[] = [];

@@ -46,9 +46,12 @@ export function runHeaderLines(values: RunHeaderValues): string[] {
   if (values.rate > 0) lines.push(`Target transaction rate: ${values.rate}/sec`);
   if (values.reportInterval > 0) lines.push(`Report intermediate results every ${values.reportInterval} second(s)`);
   lines.push(values.seed !== 0 ? `Initializing random number generator from seed (${values.seed}).` : 'Initializing random number generator from current time');
-  lines.push('', '', 'Initializing worker threads...', '', 'Threads started!', '');
+  lines.push('', '', 'Initializing worker threads...', '');
   return lines;
 }
+
+/** Printed once every thread has connected and prepared its statements, as sysbench does after its start barrier. */
+export const THREADS_STARTED_LINES: readonly string[] = ['Threads started!', ''];
 
 export interface SummaryValues {
   reads: number;

@@ -12,7 +12,17 @@ export type ConnectionProblemKind =
   | 'notMySqlCompatible'
   | 'unknownDatabase'
   | 'caFileUnreadable'
+  | 'tooManyConnections'
   | 'other';
+
+/**
+ * Whose words the way out is told in: the extension's connection form ("Edit the connection", TLS
+ * mode) or the `tidb-lab` command line's flags (--mysql-ssl=REQUIRED, --mysql-ssl-ca=FILE, ...).
+ */
+export type ConnectionVocabulary = 'editor' | 'cli';
+
+/** What the next step may mention about the connection that failed. */
+export type ConnectionTarget = Pick<ConnectionProfile, 'host' | 'port' | 'user' | 'tls' | 'database'>;
 
 export interface ConnectionProblem {
   kind: ConnectionProblemKind;
@@ -45,44 +55,74 @@ function asDriverError(error: unknown): DriverError {
   return { message: String(error) };
 }
 
-export function describeConnectionError(error: unknown, profile: Pick<ConnectionProfile, 'host' | 'port' | 'user' | 'tls' | 'database'>): ConnectionProblem {
+export function describeConnectionError(error: unknown, profile: ConnectionTarget, vocabulary: ConnectionVocabulary = 'editor'): ConnectionProblem {
   const driver = asDriverError(error);
   const message = driver.message ?? String(error);
   const where = `${profile.host}:${profile.port}`;
-  const problem = (kind: ConnectionProblemKind, title: string, nextStep: string): ConnectionProblem => ({ kind, title, nextStep, serverMessage: message });
+  const problem = (kind: ConnectionProblemKind, title: string): ConnectionProblem => ({ kind, title, nextStep: connectionNextStep(kind, profile, vocabulary), serverMessage: message });
 
-  if (message.includes(INSECURE_TRANSPORT_TEXT)) {
-    return problem('tlsRequiredByServer', `${where} only accepts encrypted connections.`, 'Edit the connection and set TLS to "verify" (TiDB Cloud) or "required".');
-  }
-  if (message.startsWith('Cannot read the CA file')) {
-    return problem('caFileUnreadable', message, 'Pick an existing PEM file, or leave the CA empty to use the system certificate store.');
-  }
-  if (driver.code === 'ER_ACCESS_DENIED_ERROR' || driver.errno === 1045) {
-    const tlsHint = profile.tls === 'off'
-      ? ' If the server requires TLS (some servers answer a plain connection this way), turn TLS on.'
-      : '';
-    return problem('wrongPassword', `The server refused user '${profile.user}': wrong user name or password.`, `Check the password (Edit Connection) and the user name; on TiDB Cloud the user carries a prefix such as '<prefix>.root'.${tlsHint}`);
-  }
-  if (driver.code === 'ER_BAD_DB_ERROR' || driver.errno === 1049) {
-    return problem('unknownDatabase', `The database '${profile.database ?? ''}' does not exist on ${where}.`, 'Edit the connection and clear or correct the default database.');
-  }
-  if (driver.code === 'ENOTFOUND' || driver.code === 'EAI_AGAIN') {
-    return problem('unknownHost', `The host '${profile.host}' cannot be found.`, 'Check the host name for typos, and that this machine can resolve it (VPN, DNS).');
-  }
-  if (driver.code === 'ECONNREFUSED') {
-    return problem('refused', `Nothing accepts connections on ${where}.`, `Check that the server is running and the port is right (TiDB listens on 4000, MySQL and MariaDB on 3306).`);
-  }
-  if (driver.code === 'HANDSHAKE_NO_SSL_SUPPORT' || /does not support secure connection/i.test(message)) {
-    return problem('tlsNotSupportedByServer', `${where} does not offer TLS.`, 'Set TLS to "off" for this server, or enable TLS on the server.');
-  }
+  if (message.includes(INSECURE_TRANSPORT_TEXT)) return problem('tlsRequiredByServer', `${where} only accepts encrypted connections.`);
+  if (message.startsWith('Cannot read the CA file')) return problem('caFileUnreadable', message);
+  if (driver.code === 'ER_ACCESS_DENIED_ERROR' || driver.errno === 1045) return problem('wrongPassword', `The server refused user '${profile.user}': wrong user name or password.`);
+  if (driver.code === 'ER_BAD_DB_ERROR' || driver.errno === 1049) return problem('unknownDatabase', `The database '${profile.database ?? ''}' does not exist on ${where}.`);
+  if (driver.code === 'ER_CON_COUNT_ERROR' || driver.errno === 1040) return problem('tooManyConnections', `${where} accepts no more connections: ${message} (its max_connections is reached).`);
+  if (driver.code === 'ENOTFOUND' || driver.code === 'EAI_AGAIN') return problem('unknownHost', `The host '${profile.host}' cannot be found.`);
+  if (driver.code === 'ECONNREFUSED') return problem('refused', `Nothing accepts connections on ${where}.`);
+  if (driver.code === 'HANDSHAKE_NO_SSL_SUPPORT' || /does not support secure connection/i.test(message)) return problem('tlsNotSupportedByServer', `${where} does not offer TLS.`);
   if ((driver.code && CERTIFICATE_CODES.has(driver.code)) || (driver.code === 'HANDSHAKE_SSL_ERROR' && CERTIFICATE_TEXT.test(message)) || (driver.code?.startsWith('ERR_TLS') ?? false)) {
-    return problem('certificateRejected', `The certificate of ${where} was rejected: ${message}.`, 'Choose the CA file that signed the server certificate (TLS "verify"), or use TLS "required" to encrypt without verifying.');
+    return problem('certificateRejected', `The certificate of ${where} was rejected: ${message}.`);
   }
   if (driver.code === 'PROTOCOL_CONNECTION_LOST' || driver.code === 'PROTOCOL_PACKETS_OUT_OF_ORDER' || driver.code === 'NOT_MYSQL_COMPATIBLE' || driver.code === 'ECONNRESET') {
-    return problem('notMySqlCompatible', `${where} closed the connection during the MySQL handshake: it does not look like a MySQL-compatible server.`, 'Check the port: TiDB listens on 4000 (the status port 10080 and PD on 2379 are not SQL ports).');
+    return problem('notMySqlCompatible', `${where} closed the connection during the MySQL handshake: it does not look like a MySQL-compatible server.`);
   }
-  if (driver.code === 'ETIMEDOUT' || driver.code === 'ESOCKETTIMEDOUT') {
-    return problem('timeout', `No answer from ${where} in time.`, 'Check the host and port, firewalls and IP allow-lists (TiDB Cloud needs your IP allowed or a private endpoint).');
+  if (driver.code === 'ETIMEDOUT' || driver.code === 'ESOCKETTIMEDOUT') return problem('timeout', `No answer from ${where} in time.`);
+  return problem('other', `Could not connect to ${where}: ${message}`);
+}
+
+/** The way out of a connection problem, in the words of the extension's form or of the CLI's flags. */
+export function connectionNextStep(kind: ConnectionProblemKind, target: ConnectionTarget, vocabulary: ConnectionVocabulary): string {
+  const cli = vocabulary === 'cli';
+  switch (kind) {
+    case 'tlsRequiredByServer':
+      return cli
+        ? 'Add --mysql-ssl=REQUIRED, or --mysql-ssl=VERIFY_CA --mysql-ssl-ca=FILE to check its certificate (TiDB Cloud: --mysql-ssl=VERIFY_IDENTITY).'
+        : 'Edit the connection and set TLS to "verify" (TiDB Cloud) or "required".';
+    case 'caFileUnreadable':
+      return cli
+        ? 'Give an existing PEM file to --mysql-ssl-ca=FILE, or leave --mysql-ssl-ca out to use the system certificate store.'
+        : 'Pick an existing PEM file, or leave the CA empty to use the system certificate store.';
+    case 'wrongPassword': {
+      const prefix = "on TiDB Cloud the user carries a prefix such as '<prefix>.root'.";
+      if (cli) {
+        const tlsHint = target.tls === 'off' ? ' If the server requires TLS (some servers answer a plain connection this way), add --mysql-ssl=REQUIRED.' : '';
+        return `Check --mysql-password (or MYSQL_PWD) and --mysql-user; ${prefix}${tlsHint}`;
+      }
+      const tlsHint = target.tls === 'off' ? ' If the server requires TLS (some servers answer a plain connection this way), turn TLS on.' : '';
+      return `Check the password (Edit Connection) and the user name; ${prefix}${tlsHint}`;
+    }
+    case 'unknownDatabase':
+      return cli
+        ? `Create it first (CREATE DATABASE ${target.database ?? 'sbtest'}) or name another with --mysql-db.`
+        : 'Edit the connection and clear or correct the default database.';
+    case 'tooManyConnections':
+      return cli
+        ? 'Close other connections to the server, use fewer --threads, or raise max_connections on the server.'
+        : 'Close other connections to the server, or raise max_connections on it.';
+    case 'unknownHost':
+      return `Check the host name${cli ? ' (--mysql-host)' : ''} for typos, and that this machine can resolve it (VPN, DNS).`;
+    case 'refused':
+      return `Check that the server is running and the port${cli ? ' (--mysql-port)' : ''} is right (TiDB listens on 4000, MySQL and MariaDB on 3306).`;
+    case 'tlsNotSupportedByServer':
+      return cli ? 'Leave out --mysql-ssl (or use --mysql-ssl=DISABLED) for this server, or enable TLS on the server.' : 'Set TLS to "off" for this server, or enable TLS on the server.';
+    case 'certificateRejected':
+      return cli
+        ? 'Give the CA file that signed the server certificate with --mysql-ssl-ca=FILE (--mysql-ssl=VERIFY_CA), or use --mysql-ssl=REQUIRED to encrypt without verifying.'
+        : 'Choose the CA file that signed the server certificate (TLS "verify"), or use TLS "required" to encrypt without verifying.';
+    case 'notMySqlCompatible':
+      return `Check the port${cli ? ' (--mysql-port)' : ''}: TiDB listens on 4000 (the status port 10080 and PD on 2379 are not SQL ports).`;
+    case 'timeout':
+      return `Check the host and port${cli ? ' (--mysql-host, --mysql-port)' : ''}, firewalls and IP allow-lists (TiDB Cloud needs your IP allowed or a private endpoint).`;
+    case 'other':
+      return cli ? 'Check --mysql-host, --mysql-port, --mysql-user, --mysql-password and --mysql-ssl.' : 'Check the connection settings.';
   }
-  return problem('other', `Could not connect to ${where}: ${message}`, 'Check the connection settings.');
 }

@@ -2,13 +2,14 @@
 import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import type { ConnectionProfile } from './connectionProfile';
 import { poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
-import { describeConnectionError, type ConnectionProblem } from './connectionErrors';
+import { connectionNextStep, describeConnectionError, type ConnectionProblem, type ConnectionTarget } from './connectionErrors';
 import { probeServerGreeting } from './serverGreetingProbe';
 import { identifyServer, type ServerIdentity } from './serverFlavor';
 import type { SqlExecutor, SqlLogger, SqlRow, SqlRunOutcome } from './sqlExecutor';
 
 export class ConnectionFailure extends Error {
-  constructor(readonly problem: ConnectionProblem) {
+  /** target: where it tried to connect, so a caller can tell the way out in its own words (connectionNextStep) */
+  constructor(readonly problem: ConnectionProblem, readonly target?: ConnectionTarget) {
     super(`${problem.title} ${problem.nextStep}`);
     this.name = 'ConnectionFailure';
   }
@@ -45,7 +46,7 @@ export class DatabaseSession implements SqlExecutor {
       return new DatabaseSession(profile, identifyServer(versionString), pool, logger);
     } catch (error) {
       await pool?.end().catch(() => undefined);
-      throw new ConnectionFailure(await refineProblem(error, profile));
+      throw new ConnectionFailure(await refineProblem(error, profile), { host: profile.host, port: profile.port, user: profile.user, tls: profile.tls, database: profile.database });
     }
   }
 
@@ -134,7 +135,7 @@ async function refineProblem(error: unknown, profile: ConnectionProfile): Promis
     return {
       kind: 'notMySqlCompatible',
       title: `${profile.host}:${profile.port} answers, but not as a MySQL-compatible server${greeting}.`,
-      nextStep: 'Check the port: TiDB listens on 4000 (the status port 10080 and PD on 2379 are not SQL ports).',
+      nextStep: connectionNextStep('notMySqlCompatible', profile, 'editor'),
       serverMessage: problem.serverMessage,
     };
   }

@@ -40,3 +40,21 @@ test('anything unknown keeps the driver message', () => {
   assert.equal(problem.kind, 'other');
   assert.match(problem.title, /boom/);
 });
+
+test('one description, two vocabularies: the extension names its form, the CLI its flags', async () => {
+  const { connectionNextStep } = await import('../../../src/core/db/connectionErrors');
+  const kinds = ['wrongPassword', 'unknownHost', 'refused', 'timeout', 'tlsRequiredByServer', 'tlsNotSupportedByServer', 'certificateRejected', 'notMySqlCompatible', 'unknownDatabase', 'caFileUnreadable', 'tooManyConnections', 'other'] as const;
+  for (const kind of kinds) {
+    const cli = connectionNextStep(kind, profile, 'cli');
+    assert.doesNotMatch(cli, /Edit (the )?[Cc]onnection|TLS mode|Set TLS|TLS "|turn TLS on|Pick an existing|leave the CA empty/, `${kind}: ${cli}`);
+  }
+  assert.match(connectionNextStep('tlsRequiredByServer', profile, 'cli'), /--mysql-ssl=REQUIRED/);
+  assert.match(connectionNextStep('certificateRejected', profile, 'cli'), /--mysql-ssl-ca=FILE/);
+  assert.match(connectionNextStep('caFileUnreadable', profile, 'cli'), /--mysql-ssl-ca=FILE/);
+  assert.match(connectionNextStep('wrongPassword', profile, 'cli'), /--mysql-password \(or MYSQL_PWD\).*--mysql-ssl=REQUIRED/);
+  assert.match(connectionNextStep('tooManyConnections', profile, 'cli'), /fewer --threads/);
+  const error = driverError('ER_UNKNOWN_ERROR', 'Connections using insecure transport are prohibited while --require_secure_transport=ON.', 3159);
+  assert.match(describeConnectionError(error, profile).nextStep, /Edit the connection/);
+  assert.equal(describeConnectionError(error, profile, 'cli').nextStep, connectionNextStep('tlsRequiredByServer', profile, 'cli'));
+  assert.equal(describeConnectionError(driverError('ER_CON_COUNT_ERROR', 'Too many connections', 1040), profile).kind, 'tooManyConnections');
+});

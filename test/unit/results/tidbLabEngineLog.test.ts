@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { intervalLine, runHeaderLines, summaryLines } from '../../../src/core/bench/sysbenchReport';
+import { intervalLine, runHeaderLines, summaryLines, THREADS_STARTED_LINES } from '../../../src/core/bench/sysbenchReport';
 import { clientSummaryLine } from '../../../src/core/results/clientBound';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 
@@ -11,6 +11,7 @@ test("a log printed by TiDB Lab's engine imports as a tidb-lab run with its own 
   const lines = [
     '$ tidb-lab bench --mysql-host=127.0.0.1 --mysql-password=hunter2 --threads=8 --time=2 --report-interval=1 oltp_point_select run',
     ...runHeaderLines({ tool: 'tidb-lab bench 0.1.0 (sysbench 1.0.20 compatible)', threads: 8, rate: 0, reportInterval: 1, seed: 0 }),
+    ...THREADS_STARTED_LINES,
     intervalLine({ seconds: 1, threads: 8, tps: 41000.5, qps: 41000.5, reads: 41000.5, writes: 0, others: 0, percentile: 95, latencyMs: 0.31, errors: 0, reconnects: 0 }),
     intervalLine({ seconds: 2, threads: 8, tps: 42000.25, qps: 42000.25, reads: 42000.25, writes: 0, others: 0, percentile: 95, latencyMs: 0.3, errors: 1.5, reconnects: 0 }),
     ...summaryLines({

@@ -33,17 +33,22 @@ const MAX_SKIPPED_ROW_WARNINGS = 10;
 function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingRow[] {
   const pending: PendingRow[] = [];
   let skipped = 0;
+  // The count of the rest goes right after the rows named, ahead of the other warnings of the rows.
+  let countAt = -1;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const idCell = parseIdCell(row.idCell);
     if (idCell.id === '') {
-      if (++skipped <= MAX_SKIPPED_ROW_WARNINGS) warnings.push(`Skipped a row without an operator id: ${abbreviate(row.raw)}`);
+      if (++skipped <= MAX_SKIPPED_ROW_WARNINGS) {
+        warnings.push(`Skipped a row without an operator id: ${abbreviate(row.raw)}`);
+        countAt = warnings.length;
+      }
       continue;
     }
     pending.push({ node: buildPlanNode(row, warnings, idCell), idCell });
   }
   if (skipped > MAX_SKIPPED_ROW_WARNINGS) {
-    warnings.push(`Skipped ${(skipped - MAX_SKIPPED_ROW_WARNINGS).toLocaleString('en-US')} more rows without an operator id.`);
+    warnings.splice(countAt, 0, `Skipped ${(skipped - MAX_SKIPPED_ROW_WARNINGS).toLocaleString('en-US')} more rows without an operator id.`);
   }
   return pending;
 }

@@ -233,3 +233,15 @@ test('linear: analysis of a chain where every level misestimates the other way',
   assert.match(findings[0].advice, /ANALYZE TABLE t0, t1, .*, t19 and the other tables below this operator;/);
   assert.match(findings[7999].advice, /Run ANALYZE TABLE t49;/);
 });
+
+test('a warning per row is listed for the first rows only, the rest counted', () => {
+  const rows = ['| id | estRows | task |', '|---|---|---|', '| Union_1 | 1 | root |'];
+  for (let i = 0; i < 1000; i++) rows.push('| └─ | 1 | root |');
+  for (let i = 0; i < 1000; i++) rows.push(`| └─Projection_${i + 2} | 1 | somewhere_${i} |`);
+  const plan = parsePlanText(rows.join('\n'));
+  assert.equal(planNodes(plan.roots).length, 1001);
+  assert.equal(plan.warnings.length, 50);
+  assert.equal(plan.warnings.filter((warning) => warning.startsWith('Skipped a row without an operator id')).length, 10);
+  assert.ok(plan.warnings.includes('Skipped 990 more rows without an operator id.'));
+  assert.match(plan.warnings[49], /^… and 9[0-9]{2} more warnings\.$/);
+});

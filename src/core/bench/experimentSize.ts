@@ -84,13 +84,18 @@ export function describeEstimate(estimate: ExperimentEstimate): string {
   return parts.join(', ');
 }
 
-/** 45 s, 12 min, 2 h 40 min, 3 d 4 h */
+/** 45 s, 12 min, 2 h, 2 h 40 min, 3 d 4 h */
 export function formatDuration(seconds: number): string {
   const s = Math.round(seconds);
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.round(s / 60)} min`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
-  return `${Math.floor(s / 86_400)} d ${Math.round((s % 86_400) / 3600)} h`;
+  if (s < 86_400) return joinUnits(Math.floor(s / 3600), 'h', Math.round((s % 3600) / 60), 'min');
+  return joinUnits(Math.floor(s / 86_400), 'd', Math.round((s % 86_400) / 3600), 'h');
+}
+
+/** "2 h 40 min", "2 h" (no "0 min") */
+function joinUnits(large: number, largeUnit: string, small: number, smallUnit: string): string {
+  return small === 0 ? `${large} ${largeUnit}` : `${large} ${largeUnit} ${small} ${smallUnit}`;
 }
 
 interface SourcedNumber {

@@ -86,7 +86,7 @@ describe('experiment duration estimate', () => {
   });
 
   test('durations read as people say them', () => {
-    assert.deepEqual([45, 600, 9600, 180_000].map(formatDuration), ['45 s', '10 min', '2 h 40 min', '2 d 2 h']);
+    assert.deepEqual([45, 600, 7200, 9600, 172_800, 180_000].map(formatDuration), ['45 s', '10 min', '2 h', '2 h 40 min', '2 d', '2 d 2 h']);
   });
 });
 

@@ -81,6 +81,8 @@ export interface RunDetails {
   latencySumMs: number;
   /** latency at --percentile over the whole run */
   percentileMs: number | null;
+  /** the summary as the engine printed it (sysbench), to be shown as it is */
+  reportLines?: string[];
 }
 
 export interface MeasuredRun {
@@ -385,7 +387,7 @@ export function buildRunResult(options: BenchOptions, statistics: RunStatistics,
     kind: 'run',
     schemaVersion: RESULT_SCHEMA_VERSION,
     id: randomUUID(),
-    source: { tool: TOOL_NAME, toolVersion: TOOL_VERSION },
+    source: { tool: TOOL_NAME, toolVersion: TOOL_VERSION, engine: 'builtin' },
     workload: options.workload,
     options: optionsRecord(options),
     server: outcome.server,

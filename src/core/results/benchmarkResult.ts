@@ -93,10 +93,18 @@ export interface ServerInfo {
   port?: number;
 }
 
+export type BenchEngineName = 'builtin' | 'sysbench';
+
 export interface ResultSource {
-  /** 'tidb-lab' for our engine; 'sysbench', 'go-tpc', 'go-ycsb' for imports */
+  /** 'tidb-lab' for runs TiDB Lab made; 'sysbench', 'go-tpc', 'go-ycsb' for imports */
   tool: string;
   toolVersion: string;
+  /** for TiDB Lab's runs: which engine made the load, its own or the installed sysbench */
+  engine?: BenchEngineName;
+  /** the sysbench version, when sysbench ran */
+  engineVersion?: string;
+  /** why the engine is not the one asked for (auto fell back to the built-in engine) */
+  engineNote?: string;
   /** for imports: the file it came from */
   importedFrom?: string;
 }

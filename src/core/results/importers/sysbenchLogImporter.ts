@@ -388,6 +388,22 @@ function rate(match: RegExpExecArray | null, group = 1): number | undefined {
   return parseDecimal(match[group]) ?? 0;
 }
 
+/**
+ * One interval report line as sysbench prints it ("[ 10s ] thds: ... err/s: ... reconn/s: ...") in
+ * the result model, with the percentile its latency is at; null for any other line.
+ */
+export function parseIntervalReportLine(line: string): { interval: ResultInterval; percentile?: number } | null {
+  const stamped = TIMESTAMPED.exec(line.trim());
+  if (!stamped || QUEUE.test(stamped[2]) || CHECKPOINT.test(stamped[2])) return null;
+  return parseReportLine(Number(stamped[1]), stamped[2]);
+}
+
+/** The "[ 10s ] queue length: N, concurrency: N" line of a --rate run; null for any other line. */
+export function parseQueueLine(line: string): { t: number; queueLength: number; concurrency: number } | null {
+  const match = /^\[\s*(\d+(?:\.\d+)?)\s*s\s*\]\s*queue length:\s*(\d+),\s*concurrency:\s*(\d+)$/i.exec(line.trim());
+  return match ? { t: Number(match[1]), queueLength: Number(match[2]), concurrency: Number(match[3]) } : null;
+}
+
 function parseReportLine(t: number, body: string): { interval: ResultInterval; percentile?: number } | null {
   const exact = REPORT_1_0.exec(body);
   if (exact) {

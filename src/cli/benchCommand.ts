@@ -20,7 +20,8 @@ import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
 import { describeEstimate, estimateExperiment, formatDuration, isLongExperiment, LONG_EXPERIMENT_SECONDS } from '../core/bench/experimentSize';
 import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '../core/bench/experimentPresets';
 import { PrepareCancelled, prepareWithOptions } from '../core/bench/prepareBenchmark';
-import { BenchmarkError, TOOL_VERSION, runMeasured, type MeasuredRun } from '../core/bench/runBenchmark';
+import { BenchmarkError, TOOL_VERSION, type MeasuredRun } from '../core/bench/runBenchmark';
+import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } from '../core/bench/benchEngine';
 import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION, THREADS_STARTED_LINES } from '../core/bench/sysbenchReport';
@@ -38,6 +39,11 @@ Options are sysbench's (--threads=N --time=N --mysql-host=... --table-size=N --r
   --json        print the result (JSON) on stdout instead of sysbench's text
   --out FILE    also write the result (JSON) to FILE
   --yes         start an experiment estimated to run longer than 2 hours
+  --engine=auto|builtin|sysbench
+                which engine makes the load (runs and experiments): auto (default) runs the
+                installed sysbench 1.0.x when it is found and can run the options as asked, the
+                built-in engine otherwise, and says which and why
+  --sysbench-path=PATH  the sysbench program (default: sysbench on PATH)
 Workloads: ${WORKLOAD_NAMES.join(', ')}`;
 
 export interface BenchCommandIo {
@@ -103,13 +109,13 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
       case 'preset':
         return presetCommand(parsed.name, parsed.out, io);
       case 'experiment':
-        return await experimentCommand(parsed.file, withPassword(parsed.options, io), parsed.json, parsed.out, io, parsed.yes);
+        return await experimentCommand(parsed.file, withPassword(parsed.options, io), parsed.json, parsed.out, io, parsed.engine, parsed.yes);
       case 'workload': {
         if (parsed.verb === 'help') return workloadHelp(parsed.workload, io);
         const options = resolveBenchOptions(parsed.workload, withPassword(parsed.options, io));
         if (parsed.verb === 'prepare') return await prepareCommand(options, parsed.json, cleanupCommandLine(parsed.workload, parsed.options), io);
         if (parsed.verb === 'cleanup') return await cleanupCommand(options, parsed.json, io);
-        return await runCommand(options, parsed.json, parsed.out, io);
+        return await runCommand(options, parsed.json, parsed.out, io, parsed.engine);
       }
     }
   } catch (error) {
@@ -166,7 +172,7 @@ function reportError(error: unknown, io: BenchCommandIo): number {
     const nextStep = error.target ? connectionNextStep(error.problem.kind, error.target, 'cli') : error.problem.nextStep;
     io.stderr(`FATAL: ${error.problem.title}\n       ${nextStep}\n`);
   } else if (error instanceof TooManyConnections) io.stderr(`FATAL: ${error.describe('cli')}\n`);
-  else if (error instanceof BenchmarkError) io.stderr(`FATAL: ${error.message}\n`);
+  else if (error instanceof BenchmarkError || error instanceof EngineError) io.stderr(`FATAL: ${error.message}\n`);
   else io.stderr(`FATAL: ${error instanceof Error ? error.message : String(error)}\n`);
   return 1;
 }
@@ -228,19 +234,24 @@ async function cleanupCommand(options: BenchOptions, json: boolean, io: BenchCom
   return 0;
 }
 
-async function runCommand(options: BenchOptions, json: boolean, out: string | undefined, io: BenchCommandIo): Promise<number> {
+async function runCommand(options: BenchOptions, json: boolean, out: string | undefined, io: BenchCommandIo, engine: EngineConfig): Promise<number> {
   const text = (line: string) => {
     if (!json) io.stdout(`${line}\n`);
   };
   const limits = options.limits;
-  if (!json) {
-    for (const line of runHeaderLines({ tool: TOOL_HEADER, threads: limits.threads, rate: limits.rate, reportInterval: limits.reportInterval, seed: options.random.seed })) text(line);
-  }
   const interrupt = interruptible(io, 'stopping the threads and their statements on the server; the partial result follows.');
   let measured: MeasuredRun;
   try {
-    measured = await runMeasured(options, {
+    measured = await runMeasuredWithEngine(options, {
       signal: interrupt.signal,
+      onEngine: (choice) => {
+        if (json) {
+          io.stderr(`${engineText(choice)}\n`);
+          return;
+        }
+        const [tool, ...rest] = runHeaderLines({ tool: TOOL_HEADER, threads: limits.threads, rate: limits.rate, reportInterval: limits.reportInterval, seed: options.random.seed });
+        for (const line of [tool, engineText(choice), ...rest]) text(line);
+      },
       onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`),
       onThreadsStarted: () => THREADS_STARTED_LINES.forEach(text),
       onInterval: (report) => {
@@ -251,7 +262,7 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
         }));
         if (limits.rate > 0) text(queueLine(i.t, report.queueLength, report.concurrency));
       },
-    });
+    }, engine);
   } catch (error) {
     // cancelled before anything was measured (while connecting): nothing to keep
     if (!interrupt.signal.aborted || !(error instanceof BenchmarkError)) throw error;
@@ -279,7 +290,8 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
   const { result, details } = measured;
   const s = result.summary;
   const latency = s.latencyMs;
-  const lines = summaryLines({
+  // sysbench's own summary as it printed it; the built-in engine's in the same layout
+  const lines = details.reportLines ?? summaryLines({
     reads: s.reads,
     writes: s.writes,
     others: s.others,
@@ -341,7 +353,7 @@ function describeResult(result: BenchmarkResult): string {
   return `  ${result.workload} threads=${threads}: ${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${p95} ms, ${s.errors} errors, ${result.durationSec.toFixed(1)} s [${result.status}]`;
 }
 
-async function experimentCommand(file: string, options: Map<string, string>, json: boolean, out: string | undefined, io: BenchCommandIo, yes = false): Promise<number> {
+async function experimentCommand(file: string, options: Map<string, string>, json: boolean, out: string | undefined, io: BenchCommandIo, engine: EngineConfig, yes = false): Promise<number> {
   const text = readInput(file, 'experiment', io);
   if (text === undefined) return 1;
   const definition = parseExperimentDefinition(text);
@@ -364,6 +376,7 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
   try {
     result = await runExperiment(definition, connection, {
       signal: interrupt.signal,
+      engine,
       onLog: say,
       onCell: (cell, index, total) => {
         const s = cell.run.summary;

@@ -56,6 +56,7 @@ export class RunView implements ResultsView {
       meta.push(`${s.started}: ${new Date(run.startTime).toLocaleString(context.locale)}`);
       meta.push(`${s.duration}: ${f.seconds(run.durationSec)}`);
       meta.push(`${s.source}: ${run.source.tool} ${run.source.toolVersion}`.trim());
+      if (run.source.engine) meta.push(`engine: ${engineText(run)}`);
     }
     let actions: HTMLElement;
     if (live) {
@@ -216,7 +217,12 @@ export class RunView implements ResultsView {
     const serverRows: [string, string][] = server
       ? [[s.server, serverText(server)], ...(server.versionString ? [['VERSION()', server.versionString] as [string, string]] : []), ...(server.host ? [['host', `${server.host}${server.port ? `:${server.port}` : ''}`] as [string, string]] : [])]
       : [];
-    const sourceRows: [string, string][] = [[s.source, `${run.source.tool} ${run.source.toolVersion}`.trim()], ...(run.source.importedFrom ? [['file', run.source.importedFrom] as [string, string]] : [])];
+    const sourceRows: [string, string][] = [
+      [s.source, `${run.source.tool} ${run.source.toolVersion}`.trim()],
+      ...(run.source.importedFrom ? [['file', run.source.importedFrom] as [string, string]] : []),
+      ...(run.source.engine ? [['engine', engineText(run)] as [string, string]] : []),
+      ...(run.source.engineNote ? [['engine note', run.source.engineNote] as [string, string]] : []),
+    ];
     const labels = Object.entries(run.labels ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
     return card(s.options,
       element('div', { className: 'details' },
@@ -246,4 +252,9 @@ export function threadsOf(run: RunResult): number | undefined {
   if (typeof threads === 'number') return threads;
   if (typeof threads === 'string' && /^\d+$/.test(threads)) return Number(threads);
   return run.intervals[0]?.threads;
+}
+
+/** "sysbench 1.0.20" or "built-in": the engine that made the load of a TiDB Lab run. */
+function engineText(run: RunResult): string {
+  return run.source.engine === 'sysbench' ? `sysbench ${run.source.engineVersion ?? ''}`.trim() : 'built-in';
 }

@@ -1,6 +1,7 @@
 // Reads a `tidb-lab bench ...` command line the way sysbench reads its own: `--name=value`
 // options (also `--name value` for options that take a value, and a bare `--flag` for on/off
 // options), a workload and a command, and `--config-file` with one option per line.
+import { ENGINE_SETTINGS, isEngineSetting, type EngineConfig } from './benchEngine';
 import { OptionError, findOption } from './benchOptions';
 
 export type BenchVerb = 'prepare' | 'run' | 'cleanup' | 'help';
@@ -8,8 +9,8 @@ export type BenchVerb = 'prepare' | 'run' | 'cleanup' | 'help';
 export type ParsedBenchArguments =
   | { kind: 'usage' }
   | { kind: 'version' }
-  | { kind: 'workload'; workload: string; verb: BenchVerb; options: Map<string, string>; json: boolean; out?: string }
-  | { kind: 'experiment'; file: string; options: Map<string, string>; json: boolean; out?: string; /** --yes: start even when the estimate is long */ yes: boolean }
+  | { kind: 'workload'; workload: string; verb: BenchVerb; options: Map<string, string>; json: boolean; out?: string; engine: EngineConfig }
+  | { kind: 'experiment'; file: string; options: Map<string, string>; json: boolean; out?: string; /** --yes: start even when the estimate is long */ yes: boolean; engine: EngineConfig }
   | { kind: 'import'; file: string; json: boolean; out?: string }
   | { kind: 'presets' }
   | { kind: 'preset'; name: string; out?: string };
@@ -23,6 +24,7 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
   let json = false;
   let yes = false;
   let out: string | undefined;
+  const engine: EngineConfig = { engine: 'auto' };
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -53,6 +55,16 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
     }
     if (name === 'out') {
       out = takeValue('a file name');
+      continue;
+    }
+    if (name === 'engine') {
+      const setting = takeValue(ENGINE_SETTINGS.join(', ')).toLowerCase();
+      if (!isEngineSetting(setting)) throw new OptionError(`Invalid value for --engine: '${setting}' (${ENGINE_SETTINGS.join(', ')})`);
+      engine.engine = setting;
+      continue;
+    }
+    if (name === 'sysbench-path' || name === 'sysbench_path') {
+      engine.sysbenchPath = takeValue('the sysbench program');
       continue;
     }
     if (name === 'config-file' || name === 'config_file') {
@@ -97,14 +109,14 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
       if (merged.size > 0) throw new OptionError(`tidb-lab bench import takes no benchmark options (got --${[...merged.keys()][0]})`);
       return { kind: 'import', file: second, json, out };
     }
-    return { kind: 'experiment', file: second, options: merged, json, out, yes };
+    return { kind: 'experiment', file: second, options: merged, json, out, yes, engine };
   }
   if (second === undefined) {
     throw new OptionError(`The '${first}' workload requires a command argument: prepare, run, cleanup or help`);
   }
   if (!VERBS.includes(second)) throw new OptionError(`Unknown command: ${second} (prepare, run, cleanup or help)`);
   if (rest.length > 0) throw new OptionError(`Unrecognized command line argument: ${rest[0]}`);
-  return { kind: 'workload', workload: first, verb: second as BenchVerb, options: merged, json, out };
+  return { kind: 'workload', workload: first, verb: second as BenchVerb, options: merged, json, out, engine };
 }
 
 /** One option per line, `name=value` or `--name=value`; blank lines and lines starting with # are skipped. */

@@ -82,7 +82,7 @@ export async function runMeasuredWithEngine(options: BenchOptions, hooks: Engine
   try {
     return await runSysbench(
       { installation: choice.installation, options, serverIsTiDB: admin.identity.flavor === 'tidb', server: serverInfoOf(admin.identity, options) },
-      { signal: hooks.signal, onInterval: hooks.onInterval, onLog: hooks.onLog, labels: hooks.labels, onProcess: hooks.onSysbenchProcess },
+      { signal: hooks.signal, onInterval: hooks.onInterval, onThreadsStarted: hooks.onThreadsStarted, onLog: hooks.onLog, labels: hooks.labels, onProcess: hooks.onSysbenchProcess },
     );
   } finally {
     if (!hooks.admin) await admin.close();

@@ -25,7 +25,9 @@ import { runVariantSql, sessionStatementsFor, waitUntilReady, type Readiness } f
 import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobals';
 import { sbtestTable } from './sysbenchSql';
 import { prepareWithOptions } from './prepareBenchmark';
-import { buildRunResult, runMeasured } from './runBenchmark';
+import { buildRunResult } from './runBenchmark';
+import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine, type EngineConfig } from './benchEngine';
+import type { SysbenchLookup } from './sysbenchEngine/sysbenchInstallation';
 import { RunStatistics } from './runStatistics';
 import { experimentResult, settleExperiment } from './experimentResult';
 import type { ExperimentStep } from './experimentStep';
@@ -40,6 +42,10 @@ export interface ExperimentHooks {
   onSql?: SqlLogger;
   /** before each step that takes time, including the start of every cell */
   onStep?: (step: ExperimentStep) => void;
+  /** which engine runs the cells; the CLI and the extension pass their setting (default auto), callers that pass nothing get the built-in engine */
+  engine?: EngineConfig;
+  /** where sysbench was found, looked up once for the whole experiment (set by runExperiment) */
+  sysbenchLookup?: SysbenchLookup;
 }
 
 export interface PlannedCell {
@@ -55,8 +61,17 @@ export interface PlannedCell {
 /** Accepts a parsed definition or its JSON; the connection comes from the caller, never from the file. */
 export async function runExperiment(definition: unknown, connection: BenchConnectionSettings, hooks: ExperimentHooks = {}): Promise<ExperimentResult> {
   const parsed = parseExperimentDefinition(definition);
-  if (parsed.kind === 'bulk-load') return runBulkLoadExperiment(parsed, connection, hooks);
-  return runSysbenchExperiment(parsed, connection, hooks);
+  if (parsed.kind === 'bulk-load') {
+    if (hooks.engine?.engine === 'sysbench') throw new EngineError('A bulk-load experiment has no sysbench workload; run it with the built-in engine (or auto).');
+    return runBulkLoadExperiment(parsed, connection, hooks);
+  }
+  const engine = hooks.engine ?? { engine: 'builtin' };
+  const sysbenchLookup = await lookUpEngine(engine);
+  if (engine.engine === 'sysbench') {
+    // every cell must be one sysbench can run: say so before anything runs
+    for (const cell of planExperiment(parsed, connection)) chooseEngine('sysbench', sysbenchLookup, cell.options, sessionStatementsFor(cell.variant));
+  }
+  return runSysbenchExperiment(parsed, connection, { ...hooks, engine, sysbenchLookup });
 }
 
 /** Every cell in the order it runs; the options of each are checked here, before anything runs. */
@@ -297,14 +312,15 @@ function prepareOptionsFor(options: BenchOptions): BenchOptions {
 async function runCell(cell: PlannedCell, admin: DatabaseSession, sessionStatements: string[], readiness: string, index: number, hooks: ExperimentHooks): Promise<RunResult> {
   const labels = cellLabels(cell, readiness);
   try {
-    const measured = await runMeasured(cell.options, {
+    const measured = await runMeasuredWithEngine(cell.options, {
       signal: hooks.signal,
       admin,
       labels,
       sessionStatements,
       onLog: hooks.onLog,
+      onEngine: (choice) => hooks.onLog?.(`  ${engineText(choice)}`),
       onInterval: hooks.onInterval ? (report) => hooks.onInterval?.(index, report) : undefined,
-    });
+    }, hooks.engine ?? { engine: 'builtin' }, hooks.sysbenchLookup);
     return measured.result;
   } catch (error) {
     return failedRun(cell.options, errorText(error), labels, admin);

@@ -23,6 +23,8 @@ export const BENCHMARKS_VIEW = 'tidbLab.benchmarks';
 
 export const BENCHMARK_SETTINGS = {
   storeInWorkspace: 'tidbLab.benchmarks.storeInWorkspace',
+  engine: 'tidbLab.benchmarks.engine',
+  sysbenchPath: 'tidbLab.benchmarks.sysbenchPath',
 } as const;
 
 export const BENCHMARK_CONTEXT_KEYS = {

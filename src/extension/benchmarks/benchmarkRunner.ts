@@ -6,14 +6,15 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { optionsRecord } from '../../core/bench/benchOptions';
 import type { ExperimentDefinition, SysbenchExperimentDefinition } from '../../core/bench/experimentDefinition';
-import { runBenchmark } from '../../core/bench/runBenchmark';
+import { engineText, isEngineSetting, runMeasuredWithEngine, type EngineConfig } from '../../core/bench/benchEngine';
+import { resolveBenchmarkConfig } from '../../core/bench/benchmarkConfig';
 import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, runExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import type { IntervalReport } from '../../core/bench/runStatistics';
 import type { BenchmarkResult, ResultInterval } from '../../core/results/benchmarkResult';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
-import { BENCHMARK_CONTEXT_KEYS } from './benchmarkIds';
+import { BENCHMARK_CONTEXT_KEYS, BENCHMARK_SETTINGS } from './benchmarkIds';
 import { benchConnectionFor } from './benchmarkConnection';
 import type { BenchmarkTarget } from './benchmarkTarget';
 import type { BenchmarksTreeProvider } from './benchmarksTreeProvider';
@@ -104,8 +105,9 @@ export class BenchmarkRunner implements vscode.Disposable {
     const what = vscode.l10n.t('{0} {1} threads', settings.workload, threads);
     log.info(`Benchmark on ${target.profile.name}: ${settings.workload} ${Object.entries(engine).map(([name, value]) => `--${name}=${String(value)}`).join(' ')} --mysql-db=${settings.database}`);
     return this.withRun(header, options, what, settings.time, async (signal, live, tracker) => {
-      const result = await runBenchmark({ workload: settings.workload, connection, options: engine }, {
+      const measured = await runMeasuredWithEngine(resolveBenchmarkConfig({ workload: settings.workload, connection, options: engine }), {
         signal,
+        onEngine: (choice) => log.info(`[bench] ${engineText(choice)}`),
         onInterval: (report) => {
           live?.append(report.interval);
           tracker.report(this.progressText(what, report, settings.time, signal), report.interval.t);
@@ -113,8 +115,8 @@ export class BenchmarkRunner implements vscode.Disposable {
         },
         onLog: (message) => log.info(`[bench] ${message}`),
         onSql: sqlLoggerFor(log, target.profile.name),
-      });
-      return result;
+      }, engineConfiguration());
+      return measured.result;
     });
   }
 
@@ -151,6 +153,7 @@ export class BenchmarkRunner implements vscode.Disposable {
       };
       const result = await runExperiment(definition, connection, {
         signal,
+        engine: engineConfiguration(),
         onStep: (step) => {
           if (step.kind === 'cell') {
             const cell = plan[step.index];
@@ -306,4 +309,12 @@ function bulkLoadCells(definition: Extract<ExperimentDefinition, { kind: 'bulk-l
 
 function bulkLoadHeader(definition: ExperimentDefinition, target: BenchmarkTarget, runKey: string): LiveRunHeader {
   return { runKey, workload: definition.name, threads: 0, timeSec: 0, reportIntervalSec: 0, connectionName: target.profile.name, options: {} };
+}
+
+/** tidbLab.benchmarks.engine and tidbLab.benchmarks.sysbenchPath, as the core takes them. */
+function engineConfiguration(): EngineConfig {
+  const settings = vscode.workspace.getConfiguration();
+  const engine = settings.get<string>(BENCHMARK_SETTINGS.engine, 'auto');
+  const sysbenchPath = settings.get<string>(BENCHMARK_SETTINGS.sysbenchPath, '').trim();
+  return { engine: isEngineSetting(engine) ? engine : 'auto', ...(sysbenchPath !== '' ? { sysbenchPath } : {}) };
 }

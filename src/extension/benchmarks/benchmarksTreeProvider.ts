@@ -179,7 +179,8 @@ function runTooltip(run: RunResult): vscode.MarkdownString {
   tooltip.appendText(`${resultLabel(run)} · ${statusText(run.status)}\n\n`);
   tooltip.appendText(`${vscode.l10n.t('TPS {0} · QPS {1}', rateText(run.summary.tps), rateText(run.summary.qps))}\n\n`);
   if (run.server) tooltip.appendText(`${run.server.flavor} ${run.server.version}${run.server.host ? ` · ${run.server.host}:${run.server.port ?? ''}` : ''}\n\n`);
-  tooltip.appendText(`${run.source.tool} ${run.source.toolVersion} · ${new Date(run.startTime).toLocaleString(vscode.env.language)}`);
+  const engine = run.source.engine === 'sysbench' ? ` · sysbench ${run.source.engineVersion ?? ''}`.trimEnd() : run.source.engine === 'builtin' ? ` · ${vscode.l10n.t('built-in engine')}` : '';
+  tooltip.appendText(`${run.source.tool} ${run.source.toolVersion}${engine} · ${new Date(run.startTime).toLocaleString(vscode.env.language)}`);
   if (run.message) tooltip.appendText(`\n\n${run.message}`);
   if (run.client?.bound) {
     const { saturated, measured } = saturatedIntervals(run);

@@ -14,7 +14,8 @@ const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'tidblab-bench-cli-'));
 let database: string;
 
-const bench = (args: string[], options: Parameters<typeof runProcess>[2] = {}) => runProcess(process.execPath, [CLI, 'bench', ...args], options);
+// These tests are about the built-in engine's command line; sysbenchEngine.test.ts runs --engine=sysbench and auto.
+const bench = (args: string[], options: Parameters<typeof runProcess>[2] = {}) => runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...args], options);
 
 before(async () => {
   database = await freshDatabase('cli');

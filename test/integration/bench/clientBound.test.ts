@@ -23,7 +23,7 @@ function storedRun(file: string): RunResult {
 
 before(async () => {
   database = await freshDatabase('clientbound');
-  const prepare = await runProcess(process.execPath, [CLI, 'bench', ...connectionArgs(database), '--tables=1', '--table-size=10000', 'oltp_point_select', 'prepare']);
+  const prepare = await runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...connectionArgs(database), '--tables=1', '--table-size=10000', 'oltp_point_select', 'prepare']);
   assert.equal(prepare.code, 0, prepare.stderr);
 });
 
@@ -57,7 +57,7 @@ describe('the client bottleneck', () => {
 
   test('a light run (--rate=200) is not client-bound, even on a busy machine', async () => {
     const out = join(work, 'light.json');
-    const run = await runProcess(process.execPath, [CLI, 'bench', ...connectionArgs(database), '--tables=1', '--table-size=10000',
+    const run = await runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...connectionArgs(database), '--tables=1', '--table-size=10000',
       '--threads=8', '--rate=200', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeoutMs: 180_000 });
     assert.equal(run.code, 0, run.stderr);
     const result = storedRun(out);

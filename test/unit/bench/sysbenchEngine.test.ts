@@ -63,6 +63,11 @@ describe('the sysbench command from the option model', () => {
     assert.deepEqual(config.get('mysql-ssl'), ['on']);
     assert.deepEqual(config.get('mysql-ignore-errors'), ['1020', '1205', '1213']);
     assert.ok(invocation.args.every((arg) => !arg.includes('s3cret')));
+    // sysbench turns a flag on by any value in its config file, "off" too: off flags are left out
+    const plain = readConfigLikeSysbench(sysbenchInvocation(resolve('oltp_point_select', { debug: 'off', 'mysql-ssl': 'off' }), 'run', false).configText);
+    assert.equal(plain.has('mysql-ssl'), false);
+    assert.equal(plain.has('histogram'), false);
+    assert.equal(plain.has('debug'), false);
     assert.deepEqual(invocation.args.slice(-2), ['oltp_read_write', 'run']);
     assert.ok(invocation.args.includes('--table_size=5000'));
     assert.ok(invocation.args.includes('--tables=4'));

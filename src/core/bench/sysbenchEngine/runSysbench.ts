@@ -21,6 +21,8 @@ const KILL_AFTER_MS = 5_000;
 export interface SysbenchRunHooks {
   signal?: AbortSignal;
   onInterval?: (report: IntervalReport) => void;
+  /** when sysbench says "Threads started!" */
+  onThreadsStarted?: () => void;
   /** sysbench's warnings and errors (stderr, and FATAL/WARNING lines of stdout) */
   onLog?: (message: string) => void;
   labels?: Record<string, string | number>;
@@ -71,6 +73,7 @@ function runProcess(path: string, args: string[], options: BenchOptions, hooks: 
     const reports = new IntervalReportReader(options.limits.rate > 0, (report) => hooks.onInterval?.(report));
     const readLine = (line: string) => {
       if (reports.line(line)) return;
+      if (line.trim() === 'Threads started!') hooks.onThreadsStarted?.();
       if (/^(FATAL|WARNING|ALERT|ERROR):/.test(line.trim())) log(`sysbench: ${line.trim()}`);
     };
     child.stdout.setEncoding('utf8');

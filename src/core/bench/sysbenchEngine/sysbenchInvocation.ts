@@ -3,7 +3,7 @@
 // --config-file, so that no secret is on the command line; the workload's own options stay on the
 // command line, because sysbench resets the Lua script's options to their defaults when the script
 // registers them, after reading the config file.
-import type { BenchOptions } from '../benchOptions';
+import { parseBoolean, type BenchOptions } from '../benchOptions';
 import { ErrorPolicy } from '../errorPolicy';
 import { workloadSpec } from '../workloadCatalog';
 
@@ -27,7 +27,9 @@ export class SysbenchInvocationError extends Error {
 }
 
 /** Options given on the command line that sysbench takes as they are (they change what it prints, not what it runs). */
-const PASSED_AS_GIVEN = ['debug', 'verbosity', 'thread-stack-size', 'db-debug', 'mysql-debug'];
+const PASSED_AS_GIVEN = ['verbosity', 'thread-stack-size'];
+/** On/off options: sysbench's config file turns a flag on by any value, even "off", so only "on" is written. */
+const FLAGS_AS_GIVEN = ['debug', 'db-debug', 'mysql-debug'];
 
 export function sysbenchInvocation(options: BenchOptions, verb: SysbenchVerb, serverIsTiDB: boolean): SysbenchInvocation {
   const l = options.limits;
@@ -42,7 +44,6 @@ export function sysbenchInvocation(options: BenchOptions, verb: SysbenchVerb, se
     ['rate', String(l.rate)],
     ['report-interval', String(l.reportInterval)],
     ['percentile', String(l.percentile)],
-    ['histogram', l.histogram ? 'on' : 'off'],
     ['rand-type', r.type],
     ['rand-spec-iter', String(r.specIter)],
     ['rand-spec-pct', String(r.specPct)],
@@ -55,15 +56,17 @@ export function sysbenchInvocation(options: BenchOptions, verb: SysbenchVerb, se
     ['mysql-user', c.user],
     ['mysql-password', c.password],
     ['mysql-db', c.database],
-    ['mysql-ssl', c.tls === 'disabled' ? 'off' : 'on'],
     ['mysql-ignore-errors', ignoredErrors(options, serverIsTiDB)],
   ];
+  if (l.histogram) config.push(['histogram', 'on']);
+  if (c.tls !== 'disabled') config.push(['mysql-ssl', 'on']);
   if (l.forcedShutdown !== undefined) config.push(['forced-shutdown', String(l.forcedShutdown)]);
   if (c.socket !== undefined) config.push(['mysql-socket', c.socket]);
   if (c.cipher !== undefined) config.push(['mysql-ssl-cipher', c.cipher]);
   for (const [name, value] of Object.entries(options.given)) {
     const canonical = name.replace(/_/g, '-');
     if (PASSED_AS_GIVEN.includes(canonical)) config.push([canonical, value]);
+    if (FLAGS_AS_GIVEN.includes(canonical) && parseBoolean(canonical, value)) config.push([canonical, 'on']);
   }
   const lines = config.filter(([, value]) => value !== '').map(([name, value]) => configLine(name, value));
   return { configText: `${lines.join('\n')}\n`, args: [...workloadArguments(options), options.workload, verb] };

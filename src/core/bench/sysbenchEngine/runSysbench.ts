@@ -121,7 +121,9 @@ function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: Sys
   const options = request.options;
   const status = cancelled ? 'cancelled' : finished.code === 0 || imported.status !== 'completed' ? imported.status : 'failed';
   const message = cancelled
-    ? 'Cancelled; the result holds what sysbench reported until then.'
+    ? finished.signal === 'SIGKILL'
+      ? `Cancelled; sysbench did not stop on SIGINT within ${KILL_AFTER_MS / 1000} s and was killed. The result holds what it reported until then.`
+      : 'Cancelled (SIGINT to sysbench); the result holds what it reported until then.'
     : status === 'failed' && imported.status === 'completed' ? `sysbench exited with ${finished.code ?? finished.signal}${failureText(finished)}` : imported.message;
   const result: RunResult = {
     ...imported,

@@ -36,7 +36,8 @@ class CliProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   constructor(args: string[], env: NodeJS.ProcessEnv = process.env) {
-    this.child = spawn(process.execPath, [CLI, 'bench', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // the built-in engine's signal handling (sysbench runs are stopped by SIGINT: sysbenchEngine.test.ts)
+    this.child = spawn(process.execPath, [CLI, 'bench', '--engine=builtin', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     const killer = setTimeout(() => this.child.kill('SIGKILL'), 180_000);

@@ -38,7 +38,7 @@ describe('the client bottleneck', () => {
     const hog = spawn('taskset', ['-c', core, process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
     try {
       const out = join(work, 'pinned.json');
-      const run = await runProcess('taskset', ['-c', core, process.execPath, CLI, 'bench', ...connectionArgs(database), '--tables=1', '--table-size=10000',
+      const run = await runProcess('taskset', ['-c', core, process.execPath, CLI, 'bench', '--engine=builtin', ...connectionArgs(database), '--tables=1', '--table-size=10000',
         '--threads=64', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeoutMs: 180_000 });
       assert.equal(run.code, 0, run.stderr);
       const result = storedRun(out);

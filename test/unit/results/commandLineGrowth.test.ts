@@ -3,7 +3,6 @@
 // over 100 times as long). The timing itself is in `npm run bench` (scripts/benchImport.mjs).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { performance } from 'node:perf_hooks';
 import { importSysbenchLog } from '../../../src/core/results/importers/sysbenchLogImporter';
 
 /** A log whose command line has `optionCount` options, one per continued line, names and values from a seeded generator. */
@@ -20,12 +19,13 @@ function continuedCommandLog(optionCount: number, seed: number): string {
   return lines.join('\n');
 }
 
+/** CPU time of this process (not wall time: other processes on a loaded machine do not count). */
 function importMs(text: string): number {
-  const started = performance.now();
+  const started = process.cpuUsage();
   const { results } = importSysbenchLog(text);
-  const elapsed = performance.now() - started;
+  const used = process.cpuUsage(started);
   assert.equal(results.length, 1);
-  return elapsed;
+  return (used.user + used.system) / 1000;
 }
 
 test('reading a long continued command line grows linearly with its length (1x vs 8x)', () => {
@@ -34,13 +34,13 @@ test('reading a long continued command line grows linearly with its length (1x v
   const options = importSysbenchLog(large).results[0].options;
   assert.equal(Object.keys(options).filter((name) => name.startsWith('option_')).length, 16_000);
   importMs(small);
-  // alternating sizes, the fastest of each: a busy moment of the machine hits both alike
+  // alternating sizes, the least CPU time of each: a garbage collection in one round does not count
   let smallMs = Number.POSITIVE_INFINITY;
   let largeMs = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < 7; round++) {
     smallMs = Math.min(smallMs, importMs(small));
     largeMs = Math.min(largeMs, importMs(large));
   }
-  // linear: about 8x (up to 25x seen on a loaded machine); quadratic: 100x and more.
+  // linear: about 8x of CPU time (8-10x seen under load 19); quadratic: 100x and more.
   assert.ok(largeMs < Math.max(smallMs, 1) * 48, `8x the lines took ${(largeMs / smallMs).toFixed(1)}x as long (${smallMs.toFixed(1)} ms vs ${largeMs.toFixed(1)} ms)`);
 });

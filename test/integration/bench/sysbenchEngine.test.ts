@@ -175,6 +175,9 @@ describe('the sysbench engine', () => {
     const forced = await runProcess(process.execPath, [CLI, 'bench', '--engine=sysbench', ...args, 'oltp_point_select', 'run'], { env });
     assert.equal(forced.code, 0, forced.stderr);
     assert.match(forced.stdout, /^Engine: sysbench 1\.0\.20 \(.*sysbench\)$/m);
+    // "Threads started!" when sysbench says it, before its summary
+    assert.ok(forced.stdout.indexOf('Threads started!') > forced.stdout.indexOf('Engine: sysbench'));
+    assert.ok(forced.stdout.indexOf('Threads started!') < forced.stdout.indexOf('SQL statistics:'));
     assert.match(forced.stdout, /^ {4}transactions: {24}\d+ +\(\d+\.\d\d per sec\.\)$/m);
     const fallback = await runProcess(process.execPath, [CLI, 'bench', '--json', ...args, '--warmup-time=1', 'oltp_point_select', 'run'], { env });
     assert.equal(fallback.code, 0, fallback.stderr);

@@ -34,6 +34,15 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A closed terminal (SIGHUP) or a reader that went away (`| head`) makes writes fail with EIO or
+// EPIPE. Unhandled, that error would end the process before a stopped run has killed its
+// statements and written --out; the output is lost either way, so the work goes on without it.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {

@@ -99,6 +99,22 @@ describe('tidb-lab bench and signals', () => {
     }
   });
 
+  test('SIGHUP after the terminal went away: the statements are stopped and --out is still written, exit code 129', async () => {
+    const out = join(work, 'sighup.json');
+    const run = new CliProcess([...connectionArgs(database), '--tables=2', '--threads=2', '--time=120', '--report-interval=1', 'oltp_point_select', 'run', '--out', out]);
+    await run.output('the first interval line', INTERVAL_LINE);
+    // the terminal is gone: every later write to stdout and stderr fails (EPIPE)
+    run.child.stdout?.destroy();
+    run.child.stderr?.destroy();
+    run.child.kill('SIGHUP');
+    const exited = await run.exited;
+    assert.equal(exited.code, 129);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as RunResult;
+    assert.equal(result.status, 'cancelled');
+    assert.ok(result.summary.events > 0);
+    assert.equal(await waitForNoBenchmarkConnections(), 0);
+  });
+
   test('a second signal ends the process at once', async () => {
     const handlers: Array<(signal: InterruptSignal) => void> = [];
     const exits: number[] = [];

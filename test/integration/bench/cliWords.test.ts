@@ -7,7 +7,8 @@ import { adminConnection, connectionArgs, db, dropDatabase, freshDatabase, runPr
 import { join } from 'node:path';
 
 const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
-const bench = (args: string[]) => runProcess(process.execPath, [CLI, 'bench', ...args]);
+// the built-in engine's words (with --engine=sysbench, sysbench prints its own)
+const bench = (args: string[]) => runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...args]);
 const EDITOR_WORDS = /Edit (the )?[Cc]onnection|TLS mode|Set TLS|TLS "|turn TLS on/;
 let database: string;
 

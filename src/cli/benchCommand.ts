@@ -380,6 +380,11 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
       onLog: say,
       onCell: (cell, index, total) => {
         const s = cell.run.summary;
+        if (cell.workload === 'bulk_load') {
+          say(`[${index + 1}/${total}] rows_per_insert=${String(cell.params?.rows_per_insert)} writers=${cell.threads} keys=${cell.variant}: ` +
+            `${(s.rowsPerSec ?? 0).toFixed(0)} rows/s, ${(s.mbPerSec ?? 0).toFixed(2)} MB/s, p99 ${s.latencyMs.p99?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`);
+          return;
+        }
         say(`[${index + 1}/${total}] ${cell.workload} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''} ${cell.variant}${describeParams(cell.params)}: ` +
           `${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}${cell.run.client?.bound ? ', client-bound' : ''}]`);
       },
@@ -449,6 +454,6 @@ function bulkLoadText(result: ExperimentResult): string {
     cell.run.status,
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 2 || column === 7 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 2 || column === 7 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
   return `\nBulk load (${result.name}):\n${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

@@ -21,6 +21,12 @@ export interface BenchConnectionSettings {
   password: string;
   database: string;
   ssl?: BenchSslSettings;
+  /**
+   * Every host and port given (`--mysql-host=a,b`), when more than one: threads and writers are
+   * spread over them in turn, as sysbench does. host/port are the first, for admin work.
+   */
+  hosts?: string[];
+  ports?: number[];
 }
 
 export function settingsFromOptions(values: ConnectionOptionValues): BenchConnectionSettings {
@@ -33,13 +39,15 @@ export function settingsFromOptions(values: ConnectionOptionValues): BenchConnec
     ssl: values.tls === 'disabled'
       ? undefined
       : { mode: values.tls, caFile: values.caFile, certFile: values.certFile, keyFile: values.keyFile, cipher: values.cipher },
+    ...(values.hosts.length > 1 ? { hosts: [...values.hosts] } : {}),
+    ...(values.ports.length > 1 ? { ports: [...values.ports] } : {}),
   };
 }
 
 export function connectionOptionValues(settings: BenchConnectionSettings): ConnectionOptionValues {
   return {
-    hosts: [settings.host],
-    ports: [settings.port],
+    hosts: settings.hosts && settings.hosts.length > 0 ? [...settings.hosts] : [settings.host],
+    ports: settings.ports && settings.ports.length > 0 ? [...settings.ports] : [settings.port],
     user: settings.user,
     password: settings.password,
     database: settings.database,

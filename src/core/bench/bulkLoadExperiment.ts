@@ -1,7 +1,8 @@
 // The bulk-loading study as one action: rows per INSERT x writer threads x ordered or shuffled
 // primary keys. A loader pool takes batches of keys in turn (as a loader reading a file does) and
-// each writer sends its batch as one multi-row INSERT; a cell reports rows/s, MB/s of SQL sent and
-// the statement time percentiles (p99 is the study's figure).
+// each writer sends its batch as one multi-row INSERT; a cell reports rows/s, MB/s of row data
+// (bulkLoadRow.ts) and the statement time percentiles (p99 is the study's figure). Writers are
+// spread over every host given, in turn, as sysbench spreads its threads.
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSession } from '../db/databaseSession';
 import { quoteIdentifier } from '../db/sqlIdentifiers';
@@ -19,8 +20,23 @@ import { TOOL_NAME, TOOL_VERSION } from './runBenchmark';
 import { serverInfoOf } from './serverInfo';
 import { SysbenchRandom } from './sysbenchRandom';
 import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from './sysbenchSql';
+import { BULK_LOAD_ROW_BYTES } from './bulkLoadRow';
 
 const BYTES_PER_MB = 1_000_000;
+
+/** Cells whose writers outnumber their statements: the extra writers have nothing to send. */
+export function bulkLoadWarnings(definition: BulkLoadExperimentDefinition): string[] {
+  const warnings: string[] = [];
+  for (const rowsPerInsert of definition.rowsPerInsert) {
+    const statements = Math.ceil(definition.rows / rowsPerInsert);
+    for (const writers of definition.writerThreads) {
+      if (writers > statements) {
+        warnings.push(`${writers} writers for ${statements} statement(s) of ${rowsPerInsert} rows (${definition.rows} rows): ${writers - statements} writer(s) have nothing to send, so that cell measures ${statements} writer(s).`);
+      }
+    }
+  }
+  return warnings;
+}
 
 export interface BulkLoadCellPlan {
   rows: number;
@@ -74,6 +90,8 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
   const started = Date.now();
   const admin = await openAdminSession(values, hooks.onSql);
   const cells: ExperimentCell[] = [];
+  const notes = bulkLoadWarnings(definition);
+  for (const note of notes) log(`warning: ${note}`);
   const { status, message } = await settleExperiment(cells, plan.length, hooks.signal, async () => {
     for (const [index, cell] of plan.entries()) {
       if (hooks.signal?.aborted) break;
@@ -92,7 +110,7 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
       hooks.onCell?.(experimentCell, index, plan.length);
     }
     await admin.run(`DROP TABLE IF EXISTS ${quoteIdentifier(definition.table)}`);
-  }, () => admin.close());
+  }, () => admin.close(), notes);
   return experimentResult({
     definition,
     variants: [...new Set(plan.map((cell) => cell.keyOrder))],
@@ -114,11 +132,10 @@ async function loadCell(definition: BulkLoadExperimentDefinition, cell: BulkLoad
   const batches = Math.ceil(cell.rows / cell.rowsPerInsert);
   const latencies = new LatencyRecorder();
   let nextBatch = 0;
-  let bytes = 0;
   let rowsLoaded = 0;
   let failure: string | undefined;
-  const target = leanConnectTargets(connectionOptionValues(connection))[0];
-  const connections = await Promise.all(Array.from({ length: cell.writers }, () => LeanMysqlConnection.connect(target)));
+  const targets = leanConnectTargets(connectionOptionValues(connection));
+  const connections = await Promise.all(Array.from({ length: cell.writers }, (_unused, writer) => LeanMysqlConnection.connect(targets[writer % targets.length])));
   const startTime = new Date().toISOString();
   const startMs = performance.now();
   await Promise.all(connections.map(async (writer, index) => {
@@ -141,7 +158,6 @@ async function loadCell(definition: BulkLoadExperimentDefinition, cell: BulkLoad
         break;
       }
       latencies.record(performance.now() - sent);
-      bytes += sql.length;
       rowsLoaded += to - from;
     }
   }));
@@ -173,11 +189,11 @@ async function loadCell(definition: BulkLoadExperimentDefinition, cell: BulkLoad
       reconnects: 0,
       latencyMs: latencies.summary(),
       rowsPerSec: per(rowsLoaded),
-      mbPerSec: per(bytes) / BYTES_PER_MB,
+      mbPerSec: per(rowsLoaded * BULK_LOAD_ROW_BYTES) / BYTES_PER_MB,
     },
     histogram: latencies.buckets(),
     status: signal?.aborted ? 'cancelled' : failure ? 'failed' : 'completed',
     message: failure,
-    labels: { variant: cell.keyOrder, rows_loaded: rowsLoaded },
+    labels: { variant: cell.keyOrder, rows_loaded: rowsLoaded, hosts: [...new Set(targets.slice(0, cell.writers).map((target) => `${target.host}:${target.port}`))].join(',') },
   };
 }

@@ -21,6 +21,7 @@
 // MB/s and the statement time percentiles.
 //   {"kind": "bulk-load", "name": "batch size", "rows": 200000, "rowsPerInsert": [2000, 5000],
 //    "writerThreads": [5, 10], "keyOrder": ["ordered", "shuffled"]}
+// A bulk-load study is sized by "rows" or by "gb" (gigabytes of row data, 192 bytes a row).
 //
 // Placeholders in set-up and tear-down SQL: {table} (each sbtest table, quoted; the statement runs
 // once per table), {schema} (the database, quoted), {qualifiedTable} (`db`.`sbtestN`).
@@ -36,6 +37,7 @@
 import { OptionError, findOption } from './benchOptions';
 import { experimentSizeProblem } from './experimentSize';
 import { isWorkloadName, type WorkloadName } from './workloadCatalog';
+import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from './bulkLoadRow';
 
 export type OptionValue = string | number | boolean;
 
@@ -81,6 +83,8 @@ export interface BulkLoadExperimentDefinition {
   kind: 'bulk-load';
   name: string;
   rows: number;
+  /** the size asked for in GB of row data, when the study was sized that way (rows follows from it) */
+  gb?: number;
   rowsPerInsert: number[];
   writerThreads: number[];
   keyOrder: KeyOrder[];
@@ -151,7 +155,8 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
 }
 
 function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
-  allowKeys(value, ['kind', 'name', 'rows', 'rowsPerInsert', 'writerThreads', 'keyOrder', 'table', 'repeat', 'seed'], 'bulk-load experiment');
+  allowKeys(value, ['kind', 'name', 'rows', 'gb', 'rowsPerInsert', 'writerThreads', 'keyOrder', 'table', 'repeat', 'seed'], 'bulk-load experiment');
+  const size = bulkLoadSize(value);
   const keyOrder = value.keyOrder === undefined ? (['ordered', 'shuffled'] as KeyOrder[]) : array(value.keyOrder, 'keyOrder').map((entry, index) => {
     if (entry !== 'ordered' && entry !== 'shuffled') throw new ExperimentDefinitionError(`"keyOrder[${index}]" must be "ordered" or "shuffled".`);
     return entry;
@@ -162,7 +167,7 @@ function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
   return {
     kind: 'bulk-load',
     name: nonEmptyString(value.name, 'name'),
-    rows: positiveInteger(value.rows, 'rows'),
+    ...size,
     rowsPerInsert: positiveIntegers(value.rowsPerInsert, 'rowsPerInsert'),
     writerThreads: positiveIntegers(value.writerThreads, 'writerThreads'),
     keyOrder,
@@ -170,6 +175,17 @@ function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
     repeat: value.repeat === undefined ? 1 : positiveInteger(value.repeat, 'repeat'),
     seed,
   };
+}
+
+/** "rows", or "gb" of row data (rows follows from it); both only when they agree. */
+function bulkLoadSize(value: Json): { rows: number; gb?: number } {
+  if (value.gb === undefined) return { rows: positiveInteger(value.rows, 'rows') };
+  if (typeof value.gb !== 'number' || !Number.isFinite(value.gb) || value.gb <= 0) throw new ExperimentDefinitionError('"gb" must be a number of gigabytes above 0.');
+  const rows = rowsForGigabytes(value.gb);
+  if (value.rows !== undefined && value.rows !== rows) {
+    throw new ExperimentDefinitionError(`Give "rows" or "gb", not both: ${value.gb} GB of row data is ${rows} rows of ${BULK_LOAD_ROW_BYTES} bytes, not ${String(value.rows)}.`);
+  }
+  return { rows, gb: value.gb };
 }
 
 function parseWorkloadEntry(entry: unknown, where: string): WorkloadEntry {

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { parseExperimentDefinition, type SysbenchExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
 import { expandVariantSql, sessionStatementsFor, waitUntilReady } from '../../../src/core/bench/experimentVariant';
 import { planExperiment } from '../../../src/core/bench/runExperiment';
-import { loadOrder, planBulkLoad } from '../../../src/core/bench/bulkLoadExperiment';
+import { bulkLoadWarnings, loadOrder, planBulkLoad } from '../../../src/core/bench/bulkLoadExperiment';
 import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
 import { DEFAULT_DISTRIBUTION } from '../../../src/core/bench/randomDistribution';
 import type { SqlExecutor, SqlRow } from '../../../src/core/db/sqlExecutor';
@@ -118,5 +118,24 @@ describe('variant steps', () => {
     const notReady = await waitUntilReady(never, { kind: 'sql', query: 'SELECT 0', intervalMs: 1, timeoutSec: 1 }, 'db', [1]);
     assert.equal(notReady.ready, false);
     assert.match(notReady.detail, /still returned 0 after 1 s/);
+  });
+
+  test('a bulk-load study sized in GB of row data: the DM study\'s 3.78 GB, and "rows" and "gb" only together when they agree', () => {
+    const definition = parseExperimentDefinition({ kind: 'bulk-load', name: 'dm', gb: 3.78, rowsPerInsert: [4903], writerThreads: [32] });
+    assert.ok(definition.kind === 'bulk-load');
+    assert.equal(definition.rows, 19_687_500, '3.78e9 bytes / 192 bytes a row');
+    assert.equal(definition.gb, 3.78);
+    assert.deepEqual(parseExperimentDefinition(definition), definition, 'it re-parses to itself');
+    assert.throws(() => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', gb: 1, rows: 10, rowsPerInsert: [1], writerThreads: [1] }), /Give "rows" or "gb", not both: 1 GB of row data is 5208333 rows of 192 bytes, not 10\./);
+    assert.throws(() => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', gb: 0, rowsPerInsert: [1], writerThreads: [1] }), /"gb" must be a number of gigabytes above 0/);
+  });
+
+  test('writers that outnumber their statements are named, cell by cell', () => {
+    const definition = parseExperimentDefinition({ kind: 'bulk-load', name: 'pool', rows: 200_000, rowsPerInsert: [310, 7426], writerThreads: [16, 32, 64] });
+    assert.ok(definition.kind === 'bulk-load');
+    assert.deepEqual(bulkLoadWarnings(definition), [
+      '32 writers for 27 statement(s) of 7426 rows (200000 rows): 5 writer(s) have nothing to send, so that cell measures 27 writer(s).',
+      '64 writers for 27 statement(s) of 7426 rows (200000 rows): 37 writer(s) have nothing to send, so that cell measures 27 writer(s).',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // host): rows/s and MB/s of row data, p95/p99 statement times; writers spread over every host given;
 // a study sized in GB; a warning when writers outnumber statements; the CLI's table with one key order.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -26,6 +26,7 @@ before(async () => {
 after(async () => {
   await standIn.close();
   await dropDatabase(database);
+  rmSync(work, { recursive: true, force: true });
 });
 
 describe('bulk-load studies', () => {

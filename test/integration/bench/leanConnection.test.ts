@@ -95,6 +95,34 @@ describe('lean MySQL client', () => {
     }
   });
 
+  test('statements and rows of 16 MiB and more cross the protocol in packets of 0xffffff bytes', async () => {
+    const admin = await connect();
+    const previous = await admin.queryValue('SELECT @@GLOBAL.max_allowed_packet');
+    // the session value is read-only: a raised global one applies to connections made after it
+    await admin.query('SET GLOBAL max_allowed_packet = 64 * 1024 * 1024');
+    const connection = await connect();
+    try {
+      const literal = 'x'.repeat(17 * 1024 * 1024);
+      assert.equal(await connection.queryValue(`SELECT LENGTH('${literal}')`), String(literal.length), 'a 17 MiB statement');
+      // COM_QUERY byte + SQL of exactly 0xffffff bytes: a full packet, then an empty one
+      const prefix = "SELECT LENGTH('";
+      const exact = `${prefix}${'y'.repeat(0xffffff - 1 - prefix.length - 2)}')`;
+      assert.equal(Buffer.byteLength(exact) + 1, 0xffffff);
+      assert.equal(await connection.queryValue(exact), String(0xffffff - 1 - prefix.length - 2), 'a payload of exactly 0xffffff bytes');
+      const rows = Array.from({ length: 17 }, (_unused, i) => `(${5000 + i}, REPEAT('z', 1), '${'v'.repeat(1024 * 1024)}')`);
+      await connection.query('CREATE TABLE big_rows (id INT PRIMARY KEY, c CHAR(1), b LONGTEXT)');
+      assert.equal(await connection.query(`INSERT INTO big_rows VALUES ${rows.join(',')}`), 17, 'a 17 MiB INSERT');
+      assert.equal(await connection.queryValue(`SELECT REPEAT('w', ${17 * 1024 * 1024})`), 'w'.repeat(17 * 1024 * 1024), 'a row of 17 MiB');
+      assert.equal(await connection.query(`SELECT REPEAT('w', ${17 * 1024 * 1024}) UNION ALL SELECT 'after'`), RESULT_SET);
+      assert.equal(connection.lastRowCount, 2, 'a 17 MiB row is one row, and the row after it is read');
+      assert.equal(await connection.query('SELECT 1'), RESULT_SET, 'the connection is still in step');
+    } finally {
+      await connection.close();
+      await admin.query(`SET GLOBAL max_allowed_packet = ${Number(previous)}`);
+      await admin.close();
+    }
+  });
+
   test('server errors keep their number and text, and the connection stays usable', async () => {
     const connection = await connect();
     try {

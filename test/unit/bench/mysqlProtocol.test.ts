@@ -5,8 +5,10 @@ import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   PacketFraming,
+  MAX_PAYLOAD,
   lengthEncodedSize,
   readLengthEncodedInteger,
+  splitIntoPackets,
   writeLengthEncodedInteger,
   writePacketHeader,
 } from '../../../src/core/bench/protocol/packetFraming';
@@ -48,6 +50,48 @@ describe('packet framing', () => {
     const framing = new PacketFraming((_data, _start, length) => seen.push(length));
     framing.push(Buffer.concat([packet(0, big), packet(1, Buffer.from('tail')), packet(2, Buffer.from('x'))]));
     assert.deepEqual(seen, [0xffffff + 4, 1]);
+  });
+
+  test('a packet out of sequence stops the framing and is reported, a row included', () => {
+    const seen: number[] = [];
+    const mismatches: string[] = [];
+    const framing = new PacketFraming((_data, _start, _length, seq) => seen.push(seq), (got, expected) => mismatches.push(`${got}/${expected}`));
+    framing.nextSequence = 1;
+    framing.countRows = true;
+    framing.push(Buffer.concat([packet(1, Buffer.from('a')), packet(2, Buffer.from('b')), packet(4, Buffer.from('c')), packet(5, Buffer.from('d'))]));
+    assert.deepEqual(mismatches, ['4/3']);
+    assert.equal(framing.rows, 2, 'the rows before the gap are counted, none after it');
+    framing.nextSequence = -1;
+    framing.countRows = false;
+    framing.push(packet(9, Buffer.from('e')));
+    assert.deepEqual(seen, [9], 'between commands any sequence id is accepted');
+  });
+
+  test('a payload of 16 MiB or more goes out in chunks of 0xffffff bytes with consecutive sequence ids', () => {
+    for (const size of [MAX_PAYLOAD - 1, MAX_PAYLOAD, MAX_PAYLOAD + 5, 2 * MAX_PAYLOAD]) {
+      const payload = Buffer.alloc(size);
+      for (let i = 0; i < size; i += 4096) payload[i] = (i >> 12) & 0xff;
+      const { bytes, count } = splitIntoPackets(payload, 0);
+      const headers: Array<[number, number]> = [];
+      for (let pos = 0; pos < bytes.length; ) {
+        const length = bytes.readUIntLE(pos, 3);
+        headers.push([length, bytes[pos + 3]]);
+        pos += 4 + length;
+      }
+      const expected: Array<[number, number]> = [];
+      for (let left = size, seq = 0; ; seq++) {
+        const chunk = Math.min(left, MAX_PAYLOAD);
+        expected.push([chunk, seq]);
+        left -= chunk;
+        if (chunk < MAX_PAYLOAD) break;
+      }
+      assert.deepEqual(headers, expected, `payload of ${size} bytes`);
+      assert.equal(count, expected.length);
+      const joined: Buffer[] = [];
+      new PacketFraming((data, start, length) => joined.push(Buffer.from(data.subarray(start, start + length)))).push(bytes);
+      assert.equal(joined.length, 1);
+      assert.ok(joined[0].equals(payload), 'the reader joins them back into the same payload');
+    }
   });
 
   test('length-encoded integers round-trip at every size boundary', () => {

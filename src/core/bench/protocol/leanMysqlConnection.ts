@@ -7,8 +7,12 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import {
+  MAX_PAYLOAD,
+  MalformedPacket,
   PacketFraming,
   lengthEncodedSize,
+  splitIntoPackets,
+  readBoundedLengthEncodedInteger,
   readLengthEncodedInteger,
   writeLengthEncodedInteger,
   writePacketHeader,
@@ -140,6 +144,8 @@ export class LeanMysqlConnection {
   private preparing: { sql: string; id: number; params: number; columns: number } | undefined;
   private prepareResolve: ((statement: PreparedStatement) => void) | undefined;
   private handshakeHandler: ((data: Buffer, start: number, length: number, sequenceId: number) => void) | undefined;
+  /** ends connect() with an error while the handshake is under way */
+  private handshakeFailure: ((error: MysqlError) => void) | undefined;
   /** queryValue() is waiting for its row: rows come to onPacket instead of being only counted */
   private capture: { value: string | null } | undefined;
   private closed = false;
@@ -148,7 +154,11 @@ export class LeanMysqlConnection {
 
   private constructor(private readonly options: LeanConnectOptions, socket: Socket) {
     this.socket = socket;
-    this.framing = new PacketFraming((data, start, length, sequenceId) => this.onPacket(data, start, length, sequenceId));
+    this.framing = new PacketFraming(
+      (data, start, length, sequenceId) => this.onPacketChecked(data, start, length, sequenceId),
+      (got, expected) => this.malformed(`packet sequence id ${got} where ${expected} was due`),
+    );
+    this.framing.nextSequence = 0;
   }
 
   get isOpen(): boolean {
@@ -209,6 +219,7 @@ export class LeanMysqlConnection {
       });
       connection.attachSocket(socket, options.tls !== undefined);
       connection.handshakeHandler = connection.createHandshake(succeed, fail);
+      connection.handshakeFailure = fail;
     });
   }
 
@@ -364,6 +375,11 @@ export class LeanMysqlConnection {
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    this.framing.nextSequence = -1;
+    if (this.handshakeHandler !== undefined) {
+      this.handshakeHandler = undefined;
+      this.handshakeFailure?.(this.closeError ?? connectionLostError(this.options.host, this.options.port, 'closed during the handshake'));
+    }
     if (this.state !== IDLE) {
       this.fail(this.closeError ?? connectionLostError(this.options.host, this.options.port));
     }
@@ -390,6 +406,14 @@ export class LeanMysqlConnection {
     this.lastRowCount = 0;
     this.framing.rows = 0;
     this.callback = callback;
+    if (length - 4 >= MAX_PAYLOAD) {
+      // 16 MiB or more: the protocol's chunks of 0xffffff bytes (off the hot path)
+      const packets = splitIntoPackets(buffer.subarray(4, length), 0);
+      this.framing.nextSequence = packets.count & 0xff;
+      this.socket.write(packets.bytes);
+      return;
+    }
+    this.framing.nextSequence = 1;
     // The buffer is reused for the next command only after the server answered this one, by
     // which time the socket has written all of it.
     this.socket.write(this.outgoingView(buffer, length));
@@ -416,6 +440,7 @@ export class LeanMysqlConnection {
     const callback = this.callback;
     this.lastRowCount += this.framing.rows;
     this.framing.rows = 0;
+    this.framing.nextSequence = -1;
     this.setState(IDLE);
     this.callback = undefined;
     callback?.(undefined, value);
@@ -423,11 +448,41 @@ export class LeanMysqlConnection {
 
   private fail(error: MysqlError): void {
     const callback = this.callback;
+    this.framing.nextSequence = -1;
     this.setState(IDLE);
     this.callback = undefined;
     this.preparing = undefined;
     this.prepareResolve = undefined;
     callback?.(error, 0);
+  }
+
+  /**
+   * onPacket, with a packet that breaks the protocol (or that a reader finds too short) ending the
+   * connection with a client error that says what was wrong, instead of an exception thrown from
+   * the socket's read.
+   */
+  private onPacketChecked(data: Buffer, start: number, length: number, sequenceId: number): void {
+    try {
+      this.onPacket(data, start, length, sequenceId);
+    } catch (error) {
+      // RangeError: a Buffer read past the packet's bytes (the handshake reads bounded views)
+      if (error instanceof MalformedPacket || (error instanceof RangeError && 'code' in error)) this.malformed(error.message);
+      else throw error;
+    }
+  }
+
+  /** Ends the connection: the running command (or connect()) fails with CR_MALFORMED_PACKET. */
+  private malformed(detail: string): void {
+    const error = new MysqlError(CR_MALFORMED_PACKET, `Malformed packet from ${this.options.host}:${this.options.port}: ${detail}`, 'HY000', true);
+    this.closeError = error;
+    this.framing.reset();
+    if (this.handshakeHandler !== undefined) {
+      this.handshakeHandler = undefined;
+      this.handshakeFailure?.(error);
+    } else if (this.state !== IDLE) {
+      this.fail(error);
+    }
+    this.socket.destroy();
   }
 
   private onPacket(data: Buffer, start: number, length: number, sequenceId: number): void {
@@ -436,10 +491,12 @@ export class LeanMysqlConnection {
       return;
     }
     const header = data[start];
+    const end = start + length;
+    if (length === 0 && this.state !== IDLE) throw new MalformedPacket('an empty packet where an answer was due');
     switch (this.state) {
       case FIRST:
         if (header === 0x00) {
-          const status = okPacketStatus(data, start);
+          const status = okPacketStatus(data, start, end);
           if (!this.outcomeKnown) {
             this.outcome = okPacketAffectedRows(data, start);
             this.outcomeKnown = true;
@@ -460,7 +517,8 @@ export class LeanMysqlConnection {
           this.outcome = RESULT_SET;
           this.outcomeKnown = true;
         }
-        this.remaining = readLengthEncodedInteger(data, start).value;
+        this.remaining = readBoundedLengthEncodedInteger(data, start, end, 'the column count').value;
+        if (this.remaining === 0) throw new MalformedPacket('a result set of 0 columns');
         this.setState(COLUMNS);
         return;
       case COLUMNS:
@@ -471,7 +529,8 @@ export class LeanMysqlConnection {
         return;
       case ROWS:
         if (header === 0xfe && (length < 9 || (this.capabilities & CLIENT_DEPRECATE_EOF && length < 0xffffff))) {
-          const status = length < 9 ? data.readUInt16LE(start + 3) : okPacketStatus(data, start);
+          if (length < 5) throw new MalformedPacket(`an EOF packet of ${length} bytes`);
+          const status = length < 9 ? data.readUInt16LE(start + 3) : okPacketStatus(data, start, end);
           if (status & SERVER_MORE_RESULTS_EXISTS) {
             this.setState(FIRST);
             return;
@@ -484,7 +543,7 @@ export class LeanMysqlConnection {
           return;
         }
         this.lastRowCount++;
-        if (this.capture !== undefined && this.lastRowCount === 1) this.capture.value = firstTextColumn(data, start);
+        if (this.capture !== undefined && this.lastRowCount === 1) this.capture.value = firstTextColumn(data, start, end);
         return;
       case PREPARE_FIRST: {
         if (header === 0xff) {
@@ -493,6 +552,7 @@ export class LeanMysqlConnection {
         }
         const preparing = this.preparing;
         if (preparing === undefined) return;
+        if (header !== 0x00 || length < 9) throw new MalformedPacket(`a prepare answer of ${length} bytes starting with 0x${header.toString(16)}`);
         preparing.id = data.readUInt32LE(start + 1);
         preparing.columns = data.readUInt16LE(start + 5);
         preparing.params = data.readUInt16LE(start + 7);
@@ -532,6 +592,7 @@ export class LeanMysqlConnection {
       writePacketHeader(packet, 0, payload.length, sequence);
       payload.copy(packet, 4);
       sequence = (sequence + 1) & 0xff;
+      this.framing.nextSequence = sequence;
       this.socket.write(packet);
     };
 
@@ -592,6 +653,7 @@ export class LeanMysqlConnection {
     return (data: Buffer, start: number, length: number, sequenceId: number) => {
       const payload = data.subarray(start, start + length);
       sequence = (sequenceId + 1) & 0xff;
+      if (length === 0) throw new MalformedPacket('an empty packet during the handshake');
       const header = payload[0];
       if (plugin === '' && scramble.length === 0) {
         if (header === 0xff) {
@@ -650,7 +712,13 @@ export class LeanMysqlConnection {
         const more = payload.subarray(1);
         if (awaitingPublicKey) {
           awaitingPublicKey = false;
-          sendPacket(rsaPasswordResponse(options.password, scramble, more.toString('latin1')));
+          let encrypted: Buffer;
+          try {
+            encrypted = rsaPasswordResponse(options.password, scramble, more.toString('latin1'));
+          } catch (error) {
+            throw new MalformedPacket(`the server's RSA public key cannot be used (${(error as Error).message})`);
+          }
+          sendPacket(encrypted);
           return;
         }
         if (plugin === CACHING_SHA2_PASSWORD && more.length === 1 && more[0] === 0x03) return; // fast auth: OK follows
@@ -721,28 +789,31 @@ function parseGreeting(payload: Buffer): Greeting | undefined {
 }
 
 export function parseErrorPacket(data: Buffer, start: number, length: number): MysqlError {
+  if (length < 3) throw new MalformedPacket(`an error packet of ${length} bytes`);
   const errno = data.readUInt16LE(start + 1);
   let pos = start + 3;
   let sqlState = 'HY000';
-  if (data[pos] === 0x23) {
+  if (data[pos] === 0x23 && length >= 9) {
     sqlState = data.toString('latin1', pos + 1, pos + 6);
     pos += 6;
   }
   return new MysqlError(errno, data.toString('utf8', pos, start + length), sqlState);
 }
 
-function okPacketStatus(data: Buffer, start: number): number {
+function okPacketStatus(data: Buffer, start: number, end: number): number {
   let pos = start + 1;
-  pos += data[pos] < 0xfb ? 1 : readLengthEncodedInteger(data, pos).size;
-  pos += data[pos] < 0xfb ? 1 : readLengthEncodedInteger(data, pos).size;
+  pos += data[pos] < 0xfb && pos < end ? 1 : readBoundedLengthEncodedInteger(data, pos, end, 'the affected rows').size;
+  pos += data[pos] < 0xfb && pos < end ? 1 : readBoundedLengthEncodedInteger(data, pos, end, 'the last insert id').size;
+  if (pos + 2 > end) throw new MalformedPacket('an OK packet without its status flags');
   return data[pos] | (data[pos + 1] << 8);
 }
 
 /** A text-protocol row's first column: a length-encoded string, or 0xfb for NULL. */
-function firstTextColumn(data: Buffer, start: number): string | null {
+function firstTextColumn(data: Buffer, start: number, end: number): string | null {
   if (data[start] === 0xfb) return null;
-  const length = readLengthEncodedInteger(data, start);
+  const length = readBoundedLengthEncodedInteger(data, start, end, 'the first column\'s length');
   const from = start + length.size;
+  if (from + length.value > end) throw new MalformedPacket(`a column of ${length.value} bytes in a row with ${end - from} left`);
   return data.toString('utf8', from, from + length.value);
 }
 

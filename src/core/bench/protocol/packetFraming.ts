@@ -1,10 +1,14 @@
 // Splits a MySQL protocol byte stream into packet payloads (3-byte length, 1-byte sequence id);
 // payloads of 0xffffff bytes continue in the next packet and are joined.
 
-const MAX_PAYLOAD = 0xffffff;
+/** The largest payload one packet carries; a payload of exactly this size continues in the next. */
+export const MAX_PAYLOAD = 0xffffff;
 
 /** Called once per packet; the payload is data[start, start + length). Valid only during the call. */
 export type PacketHandler = (data: Buffer, start: number, length: number, sequenceId: number) => void;
+
+/** Called, instead of the handler, for a packet whose sequence id is not the one expected. */
+export type SequenceMismatchHandler = (got: number, expected: number) => void;
 
 export class PacketFraming {
   /**
@@ -13,10 +17,18 @@ export class PacketFraming {
    */
   countRows = false;
   rows = 0;
+  /**
+   * The sequence id the next packet must carry, or -1 for any (between commands, when a server may
+   * send an unasked-for error before closing). Every packet, continuation and row alike, is checked.
+   */
+  nextSequence = -1;
   private pending: Buffer | undefined;
   private continued: Buffer[] | undefined;
 
-  constructor(private readonly onPacket: PacketHandler) {}
+  constructor(
+    private readonly onPacket: PacketHandler,
+    private readonly onSequenceMismatch: SequenceMismatchHandler = () => undefined,
+  ) {}
 
   /** Feeds `length` bytes of `chunk`; the chunk may be reused by the caller after the call. */
   push(chunk: Buffer, length = chunk.length): void {
@@ -32,6 +44,14 @@ export class PacketFraming {
       const length = data[pos] | (data[pos + 1] << 8) | (data[pos + 2] << 16);
       if (end - pos - 4 < length) break;
       const sequenceId = data[pos + 3];
+      if (this.nextSequence >= 0) {
+        if (sequenceId !== this.nextSequence) {
+          this.reset();
+          this.onSequenceMismatch(sequenceId, this.nextSequence);
+          return;
+        }
+        this.nextSequence = (sequenceId + 1) & 0xff;
+      }
       const start = pos + 4;
       pos = start + length;
       if (length === MAX_PAYLOAD || this.continued !== undefined) {
@@ -63,6 +83,48 @@ export function writePacketHeader(buffer: Buffer, offset: number, length: number
   buffer[offset + 1] = (length >> 8) & 0xff;
   buffer[offset + 2] = (length >> 16) & 0xff;
   buffer[offset + 3] = sequenceId & 0xff;
+}
+
+/**
+ * A length-encoded integer that must lie within data[pos, end): throws MalformedPacket for 0xfb
+ * (NULL) and 0xff (not an integer) and for one that runs past the end.
+ */
+export function readBoundedLengthEncodedInteger(buffer: Buffer, pos: number, end: number, what: string): { value: number; size: number } {
+  if (pos >= end) throw new MalformedPacket(`${what} is missing`);
+  const first = buffer[pos];
+  if (first === 0xfb || first === 0xff) throw new MalformedPacket(`${what} starts with 0x${first.toString(16)}, which is not a length-encoded integer`);
+  const size = first < 0xfb ? 1 : first === 0xfc ? 3 : first === 0xfd ? 4 : 9;
+  if (pos + size > end) throw new MalformedPacket(`${what} needs ${size} bytes, the packet has ${end - pos} left`);
+  const result = readLengthEncodedInteger(buffer, pos);
+  if (!Number.isSafeInteger(result.value)) throw new MalformedPacket(`${what} is too large (${result.value})`);
+  return result;
+}
+
+/** A server packet that does not follow the protocol; `message` says what was wrong with it. */
+export class MalformedPacket extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedPacket';
+  }
+}
+
+/**
+ * A payload as the packets MySQL wants: chunks of 0xffffff bytes, then a shorter one (empty when
+ * the payload is a multiple of 0xffffff), with consecutive sequence ids from `firstSequence`.
+ */
+export function splitIntoPackets(payload: Buffer, firstSequence: number): { bytes: Buffer; count: number } {
+  const count = Math.floor(payload.length / MAX_PAYLOAD) + 1;
+  const bytes = Buffer.allocUnsafe(payload.length + 4 * count);
+  let from = 0;
+  let to = 0;
+  for (let i = 0; i < count; i++) {
+    const size = Math.min(MAX_PAYLOAD, payload.length - from);
+    writePacketHeader(bytes, to, size, firstSequence + i);
+    payload.copy(bytes, to + 4, from, from + size);
+    from += size;
+    to += 4 + size;
+  }
+  return { bytes, count };
 }
 
 export function readLengthEncodedInteger(buffer: Buffer, pos: number): { value: number; size: number } {

@@ -113,6 +113,11 @@ export interface BenchmarkResultsStrings {
   perSecond: string;
   eventsAxis: string;
   threadsAxis: string;
+  writersAxis: string;
+  rowsPerSecondAxis: string;
+  rowsPerStatement: string;
+  bulkThroughput: string;
+  bulkLatency: string;
   errorsPerSecond: string;
   reconnectsPerSecond: string;
   savePng: string;

@@ -12,11 +12,12 @@ import type { ChartPalette } from './chartTheme';
 import { clientBoundVariantsByCell, heatmapCellKey } from './clientLoadNotes';
 import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
 import { studyTablesCard } from './studyTablesView';
-import { cellSettingLabel, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
+import { cellSettingLabel, isBulkLoad, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, pageHeader, serverText, statusBadge, warningsCallout } from './viewParts';
 
 const HEATMAP_METRICS: readonly MetricKey[] = ['qps', 'tps', 'p95', 'p99', 'avg'];
+const BULK_HEATMAP_METRICS: readonly MetricKey[] = ['rowsPerSec', 'mbPerSec', 'p95', 'p99'];
 
 export class ExperimentView implements ResultsView {
   readonly element: HTMLElement;
@@ -64,17 +65,24 @@ export class ExperimentView implements ResultsView {
     const s = this.context.strings;
     const sweepGroupsWithThreads = this.groups.filter((group) => group.threads.length > 1);
     const chosen = sweepGroupsWithThreads.find((group) => group.key === this.context.state.group) ?? sweepGroupsWithThreads[0];
-    const qps = chartCard(this.context, 'sweep-qps', s.sweepThroughput, true);
-    const p95 = chartCard(this.context, 'sweep-p95', s.sweepLatency, true);
+    const bulk = isBulkLoad(this.experiment);
+    const qps = chartCard(this.context, 'sweep-qps', bulk ? s.bulkThroughput : s.sweepThroughput, true);
+    const p95 = chartCard(this.context, 'sweep-p95', bulk ? s.bulkLatency : s.sweepLatency, true);
     this.charts.push(qps, p95);
     const draw = (group: SweepGroup) => {
       const categories = group.threads.map(String);
       const series = group.lines.map((line, index) => ({ label: line.variant, colour: { series: index } }));
+      if (bulk) {
+        qps.showCategoryLines(categories, series, group.lines.map((line) => line.rowsPerSec), { x: s.writersAxis, y: s.rowsPerSecondAxis });
+        p95.showCategoryLines(categories, series, group.lines.map((line) => line.p99), { x: s.writersAxis, y: s.milliseconds });
+        return;
+      }
       qps.showCategoryLines(categories, series, group.lines.map((line) => line.qps), { x: s.threadsAxis, y: s.queriesPerSecond });
       p95.showCategoryLines(categories, series, group.lines.map((line) => line.p95), { x: s.threadsAxis, y: s.milliseconds });
     };
+    const groupLabel = (group: SweepGroup) => (bulk ? formatString(s.rowsPerStatement, String(bulkRowsPerStatement(group))) : group.label);
     const picker = sweepGroupsWithThreads.length > 1
-      ? choiceField({ id: 'sweep-group', label: s.workloadGroup, style: 'dropdown', value: chosen.key, choices: sweepGroupsWithThreads.map((group) => ({ value: group.key, label: group.label })) })
+      ? choiceField({ id: 'sweep-group', label: s.workloadGroup, style: 'dropdown', value: chosen.key, choices: sweepGroupsWithThreads.map((group) => ({ value: group.key, label: groupLabel(group) })) })
       : undefined;
     picker?.onChange((key) => {
       const group = sweepGroupsWithThreads.find((candidate) => candidate.key === key);
@@ -94,12 +102,13 @@ export class ExperimentView implements ResultsView {
     const s = this.context.strings;
     const state = this.context.state;
     const variants = this.experiment.variants;
-    let metric: MetricKey = HEATMAP_METRICS.includes(state.metric as MetricKey) ? (state.metric as MetricKey) : 'qps';
+    const metrics = isBulkLoad(this.experiment) ? BULK_HEATMAP_METRICS : HEATMAP_METRICS;
+    let metric: MetricKey = metrics.includes(state.metric as MetricKey) ? (state.metric as MetricKey) : metrics[0];
     let baseline = variants.includes(state.baseline ?? '') ? (state.baseline as string) : variants[0];
     let candidate = variants.includes(state.candidate ?? '') && state.candidate !== baseline ? (state.candidate as string) : variants.find((variant) => variant !== baseline) ?? variants[1];
 
     const controls = element('div', { className: 'controls' });
-    const metricField = choiceField<MetricKey>({ id: 'heatmap-metric', label: s.metric, style: 'dropdown', value: metric, choices: HEATMAP_METRICS.map((key) => ({ value: key, label: RESULT_METRICS[key].label })) });
+    const metricField = choiceField<MetricKey>({ id: 'heatmap-metric', label: s.metric, style: 'dropdown', value: metric, choices: metrics.map((key) => ({ value: key, label: RESULT_METRICS[key].label })) });
     metricField.onChange((value) => {
       metric = value;
       this.context.saveState({ metric });
@@ -204,4 +213,9 @@ export class ExperimentView implements ResultsView {
     details.open = rows.length <= 20;
     return details;
   }
+}
+
+/** The rows per statement of a bulk-load sweep group ("bulk_load rows=... rows_per_insert=2000"). */
+function bulkRowsPerStatement(group: SweepGroup): string {
+  return /rows_per_insert=(\d+)/.exec(group.label)?.[1] ?? group.label;
 }

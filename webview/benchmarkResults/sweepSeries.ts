@@ -8,6 +8,9 @@ export interface SweepLine {
   /** one value per entry of the group's threads; null where the variant has no completed run */
   qps: (number | null)[];
   p95: (number | null)[];
+  /** bulk-load cells: rows/s and the p99 statement time (the study's figures) */
+  rowsPerSec: (number | null)[];
+  p99: (number | null)[];
 }
 
 export interface SweepGroup {
@@ -43,10 +46,21 @@ export function sweepGroups(experiment: ExperimentResult): SweepGroup[] {
       const mean = (pick: (cell: ExperimentCell) => number | null) => threads.map((count) => average(
         cells.filter((cell) => cell.variant === variant && cell.threads === count && cell.run.status === 'completed').map(pick),
       ));
-      return { variant, qps: mean((cell) => cell.run.summary.qps), p95: mean((cell) => cell.run.summary.latencyMs.p95) };
+      return {
+        variant,
+        qps: mean((cell) => cell.run.summary.qps),
+        p95: mean((cell) => cell.run.summary.latencyMs.p95),
+        rowsPerSec: mean((cell) => cell.run.summary.rowsPerSec ?? null),
+        p99: mean((cell) => cell.run.summary.latencyMs.p99),
+      };
     });
     return { key, label, threads, lines };
   });
+}
+
+/** A bulk-load experiment: its charts read rows/s against writers, one line per rows per statement. */
+export function isBulkLoad(experiment: ExperimentResult): boolean {
+  return experiment.cells.length > 0 && experiment.cells.every((cell) => cell.workload === 'bulk_load');
 }
 
 /** True when at least one group has more than one thread count: a sweep chart then says something. */

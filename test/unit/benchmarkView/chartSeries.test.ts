@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { withAlpha, parseColour } from '../../../webview/benchmarkResults/colours';
 import { histogramBars } from '../../../webview/benchmarkResults/histogramBars';
-import { isSweep, sweepGroups } from '../../../webview/benchmarkResults/sweepSeries';
+import { isBulkLoad, isSweep, sweepGroups } from '../../../webview/benchmarkResults/sweepSeries';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, timeAxis } from '../../../webview/benchmarkResults/timeSeries';
 import { sampleExperiment, sampleRun } from '../results/support/sampleResults';
 
@@ -130,5 +130,22 @@ describe('canvas colours from theme variables', () => {
     assert.equal(withAlpha('#3794ff', 0.5), 'rgba(55, 148, 255, 0.5)');
     assert.equal(withAlpha('rgba(204, 204, 204, 0.5)', 0.5), 'rgba(204, 204, 204, 0.25)');
     assert.equal(withAlpha('canvastext', 0.5), 'canvastext', 'unknown notations pass through');
+  });
+
+  test('a bulk-load experiment reads as rows/s and p99 against writers', () => {
+    const base = sampleExperiment([
+      { workload: 'bulk_load', threads: 2, variant: 'ordered', params: { rows_per_insert: 2000, rows: 10000 }, qps: 5, p95: 40 },
+      { workload: 'bulk_load', threads: 4, variant: 'ordered', params: { rows_per_insert: 2000, rows: 10000 }, qps: 8, p95: 60 },
+    ], ['ordered']);
+    base.cells.forEach((cell, index) => {
+      cell.run.summary.rowsPerSec = [10000, 16000][index];
+      cell.run.summary.latencyMs.p99 = [45, 70][index];
+    });
+    assert.equal(isBulkLoad(base), true);
+    const [group] = sweepGroups(base);
+    assert.deepEqual(group.threads, [2, 4]);
+    assert.deepEqual(group.lines[0].rowsPerSec, [10000, 16000]);
+    assert.deepEqual(group.lines[0].p99, [45, 70]);
+    assert.equal(isBulkLoad(sampleExperiment([{ workload: 'oltp_point_select', threads: 2, variant: 'normal', qps: 1, p95: 1 }])), false);
   });
 });

@@ -82,6 +82,19 @@ describe('lean MySQL client', () => {
     }
   });
 
+  test('a parameter that changes type between executions (int, string, null, big int, int) is read as sent each time', async () => {
+    const connection = await connect();
+    try {
+      const insert = await connection.prepare('INSERT INTO t (id, v) VALUES (?, CONCAT(?, \'\'))');
+      const values = [7, 'seven', null, 2 ** 40, 8, 'eight'];
+      for (const [i, value] of values.entries()) assert.equal(await connection.execute(insert, [300 + i, value]), 1);
+      const rows = await query<{ v: string | null }>(database, 'SELECT v FROM t WHERE id BETWEEN 300 AND 305 ORDER BY id');
+      assert.deepEqual(rows.map((row) => row.v), ['7', 'seven', null, String(2 ** 40).slice(0, 20), '8', 'eight']);
+    } finally {
+      await connection.close();
+    }
+  });
+
   test('a statement of 600 KB after a short one goes out whole', async () => {
     const connection = await connect();
     try {

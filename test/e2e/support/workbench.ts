@@ -66,7 +66,29 @@ export class Workbench {
   async pickQuickPickItem(label: string, timeout = defaultTimeout): Promise<void> {
     const row = this.quickPickRow(label);
     await row.waitFor({ state: 'visible', timeout });
-    await row.click();
+    // The pointer left on another item can keep that item's hover (its detail) over this row, and
+    // on a busy machine it stays there: move the pointer away first, and if a hover still covers
+    // the row, pick it with the keyboard as a user would.
+    await this.page.mouse.move(0, 0);
+    try {
+      await row.click({ timeout: 5_000 });
+    } catch {
+      await this.pickQuickPickRowWithKeyboard(row, timeout);
+    }
+  }
+
+  /** Moves the quick pick's active item to `row` with the arrow keys, then presses Enter. */
+  private async pickQuickPickRowWithKeyboard(row: Locator, timeout: number): Promise<void> {
+    const target = Number(await row.getAttribute('aria-posinset'));
+    const input = this.quickInputBox();
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const active = Number(await this.page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-posinset', { timeout: 1_000 }).catch(() => '0'));
+      if (active === target) break;
+      if (Date.now() > deadline) throw new Error(`could not move the quick pick to item ${target} (at ${active})`);
+      await input.press(active < target ? 'ArrowDown' : 'ArrowUp');
+    }
+    await input.press('Enter');
   }
 
   /** The labels of the visible items in the open quick pick. */

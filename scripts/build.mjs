@@ -1,13 +1,14 @@
 // Bundles the extension, the CLI, the benchmark and plan workers and every webview with esbuild.
 // Entry points that do not exist yet are skipped, so the build works while features land.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, copyFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, copyFileSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundledPackages, missingFromNotices, noticesText } from './thirdPartyNotices.mjs';
 
 const production = process.argv.includes('--production');
 // --production (what the .vsix ships and what `npm run bench` measures): minified, so the
 // extension host and every benchmark worker parse less; names are kept for error messages.
-const common = { bundle: true, sourcemap: !production, minify: production, keepNames: production, logLevel: 'warning', legalComments: 'none' };
+const common = { bundle: true, sourcemap: !production, minify: production, keepNames: production, logLevel: 'warning', legalComments: 'none', metafile: true };
 
 const nodeEntries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
@@ -55,4 +56,14 @@ if (existsSync('webview')) {
   }
 }
 
-await Promise.all(builds);
+const results = await Promise.all(builds);
+
+// The license comments are dropped from the bundles: the notices of every bundled package go here.
+const NOTICES = 'dist/THIRD-PARTY-NOTICES.txt';
+const packages = bundledPackages(results.map((result) => result.metafile));
+writeFileSync(NOTICES, noticesText(packages));
+const missing = missingFromNotices(readFileSync(NOTICES, 'utf8'), packages);
+if (missing.length > 0) {
+  console.error(`${NOTICES} lacks bundled packages: ${missing.join(', ')}`);
+  process.exit(1);
+}

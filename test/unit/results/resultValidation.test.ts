@@ -26,6 +26,17 @@ describe('parseBenchmarkResult', () => {
     }
   });
 
+  test('the engine that ran is kept: source.engine, its version and why auto took the built-in engine', () => {
+    const run = sampleRun();
+    const sysbench = { ...run, source: { ...run.source, engine: 'sysbench', engineVersion: '1.0.20' } };
+    const builtin = { ...run, source: { ...run.source, engine: 'builtin', engineNote: 'sysbench not used: sysbench is not installed (not on PATH)' } };
+    for (const result of [sysbench, builtin]) {
+      const parsed = parseBenchmarkResult(JSON.stringify(result));
+      assert.ok(parsed.ok);
+      assert.deepEqual(parsed.result.source, result.source);
+    }
+  });
+
   test('what is not JSON or not a result says so', () => {
     assert.deepEqual(errorsOf(''), ['the result is empty']);
     assert.match(errorsOf('{nope')[0], /^not valid JSON: /);

@@ -90,7 +90,7 @@ async function clientBoundRunJson(): Promise<string> {
   mkdirSync(screenshotsDir, { recursive: true });
   const hog = spawn('taskset', ['-c', '1', process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
   try {
-    await execFileAsync('taskset', ['-c', '1', process.execPath, cli, 'bench', ...common, '--threads=64', '--time=3', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeout: 120_000, env });
+    await execFileAsync('taskset', ['-c', '1', process.execPath, cli, 'bench', '--engine=builtin', ...common, '--threads=64', '--time=3', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeout: 120_000, env });
   } finally {
     hog.kill('SIGKILL');
     await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);

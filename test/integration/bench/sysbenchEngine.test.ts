@@ -11,6 +11,7 @@ import { benchOptions, connectionArgs, db, dropDatabase, freshDatabase, query, r
 import { waitFor } from '../../support/serverStatements';
 import { runMeasuredWithEngine, type EngineChoice } from '../../../src/core/bench/benchEngine';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
+import { runExperiment } from '../../../src/core/bench/runExperiment';
 import type { IntervalReport } from '../../../src/core/bench/runStatistics';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
@@ -167,6 +168,36 @@ describe('the sysbench engine', () => {
       const rows = await query('information_schema', 'SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ?', [user]);
       return rows.length === 0 ? true : undefined;
     });
+  });
+
+  test('experiments choose per cell: sysbench where it can run the cell, the built-in engine with the reason where it cannot', async () => {
+    const logs: string[] = [];
+    const result = await runExperiment(
+      {
+        name: 'engine per cell',
+        workloads: ['oltp_point_select'],
+        threads: [2],
+        tableSizes: [2000],
+        options: { time: 1, tables: 1 },
+        prepare: false,
+        cleanup: false,
+        variants: [{ name: 'plain' }, { name: 'session', sessionVariables: { max_join_size: 1000000 } }],
+      },
+      { host: db.host, port: db.port, user, password, database },
+      { engine: { engine: 'auto' }, onLog: (line) => logs.push(line) },
+    );
+    assert.equal(result.status, 'completed', result.message);
+    const [plain, session] = result.cells.map((cell) => cell.run);
+    assert.equal(plain.source.engine, 'sysbench');
+    assert.equal(session.source.engine, 'builtin');
+    assert.match(session.source.engineNote ?? '', /session statements/);
+    assert.ok(logs.some((line) => /Engine: sysbench 1\.0\.20/.test(line)), logs.join('\n'));
+    assert.ok(logs.some((line) => /Engine: built-in \(sysbench 1\.0\.20 cannot run this as asked \(the variant's session statements/.test(line)), logs.join('\n'));
+    await assert.rejects(
+      runExperiment({ name: 'forced', workloads: ['oltp_point_select'], threads: [2], tableSizes: [2000], options: { time: 1 }, prepare: false, cleanup: false, variants: [{ name: 'session', sessionVariables: { max_join_size: 1000000 } }] },
+        { host: db.host, port: db.port, user, password, database }, { engine: { engine: 'sysbench' } }),
+      /sysbench 1\.0\.20 cannot run this benchmark as asked: the variant's session statements/,
+    );
   });
 
   test('the CLI: --engine=sysbench says so and prints sysbench\'s summary; auto falls back with the reason; forced sysbench refuses what it cannot run', async () => {

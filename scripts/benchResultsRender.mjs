@@ -16,7 +16,7 @@ export const RESULTS_RENDER_INTERVALS = 3600;
 export const RESULTS_RENDER_GOAL_MS = 1000;
 
 /** The panel's strings as the host makes them, with a stand-in for vscode.l10n. */
-async function panelStrings() {
+export async function panelStrings() {
   const result = await build({
     stdin: { contents: "export { resultsPanelStrings } from './src/extension/benchmarks/resultsPanelStrings';", resolveDir: repoRoot, loader: 'ts' },
     bundle: true,

@@ -112,6 +112,8 @@ export interface BenchmarkResultsStrings {
   milliseconds: string;
   perSecond: string;
   eventsAxis: string;
+  /** an axis of latencies on a logarithmic scale */
+  latencyLogAxis: string;
   threadsAxis: string;
   writersAxis: string;
   rowsPerSecondAxis: string;

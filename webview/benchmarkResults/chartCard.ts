@@ -10,20 +10,24 @@ import {
   Legend,
   LinearScale,
   LineController,
+  LogarithmicScale,
   LineElement,
   PointElement,
   Tooltip,
   type ChartConfiguration,
   type ChartDataset,
+  type Plugin,
   type ScaleOptionsByType,
 } from 'chart.js';
 import { button } from '../shared/components';
 import { element } from '../shared/dom';
 import { seriesColour, type ChartPalette } from './chartTheme';
 import { withAlpha } from './colours';
+import type { HistogramBar } from './histogramBars';
+import { decadeBelow, logTicks } from './logAxis';
 import { timeAxis, type Point } from './timeSeries';
 
-Chart.register(LineController, LineElement, PointElement, BarController, BarElement, LinearScale, CategoryScale, Decimation, Legend, Tooltip);
+Chart.register(LineController, LineElement, PointElement, BarController, BarElement, LinearScale, LogarithmicScale, CategoryScale, Decimation, Legend, Tooltip);
 
 export type ColourRole = { series: number } | 'red' | 'green' | 'muted';
 
@@ -215,6 +219,96 @@ export class ChartCard {
     this.setPointCount(values.length);
   }
 
+  /**
+   * Bars on a logarithmic value axis, each labelled with its value (latency percentiles: p50 to
+   * max span decades, and a linear axis hides everything below p99).
+   */
+  showLogBars(categories: readonly string[], label: string, values: readonly number[], titles: AxisTitles, colour: ColourRole, formatValue: (value: number) => string): void {
+    this.colours = [colour];
+    const positive = values.filter((value) => value > 0);
+    const low = decadeBelow(Math.min(...positive));
+    // Room above the highest bar for its label.
+    const high = Math.max(...positive) * 1.8;
+    this.build = () => {
+      const config: ChartConfiguration<'bar', number[], string> = {
+        type: 'bar',
+        data: { labels: [...categories], datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.8, categoryPercentage: 0.9 }] },
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          scales: {
+            x: { type: 'category', title: { display: titles.x !== '', text: titles.x } },
+            y: {
+              type: 'logarithmic',
+              min: low,
+              max: high,
+              title: { display: true, text: titles.y },
+              afterBuildTicks: (scale) => { scale.ticks = logTicks(low, high).map((value) => ({ value })); },
+              ticks: { callback: (value) => formatValue(Number(value)) },
+            },
+          },
+          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => formatValue(Number(item.raw)) } } },
+        },
+        plugins: [valueLabels(formatValue, () => this.palette)],
+      };
+      return config as unknown as ChartConfiguration;
+    };
+    this.render();
+    this.setPointCount(values.length);
+  }
+
+  /**
+   * A latency histogram: bars of equal width in log10(ms) on an x axis that is logarithmic in ms
+   * (drawn as a linear axis over log10 values, so each bar spans exactly its bounds).
+   */
+  showHistogram(bars: readonly HistogramBar[], label: string, titles: AxisTitles, colour: ColourRole, formatMs: (value: number) => string, formatCount: (value: number) => string): void {
+    this.colours = [colour];
+    const low = bars[0].fromMs;
+    const high = bars[bars.length - 1].toMs;
+    const points = bars.map((bar) => ({ x: (Math.log10(bar.fromMs) + Math.log10(bar.toMs)) / 2, y: bar.count }));
+    this.build = () => {
+      const config: ChartConfiguration<'bar', { x: number; y: number }[]> = {
+        type: 'bar',
+        data: { datasets: [{ label, data: points, borderWidth: 1, barPercentage: 1, categoryPercentage: 1 }] },
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          parsing: { xAxisKey: 'x', yAxisKey: 'y' },
+          scales: {
+            x: {
+              type: 'linear',
+              min: Math.log10(low),
+              max: Math.log10(high),
+              offset: false,
+              grid: { offset: false },
+              title: { display: true, text: titles.x },
+              afterBuildTicks: (scale) => { scale.ticks = logTicks(low, high).map((value) => ({ value: Math.log10(value) })); },
+              ticks: { callback: (value) => formatMs(10 ** Number(value)), maxRotation: 0 },
+            },
+            y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
+          },
+          plugins: {
+            legend: { display: false },
+            tooltip: {
+              callbacks: {
+                title: (items) => {
+                  const bar = bars[items[0]?.dataIndex ?? 0];
+                  return bar ? `${formatMs(bar.fromMs)} – ${formatMs(bar.toMs)}` : '';
+                },
+                label: (item) => formatCount(Number((item.raw as { y: number }).y)),
+              },
+            },
+          },
+        },
+      };
+      return config as unknown as ChartConfiguration;
+    };
+    this.render();
+    this.setPointCount(bars.length);
+  }
+
   setNote(text: string): void {
     this.note.textContent = text;
     this.note.hidden = text === '';
@@ -303,4 +397,30 @@ export class ChartCard {
   private setDrawnCount(): void {
     this.canvasBox.dataset.drawnPoints = String(this.chart?.getDatasetMeta(0).data.length ?? 0);
   }
+}
+
+/** Draws each bar's value above it, in the theme's text colour (on the canvas: no inline styles). */
+function valueLabels(formatValue: (value: number) => string, palette: () => ChartPalette): Plugin<'bar'> {
+  return {
+    id: 'tidbLabValueLabels',
+    afterDatasetsDraw(chart) {
+      const context = chart.ctx;
+      const colours = palette();
+      context.save();
+      context.fillStyle = colours.foreground;
+      context.font = `${colours.fontSize - 1}px ${colours.fontFamily}`;
+      context.textAlign = 'center';
+      context.textBaseline = 'bottom';
+      chart.data.datasets.forEach((dataset, datasetIndex) => {
+        const meta = chart.getDatasetMeta(datasetIndex);
+        if (meta.hidden) return;
+        meta.data.forEach((bar, index) => {
+          const value = dataset.data[index];
+          if (typeof value !== 'number' || !Number.isFinite(value)) return;
+          context.fillText(formatValue(value), bar.x, bar.y - 3);
+        });
+      });
+      context.restore();
+    },
+  };
 }

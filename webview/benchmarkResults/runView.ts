@@ -8,7 +8,7 @@ import { element } from '../shared/dom';
 import type { ChartCard, LineSeries } from './chartCard';
 import type { ChartPalette } from './chartTheme';
 import { clientBoundBanner, clientDetailsRow, LiveClientNote } from './clientLoadNotes';
-import { histogramBars } from './histogramBars';
+import { bucketSchemeOf, histogramBars } from './histogramBars';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, keyValueTable, pageHeader, serverText, statusBadge, Tiles, warningsCallout } from './viewParts';
@@ -192,20 +192,20 @@ export class RunView implements ResultsView {
     const grid = element('div', { className: 'chart-grid' });
     const latency = run.summary.latencyMs;
     const percentiles: [string, number | null][] = [
-      ['min', latency.min], ['avg', latency.avg], ['p50', latency.p50], ['p90', latency.p90], ['p95', latency.p95], ['p99', latency.p99], ['p99.9', latency.p999], ['max', latency.max],
+      ['p50', latency.p50], ['p90', latency.p90], ['p95', latency.p95], ['p99', latency.p99], ['p99.9', latency.p999], ['max', latency.max],
     ];
-    const known = percentiles.filter((entry): entry is [string, number] => entry[1] !== null);
+    const known = percentiles.filter((entry): entry is [string, number] => entry[1] !== null && entry[1] > 0);
     if (known.length > 0) {
       const chart = chartCard(this.context, 'percentiles', s.latencyPercentiles);
       grid.append(chart.element);
-      this.drawers.push(() => chart.showBars(known.map(([label]) => label), s.milliseconds, known.map(([, value]) => value), { x: '', y: s.milliseconds }, { series: 0 }));
+      this.drawers.push(() => chart.showLogBars(known.map(([label]) => label), s.milliseconds, known.map(([, value]) => value), { x: '', y: s.latencyLogAxis }, { series: 0 }, (value) => f.ms(value)));
       this.charts.push(chart);
     }
-    const bars = histogramBars(run.histogram);
+    const bars = histogramBars(run.histogram, bucketSchemeOf(run.source.tool));
     if (bars.length > 0) {
       const chart = chartCard(this.context, 'histogram', s.latencyHistogram);
       grid.append(chart.element);
-      this.drawers.push(() => chart.showBars(bars.map((bar) => `≤ ${f.ms(bar.toMs)}`), s.eventsAxis, bars.map((bar) => bar.count), { x: s.milliseconds, y: s.eventsAxis }, { series: 3 }));
+      this.drawers.push(() => chart.showHistogram(bars, s.eventsAxis, { x: s.latencyLogAxis, y: s.eventsAxis }, { series: 3 }, (value) => f.ms(value), (value) => f.number(value)));
       this.charts.push(chart);
     }
     return grid;

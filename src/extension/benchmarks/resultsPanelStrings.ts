@@ -38,6 +38,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     milliseconds: t('ms'),
     perSecond: t('per second'),
     eventsAxis: t('events'),
+    latencyLogAxis: t('ms (log scale)'),
     threadsAxis: t('threads'),
     writersAxis: t('writers'),
     rowsPerSecondAxis: t('rows/s'),

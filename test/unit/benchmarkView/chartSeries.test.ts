@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { withAlpha, parseColour } from '../../../webview/benchmarkResults/colours';
-import { histogramBars } from '../../../webview/benchmarkResults/histogramBars';
+import { ENGINE_BUCKETS, histogramBars, sourceBuckets, SYSBENCH_BUCKETS, type HistogramBar } from '../../../webview/benchmarkResults/histogramBars';
+import { decadeBelow, logTicks } from '../../../webview/benchmarkResults/logAxis';
 import { isBulkLoad, isSweep, sweepGroups } from '../../../webview/benchmarkResults/sweepSeries';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, timeAxis } from '../../../webview/benchmarkResults/timeSeries';
 import { sampleExperiment, sampleRun } from '../results/support/sampleResults';
@@ -95,29 +96,85 @@ describe('sweep lines', () => {
 });
 
 describe('histogram bars', () => {
-  test('dense buckets (8 per doubling, as the engine writes them) are drawn one bar each', () => {
-    const bucketsMs = Array.from({ length: 16 }, (_unused, index) => 2 ** ((index + 1) / 8));
-    const counts = bucketsMs.map((_bound, index) => index + 1);
-    const bars = histogramBars({ bucketsMs, counts });
-    assert.equal(bars.length, 16);
-    assert.deepEqual(bars.map((bar) => bar.count), counts);
-    assert.equal(bars[3].fromMs, bucketsMs[2]);
+  const logWidths = (bars: readonly HistogramBar[]) => bars.map((bar) => Math.log10(bar.toMs) - Math.log10(bar.fromMs));
+  const total = (bars: readonly HistogramBar[]) => bars.reduce((sum, bar) => sum + bar.count, 0);
+
+  test('a uniform distribution over sysbench\'s log-spaced buckets (printed to 0.001 ms) gives flat bars', () => {
+    // sysbench: 1024 buckets from 0.001 to 100,000 ms; 1 to 100 ms holds about 256 of them.
+    const step = Math.log(1e8) / 1023;
+    const bucketsMs: number[] = [];
+    for (let index = 0; index < 1024; index++) {
+      const value = Math.exp(Math.log(0.001) + index * step);
+      if (value >= 1 && value <= 100) bucketsMs.push(Math.round(value * 1000) / 1000);
+    }
+    const bars = histogramBars({ bucketsMs, counts: bucketsMs.map(() => 50) }, SYSBENCH_BUCKETS);
+    assert.ok(bars.length >= 10 && bars.length <= 40, `${bars.length} bars`);
+    const widths = logWidths(bars);
+    for (const width of widths) assert.ok(Math.abs(width - widths[0]) < 1e-9, 'every bar is as wide in log10(ms)');
+    const inner = bars.slice(1, -1).map((bar) => bar.count);
+    const mean = inner.reduce((sum, value) => sum + value, 0) / inner.length;
+    for (const value of inner) assert.ok(Math.abs(value - mean) / mean < 0.02, `flat: ${inner.map((v) => v.toFixed(1)).join(' ')}`);
+    assert.ok(Math.abs(total(bars) - 50 * bucketsMs.length) < 1e-6, 'no count is lost');
   });
 
-  test('sparse or many buckets go into at most maxBars log bins; no count is lost and empty bins stay', () => {
+  test('buckets of uneven widths with an even density make no peak', () => {
+    // Edges alternate a narrow and a wide step; each bucket holds events in proportion to its width.
+    const edges = [1];
+    for (let index = 0; index < 40; index++) edges.push(edges[edges.length - 1] * (index % 2 === 0 ? 1.05 : 1.3));
+    const bucketsMs = edges.slice(1);
+    const counts = bucketsMs.map((upper, index) => Math.round(Math.log10(upper / edges[index]) * 1e6));
+    const bars = histogramBars({ bucketsMs, counts });
+    // Bars wholly inside the buckets' range (the first bucket's width cannot be known from its upper bound alone).
+    const inner = bars.filter((bar) => bar.fromMs >= edges[1] && bar.toMs <= edges[edges.length - 1]).map((bar) => bar.count);
+    assert.ok(inner.length >= 10, `${inner.length} bars inside`);
+    const mean = inner.reduce((sum, value) => sum + value, 0) / inner.length;
+    for (const value of inner) assert.ok(Math.abs(value - mean) / mean < 0.15, `no peak or dip: ${inner.map((v) => v.toFixed(0)).join(' ')}`);
+  });
+
+  test('the engine\'s buckets (8 per doubling): bars no finer than a bucket, decades on bar edges, one peak stays one peak', () => {
+    const bucketsMs = Array.from({ length: 64 }, (_unused, index) => Math.round(2 ** ((index + 60) / 8)) / 1000);
+    const counts = bucketsMs.map((_bound, index) => (index === 30 ? 1000 : 10));
+    const bars = histogramBars({ bucketsMs, counts }, ENGINE_BUCKETS);
+    assert.ok(logWidths(bars)[0] >= Math.log10(2 ** (1 / 8)) - 1e-9);
+    assert.ok(bars.some((bar) => Math.abs(Math.log10(bar.fromMs) - Math.round(Math.log10(bar.fromMs))) < 1e-9), 'a decade is a bar edge');
+    const high = bars.flatMap((bar, index) => (bar.count > 100 ? [index] : []));
+    assert.ok(high.length >= 1 && high.length <= 2 && high[high.length - 1] - high[0] <= 1, 'one bucket spreads over at most the two bars it overlaps');
+    assert.ok(Math.abs(total(bars) - 1630) < 1e-9);
+  });
+
+  test('sparse buckets: at most maxBars bars, no count lost, the empty range between shows as empty bars', () => {
     const bucketsMs = [0.1, 0.2, 0.4, 10, 100];
     const counts = [5, 10, 20, 0, 3];
-    const bars = histogramBars({ bucketsMs, counts }, 8);
+    const bars = histogramBars({ bucketsMs, counts }, undefined, 8);
     assert.ok(bars.length <= 8);
-    assert.equal(bars.reduce((sum, bar) => sum + bar.count, 0), 38);
-    assert.ok(bars.some((bar) => bar.count === 0), 'the gap between 0.4 and 100 ms shows as empty bins');
-    assert.equal(bars[bars.length - 1].toMs, 100);
-    for (let index = 1; index < bars.length; index++) assert.ok(bars[index].fromMs >= bars[index - 1].fromMs);
+    assert.ok(Math.abs(total(bars) - 38) < 1e-9);
+    assert.ok(bars.some((bar) => bar.count === 0), 'the gap between 0.4 and 100 ms shows as empty bars');
+    assert.ok(bars[0].fromMs <= 0.1 / 2 && bars[bars.length - 1].toMs >= 100);
+    for (let index = 1; index < bars.length; index++) assert.ok(Math.abs(bars[index].fromMs - bars[index - 1].toMs) < 1e-12, 'bars touch');
+  });
+
+  test('bucket bounds: the engine\'s are upper bounds, sysbench\'s are log-centres, an unknown source\'s neighbours touch unless a gap', () => {
+    const bounds = (buckets: ReturnType<typeof sourceBuckets>) => buckets.map((bucket) => [bucket.fromMs, bucket.toMs].map((value) => Number(value.toFixed(4))));
+    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [2, 1, 4, 64], counts: [1, 1, 1, 1] }, { ratio: 2, value: 'upper' })), [[0.5, 1], [1, 2], [2, 4], [32, 64]]);
+    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [1, 4, 16], counts: [1, 1, 1] }, { ratio: 4, value: 'centre' })), [[0.5, 2], [2, 8], [8, 32]]);
+    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [1, 2, 4, 8, 1024], counts: [1, 0, 1, 1, 1] })), [[0.5, 1], [2, 4], [4, 8], [512, 1024]]);
   });
 
   test('no histogram, no bars', () => {
     assert.deepEqual(histogramBars(undefined), []);
     assert.deepEqual(histogramBars({ bucketsMs: [1], counts: [0] }), []);
+  });
+});
+
+describe('log axes in ms', () => {
+  test('1-2-5 ticks across a few decades, whole decades across more, never outside the axis', () => {
+    assert.deepEqual(logTicks(1, 110), [1, 2, 5, 10, 20, 50, 100]);
+    assert.deepEqual(logTicks(0.03, 400), [0.1, 1, 10, 100]);
+    assert.deepEqual(logTicks(0.3, 0.9), [0.5]);
+    assert.deepEqual(logTicks(0, 1), []);
+    assert.equal(decadeBelow(3.4), 1);
+    assert.equal(decadeBelow(0.05), 0.01);
+    assert.equal(decadeBelow(10), 10);
   });
 });
 

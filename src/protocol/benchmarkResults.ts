@@ -168,6 +168,8 @@ export interface BenchmarkResultsStrings {
   experimentCells: string;
   /** the client's load: {0} % CPU, {1} cores text, {2} % loop busy, {3} delay ms */
   clientLoad: string;
+  /** appended to clientLoad where the system tells: {0} % */
+  clientRunnable: string;
   clientOneCore: string;
   clientCores: string;
   client: string;

@@ -7,7 +7,7 @@
 // test-results/screenshots/benchmarks-*.png.
 import * as assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -30,6 +30,8 @@ const SYSBENCH_LOG = 'sysbench-oltp_read_only.log';
 const EXPERIMENT_FILE = 'innodb-vs-memory.experiment.json';
 const CLIENT_BOUND_FILE = 'client-bound-run.json';
 const CLIENT_BOUND_RUN = 'oltp_point_select · 64 threads';
+const CLIENT_BOUND_EXPERIMENT_FILE = 'client-bound-experiment.json';
+const CLIENT_BOUND_EXPERIMENT = 'Pinned client';
 const clientDatabase = 'tidblab_e2e_client';
 const scale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 
@@ -79,7 +81,7 @@ async function sysbenchLog(): Promise<string> {
  * pinned to one core with `taskset`, beside a busy loop pinned to the same core, 64 threads of
  * point selects. Returns its result JSON (--out), which the test imports.
  */
-async function clientBoundRunJson(): Promise<string> {
+async function clientBoundRunJson(): Promise<{ run: string; experiment: string }> {
   await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
   await sql(`CREATE DATABASE ${clientDatabase}`);
   const cli = join(repoRoot, 'dist', 'cli.js');
@@ -88,16 +90,32 @@ async function clientBoundRunJson(): Promise<string> {
   await execFileAsync(process.execPath, [cli, 'bench', ...common, 'oltp_point_select', 'prepare'], { timeout: 60_000, env });
   const out = join(screenshotsDir, '..', 'client-bound-run.json');
   mkdirSync(screenshotsDir, { recursive: true });
+  const experimentFile = join(screenshotsDir, '..', 'client-bound-experiment-definition.json');
+  const experimentOut = join(screenshotsDir, '..', 'client-bound-experiment.json');
+  writeFileSync(experimentFile, JSON.stringify({
+    name: CLIENT_BOUND_EXPERIMENT,
+    workloads: ['oltp_point_select'],
+    threads: [64],
+    tableSizes: [2000],
+    options: { time: 3, report_interval: 1 },
+    variants: [{ name: 'A' }, { name: 'B' }],
+    prepare: true,
+    cleanup: false,
+  }));
   const hog = spawn('taskset', ['-c', '1', process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
   try {
     await execFileAsync('taskset', ['-c', '1', process.execPath, cli, 'bench', '--engine=builtin', ...common, '--threads=64', '--time=3', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeout: 120_000, env });
+    await execFileAsync('taskset', ['-c', '1', process.execPath, cli, 'bench', 'experiment', experimentFile, '--engine=builtin', ...common.slice(0, 4), `--out=${experimentOut}`], { timeout: 180_000, env });
   } finally {
     hog.kill('SIGKILL');
     await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
   }
   const json = readFileSync(out, 'utf8');
   assert.equal((JSON.parse(json) as { client?: { bound?: boolean } }).client?.bound, true, `the pinned run was not client-bound: ${json.slice(0, 2000)}`);
-  return json;
+  const experiment = readFileSync(experimentOut, 'utf8');
+  const cells = (JSON.parse(experiment) as { cells: { run: { client?: { bound?: boolean } } }[] }).cells;
+  assert.ok(cells.length === 2 && cells.every((cell) => cell.run.client?.bound), `the pinned experiment's runs were not client-bound: ${experiment.slice(0, 2000)}`);
+  return { run: json, experiment };
 }
 
 /** A screenshot now, without waiting for progress bars to stop (a live run keeps one going). */
@@ -228,7 +246,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
     await sql(`DROP DATABASE IF EXISTS ${benchDatabase}`);
     const log = await sysbenchLog();
     sysbenchReportLines = log.split('\n').filter((line) => /^\[ \d+s \] thds:/.test(line)).length;
-    const clientBoundRun = await clientBoundRunJson();
+    const clientBound = await clientBoundRunJson();
     session = await WorkbenchSession.open({
       userSettings: {
         'workbench.colorTheme': 'Default Light Modern',
@@ -237,7 +255,8 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       workspaceFiles: {
         [SYSBENCH_LOG]: log,
         [EXPERIMENT_FILE]: `${JSON.stringify(abExperiment, null, 2)}\n`,
-        [CLIENT_BOUND_FILE]: clientBoundRun,
+        [CLIENT_BOUND_FILE]: clientBound.run,
+        [CLIENT_BOUND_EXPERIMENT_FILE]: clientBound.experiment,
       },
     });
   });
@@ -372,7 +391,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await banner.waitFor({ state: 'visible' });
       const text = await banner.innerText();
       assert.match(text, /The benchmark client limited this run/);
-      assert.match(text, /\d+% CPU of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms · saturated in \d+ of \d+ report intervals/);
+      assert.match(text, /\d+% CPU of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+% · saturated in \d+ of \d+ report intervals/);
       assert.match(text, /more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine \(--engine=sysbench\)/);
       assert.match(await run.locator('table.kv').innerText(), /Client\s+\d+% CPU of 1 core[^\n]*The benchmark client limited this run/);
       await workbench.screenshot('benchmarks-client-bound-light');
@@ -383,6 +402,23 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       const first = await openFromView(workbench, FIRST_RUN);
       await first.locator('[data-view="run"] .chart-box[data-chart="throughput"][data-rendered="true"]').waitFor();
       assert.equal(await first.locator('[data-client-bound]').count(), 0);
+
+      // an experiment whose runs were client-bound: its heatmap cell is hatched, not coloured as an effect
+      await focusWorkbench(workbench);
+      await workbench.runCommand('TiDB Lab: Import sysbench / go-tpc / go-ycsb Log...');
+      await pickFileInDialog(workbench, join(session.workspaceFolder, CLIENT_BOUND_EXPERIMENT_FILE));
+      const experiment = await resultFrame(workbench, CLIENT_BOUND_EXPERIMENT);
+      const cell = experiment.locator('table.heatmap td[data-client-bound]');
+      await cell.waitFor({ state: 'visible' });
+      assert.equal(await cell.getAttribute('data-client-bound'), 'A,B');
+      assert.match(await cell.getAttribute('class') ?? '', /heat-client-bound/);
+      assert.equal(await cell.evaluate((node) => (node as HTMLElement).style.backgroundColor), '', 'no green or red for a client-bound change');
+      assert.match(await cell.getAttribute('title') ?? '', /Client-bound: the client limited the A, B run of this cell, so this change is not the server's\./);
+      assert.match(await experiment.locator('.legend').first().innerText(), /client-bound \(not an effect\)/);
+      await cell.scrollIntoViewIfNeeded();
+      await workbench.screenshot('benchmarks-client-bound-heatmap-light');
+      await workbench.treeItem(CLIENT_BOUND_EXPERIMENT, VIEW).waitFor({ state: 'visible' });
+      assert.match(await workbench.treeItemDescription(CLIENT_BOUND_EXPERIMENT, VIEW), /2 runs · 2 client-bound/);
     }));
 
   it('runs an A/B experiment from a file and shows the sweep and the % change heatmap; TiDB-only presets say why they cannot run', () =>

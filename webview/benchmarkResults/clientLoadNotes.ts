@@ -15,7 +15,8 @@ export function clientLoadText(context: ViewContext, load: ClientLoad): string {
   const f = context.format;
   const cores = load.cores === 1 ? s.clientOneCore : formatString(s.clientCores, f.number(load.cores));
   const delay = load.eventLoopDelayP99Ms;
-  return formatString(s.clientLoad, f.number(load.cpuUtilization * 100), cores, f.number(load.eventLoopUtilization * 100), f.number(delay, delay >= 10 ? 0 : 1));
+  return formatString(s.clientLoad, f.number(load.cpuUtilization * 100), cores, f.number(load.eventLoopUtilization * 100), f.number(delay, delay >= 10 ? 0 : 1)) +
+    (load.runnableShare === undefined ? '' : formatString(s.clientRunnable, f.number(load.runnableShare * 100)));
 }
 
 /** The warning at the top of a client-bound run; null for a run the client did not limit or did not measure. */

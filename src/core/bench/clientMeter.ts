@@ -43,34 +43,38 @@ export class ClientMeter {
   /** The interval that ends now, from the loads the workers sent with this interval's snapshots. */
   closeInterval(loops: readonly (WorkerLoopLoad | undefined)[]): ClientLoad {
     const now = this.mark();
-    const measure = this.measure(this.intervalStart, now, loops.map((loop) => loop && { utilization: loop.utilization, delayP99Ms: loop.delayP99Ms }));
+    const measure = this.measure(this.intervalStart, now, loops.map((loop) => loop && { utilization: loop.utilization, delayP99Ms: loop.delayP99Ms, runnableShare: loop.runnableShare }));
     this.intervalStart = now;
     return intervalClientLoad(measure);
   }
 
   /** The whole run, from the loads in the workers' last snapshots, judged by its intervals. */
   finish(loops: readonly (WorkerLoopLoad | undefined)[], intervals: readonly ResultInterval[]): ClientLoad {
-    const measure = this.measure(this.runStart, this.mark(), loops.map((loop) => loop && { utilization: loop.runUtilization, delayP99Ms: loop.runDelayP99Ms }));
+    const measure = this.measure(this.runStart, this.mark(), loops.map((loop) => loop && { utilization: loop.runUtilization, delayP99Ms: loop.runDelayP99Ms, runnableShare: loop.runRunnableShare }));
     return runClientLoad(measure, intervals);
   }
 
-  private measure(from: Mark, to: Mark, loops: readonly ({ utilization: number; delayP99Ms: number } | undefined)[]): ClientMeasure {
+  private measure(from: Mark, to: Mark, loops: readonly ({ utilization: number; delayP99Ms: number; runnableShare?: number } | undefined)[]): ClientMeasure {
     const wallMicros = (to.ms - from.ms) * 1000;
     const cpu = wallMicros > 0 ? (to.cpuMicros - from.cpuMicros) / (wallMicros * this.cores) : 0;
     let eventLoopUtilization = 0;
     let eventLoopDelayP99Ms = 0;
+    let runnable: number | undefined;
     for (const loop of loops) {
       if (loop === undefined) continue;
       eventLoopUtilization = Math.max(eventLoopUtilization, loop.utilization);
       eventLoopDelayP99Ms = Math.max(eventLoopDelayP99Ms, loop.delayP99Ms);
+      if (loop.runnableShare !== undefined) runnable = Math.max(runnable ?? 0, loop.runnableShare);
     }
-    return {
+    const measure: ClientMeasure = {
       // clock skew between the two readings can put it a hair above 1
       cpuUtilization: round(Math.min(1, Math.max(0, cpu)), 4),
       cores: this.cores,
       eventLoopUtilization: round(Math.min(1, eventLoopUtilization), 4),
       eventLoopDelayP99Ms: round(eventLoopDelayP99Ms, 2),
     };
+    if (runnable !== undefined) measure.runnableShare = round(Math.min(1, runnable), 4);
+    return measure;
   }
 
   private mark(): Mark {

@@ -2,6 +2,7 @@
 // network) and its delay (how late a timer fires), since the last sample and since the run began.
 // Read once per report interval, never per statement.
 import { monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram } from 'node:perf_hooks';
+import { readOwnSchedStat, runnableShare, type ThreadSchedStat } from './threadSchedStats';
 import type { WorkerLoopLoad } from './workerMessages';
 
 /** The delay monitor's timer period; it records the time between its ticks, this included. */
@@ -13,6 +14,8 @@ export class EventLoopLoad {
   private readonly runDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private intervalStart: EventLoopUtilization | undefined;
   private runStart: EventLoopUtilization | undefined;
+  private intervalSched: { stat: ThreadSchedStat; ms: number } | undefined;
+  private runSched: { stat: ThreadSchedStat; ms: number } | undefined;
 
   /** Starts both spans afresh (the run's start, and the end of --warmup-time). */
   start(): void {
@@ -21,6 +24,8 @@ export class EventLoopLoad {
     this.intervalDelay.enable();
     this.runDelay.enable();
     this.intervalStart = this.runStart = performance.eventLoopUtilization();
+    const stat = readOwnSchedStat();
+    this.intervalSched = this.runSched = stat && { stat, ms: performance.now() };
   }
 
   /** The figures since the previous sample and since start(); starts the next interval. */
@@ -33,6 +38,13 @@ export class EventLoopLoad {
       runUtilization: performance.eventLoopUtilization(now, this.runStart).utilization,
       runDelayP99Ms: delayP99Ms(this.runDelay),
     };
+    const stat = readOwnSchedStat();
+    const nowMs = performance.now();
+    if (stat && this.intervalSched && this.runSched) {
+      load.runnableShare = runnableShare(this.intervalSched.stat, stat, nowMs - this.intervalSched.ms);
+      load.runRunnableShare = runnableShare(this.runSched.stat, stat, nowMs - this.runSched.ms);
+    }
+    this.intervalSched = stat && { stat, ms: nowMs };
     this.intervalStart = now;
     this.intervalDelay.reset();
     return load;

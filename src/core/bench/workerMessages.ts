@@ -54,6 +54,9 @@ export interface WorkerLoopLoad {
   delayP99Ms: number;
   runUtilization: number;
   runDelayP99Ms: number;
+  /** share of the time this worker thread ran or waited for a core (Linux only), 0 to 1 */
+  runnableShare?: number;
+  runRunnableShare?: number;
 }
 
 export interface WorkerSnapshot {

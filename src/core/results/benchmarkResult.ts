@@ -42,6 +42,8 @@ export interface ClientLoad {
   eventLoopUtilization: number;
   /** the largest worker event-loop delay, 99th percentile, ms */
   eventLoopDelayP99Ms: number;
+  /** the busiest worker thread's share of the time it ran or waited for a core, 0 to 1 (Linux only) */
+  runnableShare?: number;
   /** per interval: the client was saturated; per run: saturated long enough to have limited the run */
   bound: boolean;
 }

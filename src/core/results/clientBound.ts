@@ -4,15 +4,18 @@
 // An interval is client-saturated when
 //   - the client process used at least 85% of the CPU time of the cores it may use, or
 //   - a worker's event loop was busy (not waiting for the network) at least 90% of the interval, or
-//   - a worker's event loop was busy at least half the interval and its event-loop delay p99 was
-//     at least 10 ms (it wanted the CPU and did not get it: another process holds its cores).
-// Event-loop delay alone never decides: on a busy machine a light client's timers fire late too,
-// although it spends nearly all its time waiting for answers and sets no pace. A run is bound when
+//   - a worker's event loop was busy at least half the interval and it was starved of CPU: its
+//     event-loop delay p99 was at least 10 ms, or (Linux's schedstat) the worker thread ran or
+//     waited in a run queue for a core at least 90% of the interval (another process holds its cores).
+// Neither event-loop delay nor run-queue waits decide alone: on a busy machine a light client's
+// timers fire late too and it waits for a core at each wake-up, although it spends nearly all its
+// time waiting for answers and sets no pace. A run is bound when
 // at least 30% of its intervals are (or, without report intervals, when the whole run is).
 import type { ClientLoad, ExperimentResult, ResultInterval, RunResult } from './benchmarkResult';
 
 export const CLIENT_CPU_SATURATED = 0.85;
 export const EVENT_LOOP_BUSY = 0.9;
+export const WORKER_RUNNABLE = 0.9;
 export const EVENT_LOOP_STARVED_UTILIZATION = 0.5;
 export const EVENT_LOOP_STARVED_DELAY_MS = 10;
 export const BOUND_INTERVAL_SHARE = 0.3;
@@ -22,7 +25,8 @@ export type ClientMeasure = Omit<ClientLoad, 'bound'>;
 export function clientSaturated(measure: ClientMeasure): boolean {
   return measure.cpuUtilization >= CLIENT_CPU_SATURATED ||
     measure.eventLoopUtilization >= EVENT_LOOP_BUSY ||
-    (measure.eventLoopUtilization >= EVENT_LOOP_STARVED_UTILIZATION && measure.eventLoopDelayP99Ms >= EVENT_LOOP_STARVED_DELAY_MS);
+    (measure.eventLoopUtilization >= EVENT_LOOP_STARVED_UTILIZATION &&
+      (measure.eventLoopDelayP99Ms >= EVENT_LOOP_STARVED_DELAY_MS || (measure.runnableShare ?? 0) >= WORKER_RUNNABLE));
 }
 
 export function intervalClientLoad(measure: ClientMeasure): ClientLoad {
@@ -48,7 +52,8 @@ export function saturatedIntervals(run: Pick<RunResult, 'intervals'>): { saturat
 export function clientLoadText(load: ClientMeasure): string {
   const cores = `${load.cores} core${load.cores === 1 ? '' : 's'}`;
   return `${Math.round(load.cpuUtilization * 100)}% of ${cores}, event loop busy ${Math.round(load.eventLoopUtilization * 100)}%, ` +
-    `event-loop delay p99 ${load.eventLoopDelayP99Ms < 10 ? load.eventLoopDelayP99Ms.toFixed(1) : Math.round(load.eventLoopDelayP99Ms)} ms`;
+    `event-loop delay p99 ${load.eventLoopDelayP99Ms < 10 ? load.eventLoopDelayP99Ms.toFixed(1) : Math.round(load.eventLoopDelayP99Ms)} ms` +
+    (load.runnableShare === undefined ? '' : `, worker running or waiting for a core ${Math.round(load.runnableShare * 100)}%`);
 }
 
 export const CLIENT_BOUND_ADVICE = 'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';

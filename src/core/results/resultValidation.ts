@@ -244,17 +244,19 @@ class ShapeReader {
     if (object === undefined) return undefined;
     const bound = object.bound;
     if (typeof bound !== 'boolean') return this.fail(`${path}.bound`, 'true or false', bound);
-    const share = (key: 'cpuUtilization' | 'eventLoopUtilization'): number => {
+    const share = (key: 'cpuUtilization' | 'eventLoopUtilization' | 'runnableShare'): number => {
       const number = this.number(object, key, `${path}.${key}`) ?? 0;
       return number > 1 ? this.fail(`${path}.${key}`, 'a share from 0 to 1', number) ?? 0 : number;
     };
-    return {
+    const client: ClientLoad = {
       cpuUtilization: share('cpuUtilization'),
       cores: this.number(object, 'cores', `${path}.cores`) ?? 0,
       eventLoopUtilization: share('eventLoopUtilization'),
       eventLoopDelayP99Ms: this.number(object, 'eventLoopDelayP99Ms', `${path}.eventLoopDelayP99Ms`) ?? 0,
       bound,
     };
+    if (object.runnableShare !== undefined) client.runnableShare = share('runnableShare');
+    return client;
   }
 
   private summary(value: unknown, path: string): ResultSummary | undefined {

@@ -92,6 +92,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     run: t('Run'),
     experimentCells: t('{0} runs', '{0}'),
     clientLoad: t('{0}% CPU of {1}, event loop busy {2}%, event-loop delay p99 {3} ms', '{0}', '{1}', '{2}', '{3}'),
+    clientRunnable: t(', worker running or waiting for a core {0}%', '{0}'),
     clientOneCore: t('1 core'),
     clientCores: t('{0} cores', '{0}'),
     client: t('Client'),

@@ -47,7 +47,7 @@ describe('the client bottleneck', () => {
       assert.equal(result.client.bound, true, JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }));
       assert.ok(result.intervals.length > 0 && result.intervals.every((interval) => interval.client?.cores === 1));
       const summaryLine = run.stdout.split('\n').find((line) => line.startsWith('Client: '));
-      assert.match(summaryLine ?? '', /^Client: \d+% of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms — the client limited this run \(saturated in \d+ of \d+ intervals\), .*the sysbench engine \(--engine=sysbench\)\.$/);
+      assert.match(summaryLine ?? '', /^Client: \d+% of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+% — the client limited this run \(saturated in \d+ of \d+ intervals\), .*the sysbench engine \(--engine=sysbench\)\.$/);
       // after sysbench's own report, as its last line
       assert.ok(run.stdout.trimEnd().endsWith(summaryLine ?? '-'));
     } finally {
@@ -65,6 +65,6 @@ describe('the client bottleneck', () => {
     assert.equal(result.client.cores, availableParallelism());
     assert.equal(result.client.bound, false, JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }));
     assert.ok(result.intervals.length > 0 && result.intervals.every((interval) => interval.client !== undefined));
-    assert.match(run.stdout, /^Client: \d+% of \d+ cores?, event loop busy \d+%, event-loop delay p99 [\d.]+ ms; the client did not limit this run\.$/m);
+    assert.match(run.stdout, /^Client: \d+% of \d+ cores?, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+%; the client did not limit this run\.$/m);
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ClientMeter } from '../../../src/core/bench/clientMeter';
+import { runnableShare } from '../../../src/core/bench/threadSchedStats';
 import type { WorkerLoopLoad } from '../../../src/core/bench/workerMessages';
 
 function fakeClock() {
@@ -35,4 +36,27 @@ test('start() begins the run afresh (the end of --warmup-time); a skewed reading
   clock.cpu = 6_010_000;
   assert.equal(meter.closeInterval([]).cpuUtilization, 1);
   assert.equal(meter.finish([], []).cpuUtilization, 1);
+});
+
+test("a busy worker that ran or waited for a core all the interval makes it saturated, however little CPU it got (Linux's schedstat)", () => {
+  const clock = fakeClock();
+  const meter = new ClientMeter(1, clock);
+  clock.ms = 1000;
+  clock.cpu = 150_000;
+  // the worker ran 0.12 s and waited 0.87 s for the core a CPU hog held (measured: taskset -c 1 beside a busy loop)
+  const pinned = meter.closeInterval([{ ...loop(0.6, 4), runnableShare: 0.99 }, { ...loop(0.1, 3), runnableShare: 0.2 }]);
+  assert.deepEqual(pinned, { cpuUtilization: 0.15, cores: 1, eventLoopUtilization: 0.6, eventLoopDelayP99Ms: 4, runnableShare: 0.99, bound: true });
+  clock.ms = 2000;
+  clock.cpu = 200_000;
+  // a light client on a busy machine: it sleeps, and waits a little at each wake-up
+  const light = meter.closeInterval([{ ...loop(0.05, 58), runnableShare: 0.47 }]);
+  assert.equal(light.runnableShare, 0.47);
+  assert.equal(light.bound, false);
+  assert.equal('runnableShare' in meter.closeInterval([loop(0.05, 1)]), false, 'not measured where the system does not tell');
+});
+
+test('runnableShare: run plus run-queue wait over the wall time of the span', () => {
+  assert.equal(runnableShare({ runNs: 0, waitNs: 0 }, { runNs: 120_000_000, waitNs: 870_000_000 }, 1000), 0.99);
+  assert.equal(runnableShare({ runNs: 0, waitNs: 0 }, { runNs: 2e9, waitNs: 0 }, 1000), 1);
+  assert.equal(runnableShare({ runNs: 0, waitNs: 0 }, { runNs: 1, waitNs: 1 }, 0), 0);
 });

@@ -29,6 +29,13 @@ describe('clientSaturated', () => {
     assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.49, eventLoopDelayP99Ms: 80 }), false);
   });
 
+  test('a half-busy event loop whose worker ran or waited for a core 90% of the interval', () => {
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.5, runnableShare: 0.9 }), true);
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.5, runnableShare: 0.89 }), false);
+    // measured: --rate=200 at load average 21, each wake-up waits for a core: 47% runnable, loop busy 3%
+    assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.03, runnableShare: 0.95 }), false);
+  });
+
   test('event-loop delay alone does not decide: a light client on a busy machine waits for the CPU too', () => {
     // measured: --rate=200 with four CPU hogs on the two cores gave 2% CPU, loop busy 5%, delay p99 58 ms
     assert.equal(clientSaturated({ cpuUtilization: 0.02, cores: 2, eventLoopUtilization: 0.05, eventLoopDelayP99Ms: 58 }), false);
@@ -68,6 +75,7 @@ describe('clientSummaryLine', () => {
   test('a run that was not bound says that too; a run without client data (an import) prints nothing', () => {
     assert.equal(clientSummaryLine({ client: lightLoad, intervals: [] }), 'Client: 3% of 2 cores, event loop busy 2%, event-loop delay p99 1.0 ms; the client did not limit this run.');
     assert.equal(clientSummaryLine({ intervals: [] }), undefined);
+    assert.match(clientSummaryLine({ client: { ...saturatedLoad, runnableShare: 0.99 }, intervals: [] }) ?? '', /delay p99 38 ms, worker running or waiting for a core 99% — the client limited this run,/);
   });
 });
 

@@ -107,7 +107,7 @@ describe('parseBenchmarkResult', () => {
   });
 
   test("the client's load, per interval and for the run, is kept; absent stays absent; wrong values are named", () => {
-    const client = { cpuUtilization: 0.34, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 38.5, bound: true };
+    const client = { cpuUtilization: 0.34, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 38.5, runnableShare: 0.99, bound: true };
     const base = sampleRun();
     const run = sampleRun({ client, intervals: base.intervals.map((interval) => ({ ...interval, client: { ...client, bound: false } })) });
     const parsed = parseBenchmarkResult(JSON.stringify(run));

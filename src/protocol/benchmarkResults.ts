@@ -102,6 +102,7 @@ export interface BenchmarkResultsStrings {
   events: string;
   duration: string;
   throughputOverTime: string;
+  tpsOverTime: string;
   latencyOverTime: string;
   errorsOverTime: string;
   latencyPercentiles: string;

@@ -116,7 +116,7 @@ export class ChartCard {
           maintainAspectRatio: false,
           interaction: { mode: 'nearest', axis: 'x', intersect: false },
           scales: {
-            x: { type: 'linear', min: axis.min, max: axis.max, title: { display: true, text: titles.x }, ticks: { stepSize: axis.stepSize, callback: (value) => formatX(Number(value)) } },
+            x: { type: 'linear', min: axis.min, max: axis.max, title: { display: true, text: titles.x }, ticks: { stepSize: axis.stepSize, includeBounds: false, callback: (value) => formatX(Number(value)) } },
             y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
             ...(titles.y1 ? { y1: { type: 'linear', position: 'right', beginAtZero: true, title: { display: true, text: titles.y1 }, grid: { drawOnChartArea: false } } } : {}),
           },

@@ -39,7 +39,8 @@ export class RunView implements ResultsView {
     const live = source.kind === 'live' ? source.live : undefined;
     const run = source.kind === 'run' ? source.run : undefined;
     this.intervals = [...(live ? live.intervals : run?.intervals ?? [])];
-    this.timeSec = live ? live.header.timeSec : Number(run?.options.time ?? 0);
+    // A live chart fills up to --time; a stored one ends where the run ended.
+    this.timeSec = live ? live.header.timeSec : run?.durationSec ?? 0;
 
     const threads = live ? live.header.threads : threadsOf(run as RunResult);
     const workload = live ? live.header.workload : (run as RunResult).workload;
@@ -84,10 +85,13 @@ export class RunView implements ResultsView {
     ]);
 
     const timeGrid = element('div', { className: 'chart-grid' });
-    const throughput = chartCard(context, 'throughput', s.throughputOverTime, true);
+    // QPS and TPS share a unit but not a scale (20 queries per oltp_read_write transaction): one
+    // chart each, as sysbench reports them side by side, never two axes that invite comparing heights.
+    const throughput = chartCard(context, 'throughput', s.qpsOverTime, true);
+    const transactions = chartCard(context, 'tps', s.tpsOverTime, true);
     const latency = chartCard(context, 'latency', s.latencyOverTime, true);
-    timeGrid.append(throughput.element, latency.element);
-    this.timeCharts.push({ card: throughput, keys: ['qps', 'tps'] }, { card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) });
+    timeGrid.append(throughput.element, transactions.element, latency.element);
+    this.timeCharts.push({ card: throughput, keys: ['qps'] }, { card: transactions, keys: ['tps'] }, { card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) });
     if (live || hasErrorsOrReconnects(this.intervals, run)) {
       const errors = chartCard(context, 'errors', s.errorsOverTime);
       timeGrid.append(errors.element);
@@ -140,8 +144,8 @@ export class RunView implements ResultsView {
     const s = this.context.strings;
     const labels: Record<IntervalValueKey, string> = { qps: s.qps, tps: s.tps, p95: 'p95', p99: 'p99', avg: s.latencyAvg, errors: s.errorsPerSecond, reconnects: s.reconnectsPerSecond };
     const styles: Record<IntervalValueKey, Omit<LineSeries, 'label'>> = {
-      qps: { colour: { series: 0 }, axis: 'y' },
-      tps: { colour: { series: 1 }, axis: 'y1', dashed: true },
+      qps: { colour: { series: 0 } },
+      tps: { colour: { series: 1 } },
       p95: { colour: { series: 0 } },
       p99: { colour: { series: 3 } },
       avg: { colour: { series: 2 }, dashed: true },
@@ -149,7 +153,8 @@ export class RunView implements ResultsView {
       reconnects: { colour: { series: 4 }, dashed: true },
     };
     const titles = {
-      throughput: { x: s.secondsAxis, y: s.queriesPerSecond, y1: s.transactionsPerSecond },
+      throughput: { x: s.secondsAxis, y: s.queriesPerSecond },
+      tps: { x: s.secondsAxis, y: s.transactionsPerSecond },
       latency: { x: s.secondsAxis, y: s.milliseconds },
       errors: { x: s.secondsAxis, y: s.perSecond },
     };

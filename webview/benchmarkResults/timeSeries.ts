@@ -63,11 +63,14 @@ export function clockText(seconds: number): string {
 const TIME_STEPS_SEC = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 21600, 43200, 86400];
 
 /**
- * A time axis from 0 to at least `maxSec` with whole-clock ticks (1 s, 5 s, 1 min, ...), at most
- * about `ticks` of them. The end is a whole step, so the last tick never crowds the one before.
+ * A time axis from 0 to exactly `maxSec` (where the run ended: no empty tail to a whole step or to
+ * the configured --time of a run cancelled early) with whole-clock ticks (1 s, 5 s, 1 min, ...), at
+ * most about `ticks` of them. The end gets no tick of its own (chart.js `includeBounds: false`),
+ * so it never crowds the last whole-clock tick.
  */
 export function timeAxis(maxSec: number, ticks = 8): { min: number; max: number; stepSize: number } {
-  const seconds = Math.max(1, Math.ceil(maxSec));
+  const max = maxSec > 0 ? maxSec : 1;
+  const seconds = Math.max(1, Math.ceil(max));
   const stepSize = TIME_STEPS_SEC.find((step) => seconds / step <= ticks) ?? Math.ceil(seconds / ticks / 86400) * 86400;
-  return { min: 0, max: Math.ceil(seconds / stepSize) * stepSize, stepSize };
+  return { min: 0, max, stepSize };
 }

@@ -28,6 +28,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     events: t('events'),
     duration: t('Duration'),
     throughputOverTime: t('Throughput over time'),
+    tpsOverTime: t('TPS over time'),
     latencyOverTime: t('Latency over time'),
     errorsOverTime: t('Errors and reconnects per second'),
     latencyPercentiles: t('Latency percentiles'),

@@ -19,15 +19,21 @@ export function runningStatementsFrom(rows: ReadonlyArray<Record<string, unknown
 }
 
 /**
- * Polls `probe` every 50 ms until it gives a value; fails the test after `timeoutMs`, which is
+ * Polls `probe` every `pollMs` (50 ms) until it gives a value; fails the test after `timeoutMs`, which is
  * generous because it only costs time when the test fails (a machine at load 10 is slow).
  */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000, pollMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
+
+/**
+ * How often to poll `information_schema.INNODB_TRX`: InnoDB serves it from a cache it refreshes only
+ * when the last read was over 100 ms ago, so faster polling reads the same stale rows forever.
+ */
+export const INNODB_TRX_POLL_MS = 250;

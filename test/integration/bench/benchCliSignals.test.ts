@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { adminConnection, connectionArgs, db, dropDatabase, freshDatabase, lockAllRows, query } from './support/benchFixtures';
-import { RUNNING_STATEMENTS_SQL, runningStatementsFrom, waitFor } from '../../support/serverStatements';
+import { INNODB_TRX_POLL_MS, RUNNING_STATEMENTS_SQL, runningStatementsFrom, waitFor } from '../../support/serverStatements';
 import { runBenchCommand, type BenchCommandIo, type InterruptSignal } from '../../../src/cli/benchCommand';
 import type { ExperimentResult, RunResult } from '../../../src/core/results/benchmarkResult';
 
@@ -161,7 +161,7 @@ describe('tidb-lab bench and signals', () => {
         await waitFor('an INSERT into sbtest1 waiting for the lock', async () => {
           const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT' AND trx_query LIKE 'INSERT INTO sbtest1%'");
           return Number(rows[0].n) === 1 ? true : undefined;
-        }, 30_000);
+        }, 30_000, INNODB_TRX_POLL_MS);
         prepare.child.kill('SIGTERM');
         const exited = await prepare.exited;
         assert.equal(exited.code, 143, prepare.stderr);

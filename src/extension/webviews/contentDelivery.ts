@@ -107,7 +107,13 @@ export class ContentDelivery {
 
   private unconfirmed(waitedMs: number): void {
     this.timer = undefined;
-    if (this.disposed || !this.target.isVisible()) return;
+    if (this.disposed) return;
+    // A restored tab can still count as hidden when the first wait ends: look again later rather
+    // than stop watching, or a page whose script never ran stays blank once it is shown.
+    if (!this.target.isVisible()) {
+      this.watch();
+      return;
+    }
     if (this.reloads >= this.options.maxReloads) {
       this.target.warn(`The page did not show its content after ${this.reloads} reloads; it may stay blank until the tab is reopened.`);
       return;

@@ -165,6 +165,19 @@ describe('getting the content to a webview page', () => {
     assert.deepEqual(panel.delivered.map((message) => message.type), ['show']);
   });
 
+  test('a restored tab that counts as hidden when the first wait ends, and whose script never runs, is loaded again once shown', () => {
+    const panel = new FakePanel();
+    panel.visible = false;
+    panel.clock.advance(1_000);
+    assert.equal(panel.reloads, 0, 'a hidden tab is not reloaded');
+    panel.visible = true;
+    panel.clock.advance(1_000);
+    assert.equal(panel.reloads, 1, 'shown and still silent: it is loaded again');
+    panel.pageReady();
+    panel.clock.advance(60_000);
+    assert.deepEqual(panel.delivered.map((message) => message.type), ['show']);
+  });
+
   test('nothing is sent or reloaded after the panel is closed', () => {
     const panel = new FakePanel();
     panel.losing = 1;

@@ -5,30 +5,9 @@
 import type { ParsedPlan, PlanEngine, PlanNode } from './planModel';
 import { findPlanIssues, type PlanFinding } from './planFindings';
 import { planNodes } from './planWalk';
+import type { EstimateError, OperatorAnalysis } from './operatorAnalysis';
 
-export type EstimateDirection = 'under' | 'over' | 'exact';
-
-export interface EstimateError {
-  /** max(act, est) / min(act, est), both counted as at least 1 row. */
-  factor: number;
-  /** `under`: more rows came than the optimizer expected. */
-  direction: EstimateDirection;
-}
-
-export type OperatorTimeKind = 'wall-clock' | 'task-time';
-
-export interface OperatorAnalysis {
-  index: number;
-  id: string;
-  timeMs: number | null;
-  timeKind: OperatorTimeKind | null;
-  /** timeMs as a share (0..1) of the statement's time. */
-  timeShare: number | null;
-  /** Root operators: own time minus the time of their root-task children (never below 0). */
-  selfTimeMs: number | null;
-  selfTimeShare: number | null;
-  estimateError: EstimateError | null;
-}
+export type { EstimateDirection, EstimateError, OperatorAnalysis, OperatorTimeKind } from './operatorAnalysis';
 
 export interface PlanAnalysis {
   totalTimeMs: number | null;

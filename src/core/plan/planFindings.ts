@@ -1,7 +1,7 @@
 // The findings a TiDB user should act on, each tied to one operator, naming the numbers
 // and saying what to do. Thresholds live in planThresholds.ts.
 import { executionGroup, executionNumber, executionText } from './executionInfo';
-import type { OperatorAnalysis } from './planAnalysis';
+import type { OperatorAnalysis } from './operatorAnalysis';
 import type { ExecutionInfo, ParsedPlan, PlanNode } from './planModel';
 import * as limits from './planThresholds';
 import { formatBytes, formatCount, formatDurationMs, formatFactor } from './planUnits';

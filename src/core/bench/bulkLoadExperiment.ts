@@ -11,7 +11,7 @@ import { experimentResult, settleExperiment } from './experimentResult';
 import { openAdminSession } from './adminSession';
 import { connectionOptionValues, leanConnectTargets, type BenchConnectionSettings } from './benchConnectionSettings';
 import type { BulkLoadExperimentDefinition, KeyOrder } from './experimentDefinition';
-import type { ExperimentHooks } from './runExperiment';
+import type { ExperimentHooks } from './experimentHooks';
 import { LatencyRecorder } from './latencyHistogram';
 import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
 import { threadRandomStates } from './randomSeeding';

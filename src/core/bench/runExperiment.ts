@@ -1,7 +1,6 @@
 // Runs an experiment: every cell of the matrix in order, data prepared once per table size, each
 // variant set up (and checked) before its cells and torn down after them. One ExperimentResult.
 import type { DatabaseSession } from '../db/databaseSession';
-import type { SqlLogger } from '../db/sqlExecutor';
 import type { ExperimentCell, ExperimentResult, RunResult, SkippedVariant } from '../results/benchmarkResult';
 import { readTableControlInfo } from '../tidb/tableControlInfo';
 import { checkCacheTable } from '../tidb/tableControlPreChecks';
@@ -26,27 +25,11 @@ import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobal
 import { sbtestTable } from './sysbenchSql';
 import { prepareWithOptions } from './prepareBenchmark';
 import { buildRunResult } from './runBenchmark';
-import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine, type EngineConfig } from './benchEngine';
-import type { SysbenchLookup } from './sysbenchEngine/sysbenchInstallation';
+import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine } from './benchEngine';
+import type { ExperimentHooks } from './experimentHooks';
 import { RunStatistics } from './runStatistics';
 import { experimentResult, settleExperiment } from './experimentResult';
-import type { ExperimentStep } from './experimentStep';
-import type { IntervalReport } from './runStatistics';
 import { serverInfoOf } from './serverInfo';
-
-export interface ExperimentHooks {
-  signal?: AbortSignal;
-  onCell?: (cell: ExperimentCell, index: number, total: number) => void;
-  onInterval?: (cellIndex: number, report: IntervalReport) => void;
-  onLog?: (message: string) => void;
-  onSql?: SqlLogger;
-  /** before each step that takes time, including the start of every cell */
-  onStep?: (step: ExperimentStep) => void;
-  /** which engine runs the cells; the CLI and the extension pass their setting (default auto), callers that pass nothing get the built-in engine */
-  engine?: EngineConfig;
-  /** where sysbench was found, looked up once for the whole experiment (set by runExperiment) */
-  sysbenchLookup?: SysbenchLookup;
-}
 
 export interface PlannedCell {
   tableSize: number;

@@ -3,7 +3,7 @@
 // the estimate of how long it runs, printed before it starts; above LONG_EXPERIMENT_SECONDS the CLI
 // wants --yes and the extension asks.
 import { optionKey } from './benchOptions';
-import type { BulkLoadExperimentDefinition, ExperimentDefinition, OptionValue, ReadinessCheck, SysbenchExperimentDefinition } from './experimentDefinition';
+import type { BulkLoadExperimentDefinition, ExperimentDefinition, OptionValue, ReadinessCheck, SysbenchExperimentDefinition } from './experimentModel';
 
 export const EXPERIMENT_LIMITS = {
   /** threads of one cell (and bulk-load writer threads) */

@@ -1,7 +1,7 @@
 // What activate() returns: the services later features and the extension-host tests use.
 import type * as vscode from 'vscode';
 import type { ConnectionProfile } from '../core/db/connectionProfile';
-import type { ReportedInterval } from './benchmarks/benchmarkRunner';
+import type { ReportedInterval } from './benchmarks/reportedInterval';
 import type { ConnectionManager } from './connections/connectionManager';
 import type { ConnectionStore } from './connections/connectionStore';
 import type { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';

@@ -11,7 +11,8 @@ import { resolveBenchmarkConfig } from '../../core/bench/benchmarkConfig';
 import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, runExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import type { IntervalReport } from '../../core/bench/runStatistics';
-import type { BenchmarkResult, ResultInterval } from '../../core/results/benchmarkResult';
+import type { BenchmarkResult } from '../../core/results/benchmarkResult';
+import type { ReportedInterval } from './reportedInterval';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
 import { BENCHMARK_CONTEXT_KEYS, BENCHMARK_SETTINGS } from './benchmarkIds';
@@ -65,12 +66,6 @@ class ProgressTracker {
     this.progress.report({ message, increment: Math.max(0, percent - this.reported) });
     this.reported = Math.max(this.reported, percent);
   }
-}
-
-/** An interval a run going on reported (for an experiment: of its current cell). */
-export interface ReportedInterval {
-  runKey: string;
-  interval: ResultInterval;
 }
 
 export class BenchmarkRunner implements vscode.Disposable {

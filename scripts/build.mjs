@@ -1,5 +1,5 @@
 // Bundles the extension, the CLI, the benchmark and plan workers and every webview with esbuild.
-// Entry points that do not exist yet are skipped, so the build works while features land.
+// A missing entry point fails the build. The version comes from package.json (TIDB_LAB_BUILD_VERSION).
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, copyFileSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,8 @@ import { bundledPackages, missingFromNotices, noticesText } from './thirdPartyNo
 const production = process.argv.includes('--production');
 // --production (what the .vsix ships and what `npm run bench` measures): minified, so the
 // extension host and every benchmark worker parse less; names are kept for error messages.
-const common = { bundle: true, sourcemap: !production, minify: production, keepNames: production, logLevel: 'warning', legalComments: 'none', metafile: true };
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const common = { define: { TIDB_LAB_BUILD_VERSION: JSON.stringify(version) }, bundle: true, sourcemap: !production, minify: production, keepNames: production, logLevel: 'warning', legalComments: 'none', metafile: true };
 
 const nodeEntries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
@@ -18,9 +19,14 @@ const nodeEntries = [
   { in: 'src/extension/plans/planBuildWorker.ts', out: 'dist/planBuildWorker.js' },
 ];
 
+const missingEntries = nodeEntries.filter((entry) => !existsSync(entry.in)).map((entry) => entry.in);
+if (missingEntries.length > 0) {
+  console.error(`build: entry points missing: ${missingEntries.join(', ')}`);
+  process.exit(1);
+}
+
 const builds = [];
 for (const entry of nodeEntries) {
-  if (!existsSync(entry.in)) continue;
   builds.push(build({
     ...common,
     entryPoints: [entry.in],
@@ -35,24 +41,22 @@ for (const entry of nodeEntries) {
 
 // Each webview/<name>/main.ts becomes dist/webview/<name>.js; its *.css files are copied beside it.
 mkdirSync('dist/webview', { recursive: true });
-if (existsSync('webview')) {
-  for (const name of readdirSync('webview')) {
-    const dir = join('webview', name);
-    if (!statSync(dir).isDirectory()) continue;
-    const main = join(dir, 'main.ts');
-    if (existsSync(main)) {
-      builds.push(build({
-        ...common,
-        entryPoints: [main],
-        outfile: `dist/webview/${name}.js`,
-        platform: 'browser',
-        format: 'iife',
-        target: 'es2022',
-      }));
-    }
-    for (const file of readdirSync(dir)) {
-      if (file.endsWith('.css')) copyFileSync(join(dir, file), join('dist/webview', file === 'main.css' ? `${name}.css` : `${name}-${file}`));
-    }
+for (const name of readdirSync('webview')) {
+  const dir = join('webview', name);
+  if (!statSync(dir).isDirectory()) continue;
+  const main = join(dir, 'main.ts');
+  if (existsSync(main)) {
+    builds.push(build({
+      ...common,
+      entryPoints: [main],
+      outfile: `dist/webview/${name}.js`,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    }));
+  }
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith('.css')) copyFileSync(join(dir, file), join('dist/webview', file === 'main.css' ? `${name}.css` : `${name}-${file}`));
   }
 }
 

@@ -2,6 +2,7 @@
 // `tidb-lab plan FILE|-` summarises an EXPLAIN ANALYZE plan.
 import { runBenchCommand } from './benchCommand';
 import { runPlanCommand } from './planCommand';
+import { TOOL_VERSION } from '../core/toolVersion';
 
 const USAGE = `Usage:
   tidb-lab bench [options] <workload> <prepare|run|cleanup>
@@ -20,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
       return runPlanCommand(rest);
     case '--version':
     case '-v':
-      process.stdout.write(`tidb-lab ${process.env.TIDB_LAB_VERSION ?? '0.1.0'}\n`);
+      process.stdout.write(`tidb-lab ${TOOL_VERSION}\n`);
       return 0;
     case undefined:
     case '--help':

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunStatus, type ServerInfo, type SkippedVariant } from '../results/benchmarkResult';
 import { redactSecrets, redactSecretText } from '../results/redactSecrets';
 import type { ExperimentDefinition } from './experimentDefinition';
-import { TOOL_NAME, TOOL_VERSION } from './runBenchmark';
+import { TOOL_NAME } from './runBenchmark';
+import { TOOL_VERSION } from '../toolVersion';
 
 export interface ExperimentOutcome {
   definition: ExperimentDefinition;

@@ -19,9 +19,9 @@ import { CONTROL_SLOTS, CONTROL_STOP, type RunWorkerSetup, type WorkerFailure, t
 import { serverInfoOf } from './serverInfo';
 import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
+import { TOOL_VERSION } from '../toolVersion';
 
 export const TOOL_NAME = 'tidb-lab';
-export const TOOL_VERSION = '0.1.0';
 
 const THREAD_INIT_TIMEOUT_MS = 30_000;
 const CANCEL_TERMINATE_AFTER_MS = 2_000;

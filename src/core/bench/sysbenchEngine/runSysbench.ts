@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { optionsRecord, type BenchOptions } from '../benchOptions';
-import { BenchmarkError, TOOL_NAME, TOOL_VERSION, type MeasuredRun, type RunDetails } from '../runBenchmark';
+import { BenchmarkError, TOOL_NAME, type MeasuredRun, type RunDetails } from '../runBenchmark';
+import { TOOL_VERSION } from '../../toolVersion';
 import type { IntervalReport } from '../runStatistics';
 import type { RunResult, ServerInfo } from '../../results/benchmarkResult';
 import { importSysbenchLog } from '../../results/importers/sysbenchLogImporter';

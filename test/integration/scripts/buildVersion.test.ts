@@ -30,10 +30,13 @@ describe('the build', () => {
     assert.equal(build.status, 0, build.stderr);
     // run away from any package.json, as an installed bundle may be
     const alone = mkdtempSync(join(tmpdir(), 'tidblab-cli-alone-'));
-    folders.push(alone);
-    cpSync(join(folder, 'dist/cli.js'), join(alone, 'cli.js'));
-    const version = spawnSync(process.execPath, [join(alone, 'cli.js'), '--version'], { cwd: alone, encoding: 'utf8' });
-    assert.equal(version.stdout, 'tidb-lab 9.8.7-build-test\n', version.stderr);
+    try {
+      cpSync(join(folder, 'dist/cli.js'), join(alone, 'cli.js'));
+      const version = spawnSync(process.execPath, [join(alone, 'cli.js'), '--version'], { cwd: alone, encoding: 'utf8' });
+      assert.equal(version.stdout, 'tidb-lab 9.8.7-build-test\n', version.stderr);
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
     for (const bundle of ['dist/cli.js', 'dist/extension.js', 'dist/benchWorker.js']) {
       assert.doesNotMatch(readFileSync(join(folder, bundle), 'utf8'), /TIDB_LAB_BUILD_VERSION/, `${bundle} still names the placeholder`);
     }

@@ -1,7 +1,7 @@
 // Where the benchmark connects: a small plain object the VS Code layer and the CLI both fill.
 // The password is only used to connect; it never goes into a result, a log line or an error.
-import { readFileSync } from 'node:fs';
 import type { ConnectionProfile } from '../db/connectionProfile';
+import { readTlsMaterial, tlsOfProfile } from '../db/connectionTls';
 import type { ConnectionOptionValues, TlsSetting } from './benchOptions';
 import type { LeanConnectOptions, LeanTlsOptions } from './protocol/leanMysqlConnection';
 
@@ -59,26 +59,24 @@ export function connectionOptionValues(settings: BenchConnectionSettings): Conne
   };
 }
 
-function readPem(path: string, what: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    throw new Error(`Cannot read the ${what} file '${path}': ${error instanceof Error ? error.message : String(error)}`);
-  }
+/** Where a benchmark on a saved connection connects: the profile's server and TLS (read as every other connection reads them), the benchmark's database. */
+export function benchSettingsFromProfile(profile: ConnectionProfile, password: string, database: string): BenchConnectionSettings {
+  const tls = tlsOfProfile(profile);
+  return {
+    host: profile.host.trim(),
+    port: profile.port,
+    user: profile.user,
+    password,
+    database,
+    ...(tls ? { ssl: { mode: tls.mode, ...(tls.caFile ? { caFile: tls.caFile } : {}) } } : {}),
+  };
 }
 
 /** Connection options for every (host, port) pair, in the round-robin order threads take them. */
 export function leanConnectTargets(values: ConnectionOptionValues): LeanConnectOptions[] {
-  let tls: LeanTlsOptions | undefined;
-  if (values.tls !== 'disabled') {
-    tls = {
-      mode: values.tls,
-      ca: values.caFile ? readPem(values.caFile, 'CA') : undefined,
-      cert: values.certFile ? readPem(values.certFile, 'client certificate') : undefined,
-      key: values.keyFile ? readPem(values.keyFile, 'client key') : undefined,
-      ciphers: values.cipher,
-    };
-  }
+  const tls: LeanTlsOptions | undefined = values.tls === 'disabled'
+    ? undefined
+    : readTlsMaterial({ mode: values.tls, caFile: values.caFile, certFile: values.certFile, keyFile: values.keyFile, cipher: values.cipher });
   const targets: LeanConnectOptions[] = [];
   for (const host of values.hosts) {
     for (const port of values.ports) {

@@ -6,7 +6,7 @@ import { cleanupBenchmark } from '../../core/bench/cleanupBenchmark';
 import { prepareBenchmark } from '../../core/bench/prepareBenchmark';
 import { quoteIdentifier } from '../../core/db/sqlIdentifiers';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
-import { benchConnectionFor } from './benchmarkConnection';
+import { benchSettingsFromProfile } from '../../core/bench/benchConnectionSettings';
 import { checkBenchmarkData, neededTables, readSbtestInventory, type DataVerdict, type SbtestInventory } from './benchmarkDataCheck';
 import type { BenchmarkTarget } from './benchmarkTarget';
 import type { LaunchSettings } from './launchSettings';
@@ -79,7 +79,7 @@ function existingWanted(settings: LaunchSettings, inventory: SbtestInventory): s
 /** Creates the database when needed, drops the workload's old tables, loads new ones. */
 export async function prepareData(target: BenchmarkTarget, settings: LaunchSettings, verdict: DataVerdict, log: ExtensionLog): Promise<boolean> {
   const t = vscode.l10n.t;
-  const connection = benchConnectionFor(target.profile, target.password, settings.database);
+  const connection = benchSettingsFromProfile(target.profile, target.password, settings.database);
   const tables = neededTables({ workload: settings.workload, tables: settings.tables, tableSize: settings.tableSize, maxThreads: Math.max(...settings.threads) }).length;
   const options = prepareOptions(settings, tables);
   const onSql = sqlLoggerFor(log, target.profile.name);
@@ -157,7 +157,7 @@ export async function cleanUpData(target: BenchmarkTarget, database: string, log
     if (choice !== drop) return undefined;
   }
   const highest = inventory.tables[inventory.tables.length - 1].number;
-  const connection = benchConnectionFor(target.profile, target.password, database);
+  const connection = benchSettingsFromProfile(target.profile, target.password, database);
   const dropped = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Dropping sbtest tables in {0}', database) }, () =>
     cleanupBenchmark({ workload: 'oltp_read_write', connection, options: { tables: highest } }, { onSql: sqlLoggerFor(log, target.profile.name), onLog: (line) => log.info(`[cleanup] ${line}`) }));
   // cleanup drops sbtest1..N IF EXISTS: what it dropped is what was there.

@@ -16,7 +16,7 @@ import type { ReportedInterval } from './reportedInterval';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
 import { BENCHMARK_CONTEXT_KEYS, BENCHMARK_SETTINGS } from './benchmarkIds';
-import { benchConnectionFor } from './benchmarkConnection';
+import { benchSettingsFromProfile } from '../../core/bench/benchConnectionSettings';
 import type { BenchmarkTarget } from './benchmarkTarget';
 import type { BenchmarksTreeProvider } from './benchmarksTreeProvider';
 import { engineOptions, type LaunchSettings } from './launchSettings';
@@ -85,7 +85,7 @@ export class BenchmarkRunner implements vscode.Disposable {
   async runSingle(target: BenchmarkTarget, settings: LaunchSettings, options: RunOptions = {}): Promise<StoredResult | undefined> {
     const { log } = this.deps;
     const threads = settings.threads[0];
-    const connection = benchConnectionFor(target.profile, target.password, settings.database);
+    const connection = benchSettingsFromProfile(target.profile, target.password, settings.database);
     const engine = engineOptions(settings, threads);
     const header: LiveRunHeader = {
       runKey: randomUUID(),
@@ -117,7 +117,7 @@ export class BenchmarkRunner implements vscode.Disposable {
 
   async runExperiment(target: BenchmarkTarget, definition: ExperimentDefinition, database: string, options: RunOptions = {}): Promise<StoredResult | undefined> {
     const { log } = this.deps;
-    const connection = benchConnectionFor(target.profile, target.password, database);
+    const connection = benchSettingsFromProfile(target.profile, target.password, database);
     const plan = definition.kind === 'sysbench' ? planExperiment(definition, connection) : [];
     const cellSec = plan.reduce((sum, cell) => sum + cell.options.limits.time, 0);
     const headerOf = (cell: PlannedCell, index: number, runKey: string): LiveRunHeader => ({

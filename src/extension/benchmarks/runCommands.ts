@@ -8,7 +8,7 @@ import type { ExperimentDefinition } from '../../core/bench/experimentDefinition
 import { quoteIdentifier } from '../../core/db/sqlIdentifiers';
 import type { ServerIdentity } from '../../core/db/serverFlavor';
 import { BENCHMARK_COMMANDS, LAST_LAUNCH_STATE_KEY } from './benchmarkIds';
-import { benchConnectionFor } from './benchmarkConnection';
+import { benchSettingsFromProfile } from '../../core/bench/benchConnectionSettings';
 import { cleanUpData, ensureBenchmarkData, prepareData } from './benchmarkData';
 import { checkBenchmarkData, readSbtestInventory } from './benchmarkDataCheck';
 import { isRunBenchmarkRequest, isRunExperimentRequest, settingsFromRequest, type RunExperimentRequest } from './benchmarkRequests';
@@ -151,7 +151,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       return rows.length > 0 ? [definition.table] : [];
     }
     if (!definition.prepare && !definition.cleanup) return [];
-    const plan = planExperiment(definition, benchConnectionFor(target.profile, target.password, database));
+    const plan = planExperiment(definition, benchSettingsFromProfile(target.profile, target.password, database));
     const tables = plan[0]?.options.workloadOptions.tables ?? 1;
     return inventory.tables.filter((table) => table.number <= tables).map((table) => t('{0} (about {1} rows)', table.name, (table.estimatedRows ?? 0).toLocaleString()));
   }

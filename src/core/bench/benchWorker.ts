@@ -5,7 +5,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { WorkerPrepare } from './workerPrepare';
 import { WorkerRun } from './workerRun';
 import { STOPPED } from './threadSession';
-import type { CoordinatorMessage, RunWorkerSetup, WorkerMessage, WorkerSetup } from './workerMessages';
+import { BulkLoadWriters } from './bulkLoadWriters';
+import type { BulkLoadWorkerSetup, CoordinatorMessage, RunWorkerSetup, WorkerMessage, WorkerSetup } from './workerMessages';
 
 function post(message: WorkerMessage): void {
   parentPort?.postMessage(message);
@@ -77,6 +78,43 @@ async function preparePhase(setup: WorkerSetup & { task: 'prepare' }): Promise<v
   parentPort?.close();
 }
 
+const EMPTY_SNAPSHOT = { counters: new Float64Array(0), latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 }, queueLength: 0, concurrency: 0, threadsRunning: 0 };
+
+async function bulkLoadPhase(setup: BulkLoadWorkerSetup): Promise<void> {
+  const writers = new BulkLoadWriters(setup);
+  let done = false;
+  let started = false;
+  const finish = (failure?: string) => {
+    if (done) return;
+    done = true;
+    post({ type: 'finished', snapshot: EMPTY_SNAPSHOT, failure: failure === undefined ? undefined : { message: failure }, abandonedConnectionIds: [] });
+    parentPort?.close();
+  };
+  parentPort?.on('message', (message: CoordinatorMessage) => {
+    if (message.type === 'start') {
+      started = true;
+      void writers.run().then(async (outcome) => {
+        post({ type: 'bulkLoaded', rowsLoaded: outcome.rowsLoaded, latencies: outcome.latencies.encode() });
+        await writers.closeAll();
+        finish(outcome.failure);
+      }, (error: unknown) => finish(error instanceof Error ? error.message : String(error)));
+    } else if (message.type === 'stop' && !started) {
+      // before 'start' (another worker could not connect): nothing was loaded
+      void writers.closeAll().then(() => finish());
+    }
+  });
+  try {
+    await writers.init();
+    // told to stop while it connected: the connections it made go now
+    if (done) await writers.closeAll();
+    else post({ type: 'ready' });
+  } catch (error) {
+    await writers.closeAll();
+    finish(error instanceof Error ? error.message : String(error));
+  }
+}
+
 const setup = workerData as WorkerSetup;
 if (setup.task === 'run') void runPhase(setup);
+else if (setup.task === 'bulkLoad') void bulkLoadPhase(setup);
 else void preparePhase(setup);

@@ -3,6 +3,7 @@ import type { BenchOptions } from './benchOptions';
 import type { EncodedLatencies } from './latencyHistogram';
 import type { LeanConnectOptions } from './protocol/leanMysqlConnection';
 import type { RngState } from './randomSeeding';
+import type { KeyOrder } from './experimentDefinition';
 
 /** Slots of the control Int32Array every worker shares. */
 export const CONTROL_STOP = 0;
@@ -39,7 +40,25 @@ export interface PrepareWorkerSetup {
   control: SharedArrayBuffer;
 }
 
-export type WorkerSetup = RunWorkerSetup | PrepareWorkerSetup;
+/** Slot of a bulk-load cell's control Int32Array (after CONTROL_STOP): the next batch to take. */
+export const BULK_CONTROL_NEXT_BATCH = 1;
+
+export interface BulkLoadWorkerSetup {
+  task: 'bulkLoad';
+  table: string;
+  rows: number;
+  rowsPerInsert: number;
+  keyOrder: KeyOrder;
+  /** rows Int32 keys in load order, shared by every worker of the cell */
+  keys: SharedArrayBuffer;
+  /** this worker computes the key order (one worker does, before it says ready) */
+  fillKeys: boolean;
+  keysRandom: RngState;
+  writers: Array<{ random: RngState; connect: LeanConnectOptions }>;
+  control: SharedArrayBuffer;
+}
+
+export type WorkerSetup = RunWorkerSetup | PrepareWorkerSetup | BulkLoadWorkerSetup;
 
 export type CoordinatorMessage =
   | { type: 'start'; startMs: number; deadlineMs: number }
@@ -80,6 +99,8 @@ export type WorkerMessage =
   | { type: 'snapshot'; id: number; snapshot: WorkerSnapshot }
   | { type: 'log'; level: 'info' | 'debug'; message: string }
   | { type: 'progress'; tableNumber: number; rows: number }
+  /** bulk load: what this worker's writers loaded, sent just before 'finished' */
+  | { type: 'bulkLoaded'; rowsLoaded: number; latencies: EncodedLatencies }
   /** prepare: a table was started (created, about to be filled) or is complete (rows and index) */
   | { type: 'table'; tableNumber: number; complete: boolean }
   | {

@@ -136,6 +136,19 @@ describe('lean MySQL client', () => {
     }
   });
 
+  test('a statement over max_allowed_packet: error 1153 in words, with its size and the setting to change', async () => {
+    const connection = await connect();
+    try {
+      const limit = Number(await connection.queryValue('SELECT @@max_allowed_packet'));
+      const statement = `SELECT LENGTH('${'x'.repeat(limit + 1024)}')`;
+      await assert.rejects(connection.query(statement), (error: unknown) => error instanceof MysqlError && error.errno === 1153 && error.fatal
+        && error.message.startsWith("Got a packet bigger than 'max_allowed_packet' bytes: The statement is ")
+        && /larger than the server's max_allowed_packet\. Send fewer rows per statement, or raise the limit: SET GLOBAL max_allowed_packet = \d+/.test(error.message));
+    } finally {
+      connection.destroy();
+    }
+  });
+
   test('server errors keep their number and text, and the connection stays usable', async () => {
     const connection = await connect();
     try {

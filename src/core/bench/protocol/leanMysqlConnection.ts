@@ -33,6 +33,7 @@ import {
   connectionLostError,
   serverGoneError,
 } from './mysqlClientError';
+import { isPacketTooLarge, packetTooLargeWords } from './packetLimit';
 
 export type LeanTlsMode = 'preferred' | 'required' | 'verify_ca' | 'verify_identity';
 
@@ -148,6 +149,8 @@ export class LeanMysqlConnection {
   private handshakeFailure: ((error: MysqlError) => void) | undefined;
   /** queryValue() is waiting for its row: rows come to onPacket instead of being only counted */
   private capture: { value: string | null } | undefined;
+  /** the payload bytes of the command being answered, for the words of a packet-too-large error */
+  private sentBytes = 0;
   private closed = false;
   private closeError: MysqlError | undefined;
   private readonly closeWaiters: Array<() => void> = [];
@@ -406,6 +409,7 @@ export class LeanMysqlConnection {
     this.lastRowCount = 0;
     this.framing.rows = 0;
     this.callback = callback;
+    this.sentBytes = length - 4;
     if (length - 4 >= MAX_PAYLOAD) {
       // 16 MiB or more: the protocol's chunks of 0xffffff bytes (off the hot path)
       const packets = splitIntoPackets(buffer.subarray(4, length), 0);
@@ -506,7 +510,7 @@ export class LeanMysqlConnection {
           return;
         }
         if (header === 0xff) {
-          this.fail(parseErrorPacket(data, start, length));
+          this.fail(this.commandError(data, start, length));
           return;
         }
         if (header === 0xfb) {
@@ -547,7 +551,7 @@ export class LeanMysqlConnection {
         return;
       case PREPARE_FIRST: {
         if (header === 0xff) {
-          this.fail(parseErrorPacket(data, start, length));
+          this.fail(this.commandError(data, start, length));
           return;
         }
         const preparing = this.preparing;
@@ -569,6 +573,13 @@ export class LeanMysqlConnection {
         // A packet nobody asked for: the server closes a connection this way (e.g. after KILL).
         if (header === 0xff) this.closeError = parseErrorPacket(data, start, length);
     }
+  }
+
+  /** The server's error for the command sent; a packet over max_allowed_packet gets words and sizes. */
+  private commandError(data: Buffer, start: number, length: number): MysqlError {
+    const error = parseErrorPacket(data, start, length);
+    if (!isPacketTooLarge(error.errno, error.message)) return error;
+    return new MysqlError(error.errno, `${error.message}: ${packetTooLargeWords(this.sentBytes)}`, error.sqlState, true);
   }
 
   private finishPrepare(): void {

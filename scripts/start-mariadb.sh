@@ -171,7 +171,11 @@ SQL
 
 mkdir -p "$STATE_DIR"
 make_certificates
+# performance_schema with the statement digest consumers: benchmark results read each run's
+# statements from events_statements_summary_by_digest (and prepared_statements_instances).
 start_server main --max-connections=1000 --innodb-buffer-pool-size=1G \
-  --innodb-flush-log-at-trx-commit=2 --max-prepared-stmt-count=1000000
+  --innodb-flush-log-at-trx-commit=2 --max-prepared-stmt-count=1000000 \
+  --performance-schema=ON --performance-schema-consumer-events-statements-current=ON \
+  --performance-schema-consumer-statements-digest=ON
 start_server tls-only --require-secure-transport=ON --innodb-buffer-pool-size=64M --max-connections=100
 echo "CA certificate: $TLS_DIR/ca.pem"

@@ -5,6 +5,7 @@
 import type { BenchEngineName } from '../results/benchmarkResult';
 import { openAdminSession } from './adminSession';
 import type { BenchOptions } from './benchOptions';
+import { RunEvidence } from '../server/runEvidence';
 import { runMeasured, type MeasuredRun, type RunHooks } from './runBenchmark';
 import { serverInfoOf } from './serverInfo';
 import { findSysbench, type SysbenchInstallation, type SysbenchLookup } from './sysbenchEngine/sysbenchInstallation';
@@ -73,17 +74,29 @@ export async function runMeasuredWithEngine(options: BenchOptions, hooks: Engine
   const found = lookup ?? await lookUpEngine(config);
   const choice = chooseEngine(config.engine, found, options, hooks.sessionStatements ?? []);
   hooks.onEngine?.(choice);
-  if (choice.engine === 'builtin' || choice.installation === undefined) {
-    const measured = await runMeasured(options, hooks);
-    if (choice.reason !== undefined) measured.result.source.engineNote = choice.reason;
-    return measured;
-  }
   const admin = hooks.admin ?? await openAdminSession(options.connection, hooks.onSql);
   try {
-    return await runSysbench(
-      { installation: choice.installation, options, serverIsTiDB: admin.identity.flavor === 'tidb', server: serverInfoOf(admin.identity, options) },
-      { signal: hooks.signal, onInterval: hooks.onInterval, onThreadsStarted: hooks.onThreadsStarted, onLog: hooks.onLog, labels: hooks.labels, onProcess: hooks.onSysbenchProcess },
-    );
+    const evidence = await RunEvidence.start(admin, admin.identity.flavor, {
+      database: options.connection.database,
+      preparedStatements: options.driver.psMode === 'auto',
+    });
+    let measured: MeasuredRun;
+    if (choice.engine === 'builtin' || choice.installation === undefined) {
+      measured = await runMeasured(options, {
+        ...hooks,
+        admin,
+        beforeConnectionsClose: evidence.wantsPreparedStatements ? () => evidence.beforeConnectionsClose() : undefined,
+      });
+      if (choice.reason !== undefined) measured.result.source.engineNote = choice.reason;
+    } else {
+      measured = await runSysbench(
+        { installation: choice.installation, options, serverIsTiDB: admin.identity.flavor === 'tidb', server: serverInfoOf(admin.identity, options) },
+        { signal: hooks.signal, onInterval: hooks.onInterval, onThreadsStarted: hooks.onThreadsStarted, onLog: hooks.onLog, labels: hooks.labels, onProcess: hooks.onSysbenchProcess },
+      );
+    }
+    const activity = await evidence.finish();
+    if (measured.result.server) measured.result.server.activity = activity;
+    return measured;
   } finally {
     if (!hooks.admin) await admin.close();
   }

@@ -21,7 +21,8 @@ async function runPhase(setup: RunWorkerSetup): Promise<void> {
     if (finishedPosted) return;
     finishedPosted = true;
     post({ type: 'finished', snapshot: run.snapshot(), failure: run.failureReport, abandonedConnectionIds });
-    parentPort?.close();
+    // held connections stay open until the coordinator has read what it needs and says 'release'
+    if (!setup.holdConnections) parentPort?.close();
   };
 
   parentPort?.on('message', (message: CoordinatorMessage) => {
@@ -34,6 +35,12 @@ async function runPhase(setup: RunWorkerSetup): Promise<void> {
         break;
       case 'reset':
         run.reset();
+        break;
+      case 'release':
+        void run.closeAll().then(() => {
+          post({ type: 'released' });
+          parentPort?.close();
+        });
         break;
       case 'stop':
         void run.stop(message.hard).then((ids) => {

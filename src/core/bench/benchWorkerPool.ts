@@ -86,6 +86,27 @@ export class BenchWorkerPool {
     return new Promise((resolve) => this.finishWaiters.push(resolve));
   }
 
+  /** Asks workers that hold their connections to close them; resolves when all did or after timeoutMs. */
+  release(timeoutMs: number): Promise<void> {
+    const pending = new Set(this.workers.map((_worker, index) => index).filter((index) => !this.exited[index]));
+    if (pending.size === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.releaseWaiter = (index) => {
+        pending.delete(index);
+        if (pending.size === 0) done();
+      };
+      this.broadcast({ type: 'release' });
+    });
+  }
+
+  private releaseWaiter?: (worker: number) => void;
+
   async terminate(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate().catch(() => 0)));
   }
@@ -100,6 +121,10 @@ export class BenchWorkerPool {
           entry.done();
         }
       }
+      return;
+    }
+    if (message.type === 'released') {
+      this.releaseWaiter?.(index);
       return;
     }
     if (message.type === 'finished') {

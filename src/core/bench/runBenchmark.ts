@@ -25,6 +25,8 @@ export const TOOL_NAME = 'tidb-lab';
 
 const THREAD_INIT_TIMEOUT_MS = 30_000;
 const CANCEL_TERMINATE_AFTER_MS = 2_000;
+/** how long held connections get to close cleanly before the workers are terminated anyway */
+const RELEASE_TIMEOUT_MS = 5_000;
 
 export interface RunHooks {
   signal?: AbortSignal;
@@ -42,6 +44,11 @@ export interface RunHooks {
   sessionStatements?: string[];
   /** an admin session to reuse instead of opening one */
   admin?: DatabaseSession;
+  /**
+   * called once the threads have stopped and before their connections close (they are held open
+   * for it): what only lives as long as a connection, such as MariaDB's prepared-statement counts
+   */
+  beforeConnectionsClose?: () => Promise<void>;
 }
 
 export class BenchmarkError extends Error {
@@ -114,7 +121,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
     log(`TiDB: events that hit TiDB's retryable errors are restarted too (ignored errors ${policy.ignoredCodes.join(',')}); --tidb-retryable-errors=off behaves exactly like sysbench.`);
   }
 
-  const { setups, threadIdsByWorker, control } = workerSetups(options, serverIsTiDB, hooks.sessionStatements ?? []);
+  const { setups, threadIdsByWorker, control } = workerSetups(options, serverIsTiDB, hooks.sessionStatements ?? [], hooks.beforeConnectionsClose !== undefined);
   const controlView = new Int32Array(control);
 
   const statistics = new RunStatistics(limits.threads, threadIdsByWorker, limits.percentile);
@@ -220,6 +227,10 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
     for (const timer of timers) clearTimeout(timer);
     const lastReport = await reporting;
     collectFinalSnapshots(pool, statistics);
+    if (hooks.beforeConnectionsClose) {
+      await hooks.beforeConnectionsClose().catch(() => undefined);
+      await pool.release(RELEASE_TIMEOUT_MS);
+    }
     await pool.terminate();
     if (lastReport && !state.cancelled && lastReport.nextDueMs <= endMs && endMs > measuredStartMs) {
       // The tick due at the deadline raced the threads finishing; on a busy machine its timer can
@@ -265,7 +276,7 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
 }
 
 /** Spreads the threads round-robin over the worker_threads, each with its random state and server. */
-function workerSetups(options: BenchOptions, serverIsTiDB: boolean, sessionStatements: string[]): { setups: RunWorkerSetup[]; threadIdsByWorker: number[][]; control: SharedArrayBuffer } {
+function workerSetups(options: BenchOptions, serverIsTiDB: boolean, sessionStatements: string[], holdConnections: boolean): { setups: RunWorkerSetup[]; threadIdsByWorker: number[][]; control: SharedArrayBuffer } {
   const limits = options.limits;
   const targets = leanConnectTargets(options.connection);
   const seeds = threadRandomStates({ seed: options.random.seed, threads: limits.threads, reportThread: limits.reportInterval > 0, eventGenerator: limits.rate > 0 });
@@ -297,6 +308,7 @@ function workerSetups(options: BenchOptions, serverIsTiDB: boolean, sessionState
     uniqueCounter,
     uniqueSeed,
     sessionStatements,
+    holdConnections,
   }));
   return { setups, threadIdsByWorker, control };
 }

@@ -30,6 +30,11 @@ export interface RunWorkerSetup {
   uniqueSeed: { index: number; offset: number };
   /** run by every connection right after connecting, e.g. SET SESSION tidb_isolation_read_engines = 'tiflash' */
   sessionStatements: string[];
+  /**
+   * keep each connection open when its thread ends, until the coordinator sends 'release' (the
+   * server's prepared_statements_instances is read first; it forgets a statement with its connection)
+   */
+  holdConnections?: boolean;
 }
 
 export interface PrepareWorkerSetup {
@@ -64,7 +69,9 @@ export type CoordinatorMessage =
   | { type: 'start'; startMs: number; deadlineMs: number }
   | { type: 'snapshot'; id: number }
   | { type: 'reset' }
-  | { type: 'stop'; hard: boolean };
+  | { type: 'stop'; hard: boolean }
+  /** close the connections held open after the run (holdConnections) */
+  | { type: 'release' };
 
 /** A worker's event loop, from EventLoopLoad: since the previous snapshot, and since the run began. */
 export interface WorkerLoopLoad {
@@ -103,6 +110,8 @@ export type WorkerMessage =
   | { type: 'bulkLoaded'; rowsLoaded: number; latencies: EncodedLatencies }
   /** prepare: a table was started (created, about to be filled) or is complete (rows and index) */
   | { type: 'table'; tableNumber: number; complete: boolean }
+  /** the held connections are closed */
+  | { type: 'released' }
   | {
       type: 'finished';
       snapshot: WorkerSnapshot;

@@ -148,7 +148,7 @@ export class WorkerRun {
           if (failure !== STOPPED) this.fail(failure);
         } finally {
           this.running--;
-          await thread.session.close().catch(() => undefined);
+          if (!this.setup.holdConnections) await thread.session.close().catch(() => undefined);
           resolve();
         }
       };

@@ -93,6 +93,54 @@ export interface ServerInfo {
   versionString?: string;
   host?: string;
   port?: number;
+  /** what the server counted for the run's statements (before and after, the difference) */
+  activity?: ServerActivity;
+}
+
+/** One plan of a statement during the run (TiDB: one plan digest). */
+export interface ServerStatementPlan {
+  planDigest: string;
+  execCount: number;
+  /** TiDB, TiKV, TiFlash (cop), TiFlash (batchCop), TiFlash (MPP); plain TiFlash when the plan does not say which */
+  engines: string[];
+  /** the plan as text the plan view reads */
+  plan?: string;
+}
+
+export interface ServerStatement {
+  /** the server's SQL digest; statements known only as prepared (MariaDB) carry "prepared:" and a hash of their text */
+  digest: string;
+  /** the normalized statement (or the prepared text) */
+  text: string;
+  schema?: string;
+  execCount: number;
+  sumLatencyMs: number;
+  avgLatencyMs: number;
+  /** the largest single execution the server saw in the window the run fell in (may predate the run when the statement ran before it in the same window) */
+  maxLatencyMs: number;
+  planDigests: string[];
+  /** union of the engines of its plans */
+  engines: string[];
+  /** the plan of the most-executed plan digest */
+  plan?: string;
+  /** more than one plan digest during the run */
+  planChanged?: boolean;
+  plans?: ServerStatementPlan[];
+  /** TiDB: coprocessor tasks sent during the run */
+  copTasks?: number;
+  /** TiDB: keys processed per execution, average over the run's windows */
+  avgProcessedKeys?: number;
+  /** 'digest' (statement summary / performance_schema digests) or 'prepared' (prepared_statements_instances) */
+  counted?: 'digest' | 'prepared';
+}
+
+export interface ServerActivity {
+  /** where the numbers come from, e.g. information_schema.cluster_statements_summary */
+  source: string;
+  /** by server time, the largest first */
+  statements: ServerStatement[];
+  /** what could not be read or counted */
+  warnings: string[];
 }
 
 export type BenchEngineName = 'builtin' | 'sysbench';

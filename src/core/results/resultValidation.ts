@@ -20,7 +20,10 @@ import {
   type SkippedVariant,
   type RunResult,
   type RunStatus,
+  type ServerActivity,
   type ServerInfo,
+  type ServerStatement,
+  type ServerStatementPlan,
 } from './benchmarkResult';
 import { isSecretKey, redactSecrets, redactSecretText, setOwnValue } from './redactSecrets';
 
@@ -213,7 +216,67 @@ class ShapeReader {
     const host = this.optionalText(object, 'host', `${path}.host`);
     if (host !== undefined) server.host = host;
     if (object.port !== undefined) server.port = this.number(object, 'port', `${path}.port`);
+    if (object.activity !== undefined) {
+      const activity = this.serverActivity(object.activity, `${path}.activity`);
+      if (activity !== undefined) server.activity = activity;
+    }
     return server;
+  }
+
+  private serverActivity(value: unknown, path: string): ServerActivity | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const texts = (list: unknown, listPath: string): string[] =>
+      this.list(list, listPath, (item, itemPath) => (typeof item === 'string' ? this.withoutSecrets(item, itemPath) : this.fail(itemPath, 'a string', item))) ?? [];
+    return {
+      source: this.text(object, 'source', `${path}.source`) ?? '',
+      statements: this.list(object.statements, `${path}.statements`, (item, itemPath) => this.serverStatement(item, itemPath, texts)) ?? [],
+      warnings: texts(object.warnings, `${path}.warnings`),
+    };
+  }
+
+  private serverStatement(value: unknown, path: string, texts: (list: unknown, listPath: string) => string[]): ServerStatement | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const statement: ServerStatement = {
+      digest: this.text(object, 'digest', `${path}.digest`) ?? '',
+      text: this.text(object, 'text', `${path}.text`) ?? '',
+      execCount: this.number(object, 'execCount', `${path}.execCount`) ?? 0,
+      sumLatencyMs: this.number(object, 'sumLatencyMs', `${path}.sumLatencyMs`) ?? 0,
+      avgLatencyMs: this.number(object, 'avgLatencyMs', `${path}.avgLatencyMs`) ?? 0,
+      maxLatencyMs: this.number(object, 'maxLatencyMs', `${path}.maxLatencyMs`) ?? 0,
+      planDigests: texts(object.planDigests, `${path}.planDigests`),
+      engines: texts(object.engines, `${path}.engines`),
+    };
+    const schema = this.optionalText(object, 'schema', `${path}.schema`);
+    if (schema !== undefined) statement.schema = schema;
+    const plan = this.optionalText(object, 'plan', `${path}.plan`);
+    if (plan !== undefined) statement.plan = plan;
+    if (object.planChanged !== undefined) {
+      if (typeof object.planChanged === 'boolean') statement.planChanged = object.planChanged;
+      else this.fail(`${path}.planChanged`, 'true or false', object.planChanged);
+    }
+    if (object.copTasks !== undefined) statement.copTasks = this.number(object, 'copTasks', `${path}.copTasks`);
+    if (object.avgProcessedKeys !== undefined) statement.avgProcessedKeys = this.number(object, 'avgProcessedKeys', `${path}.avgProcessedKeys`);
+    if (object.counted !== undefined) {
+      if (object.counted === 'digest' || object.counted === 'prepared') statement.counted = object.counted;
+      else this.fail(`${path}.counted`, "'digest' or 'prepared'", object.counted);
+    }
+    if (object.plans !== undefined) {
+      statement.plans = this.list(object.plans, `${path}.plans`, (item, itemPath) => {
+        const planObject = this.object(item, itemPath);
+        if (planObject === undefined) return undefined;
+        const entry: ServerStatementPlan = {
+          planDigest: this.text(planObject, 'planDigest', `${itemPath}.planDigest`) ?? '',
+          execCount: this.number(planObject, 'execCount', `${itemPath}.execCount`) ?? 0,
+          engines: texts(planObject.engines, `${itemPath}.engines`),
+        };
+        const planText = this.optionalText(planObject, 'plan', `${itemPath}.plan`);
+        if (planText !== undefined) entry.plan = planText;
+        return entry;
+      });
+    }
+    return statement;
   }
 
   private interval(value: unknown, path: string): ResultInterval | undefined {

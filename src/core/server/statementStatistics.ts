@@ -67,10 +67,11 @@ export interface StatementStatisticsQuery {
   /** only these digests */
   digests?: readonly string[];
   /**
-   * TiDB: also read the closed windows of the _history table whose window began at or after this
-   * server time ("YYYY-MM-DD HH:MM:SS"); without it only the current window is read.
+   * TiDB: also read the closed windows of the _history table that ended after this server time
+   * ("YYYY-MM-DD HH:MM:SS", as the server's NOW() gives it); without it only the current window
+   * is read.
    */
-  historyFrom?: string;
+  historySince?: string;
   /** at most this many rows, the largest total time first (default: no limit) */
   limit?: number;
   /** TiDB: also read the PLAN and BINARY_PLAN columns (large; default true) */

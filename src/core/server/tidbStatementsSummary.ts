@@ -31,7 +31,7 @@ export async function readTidbStatementsSummary(executor: SqlExecutor, query: St
       continue;
     }
     let history: SqlRow[] = [];
-    if (query.historyFrom !== undefined) {
+    if (query.historySince !== undefined) {
       try {
         history = await executor.query(...summarySelect(table.history, query, true));
       } catch (error) {
@@ -57,9 +57,9 @@ function summarySelect(table: string, query: StatementStatisticsQuery, history: 
     conditions.push(`DIGEST IN (${query.digests.map(() => '?').join(', ')})`);
     values.push(...query.digests);
   }
-  if (history && query.historyFrom !== undefined) {
-    conditions.push('SUMMARY_BEGIN_TIME >= ?');
-    values.push(query.historyFrom);
+  if (history && query.historySince !== undefined) {
+    conditions.push('SUMMARY_END_TIME > ?');
+    values.push(query.historySince);
   }
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   const limit = query.limit !== undefined ? ` ORDER BY SUM_LATENCY DESC LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';

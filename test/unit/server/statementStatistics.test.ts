@@ -27,13 +27,13 @@ const TIDB_ROW = {
   QUERY_SAMPLE_TEXT: 'select * from employee where id=3100',
 };
 
-test('TiDB: the cluster table first, durations from nanoseconds to ms, history from a window on', async () => {
+test('TiDB: the cluster table first, durations from nanoseconds to ms, closed windows that ended after a time', async () => {
   const executor = new FakeSqlExecutor((sql) => (/_history/.test(sql) ? [{ ...TIDB_ROW, SUMMARY_BEGIN_TIME: '2020-01-02 10:30:00', EXEC_COUNT: 1 }] : [TIDB_ROW]));
-  const read = await readStatementStatistics(executor, 'tidb', { schemas: ['test'], historyFrom: '2020-01-02 10:30:00' });
+  const read = await readStatementStatistics(executor, 'tidb', { schemas: ['test'], historySince: '2020-01-02 10:45:00' });
   assert.equal(read.source, 'information_schema.cluster_statements_summary');
   assert.match(executor.sqls[0], /FROM information_schema\.cluster_statements_summary WHERE SCHEMA_NAME IN \(\?\)$/);
-  assert.match(executor.sqls[1], /cluster_statements_summary_history WHERE SCHEMA_NAME IN \(\?\) AND SUMMARY_BEGIN_TIME >= \?/);
-  assert.deepEqual(executor.statements[1].values, ['test', '2020-01-02 10:30:00']);
+  assert.match(executor.sqls[1], /cluster_statements_summary_history WHERE SCHEMA_NAME IN \(\?\) AND SUMMARY_END_TIME > \?/);
+  assert.deepEqual(executor.statements[1].values, ['test', '2020-01-02 10:45:00']);
   assert.equal(read.rows.length, 2);
   const [row] = read.rows.filter((r) => !r.fromHistory);
   assert.equal(row.execCount, 3);

@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { preparedDifferences, statementDifferences } from '../../../src/core/server/runActivity';
+import type { StatementStatisticsRow } from '../../../src/core/server/statementStatistics';
+
+function row(fields: Partial<StatementStatisticsRow>): StatementStatisticsRow {
+  return {
+    digest: 'd1', digestText: 'select `c` from `sbtest1` where `id` between ? and ?', schemaName: 'sbtest', planDigest: 'p1', instance: '10.0.0.1:10080',
+    windowBegin: '2026-12-01 14:00:00', windowEnd: '2026-12-01 14:30:00', fromHistory: false,
+    execCount: 0, sumLatencyMs: 0, avgLatencyMs: 0, maxLatencyMs: 0, minLatencyMs: null, sumErrors: 0,
+    copTasks: null, avgProcessedKeys: null, maxProcessedKeys: null, rowsExamined: null, rowsSent: null,
+    plan: null, binaryPlan: null, sampleText: null, firstSeen: null, lastSeen: null,
+    ...fields,
+  };
+}
+
+test('the difference of the run: executions before the run are not counted', () => {
+  const [statement] = statementDifferences(
+    [row({ execCount: 100, sumLatencyMs: 100, copTasks: 100 })],
+    [row({ execCount: 400, sumLatencyMs: 700, maxLatencyMs: 9, copTasks: 400 })],
+  );
+  assert.equal(statement.execCount, 300);
+  assert.equal(statement.sumLatencyMs, 600);
+  assert.equal(statement.avgLatencyMs, 2);
+  assert.equal(statement.copTasks, 300);
+  assert.deepEqual(statement.planDigests, ['p1']);
+  assert.equal(statement.planChanged, undefined);
+});
+
+test('a window that rolled over during the run: the closed window and the new one add up', () => {
+  const before = [row({ execCount: 100, sumLatencyMs: 100 })];
+  const after = [
+    row({ execCount: 250, sumLatencyMs: 250, fromHistory: true }),
+    row({ windowBegin: '2026-12-01 14:30:00', windowEnd: '2026-12-01 15:00:00', execCount: 50, sumLatencyMs: 50 }),
+  ];
+  const [statement] = statementDifferences(before, after);
+  assert.equal(statement.execCount, 200);
+});
+
+test('a statement with a second plan digest during the run is flagged, plans by executions', () => {
+  const [statement] = statementDifferences(
+    [row({ execCount: 10, sumLatencyMs: 10 })],
+    [row({ execCount: 60, sumLatencyMs: 60 }), row({ planDigest: 'p2', execCount: 80, sumLatencyMs: 800 })],
+  );
+  assert.equal(statement.execCount, 130);
+  assert.equal(statement.planChanged, true);
+  assert.deepEqual(statement.planDigests, ['p2', 'p1']);
+  assert.deepEqual(statement.plans?.map((plan) => plan.execCount), [80, 50]);
+});
+
+test('statements that did not run during the run, and the evidence reads themselves, are left out', () => {
+  const statements = statementDifferences(
+    [row({ execCount: 5 })],
+    [row({ execCount: 5 }), row({ digest: 'd2', digestText: 'select * from `information_schema` . `cluster_statements_summary` where `schema_name` in ( ? )', execCount: 3 })],
+  );
+  assert.deepEqual(statements, []);
+});
+
+test('a reset during the run keeps what came after it and says so', () => {
+  const warnings: string[] = [];
+  const [statement] = statementDifferences([row({ execCount: 500, sumLatencyMs: 500 })], [row({ execCount: 20, sumLatencyMs: 40 })], warnings);
+  assert.equal(statement.execCount, 20);
+  assert.match(warnings[0], /reset during the run/);
+});
+
+test('prepared statements: executions per text since the baseline', () => {
+  const statements = preparedDifferences(
+    [{ instance: '1', ownerThreadId: 7, sqlText: 'SELECT c FROM sbtest1 WHERE id=?', executions: 5, sumExecuteMs: 5, maxExecuteMs: 1 }],
+    [
+      { instance: '1', ownerThreadId: 7, sqlText: 'SELECT c FROM sbtest1 WHERE id=?', executions: 15, sumExecuteMs: 25, maxExecuteMs: 3 },
+      { instance: '2', ownerThreadId: 8, sqlText: 'SELECT c FROM sbtest1 WHERE id=?', executions: 10, sumExecuteMs: 10, maxExecuteMs: 2 },
+    ],
+  );
+  assert.equal(statements.length, 1);
+  assert.equal(statements[0].execCount, 20);
+  assert.equal(statements[0].sumLatencyMs, 30);
+  assert.equal(statements[0].counted, 'prepared');
+  assert.match(statements[0].digest, /^prepared:[0-9a-f]{32}$/);
+});

@@ -40,10 +40,13 @@ describe('xoroshiro128+', () => {
   test('matches a BigInt reference for 10,000 steps', () => {
     const hi0 = 0x9e3779b9, lo0 = 0x7f4a7c15, hi1 = 0xbf58476d, lo1 = 0x1ce4e5b9;
     const ours = new Xoroshiro128Plus([hi0, lo0, hi1, lo1]);
-    const next = referenceXoroshiro([(BigInt(hi0) << 32n) | BigInt(lo0), (BigInt(hi1) << 32n) | BigInt(lo1)]);
+    const reference: [bigint, bigint] = [(BigInt(hi0) << 32n) | BigInt(lo0), (BigInt(hi1) << 32n) | BigInt(lo1)];
+    const next = referenceXoroshiro(reference);
+    const half = (value: bigint, shift: bigint) => Number((value >> shift) & 0xffffffffn);
     for (let i = 0; i < 10_000; i++) {
       const expected = Number(next() >> 12n) / 2 ** 52;
       assert.equal(ours.nextDouble(), expected, `step ${i}`);
+      if (i < 100) assert.deepEqual(ours.state, [half(reference[0], 32n), half(reference[0], 0n), half(reference[1], 32n), half(reference[1], 0n)], `the state as unsigned 32-bit halves after step ${i}`);
     }
   });
 });

@@ -24,6 +24,8 @@ export type PlanViewNode = Pick<PlanNode, 'index' | 'id' | 'operator' | 'role' |
   timeShare: number | null;
   selfTimeMs: number | null;
   estimateError: EstimateError | null;
+  /** `loops:0` and no rows: the operator did not run, its row count is not a measurement */
+  runtimeStatsMissing: boolean;
 };
 
 export interface PlanViewPlan {
@@ -64,6 +66,7 @@ export interface PackedPlanNodes {
   timeShare: (number | null)[];
   selfTimeMs: (number | null)[];
   estimateError: (EstimateError | null)[];
+  runtimeStatsMissing: boolean[];
   memoryBytes: (number | null)[];
   diskBytes: (number | null)[];
   estCost: (number | null)[];
@@ -200,6 +203,7 @@ export function packPlan(plan: PlanViewPlan): PackedPlanViewPlan {
       timeShare: column((node) => node.timeShare),
       selfTimeMs: column((node) => node.selfTimeMs),
       estimateError: column((node) => node.estimateError),
+      runtimeStatsMissing: column((node) => node.runtimeStatsMissing),
       memoryBytes: column((node) => node.memoryBytes),
       diskBytes: column((node) => node.diskBytes),
       estCost: column((node) => node.estCost),
@@ -234,6 +238,7 @@ export function unpackPlan(packed: PackedPlanViewPlan): PlanViewPlan {
     timeShare: p.timeShare[i],
     selfTimeMs: p.selfTimeMs[i],
     estimateError: p.estimateError[i],
+    runtimeStatsMissing: p.runtimeStatsMissing[i],
     memoryBytes: p.memoryBytes[i],
     diskBytes: p.diskBytes[i],
     estCost: p.estCost[i],
@@ -349,6 +354,18 @@ export interface PlanViewStrings {
   fieldReads: string;
   fieldReadBy: string;
   truncatedRow: string;
+  didNotRun: string;
+  didNotRunTitle: string;
+  columnRuOwn: string;
+  columnRuOwnTitle: string;
+  columnRuTotal: string;
+  columnRuTotalTitle: string;
+  ruShareTitle: string;
+  sortTitle: string;
+  sortedBy: string;
+  backToTree: string;
+  rolledBackEstimatesOnly: string;
+  compareEstimate: string;
   fragmentLabel: string;
   fragmentTitle: string;
   fragmentToTiDB: string;

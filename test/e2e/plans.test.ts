@@ -108,6 +108,29 @@ async function planFrame(workbench: Workbench, gist: RegExp, timeout = 60_000): 
   throw new Error(`no plan view shows a gist matching ${gist} after ${timeout} ms`);
 }
 
+/**
+ * The table shows exactly these columns, each whole: its header cell ends inside the table's
+ * visible width (a column cut at the edge would end past it). Waits for the layout to settle.
+ */
+async function assertWholeColumns(plan: Frame, keys: string[]): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let seen = '';
+  for (;;) {
+    const layout = await plan.evaluate(() => {
+      const viewport = document.querySelector('#plan-grid') as HTMLElement;
+      const right = viewport.getBoundingClientRect().left + viewport.clientWidth;
+      return [...document.querySelectorAll('#plan-grid .plan-header .plan-cell')].map((cell) => {
+        const key = [...cell.classList].find((name) => name.startsWith('col-'))?.slice(4) ?? '?';
+        return { key, whole: cell.getBoundingClientRect().right <= right + 1 };
+      });
+    });
+    seen = JSON.stringify(layout);
+    if (layout.map((column) => column.key).join() === keys.join() && layout.every((column) => column.whole)) return;
+    if (Date.now() > deadline) assert.fail(`columns ${keys.join(', ')} all whole; seen ${seen}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Texts drawn after lines by decorations (`after.contentText` is a CSS ::after, not DOM text). */
 async function inlineDecorations(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
@@ -170,7 +193,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await workbench.waitForQuickInput();
       await workbench.fillQuickInput(db.password);
 
-      const plan = await planFrame(workbench, /1\.03 s · 1 row · TiKV · 4 findings · 5 operators/);
+      const plan = await planFrame(workbench, /1\.03 s · 1 row · TiKV · 1 critical, 3 warnings · 5 operators/);
       assert.equal(await plan.locator('.plan-window .plan-row[data-index]').count(), 5, 'all five operators are drawn');
       assert.match(await plan.locator('.origin-meta').innerText(), new RegExp(`${CONNECTION} · TiDB v8\\.5\\.1`));
       assert.equal(await plan.locator('.findings-list .finding').count(), 4, 'one critical finding and three warnings');
@@ -178,7 +201,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       assert.equal(await plan.locator('.plan-row[data-index="4"] .engine-badge.tikv .engine-task').innerText(), 'cop', 'the scan runs in TiKV as a cop task');
 
       const decorations = await inlineDecorations(workbench.page);
-      assert.ok(decorations.some((text) => /1\.03 s · 1 row · TiKV · 4 findings/.test(text)), `inline gist missing: ${decorations.join(' | ')}`);
+      assert.ok(decorations.some((text) => /1\.03 s · 1 row · TiKV · 1 critical, 3 warnings/.test(text)), `inline gist missing: ${decorations.join(' | ')}`);
 
       // A finding links to its operator: the row is selected and its details open.
       const firstFinding = plan.locator('.findings-list .finding-link').first();
@@ -210,6 +233,30 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await plan.locator('#plan-search input').fill('trips');
       await plan.locator('.search-status', { hasText: /of 5 operators match/ }).waitFor({ state: 'visible' });
       await plan.locator('#plan-search input').fill('');
+      await plan.locator('.search-status', { hasText: /match/ }).waitFor({ state: 'detached' }).catch(() => undefined);
+
+      // Beside the SQL file (the default) the table is narrow: whole columns by priority, none cut at the edge.
+      await plan.locator('.details-close').click();
+      await assertWholeColumns(plan, ['operator', 'time', 'estimate']);
+      await workbench.screenshot('plans-side-by-side-light');
+      // "Top operators": the Time header orders the operators by own / task time; the root does not come first.
+      await plan.locator('.plan-header .sort-button[data-sort="time"]').click();
+      await plan.locator('.sort-note', { hasText: /Top operators by Time/ }).waitFor({ state: 'visible' });
+      assert.equal(await plan.locator('.plan-window .plan-row').first().getAttribute('data-index'), '1', 'TableReader_21 spent the most time of its own');
+      assert.equal(await plan.locator('.plan-header [aria-sort="descending"]').count(), 1);
+      await workbench.screenshot('plans-top-operators-light');
+      await plan.locator('.back-to-tree').click();
+      await plan.locator('.sort-note').waitFor({ state: 'hidden' });
+      assert.equal(await plan.locator('.plan-window .plan-row').first().getAttribute('data-index'), '0');
+      // Maximised, every column is there.
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
+      await assertWholeColumns(plan, ['operator', 'engine', 'time', 'rows', 'estimate', 'memory', 'access', 'info']);
+      await workbench.screenshot('plans-maximised-light');
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
+      await assertWholeColumns(plan, ['operator', 'time', 'estimate']);
+
+      // The page ran under its strict CSP without a single refusal (the old toolkit's injected <style> was one).
+      assert.deepEqual(await session.cspViolations(plan), [], 'no CSP violation in the plan view');
     }));
 
   it('visualizes a plan pasted from the clipboard and says so when there is none', () =>
@@ -239,6 +286,24 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       assert.match(await hostile.locator('.plan-row[data-index="1"] .col-info').innerText(), /<img src=x onerror=alert\(1\)>/);
       assert.equal(await hostile.locator('.plan-page img, .plan-page b').count(), 0, 'no element came out of the plan text');
 
+      // FORMAT='ru': the request units per operator, and the statement's in the gist.
+      await writeClipboard(workbench.page, readFileSync(join(sharedPlans, 'explain-analyze-format-ru.txt'), 'utf8'));
+      await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
+      const ru = await planFrame(workbench, /5 rows · TiKV · RU: 547 · no findings · 3 operators/);
+      assert.match(await ru.locator('.plan-row[data-index="0"] .col-ru').innerText(), /^537$/);
+      assert.match(await ru.locator('.plan-row[data-index="0"] .col-ruTotal').innerText(), /547/);
+      assert.equal(await ru.locator('.plan-header .col-time').count(), 0, 'FORMAT=ru has no time column to show');
+      await workbench.screenshot('plans-format-ru-light');
+      // loops:0: the table side of this IndexLookUp did not run; it is not "over-estimated 262,400x".
+      await writeClipboard(workbench.page, readFileSync(join(sharedPlans, 'index-lookup-copr-cache.txt'), 'utf8'));
+      await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
+      const lookup = await planFrame(workbench, /621 ms · 262,400 rows · TiKV · 2 warnings/);
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
+      assert.equal(await lookup.locator('.plan-row[data-index="2"] .col-estimate').innerText(), 'did not run');
+      assert.equal(await lookup.locator('.plan-row[data-index="2"] .col-rows').innerText(), '– / 262,400');
+      await workbench.screenshot('plans-did-not-run-light');
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
+
       await writeClipboard(workbench.page, 'Thanks for the plan! I will look at it tomorrow.');
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
       await workbench.waitForNotification(/No query plan found in the clipboard/);
@@ -256,8 +321,9 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await workbench.screenshot('plans-dml-prompt-light');
       await dialog.locator('.monaco-button', { hasText: 'Run in a Transaction That Is Rolled Back' }).click();
 
-      const plan = await planFrame(workbench, /314 ms · 0 rows · TiKV · 2 findings/);
+      const plan = await planFrame(workbench, /314 ms · 0 rows · TiKV · 2 warnings/);
       await plan.locator('.note-rolled-back').waitFor({ state: 'visible' });
+      assert.equal(await plan.locator('.plan-banner').count(), 1, 'one banner per plan');
       assert.equal(await plan.locator('.findings-list .finding').count(), 2);
       assert.equal(await totalDuration(), before, 'the UPDATE ran in a transaction that was rolled back');
     }));
@@ -341,6 +407,11 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await tiflash.locator('.plan-row[data-index="4"]').click();
       await tiflash.locator('.details-pane .exec-info dt', { hasText: /^tiflash_scan$/ }).waitFor({ state: 'visible' });
       await workbench.screenshot('plans-explain-analyze-dark');
+      await tiflash.locator('.details-close').click();
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
+      await assertWholeColumns(tiflash, ['operator', 'engine', 'time', 'rows', 'estimate', 'memory', 'access', 'info']);
+      await workbench.screenshot('plans-maximised-dark');
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
       await workbench.setColorTheme('high-contrast');
       await workbench.screenshot('plans-explain-analyze-high-contrast');
       await workbench.setColorTheme('light');

@@ -17,7 +17,7 @@ export interface BarCell {
 
 /** Time with a bar for its share of the statement; cop task times are marked, they are not wall-clock. */
 export function timeCell(node: PlanViewNode, strings: PlanViewStrings): BarCell | null {
-  if (node.timeMs === null) return null;
+  if (node.timeMs === null || node.runtimeStatsMissing) return null;
   const share = node.timeShare;
   const shareText = share === null ? '' : fill(strings.timeShareTitle, percent(share));
   const title = node.timeKind === 'task-time' ? [shareText, strings.taskTimeTitle].filter(Boolean).join(' · ') : shareText;
@@ -49,7 +49,7 @@ export function formatFactor(factor: number): string {
 /** "under-estimated 42x" (more rows came than expected), "over-estimated 3.1x" or "as estimated". */
 export function estimateCell(node: PlanViewNode, strings: PlanViewStrings): BarCell | null {
   const error = node.estimateError;
-  if (error === null || node.actRows === null || node.estRows === null) return null;
+  if (error === null || node.runtimeStatsMissing || node.actRows === null || node.estRows === null) return null;
   const title = fill(strings.estimateTitle, formatCount(node.actRows), formatCount(node.estRows));
   if (error.direction === 'exact' || error.factor < 1.05) return { text: strings.asEstimated, fraction: 0, tone: 'neutral', title };
   const template = error.direction === 'under' ? strings.underEstimated : strings.overEstimated;
@@ -60,7 +60,7 @@ export function estimateCell(node: PlanViewNode, strings: PlanViewStrings): BarC
 export function rowsText(node: PlanViewNode, hasRuntimeStats: boolean): string {
   const est = node.estRows === null ? '–' : formatCount(node.estRows);
   if (!hasRuntimeStats) return est;
-  return `${node.actRows === null ? '–' : formatCount(node.actRows)} / ${est}`;
+  return `${node.actRows === null || node.runtimeStatsMissing ? '–' : formatCount(node.actRows)} / ${est}`;
 }
 
 export function bytesText(bytes: number | null): string {

@@ -4,7 +4,8 @@ import type { PlanFinding } from '../../src/core/plan/planFindings';
 import type { PlanViewNode, PlanViewPlan, PlanViewStrings } from '../../src/protocol/planView';
 import { element } from '../shared/dom';
 import { isExchangeReceiver, type MppFragments } from './mppFragments';
-import { bytesText, engineBadge, estimateCell, rowsText, timeCell, type BarCell } from './planCells';
+import { formatRequestUnits, hasOperatorRequestUnits, operatorRequestUnits } from '../../src/core/plan/planRequestUnits';
+import { bytesText, engineBadge, estimateCell, percent, rowsText, timeCell, type BarCell } from './planCells';
 import { treeGuides } from './planRows';
 import { highlightSegments } from './planSearch';
 import type { PlanTableColumn } from './planTable';
@@ -17,47 +18,123 @@ export interface ColumnContext {
   findingsByNode: ReadonlyMap<number, PlanFinding[]>;
   isCollapsed(index: number): boolean;
   query(): string;
+  /** rows are ordered by a measure, not as a tree: no tree lines, no twisties */
+  flat?(): boolean;
 }
 
 export type ColumnSet = 'full' | 'compact';
 
 export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidthPx: number): PlanTableColumn[] {
   const s = context.strings;
+  const nodes = context.plan.nodes;
   const runtime = context.plan.hasRuntimeStats;
-  const operator: PlanTableColumn = { key: 'operator', header: s.columnOperator, track: `${operatorWidthPx}px`, minPx: operatorWidthPx, render: (cell, node) => operatorCell(cell, node, context) };
-  const engine: PlanTableColumn = { key: 'engine', header: s.columnEngine, track: '112px', minPx: 112, render: (cell, node) => engineCell(cell, node) };
-  const time: PlanTableColumn = { key: 'time', header: s.columnTime, track: '118px', minPx: 118, numeric: true, render: (cell, node) => barCell(cell, timeCell(node, s), node.timeKind === 'task-time') };
+  // The operator column takes what its longest row needs when there is room, and gives way down to
+  // OPERATOR_MIN_PX (ids are cut off with an ellipsis and told whole on hover) when there is not.
+  const operatorMin = Math.min(operatorWidthPx, OPERATOR_MIN_PX);
+  const operator: PlanTableColumn = {
+    key: 'operator', header: s.columnOperator, track: `minmax(${operatorMin}px, ${operatorWidthPx}px)`, minPx: operatorMin, priority: 0,
+    render: (cell, node) => operatorCell(cell, node, context),
+  };
+  const engine: PlanTableColumn = { key: 'engine', header: s.columnEngine, track: '88px', minPx: 88, priority: 4, render: (cell, node) => engineCell(cell, node) };
+  const time: PlanTableColumn = {
+    key: 'time', header: s.columnTime, track: '100px', minPx: 100, numeric: true, priority: 1, sortKey: 'time',
+    render: (cell, node) => barCell(cell, timeCell(node, s), node.timeKind === 'task-time'),
+  };
   const rows: PlanTableColumn = {
     key: 'rows',
     header: runtime ? s.columnRows : s.columnEstRows,
     track: runtime ? '150px' : '96px',
     minPx: runtime ? 150 : 96,
     numeric: true,
-    render: (cell, node) => { cell.textContent = rowsText(node, runtime); },
+    priority: runtime ? 3 : 1,
+    sortKey: 'rows',
+    render: (cell, node) => {
+      cell.textContent = rowsText(node, runtime);
+      if (node.runtimeStatsMissing) cell.title = s.didNotRunTitle;
+    },
   };
-  const estimate: PlanTableColumn = { key: 'estimate', header: s.columnEstimate, track: '150px', minPx: 150, render: (cell, node) => barCell(cell, estimateCell(node, s), false) };
-  const memory: PlanTableColumn = { key: 'memory', header: s.columnMemory, track: '84px', minPx: 84, numeric: true, render: (cell, node) => { cell.textContent = bytesText(node.memoryBytes); } };
+  const estimate: PlanTableColumn = {
+    key: 'estimate', header: s.columnEstimate, track: '156px', minPx: 156, priority: 2, sortKey: 'estimate',
+    render: (cell, node) => {
+      if (node.runtimeStatsMissing) {
+        cell.append(element('span', { className: 'not-run' }, s.didNotRun));
+        cell.title = s.didNotRunTitle;
+      } else {
+        barCell(cell, estimateCell(node, s), false);
+      }
+    },
+  };
+  const memory: PlanTableColumn = {
+    key: 'memory', header: s.columnMemory, track: '84px', minPx: 84, numeric: true, priority: 6, sortKey: 'memory',
+    render: (cell, node) => { cell.textContent = bytesText(node.memoryBytes); },
+  };
   const disk: PlanTableColumn = {
     key: 'disk',
     header: s.columnDisk,
     track: '76px',
     minPx: 76,
     numeric: true,
+    priority: 7,
+    sortKey: 'disk',
     render: (cell, node) => {
       cell.textContent = bytesText(node.diskBytes);
       if ((node.diskBytes ?? 0) > 0) cell.classList.add('spilled');
     },
   };
-  const access: PlanTableColumn = { key: 'access', header: s.columnAccessObject, track: 'minmax(110px, 0.6fr)', minPx: 110, render: (cell, node) => textCell(cell, node.accessObject, context.query()) };
-  const info: PlanTableColumn = { key: 'info', header: s.columnOperatorInfo, track: 'minmax(160px, 1fr)', minPx: 160, render: (cell, node) => textCell(cell, node.operatorInfo, context.query()) };
-  if (set === 'compact') return runtime ? [operator, engine, time, rows] : [operator, engine, rows, access];
-  return runtime ? [operator, engine, time, rows, estimate, memory, disk, access, info] : [operator, engine, rows, access, info];
+  const ruOwn: PlanTableColumn = {
+    key: 'ru', header: s.columnRuOwn, headerTitle: s.columnRuOwnTitle, track: '84px', minPx: 84, numeric: true, priority: 2, sortKey: 'ru',
+    render: (cell, node) => { cell.textContent = ruText(operatorRequestUnits(node.extra)?.self ?? null); },
+  };
+  const ruTotal: PlanTableColumn = {
+    key: 'ruTotal', header: s.columnRuTotal, headerTitle: s.columnRuTotalTitle, track: '112px', minPx: 112, numeric: true, priority: 3, sortKey: 'ruTotal',
+    render: (cell, node) => {
+      const ru = operatorRequestUnits(node.extra);
+      if (ru?.cumulative == null) return;
+      barCell(cell, { text: ruText(ru.cumulative), fraction: ru.share ?? 0, tone: 'neutral', title: ru.share === null ? '' : fill(s.ruShareTitle, percent(ru.share)) }, false);
+    },
+  };
+  const access: PlanTableColumn = {
+    key: 'access', header: s.columnAccessObject, track: 'minmax(110px, 0.6fr)', minPx: 110, priority: 5,
+    render: (cell, node) => textCell(cell, node.accessObject, context.query()),
+  };
+  const info: PlanTableColumn = {
+    key: 'info', header: s.columnOperatorInfo, track: 'minmax(160px, 1fr)', minPx: 160, priority: 8,
+    render: (cell, node) => textCell(cell, node.operatorInfo, context.query()),
+  };
+  const withRu = hasOperatorRequestUnits(nodes);
+  const candidates = set === 'compact'
+    ? (runtime ? [operator, engine, time, rows, estimate] : [operator, engine, rows, access])
+    : runtime
+      ? [operator, engine, time, rows, estimate, ...(withRu ? [ruOwn, ruTotal] : []), memory, disk, access, info]
+      : [operator, engine, rows, access, info];
+  // A column no operator has a value for (no time in FORMAT='ru', no disk without a spill) is left out.
+  const has: Record<string, (node: PlanViewNode) => boolean> = {
+    engine: (node) => node.engine !== null || (node.task ?? '') !== '',
+    time: (node) => node.timeMs !== null,
+    rows: (node) => node.estRows !== null || node.actRows !== null,
+    estimate: (node) => node.estimateError !== null || node.runtimeStatsMissing,
+    memory: (node) => node.memoryBytes !== null,
+    disk: (node) => node.diskBytes !== null,
+    access: (node) => (node.accessObject ?? '') !== '',
+    info: (node) => (node.operatorInfo ?? '') !== '',
+  };
+  return candidates.filter((column) => column.priority === 0 || has[column.key] === undefined || nodes.some(has[column.key]));
+}
+
+/** The operator column never gives way below this (ids are cut off with an ellipsis instead). */
+const OPERATOR_MIN_PX = 190;
+
+function ruText(value: number | null): string {
+  return value === null ? '' : formatRequestUnits(value);
 }
 
 function operatorCell(cell: HTMLElement, node: PlanViewNode, context: ColumnContext): void {
   const nodes = context.plan.nodes;
-  for (const guide of treeGuides(nodes, node.index)) cell.append(element('span', { className: `guide ${guide}`, attributes: { 'aria-hidden': 'true' } }));
-  if (node.children.length > 0) {
+  const flat = context.flat?.() ?? false;
+  if (!flat) for (const guide of treeGuides(nodes, node.index)) cell.append(element('span', { className: `guide ${guide}`, attributes: { 'aria-hidden': 'true' } }));
+  if (flat) {
+    cell.append(element('span', { className: 'twistie leaf', attributes: { 'aria-hidden': 'true' } }));
+  } else if (node.children.length > 0) {
     const collapsed = context.isCollapsed(node.index);
     cell.append(element('span', { className: `twistie ${collapsed ? 'collapsed' : 'expanded'}`, attributes: { 'aria-hidden': 'true' } }));
   } else {
@@ -117,7 +194,6 @@ function barCell(cell: HTMLElement, value: BarCell | null, taskTime: boolean): v
 function textCell(cell: HTMLElement, text: string | null, query: string): void {
   if (text === null || text === '') return;
   appendHighlighted(cell, text, query);
-  cell.title = text.length > 60 ? text : '';
 }
 
 /** Appends text with the query's occurrences wrapped in <mark>, all as text nodes. */

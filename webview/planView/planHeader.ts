@@ -26,8 +26,13 @@ export function gistLine(plan: PlanViewPlan, fragments: MppFragments, strings: P
 
 export function planNotes(plan: PlanViewPlan, origin: PlanOrigin, strings: PlanViewStrings): HTMLElement[] {
   const notes: HTMLElement[] = [];
-  if (origin.rolledBack) notes.push(element('p', { className: 'callout success note-rolled-back' }, strings.rolledBack));
-  if (!plan.hasRuntimeStats && plan.nodes.length > 0) notes.push(element('p', { className: 'muted note' }, strings.estimatesOnly));
+  // One banner says how the plan was made: a rolled-back run, or estimates only; both in one when both hold.
+  const estimatesOnly = !plan.hasRuntimeStats && plan.nodes.length > 0;
+  if (origin.rolledBack) {
+    notes.push(element('p', { className: 'callout success note-rolled-back plan-banner' }, estimatesOnly ? strings.rolledBackEstimatesOnly : strings.rolledBack));
+  } else if (estimatesOnly) {
+    notes.push(element('p', { className: 'muted note plan-banner' }, strings.estimatesOnly));
+  }
   if (plan.nodes.some((node) => node.timeKind === 'task-time')) {
     notes.push(element('p', { className: 'muted note cop-time-note', attributes: { title: plan.timeNote } }, `* ${strings.copTimeNote}`));
   }

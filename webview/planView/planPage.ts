@@ -11,6 +11,7 @@ import { planColumns } from './planColumns';
 import { findingsSection, gistLine, originHeader, planNotes } from './planHeader';
 import { collapseAll, expandTo, operatorColumnWidth, visibleRows } from './planRows';
 import { searchPlan, type PlanSearchResult } from './planSearch';
+import { nextSort, sortedRows, type PlanSort, type PlanSortKey } from './planSort';
 import { PlanTable } from './planTable';
 import { fill } from './template';
 
@@ -20,6 +21,8 @@ export interface PlanUiState {
   query: string;
   tab: 'plan' | 'raw';
   detailsOpen: boolean;
+  /** "top operators": the rows ordered by a measure instead of the tree (absent in states saved before sorting existed) */
+  sort?: PlanSort | null;
 }
 
 export interface PlanPageCallbacks {
@@ -37,7 +40,7 @@ export const OPERATOR_COLUMN_METRICS = { levelPx: 16, characterPx: 7.6, paddingP
 const SEARCH_DELAY_MS = 120;
 
 export function initialPlanUiState(): PlanUiState {
-  return { collapsed: [], selected: null, query: '', tab: 'plan', detailsOpen: false };
+  return { collapsed: [], selected: null, query: '', tab: 'plan', detailsOpen: false, sort: null };
 }
 
 export class PlanPage {
@@ -61,11 +64,14 @@ export class PlanPage {
   private readonly detailsRequested = new Set<number>();
   private detailsShown: number | null = null;
   private rawRequested = false;
+  private sort: PlanSort | null;
+  private readonly sortNote = element('div', { className: 'sort-note', role: 'status', hidden: true });
 
   constructor(origin: PlanOrigin, private readonly plan: PlanViewPlan, strings: PlanViewStrings, state: PlanUiState, private readonly callbacks: PlanPageCallbacks) {
     this.strings = strings;
     this.state = { ...state };
     this.collapsed = new Set(state.collapsed.filter((index) => index >= 0 && index < plan.nodes.length));
+    this.sort = state.sort ?? null;
     this.fragments = findMppFragments(plan.nodes);
     for (const finding of plan.findings) {
       const list = this.findingsByNode.get(finding.nodeIndex) ?? [];
@@ -79,6 +85,7 @@ export class PlanPage {
       findingsByNode: this.findingsByNode,
       isCollapsed: (index) => this.collapsed.has(index),
       query: () => this.search?.query ?? '',
+      flat: () => this.sort !== null,
     }, 'full', operatorColumnWidth(plan.nodes, OPERATOR_COLUMN_METRICS, (node) => chipWidthPx(node, this.findingsByNode.has(node.index))));
     this.table = new PlanTable({
       idPrefix: 'plan',
@@ -97,6 +104,11 @@ export class PlanPage {
       onToggle: (index, expand) => this.toggle(index, expand),
       onActivate: (index) => this.select(index),
       onRendered: (rows) => this.callbacks.onRendered(rows),
+      sorting: {
+        current: () => this.sort,
+        onSort: (key) => this.setSort(nextSort(this.sort, key)),
+        title: (column) => fill(strings.sortTitle, column.header),
+      },
     });
 
     const searchField = textField({ id: 'plan-search', label: '', placeholder: strings.searchPlaceholder, value: state.query });
@@ -112,7 +124,8 @@ export class PlanPage {
 
     this.planTab = tabButton('tab-plan', 'plan-panel', strings.tabPlan, () => this.showTab('plan'));
     this.rawTab = tabButton('tab-raw', 'raw-panel', strings.tabRaw, () => this.showTab('raw'));
-    this.planPanel = element('div', { id: 'plan-panel', className: 'plan-panel', role: 'tabpanel', attributes: { 'aria-labelledby': 'tab-plan' } }, this.table.element, this.details);
+    this.planPanel = element('div', { id: 'plan-panel', className: 'plan-panel', role: 'tabpanel', attributes: { 'aria-labelledby': 'tab-plan' } },
+      element('div', { className: 'plan-main' }, this.sortNote, this.table.element), this.details);
 
     this.element = element('div', { className: 'plan-page' },
       element('header', { className: 'page-header' },
@@ -132,7 +145,36 @@ export class PlanPage {
       this.matchSet = new Set(this.search.matches);
     }
     this.updateSearchStatus();
+    this.updateSortNote();
     this.showTab(state.tab, false);
+  }
+
+  /** Orders the rows by a measure ("top operators"), or back as the tree with null. */
+  setSort(sort: PlanSort | null): void {
+    this.sort = sort;
+    this.updateSortNote();
+    this.table.refreshHeader();
+    this.table.setRows(this.currentRows());
+    if (this.table.selectedIndex !== null) this.table.select(this.table.selectedIndex, 'nearest');
+    this.saveState({ sort });
+  }
+
+  private updateSortNote(): void {
+    const sort = this.sort;
+    this.sortNote.hidden = sort === null;
+    if (sort === null) {
+      this.sortNote.replaceChildren();
+      return;
+    }
+    const header = this.sortHeader(sort.key);
+    const back = element('button', { className: 'link-button back-to-tree', attributes: { type: 'button' } }, this.strings.backToTree);
+    back.addEventListener('click', () => this.setSort(null));
+    this.sortNote.replaceChildren(element('span', {}, fill(this.strings.sortedBy, header)), back);
+  }
+
+  private sortHeader(key: PlanSortKey): string {
+    const s = this.strings;
+    return { time: s.columnTime, rows: this.plan.hasRuntimeStats ? s.columnRows : s.columnEstRows, estimate: s.columnEstimate, memory: s.columnMemory, disk: s.columnDisk, ru: s.columnRuOwn, ruTotal: s.columnRuTotal }[key];
   }
 
   /** Draws the rows; call once the page is in the document, so the table knows its height. */
@@ -168,6 +210,7 @@ export class PlanPage {
   }
 
   private toggle(index: number, expand: boolean): void {
+    if (this.sort !== null) return;
     const next = new Set(this.collapsed);
     if (expand) next.delete(index);
     else next.add(index);
@@ -181,6 +224,12 @@ export class PlanPage {
   }
 
   private currentRows(): number[] {
+    if (this.sort !== null) {
+      const sorted = sortedRows(this.plan.nodes, this.sort);
+      if (this.search === null || this.search.query.trim() === '') return sorted;
+      const shown = new Set(this.search.rows);
+      return sorted.filter((index) => shown.has(index));
+    }
     if (this.search !== null && this.search.query.trim() !== '') return this.search.rows;
     return visibleRows(this.plan.nodes, this.collapsed);
   }

@@ -4,6 +4,8 @@
 // collapse/expand, Home/End, PageUp/PageDown, Enter opens the details.
 import { element } from '../shared/dom';
 import type { PlanViewNode } from '../../src/protocol/planView';
+import { fitColumns } from './columnFit';
+import type { PlanSort, PlanSortKey } from './planSort';
 
 export const ROW_HEIGHT_PX = 26;
 const OVERSCAN_ROWS = 12;
@@ -18,6 +20,19 @@ export interface PlanTableColumn {
   /** fills the cell (an empty div with role gridcell) */
   render(cell: HTMLElement, node: PlanViewNode): void;
   numeric?: boolean;
+  /** 0: always shown; higher numbers give way first when the table is narrow */
+  priority: number;
+  /** the header sorts the operators by this measure ("top operators") */
+  sortKey?: PlanSortKey;
+  /** the header's tooltip */
+  headerTitle?: string;
+}
+
+export interface PlanTableSorting {
+  current(): PlanSort | null;
+  onSort(key: PlanSortKey): void;
+  /** the header's tooltip for a sortable column, e.g. "Sort by Time (largest first)" */
+  title(column: PlanTableColumn): string;
 }
 
 export interface PlanTableOptions {
@@ -34,6 +49,7 @@ export interface PlanTableOptions {
   onActivate?(index: number): void;
   /** called once the first rows are in the DOM after setRows */
   onRendered?(rowCount: number): void;
+  sorting?: PlanTableSorting;
 }
 
 export class PlanTable {
@@ -46,13 +62,12 @@ export class PlanTable {
   private selected: number | null = null;
   private frame: number | null = null;
   private renderedRange = { first: -1, last: -1 };
+  private readonly header = element('div', { className: 'plan-row plan-header', role: 'row' });
+  private columns: PlanTableColumn[];
 
   constructor(private readonly options: PlanTableOptions) {
-    const header = element('div', { className: 'plan-row plan-header', role: 'row' },
-      ...options.columns.map((column) => element('div', {
-        className: `plan-cell col-${column.key}${column.numeric ? ' numeric' : ''}`,
-        role: 'columnheader',
-      }, column.header)));
+    this.columns = options.columns;
+    const header = this.header;
     this.window = element('div', { className: 'plan-window', role: 'rowgroup' });
     this.body = element('div', { className: 'plan-body' }, this.window);
     this.viewport = element('div', {
@@ -62,8 +77,16 @@ export class PlanTable {
       attributes: { tabindex: '0', 'aria-label': options.label, 'aria-colcount': String(options.columns.length), 'aria-multiselectable': 'false' },
     }, element('div', { role: 'rowgroup', className: 'plan-header-group' }, header), this.body);
     this.element = element('div', { className: 'plan-table' }, this.viewport);
-    this.element.style.setProperty('--plan-columns', options.columns.map((column) => column.track).join(' '));
-    this.element.style.setProperty('--plan-min-width', `${options.columns.reduce((sum, column) => sum + column.minPx, 0)}px`);
+    this.applyColumns(options.columns);
+    this.header.addEventListener('click', (event) => {
+      const key = (event.target as Element).closest?.('[data-sort]')?.getAttribute('data-sort');
+      if (key) this.options.sorting?.onSort(key as PlanSortKey);
+    });
+    // A cell cut off with an ellipsis tells its whole text on hover.
+    this.window.addEventListener('mouseover', (event) => {
+      const cell = (event.target as Element).closest?.('.plan-cell');
+      if (cell instanceof HTMLElement && !cell.title && cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
+    });
     this.viewport.addEventListener('scroll', () => this.scheduleRender());
     this.viewport.addEventListener('keydown', (event) => this.onKey(event));
     this.window.addEventListener('click', (event) => this.onClick(event));
@@ -71,7 +94,61 @@ export class PlanTable {
       const index = rowIndexOf(event.target);
       if (index !== null) this.options.onActivate?.(index);
     });
-    new ResizeObserver(() => this.scheduleRender()).observe(this.viewport);
+    new ResizeObserver(() => {
+      this.fitToWidth();
+      this.scheduleRender();
+    }).observe(this.element);
+  }
+
+  /** The columns drawn now (the others give way in a narrow table). */
+  get shownColumns(): readonly string[] {
+    return this.columns.map((column) => column.key);
+  }
+
+  /** Draws the header again (after a change of sort order). */
+  refreshHeader(): void {
+    this.renderHeader();
+  }
+
+  private fitToWidth(): void {
+    const width = this.element.clientWidth;
+    if (width === 0) return;
+    const fitting = fitColumns(this.options.columns, width);
+    const columns = this.options.columns.filter((column) => fitting.has(column.key));
+    if (columns.length === this.columns.length && columns.every((column, i) => column === this.columns[i])) return;
+    this.applyColumns(columns);
+    this.renderWindow(true);
+  }
+
+  private applyColumns(columns: PlanTableColumn[]): void {
+    this.columns = columns;
+    this.element.style.setProperty('--plan-columns', columns.map((column) => column.track).join(' '));
+    this.element.style.setProperty('--plan-min-width', `${columns.reduce((sum, column) => sum + column.minPx, 0)}px`);
+    this.viewport.setAttribute('aria-colcount', String(columns.length));
+    this.renderHeader();
+  }
+
+  private renderHeader(): void {
+    const sort = this.options.sorting?.current() ?? null;
+    this.header.replaceChildren(...this.columns.map((column) => {
+      const cell = element('div', {
+        className: `plan-cell col-${column.key}${column.numeric ? ' numeric' : ''}`,
+        role: 'columnheader',
+        attributes: column.headerTitle ? { title: column.headerTitle } : {},
+      });
+      if (column.sortKey === undefined || this.options.sorting === undefined) {
+        cell.textContent = column.header;
+        return cell;
+      }
+      const sorted = sort !== null && sort.key === column.sortKey;
+      cell.setAttribute('aria-sort', sorted ? (sort.descending ? 'descending' : 'ascending') : 'none');
+      const label = element('button', {
+        className: `sort-button${sorted ? ' sorted' : ''}`,
+        attributes: { type: 'button', 'data-sort': column.sortKey, title: this.options.sorting.title(column) },
+      }, column.header, element('span', { className: 'sort-mark', attributes: { 'aria-hidden': 'true' } }, sorted ? (sort.descending ? '▼' : '▲') : ''));
+      cell.append(label);
+      return cell;
+    }));
   }
 
   /** The operators to show, in order (after collapse and search). */
@@ -178,7 +255,7 @@ export class PlanTable {
         ...(hasChildren ? { 'aria-expanded': String(!this.options.isCollapsed(index)) } : {}),
       },
     });
-    for (const column of this.options.columns) {
+    for (const column of this.columns) {
       const cell = element('div', { className: `plan-cell col-${column.key}${column.numeric ? ' numeric' : ''}`, role: 'gridcell' });
       column.render(cell, node);
       row.append(cell);

@@ -21,5 +21,8 @@ export interface OperatorAnalysis {
   /** Root operators: own time minus the time of their root-task children (never below 0). */
   selfTimeMs: number | null;
   selfTimeShare: number | null;
+  /** null when the operator has no runtime statistics (see runtimeStatsMissing) */
   estimateError: EstimateError | null;
+  /** EXPLAIN ANALYZE collected nothing for this operator (`loops:0`, no rows): it did not run */
+  runtimeStatsMissing: boolean;
 }

@@ -3,6 +3,7 @@
 // cop operator times are what TiKV / TiFlash reported per task and are never subtracted
 // from the reader above them.
 import type { ParsedPlan, PlanEngine, PlanNode } from './planModel';
+import { executionNumber } from './executionInfo';
 import { findPlanIssues, type PlanFinding } from './planFindings';
 import { planNodes } from './planWalk';
 import type { EstimateError, OperatorAnalysis } from './operatorAnalysis';
@@ -49,7 +50,16 @@ function statementTimeMs(roots: readonly PlanNode[], nodes: readonly PlanNode[])
   return longest;
 }
 
+/**
+ * `loops:0` with no rows: TiDB collected no runtime statistics for this operator, e.g. the table
+ * side of an IndexLookUp that was never asked for rows. Its actRows 0 is not a measurement.
+ */
+export function runtimeStatsMissing(node: PlanNode): boolean {
+  return node.actRows === 0 && executionNumber(node.executionInfo, 'loops') === 0;
+}
+
 function analyzeOperator(node: PlanNode, totalTimeMs: number | null): OperatorAnalysis {
+  const missing = runtimeStatsMissing(node);
   const wallClock = node.taskKind === 'root' || node.taskKind === null;
   let selfTimeMs: number | null = null;
   if (wallClock && node.timeMs !== null) {
@@ -66,7 +76,8 @@ function analyzeOperator(node: PlanNode, totalTimeMs: number | null): OperatorAn
     timeShare: share(node.timeMs, totalTimeMs),
     selfTimeMs,
     selfTimeShare: share(selfTimeMs, totalTimeMs),
-    estimateError: estimateError(node.estRows, node.actRows),
+    estimateError: missing ? null : estimateError(node.estRows, node.actRows),
+    runtimeStatsMissing: missing,
   };
 }
 

@@ -40,6 +40,8 @@ interface Context {
   perLoopNodes: ReadonlySet<PlanNode>;
   /** Aggregation operators above this one. */
   underAggregation: boolean;
+  /** Some operator above this one chose how to run from its row estimate (a join, an aggregation...). */
+  estimateUsedAbove: boolean;
   /** The root reader that runs each operator's cop subtree (or the operator itself when it is a root task). */
   readers: ReadonlyMap<PlanNode, PlanNode>;
   /** The tables read below each operator (computed when a finding first asks). */
@@ -54,7 +56,9 @@ export function findPlanIssues(plan: ParsedPlan, operators: readonly OperatorAna
   const perLoop = new Set<PlanNode>();
   const underAggregation = new Set<PlanNode>();
   const readers = new Map<PlanNode, PlanNode>();
+  const estimateUsedAbove = new Set<PlanNode>();
   walkPlan(plan.roots, (node, parent) => {
+    if (parent !== null && (estimateUsedAbove.has(parent) || !PASSES_ROWS_ON.test(parent.operator))) estimateUsedAbove.add(node);
     readers.set(node, parent === null || node.taskKind === 'root' ? node : readers.get(parent) as PlanNode);
     if (parent !== null && (perLoop.has(parent) || (/^(?:Index\w*Join|Apply)$/.test(parent.operator) && node.role === 'Probe'))) {
       perLoop.add(node);
@@ -69,6 +73,7 @@ export function findPlanIssues(plan: ParsedPlan, operators: readonly OperatorAna
       perLoop: perLoop.has(node),
       perLoopNodes: perLoop,
       underAggregation: underAggregation.has(node),
+      estimateUsedAbove: estimateUsedAbove.has(node),
       readers,
       tablesBelow: (below) => (tables ??= tablesBelowEach(plan.roots)).get(below) ?? [],
       operators,
@@ -112,14 +117,16 @@ function rowsOf(node: PlanNode): number | null {
   return node.actRows ?? node.estRows;
 }
 
-/** `loops:0` with no rows: TiDB did not collect this operator's runtime stats. */
-function statsMissing(node: PlanNode): boolean {
-  return node.actRows === 0 && executionNumber(node.executionInfo, 'loops') === 0;
-}
+/**
+ * Operators that pass rows on without choosing anything by how many there are: an estimate error
+ * below them only reaches the client. Readers and exchanges hand a cop / MPP subtree's rows to TiDB.
+ */
+const PASSES_ROWS_ON = /^(?:Projection|Selection|Sort|TopN|Limit|MaxOneRow|TableReader|IndexReader|ExchangeSender|ExchangeReceiver|Insert|Update|Delete)$/;
 
-function misestimate({ node, perLoop, perLoopNodes, operators, tablesBelow }: Context): PlanFinding | null {
+function misestimate({ node, perLoop, perLoopNodes, operators, tablesBelow, estimateUsedAbove }: Context): PlanFinding | null {
+  // Operators without runtime statistics (loops:0) have no estimate error: they did not run.
   const error = operators[node.index]?.estimateError;
-  if (!error || error.factor < limits.MISESTIMATE_FACTOR || perLoop || statsMissing(node)) return null;
+  if (!error || error.factor < limits.MISESTIMATE_FACTOR || perLoop) return null;
   if (Math.max(node.estRows ?? 0, node.actRows ?? 0) < limits.MISESTIMATE_MIN_ROWS) return null;
   // Report where the error starts, not every operator that passes it on. The inner side of
   // an index join estimates per lookup, so it explains nothing about the join's own error.
@@ -138,6 +145,13 @@ function misestimate({ node, perLoop, perLoopNodes, operators, tablesBelow }: Co
   const analyze = tables.length === 0
     ? 'ANALYZE TABLE on the tables below this operator'
     : `ANALYZE TABLE ${tables.slice(0, MAX_NAMED_TABLES).join(', ')}${tables.length > MAX_NAMED_TABLES ? ' and the other tables below this operator' : ''}`;
+  if (!estimateUsedAbove) {
+    // The root, or a final aggregation under projections: no choice of this plan rests on the estimate.
+    return finding('misestimate', 'warning', node, message,
+      `Nothing above ${node.id} chooses how to run from its estimate, so the error did not shape this plan, but the ` +
+        `statistics behind it can mislead other queries. Run ${analyze}; if the error stays, the predicate or expression ` +
+        'is one the statistics cannot estimate.');
+  }
   const advice =
     `Estimates this far off lead to the wrong join order, join type or index. Run ${analyze}; ` +
     'if the error stays, the predicate or expression is one the statistics ' +

@@ -16,7 +16,7 @@ export type PlanFormat =
   | 'tab-separated'
   | 'space-aligned'
   | 'vertical'
-  | 'mysql2-rows'
+  | 'result-rows'
   | 'tidb_json'
   | 'dot'
   | 'unknown';

@@ -20,8 +20,8 @@ export function parsePlanRows(rows: unknown, columns?: readonly PlanColumnInput[
 }
 
 function readRows(rows: unknown, columns: readonly PlanColumnInput[] | undefined): ParsedPlan {
-  if (!Array.isArray(rows)) return emptyPlan(['The plan rows are not a list of rows.'], 'mysql2-rows');
-  if (rows.length === 0) return emptyPlan(['The statement returned no plan rows.'], 'mysql2-rows');
+  if (!Array.isArray(rows)) return emptyPlan(['The plan rows are not a list of rows.'], 'result-rows');
+  if (rows.length === 0) return emptyPlan(['The statement returned no plan rows.'], 'result-rows');
   const warnings: string[] = [];
   let names = (columns ?? []).map((column) => (typeof column === 'string' ? column : String(column?.name ?? '')));
   if (names.length === 0) {
@@ -31,7 +31,7 @@ function readRows(rows: unknown, columns: readonly PlanColumnInput[] | undefined
   const table = rows.map((row) => cellsOf(row, names));
   if (names.length === 0) {
     const guessed = guessColumns(table);
-    if (guessed === null) return emptyPlan(['The plan rows have no column names and match no EXPLAIN layout.'], 'mysql2-rows');
+    if (guessed === null) return emptyPlan(['The plan rows have no column names and match no EXPLAIN layout.'], 'result-rows');
     names = guessed;
     warnings.push(`The plan rows came without column names; they were taken to be: ${guessed.join(', ')}.`);
   }
@@ -44,14 +44,14 @@ function readRows(rows: unknown, columns: readonly PlanColumnInput[] | undefined
   }
 
   const idColumn = names.findIndex((name) => name.trim().toLowerCase() === 'id');
-  if (idColumn === -1) return emptyPlan([`The plan rows have no id column (columns: ${names.join(', ')}).`], 'mysql2-rows');
+  if (idColumn === -1) return emptyPlan([`The plan rows have no id column (columns: ${names.join(', ')}).`], 'result-rows');
   const planRows: PlanRowText[] = table.map((cells) => ({
     idCell: cells[idColumn] ?? '',
     columns: names,
     values: cells,
     raw: cells.join('\t'),
   }));
-  return finishParsedPlan('mysql2-rows', layoutOfColumns(names), buildPlanTree(planRows, warnings), warnings);
+  return finishParsedPlan('result-rows', layoutOfColumns(names), buildPlanTree(planRows, warnings), warnings);
 }
 
 function cellsOf(row: unknown, names: readonly string[]): string[] {

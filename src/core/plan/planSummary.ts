@@ -1,7 +1,10 @@
-// The one-line gist shown at the end of a statement in the editor, e.g.
-// "12.4 ms · 3 rows · TiKV+TiFlash · 1 finding".
+// The one-line gist shown at the end of a statement in the editor and at the top of the plan
+// view, e.g. "12.4 ms · 3 rows · TiKV+TiFlash · RU: 547 · 1 critical, 2 warnings, 1 note". The
+// findings are counted as the Findings list shows them: every level, named when levels differ.
 import type { PlanAnalysis } from './planAnalysis';
+import type { FindingSeverity, PlanFinding } from './planFindings';
 import type { ParsedPlan } from './planModel';
+import { formatRequestUnits, statementRequestUnits } from './planRequestUnits';
 import { formatCount, formatDurationMs } from './planUnits';
 import { planNodes } from './planWalk';
 
@@ -16,9 +19,25 @@ export function summarizePlan(plan: ParsedPlan, analysis: PlanAnalysis): string 
   if (root.actRows !== null) parts.push(`${formatCount(root.actRows)} ${root.actRows === 1 ? 'row' : 'rows'}`);
   else if (root.estRows !== null) parts.push(`est. ${formatCount(root.estRows)} ${root.estRows === 1 ? 'row' : 'rows'}`);
   parts.push(storageEngines(plan));
-  const actionable = analysis.findings.filter((finding) => finding.severity !== 'info').length;
-  parts.push(actionable === 0 ? 'no findings' : `${actionable} ${actionable === 1 ? 'finding' : 'findings'}`);
+  const ru = statementRequestUnits(plan);
+  if (ru !== null) parts.push(`RU: ${formatRequestUnits(ru)}`);
+  parts.push(findingCounts(analysis.findings));
   return parts.join(' · ');
+}
+
+const LEVELS: readonly [FindingSeverity, string, string][] = [
+  ['critical', 'critical', 'critical'],
+  ['warning', 'warning', 'warnings'],
+  ['info', 'note', 'notes'],
+];
+
+/** "no findings", "2 warnings", "1 critical, 3 warnings, 1 note". */
+export function findingCounts(findings: readonly Pick<PlanFinding, 'severity'>[]): string {
+  if (findings.length === 0) return 'no findings';
+  return LEVELS.flatMap(([severity, one, many]) => {
+    const count = findings.filter((finding) => finding.severity === severity).length;
+    return count === 0 ? [] : [`${formatCount(count)} ${count === 1 ? one : many}`];
+  }).join(', ');
 }
 
 function storageEngines(plan: ParsedPlan): string {

@@ -126,6 +126,7 @@ export function flattenPlan(parsed: ParsedPlan, analysis: PlanAnalysis, summary:
       timeShare: operator?.timeShare ?? null,
       selfTimeMs: operator?.selfTimeMs ?? null,
       estimateError: operator?.estimateError ?? null,
+      runtimeStatsMissing: operator?.runtimeStatsMissing ?? false,
       memoryBytes: node.memoryBytes,
       diskBytes: node.diskBytes,
       estCost: node.estCost,

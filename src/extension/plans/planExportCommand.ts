@@ -25,7 +25,8 @@ export async function exportPlan(document: BuiltDocument, title: string): Promis
   const text = exportText(document, choice.format);
   if (choice.action === 'copy') {
     await vscode.env.clipboard.writeText(text);
-    vscode.window.setStatusBarMessage(t('Plan copied to the clipboard.'), 3000);
+    const label = formats.find((entry) => entry.format === choice.format)?.label ?? choice.format;
+    void vscode.window.showInformationMessage(t('Copied the plan to the clipboard as {0}.', label));
     return;
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -37,5 +38,5 @@ export async function exportPlan(document: BuiltDocument, title: string): Promis
   });
   if (!target) return;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  vscode.window.setStatusBarMessage(t('Plan saved to {0}.', vscode.workspace.asRelativePath(target)), 4000);
+  void vscode.window.showInformationMessage(t('Saved the plan to {0}.', vscode.workspace.asRelativePath(target)));
 }

@@ -71,7 +71,11 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
     const offset = document.offsetAt(position);
     const result = this.resultsFor(document.uri).find((candidate) => offset >= candidate.start && offset <= candidate.end);
     if (!result) return undefined;
-    return new vscode.Hover(hoverText(result), new vscode.Range(document.positionAt(result.start), document.positionAt(result.end)));
+    // VS Code shows the Problems entries under the pointer in the same hover: list those findings once.
+    const shownAsProblems = new Set(this.diagnosticsOf(document, result)
+      .filter(({ diagnostic }) => diagnostic.range.contains(position))
+      .map(({ finding }) => finding));
+    return new vscode.Hover(hoverText(result, shownAsProblems), new vscode.Range(document.positionAt(result.start), document.positionAt(result.end)));
   }
 
   dispose(): void {
@@ -131,18 +135,35 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
       this.diagnostics.delete(uri);
       return;
     }
-    const diagnostics: vscode.Diagnostic[] = [];
-    for (const result of this.resultsFor(uri)) {
-      for (const finding of result.plan?.findings ?? []) {
-        if (finding.severity === 'info') continue;
-        const range = findingRange(document, result, finding);
-        const diagnostic = new vscode.Diagnostic(range, `${finding.message} ${finding.advice}`, vscode.DiagnosticSeverity.Warning);
-        diagnostic.source = DIAGNOSTIC_SOURCE;
-        diagnostic.code = finding.code;
-        diagnostics.push(diagnostic);
-      }
-    }
-    this.diagnostics.set(uri, diagnostics);
+    this.diagnostics.set(uri, this.resultsFor(uri).flatMap((result) => this.diagnosticsOf(document, result).map(({ diagnostic }) => diagnostic)));
+  }
+
+  /** The Problems entries of one result's findings (none when the setting is off). */
+  private diagnosticsOf(document: vscode.TextDocument, result: StatementPlanResult): { finding: PlanFinding; diagnostic: vscode.Diagnostic }[] {
+    if (!vscode.workspace.getConfiguration().get<boolean>(PLAN_SETTINGS.showDiagnostics, true)) return [];
+    return (result.plan?.findings ?? []).flatMap((finding) => {
+      const severity = diagnosticSeverity(finding);
+      if (severity === null) return [];
+      const diagnostic = new vscode.Diagnostic(findingRange(document, result, finding), `${finding.message} ${finding.advice}`, severity);
+      diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostic.code = finding.code;
+      return [{ finding, diagnostic }];
+    });
+  }
+}
+
+/**
+ * Critical findings are errors (the plan view marks them red and they are why the statement is
+ * slow), warnings are warnings. Notes stay out of the Problems panel: they explain, nothing is wrong.
+ */
+export function diagnosticSeverity(finding: Pick<PlanFinding, 'severity'>): vscode.DiagnosticSeverity | null {
+  switch (finding.severity) {
+    case 'critical':
+      return vscode.DiagnosticSeverity.Error;
+    case 'warning':
+      return vscode.DiagnosticSeverity.Warning;
+    case 'info':
+      return null;
   }
 }
 
@@ -161,7 +182,7 @@ function findingRange(document: vscode.TextDocument, result: StatementPlanResult
   return new vscode.Range(start, document.lineAt(start.line).range.end);
 }
 
-function hoverText(result: StatementPlanResult): vscode.MarkdownString {
+function hoverText(result: StatementPlanResult, shownAsProblems: ReadonlySet<PlanFinding>): vscode.MarkdownString {
   const t = vscode.l10n.t;
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.isTrusted = { enabledCommands: [PLAN_COMMANDS.showStatementPlan] };
@@ -180,13 +201,14 @@ function hoverText(result: StatementPlanResult): vscode.MarkdownString {
       if (heavy.some((entry) => entry.measure === 'task-time')) markdown.appendMarkdown(`\n*\\* ${t('task time summed over TiKV / TiFlash tasks, not wall-clock')}*\n`);
       markdown.appendMarkdown('\n');
     }
-    const findings = plan.findings;
-    if (findings.length === 0) markdown.appendMarkdown(`${t('No findings.')}\n\n`);
+    const findings = plan.findings.filter((finding) => !shownAsProblems.has(finding));
+    if (plan.findings.length === 0) markdown.appendMarkdown(`${t('No findings.')}\n\n`);
     for (const finding of findings.slice(0, 5)) {
       const icon = finding.severity === 'info' ? '$(info)' : finding.severity === 'critical' ? '$(error)' : '$(warning)';
       markdown.appendMarkdown(`${icon} `).appendText(finding.message).appendMarkdown('\n\n');
     }
-    if (findings.length > 5) markdown.appendMarkdown(`${t('…and {0} more findings.', String(findings.length - 5))}\n\n`);
+    if (findings.length === 6) markdown.appendMarkdown(`${t('…and 1 more finding.')}\n\n`);
+    else if (findings.length > 6) markdown.appendMarkdown(`${t('…and {0} more findings.', String(findings.length - 5))}\n\n`);
   }
   const args = encodeURIComponent(JSON.stringify([result.planKey]));
   markdown.appendMarkdown(`[$(graph) ${t('Open plan view')}](command:${PLAN_COMMANDS.showStatementPlan}?${args})`);

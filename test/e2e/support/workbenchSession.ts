@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { CodeServer, type CodeServerOptions } from './codeServer';
 import { failuresDir, vsixPath } from './paths';
@@ -27,6 +27,7 @@ export interface WorkbenchSessionOptions extends CodeServerOptions {
  */
 export class WorkbenchSession {
   private readonly consoleErrors: string[] = [];
+  private readonly cspMessages: string[] = [];
 
   private constructor(
     readonly server: CodeServer,
@@ -36,6 +37,7 @@ export class WorkbenchSession {
   ) {
     page.on('console', (message) => {
       if (message.type() === 'error') this.consoleErrors.push(message.text());
+      if (/Content Security Policy/i.test(message.text())) this.cspMessages.push(`${message.location().url}: ${message.text()}`);
     });
     page.on('pageerror', (error) => this.consoleErrors.push(String(error)));
   }
@@ -47,6 +49,14 @@ export class WorkbenchSession {
     try {
       browser = await launchChromium();
       const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+      // Every frame (webviews included) records the CSP violations it meets, for cspViolations().
+      await page.addInitScript(() => {
+        const record = (event: SecurityPolicyViolationEvent) => {
+          const target = window as unknown as { tidbLabCspViolations?: string[] };
+          (target.tidbLabCspViolations ??= []).push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`);
+        };
+        window.addEventListener('securitypolicyviolation', record, true);
+      });
       const session = new WorkbenchSession(server, browser, page, new Workbench(page));
       await session.diagnose('open workbench', async (workbench) => {
         await page.goto(server.workbenchUrl(options.payload?.(server)));
@@ -58,6 +68,17 @@ export class WorkbenchSession {
       await server.stop();
       throw error;
     }
+  }
+
+  /**
+   * The Content Security Policy violations met so far: those the browser logged to the console of
+   * any frame, and those the frame `frame` (e.g. a webview's) recorded itself.
+   */
+  async cspViolations(frame?: Frame): Promise<string[]> {
+    const recorded = frame === undefined || frame.isDetached()
+      ? []
+      : await frame.evaluate(() => (window as unknown as { tidbLabCspViolations?: string[] }).tidbLabCspViolations ?? []).catch(() => []);
+    return [...this.cspMessages, ...recorded];
   }
 
   get workspaceFolder(): string {

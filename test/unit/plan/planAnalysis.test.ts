@@ -47,18 +47,22 @@ test('engines in the plan, TiDB first', () => {
   assert.deepEqual(analyzePlan(parsePlanText(readSharedPlan('point-get.txt'))).engines, ['TiDB']);
 });
 
-test('the editor gist: time, rows, storage engines, actionable findings', () => {
+test('the editor gist: time, rows, storage engines, RU, and the findings counted as the Findings list shows them', () => {
   const gist = (name: string) => {
     const plan = parsePlanText(readSharedPlan(name));
     return summarizePlan(plan, analyzePlan(plan));
   };
-  assert.equal(gist('streamagg-tablereader-fullscan-pseudo.txt'), '1.03 s · 1 row · TiKV · 4 findings');
-  assert.equal(gist('cop-tiflash-hashagg-tiflash-scan.txt'), '60.8 ms · 24 rows · TiFlash · 1 finding');
+  // Levels differ: each is counted, so the gist adds up to the list's four findings.
+  assert.equal(gist('streamagg-tablereader-fullscan-pseudo.txt'), '1.03 s · 1 row · TiKV · 1 critical, 3 warnings');
+  assert.equal(gist('cop-tiflash-hashagg-tiflash-scan.txt'), '60.8 ms · 24 rows · TiFlash · 1 warning');
   // A point get is a root task but reads TiKV.
   assert.equal(gist('point-get.txt'), '757 µs · 1 row · TiKV · no findings');
   assert.equal(gist('explain-merge-join.txt'), 'est. 142,020 rows · TiKV · no findings');
-  // Only info-level findings (copr cache) do not count.
-  assert.equal(gist('index-join-tablereader-probe.txt'), '330 ms · 0 rows · TiKV · 2 findings');
+  // Notes count too: the Findings list shows them.
+  assert.equal(gist('index-join-tablereader-probe.txt'), '330 ms · 0 rows · TiKV · 2 warnings, 1 note');
+  // FORMAT='ru': the root's cumRU; other formats: the RU in the root's execution info.
+  assert.equal(gist('explain-analyze-format-ru.txt'), '5 rows · TiKV · RU: 547 · no findings');
+  assert.equal(gist('psql-truncated-tikv-hashagg-ru.txt'), '673 ms · 28 rows · TiKV · RU: 1,159.7 · 1 warning');
   const empty = parsePlanText('');
   assert.equal(summarizePlan(empty, analyzePlan(empty)), 'no plan');
 });

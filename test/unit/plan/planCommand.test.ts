@@ -25,12 +25,26 @@ test('text report: the tree with time, rows and engine, then findings', async ()
   const { code, out, err } = await run([join(sharedPlanDir, 'streamagg-tablereader-fullscan-pseudo.txt')]);
   assert.equal(code, 0);
   assert.equal(err, '');
-  assert.match(out, /^EXPLAIN ANALYZE plan \(mysql-table, 5 operators\): 1\.03 s · 1 row · TiKV · 4 findings/);
+  assert.match(out, /^EXPLAIN ANALYZE plan \(mysql client table, 5 operators\): 1\.03 s · 1 row · TiKV · 1 critical, 3 warnings/);
   assert.match(out, /1\.03 s\s+100%\s+1 \/ 1\s+TiDB root\s+632 B\s+StreamAgg_20\n/);
   assert.match(out, /612 ms\*\s+59%\s+19,117,643 \/ 10,000\s+1,912x under\s+TiKV cop\s+└─TableFullScan_18 {2}table:trips/);
   assert.match(out, /\* Times of cop\[tikv\] \/ cop\[tiflash\] operators .* not wall-clock/);
   assert.match(out, /\[critical\] TableFullScan_18: TableFullScan_18 was estimated at 10,000 rows but produced 19,117,643/);
   assert.match(out, /\[warning\] TableReader_21: .*TiKV to feed an aggregation/);
+});
+
+test('text report: an operator that did not run (loops:0) is said so, not over-estimated', async () => {
+  const { out } = await run([join(sharedPlanDir, 'index-lookup-copr-cache.txt')]);
+  assert.match(out, /- \/ 262,400\s+did not run\s+TiKV cop\s+└─TableRowIDScan_5\(Probe\)/);
+  assert.doesNotMatch(out, /262,400x over/);
+});
+
+test("text report: FORMAT='ru' plans have their RU columns and the statement's RU in the gist", async () => {
+  const { out } = await run([join(sharedPlanDir, 'explain-analyze-format-ru.txt')]);
+  assert.match(out, /^EXPLAIN ANALYZE plan \(tab-separated, 3 operators\): 5 rows · TiKV · RU: 547 · no findings/);
+  assert.match(out, /RU own\s+RU total\s+operator\n/);
+  assert.match(out, /537\s+547\s+TableReader_7\n/);
+  assert.match(out, /10\s+10\s+└─Selection_6\n/);
 });
 
 test('--json: {format, roots, findings, warnings} with null where the plan has no value', async () => {

@@ -7,7 +7,8 @@ import { readDerivedPlan, readSharedPlan, sharedPlanNames } from './planFixtures
 
 const EXPECTED_FINDINGS: Record<string, string[]> = {
   // 299,821.99 groups estimated, 24 produced; the scan below is exact, so the error starts at the aggregation.
-  'cop-tiflash-hashagg-tiflash-scan.txt': ['critical misestimate HashAgg_5'],
+  // A final aggregation under a projection: nothing above uses its estimate, so it is not critical.
+  'cop-tiflash-hashagg-tiflash-scan.txt': ['warning misestimate HashAgg_5'],
   'explain-analyze-format-ru.txt': [],
   'explain-apply-maxonerow-indexlookup.txt': ['warning pseudo-stats TableFullScan_13', 'warning pseudo-stats IndexRangeScan_25'],
   'explain-brief-delete-no-id-suffix.txt': ['warning pseudo-stats TableFullScan'],
@@ -23,12 +24,13 @@ const EXPECTED_FINDINGS: Record<string, string[]> = {
   // 142,020 vs 71,010 and 180,000 vs 90,000 are 2x: no misestimate; scans of 71,010 / 90,000 rows are below 100,000.
   'hash-join-old-format-float-memory.txt': [],
   // The join was expected to return 90,000 rows and returned none; 97,368 tombstones against 69,744 keys.
-  'hash-join-tikv-spill-disk-column.txt': ['critical misestimate HashJoin_20', 'warning mvcc-garbage TableFullScan_24'],
+  // The join is the root: its 90,000x error shaped nothing, so it is a warning.
+  'hash-join-tikv-spill-disk-column.txt': ['warning misestimate HashJoin_20', 'warning mvcc-garbage TableFullScan_24'],
   // 71.01 estimated, 10,000 produced by the selection over an exactly estimated scan.
   'hash-join-v5-tikv-task-time0.txt': ['warning misestimate Selection_21'],
   // The probe side estimates per lookup and is not reported; 42 cop tasks with copr_cache_hit_ratio 0.00.
   'index-join-tablereader-probe.txt': [
-    'critical misestimate IndexJoin_14',
+    'warning misestimate IndexJoin_14',
     'warning mvcc-garbage TableFullScan_19',
     'info low-copr-cache-hit TableReader_10',
   ],
@@ -137,4 +139,47 @@ test('findings come most severe first, then in plan order', () => {
 test('the misestimate advice names the tables below the operator', () => {
   const findings = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings;
   assert.match(findings[0].advice, /Run ANALYZE TABLE t1, t2;/);
+});
+
+test('a misestimate nothing above depends on (the root, a final aggregation) is not critical, and says why', () => {
+  const root = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings.find((finding) => finding.code === 'misestimate');
+  assert.equal(root?.severity, 'warning');
+  assert.match(root?.advice ?? '', /^Nothing above HashJoin_20 chooses how to run from its estimate/);
+  // An 18,000x error under a join that builds on it is critical.
+  const underJoin = [
+    '| id | estRows | actRows | task | access object | execution info | operator info |',
+    '|---|---|---|---|---|---|---|',
+    '| IndexJoin_1 | 10 | 0 | root | | time:1s, loops:1 | |',
+    '| ├─HashAgg_2(Build) | 90000 | 5 | root | | time:1s, loops:1 | |',
+    '| │ └─TableReader_3 | 90000 | 90000 | root | | time:1s, loops:1 | |',
+    '| │   └─TableFullScan_4 | 90000 | 90000 | cop[tikv] | table:t1 | tikv_task:{time:1ms, loops:1} | keep order:false |',
+    '| └─TableReader_5(Probe) | 1 | 0 | root | | time:1s, loops:1 | |',
+    '|   └─TableRangeScan_6 | 1 | 0 | cop[tikv] | table:t2 | tikv_task:{time:1ms, loops:1} | |',
+  ].join('\n');
+  const underJoinFinding = analyzePlan(parsePlanText(underJoin)).findings.find((finding) => finding.code === 'misestimate' && finding.nodeId === 'HashAgg_2');
+  assert.equal(underJoinFinding?.severity, 'critical');
+  // A final aggregation under projections and a TopN only reaches the client.
+  const final = [
+    '| id | estRows | actRows | task | access object | execution info | operator info |',
+    '|---|---|---|---|---|---|---|',
+    '| Projection_1 | 90000 | 5 | root | | time:1s, loops:1 | |',
+    '| └─TopN_2 | 90000 | 5 | root | | time:1s, loops:1 | |',
+    '|   └─HashAgg_3 | 90000 | 5 | root | | time:1s, loops:1 | |',
+    '|     └─TableReader_4 | 90000 | 90000 | root | | time:1s, loops:1 | |',
+    '|       └─TableFullScan_5 | 90000 | 90000 | cop[tikv] | table:t1 | tikv_task:{time:1ms, loops:1} | keep order:false |',
+  ].join('\n');
+  const finalFinding = analyzePlan(parsePlanText(final)).findings.find((finding) => finding.code === 'misestimate');
+  assert.equal(finalFinding?.nodeId, 'HashAgg_3');
+  assert.equal(finalFinding?.severity, 'warning');
+});
+
+test('an operator with loops:0 and no rows did not run: no estimate error, no finding', () => {
+  const analysis = analyzePlan(parsePlanText(readSharedPlan('index-lookup-copr-cache.txt')));
+  const rowIdScan = analysis.operators.find((op) => op.id === 'TableRowIDScan_5');
+  assert.equal(rowIdScan?.runtimeStatsMissing, true);
+  assert.equal(rowIdScan?.estimateError, null);
+  assert.equal(analysis.operators.find((op) => op.id === 'IndexFullScan_4')?.runtimeStatsMissing, false);
+  // Cop operators of TiDB v5 print time:0ns, loops:0 but do have rows: they ran.
+  const v5 = analyzePlan(parsePlanText(readSharedPlan('hash-join-v5-tikv-task-time0.txt')));
+  assert.ok(v5.operators.every((op) => !op.runtimeStatsMissing));
 });

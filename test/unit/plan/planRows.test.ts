@@ -17,7 +17,7 @@ test('9-column EXPLAIN ANALYZE rows keyed by column name', () => {
       'execution info': 'tikv_task:{time:0s, loops:4}', 'operator info': 'keep order:false, stats:pseudo', memory: 'N/A', disk: 'N/A' },
   ];
   const plan = parsePlanRows(rows);
-  assert.equal(plan.format, 'mysql2-rows');
+  assert.equal(plan.format, 'result-rows');
   assert.equal(plan.layout, 'explain-analyze');
   assert.equal(plan.hasRuntimeStats, true);
   assert.deepEqual(shape(plan), ['0 TableReader_5 root TiDB 13 13', '1 TableFullScan_4 cop[tikv] TiKV 13 13']);

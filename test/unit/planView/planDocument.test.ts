@@ -51,7 +51,11 @@ describe('plan documents for the plan view', () => {
     assert.equal(json.origin.title, 'hash-join-tikv-spill-disk-column.txt');
     assert.equal(json.roots[0].id, 'HashJoin_20');
     assert.equal(json.findings.length, 2);
-    assert.match(exportText(document, 'report'), /Findings:\n {2}\[critical\] HashJoin_20/);
+    assert.match(exportText(document, 'report'), /Findings:\n {2}\[warning\] HashJoin_20/);
+    // No internal words: the plan came from the server's rows, not from "mysql2-rows".
+    const fromRows = buildDocument({ kind: 'plan', plan: { origin: { title: 'rows' }, input: { kind: 'rows', columns: ['id', 'estRows', 'task', 'access object', 'operator info'], rows: [['TableReader_5', '10.00', 'root', '', 'data:TableFullScan_4'], ['└─TableFullScan_4', '10.00', 'cop[tikv]', 'table:t', 'keep order:false']] } } }, reason);
+    for (const format of ['json', 'report', 'raw'] as const) assert.doesNotMatch(exportText(fromRows, format), /mysql2/);
+    assert.match(exportText(fromRows, 'report'), /^rows\n\nEXPLAIN plan \(rows returned by the server, 2 operators\)/);
     assert.equal(exportText(document, 'raw'), readSharedPlan('hash-join-tikv-spill-disk-column.txt'));
     const comparison = buildDocument({ kind: 'compare', before: planSource('streamagg-tablereader-fullscan-pseudo.txt'), after: planSource('cop-tiflash-hashagg-tiflash-scan.txt') }, reason);
     assert.match(exportText(comparison, 'report'), /^Statement time: 1\.03 s -> 60\.8 ms/);

@@ -1,5 +1,5 @@
 // Two plans side by side: which operator of one matches which of the other, what changed in
-// each pair (rows, time, engine, task), and which operators only one plan has.
+// each pair (rows, estimate, time, engine, task), and which operators only one plan has.
 import type { PlanComparison } from '../../src/core/plan/planComparison';
 import { formatCount, formatDurationMs } from '../../src/core/plan/planUnits';
 import type { PlanViewStrings } from '../../src/protocol/planView';
@@ -37,6 +37,7 @@ export function buildCompareModel(comparison: PlanComparison, beforeCount: numbe
     afterStatus[match.after.index] = 'changed';
     const details: string[] = [];
     if (match.rows) details.push(fill(strings.compareRows, countText(match.rows.before), countText(match.rows.after)));
+    if (match.estRows) details.push(fill(strings.compareEstimate, countText(match.estRows.before), countText(match.estRows.after)));
     if (match.timeMs) details.push(fill(strings.compareTime, timeText(match.timeMs.before), timeText(match.timeMs.after)));
     if (match.engine) details.push(fill(strings.compareEngine, match.engine.before ?? '–', match.engine.after ?? '–'));
     if (match.task) details.push(fill(strings.compareTask, match.task.before ?? '–', match.task.after ?? '–'));

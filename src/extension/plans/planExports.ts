@@ -60,11 +60,14 @@ function comparisonReport(comparison: PlanComparison): string {
   const lines = [`Statement time: ${time(comparison.timeMs.before)} -> ${time(comparison.timeMs.after)}`];
   for (const match of comparison.matched.filter((candidate) => candidate.changed)) {
     const changes: string[] = [];
+    if (match.operator) changes.push(`operator ${match.operator.before} -> ${match.operator.after}`);
     if (match.rows) changes.push(`rows ${count(match.rows.before)} -> ${count(match.rows.after)}`);
+    if (match.estRows) changes.push(`estimate ${count(match.estRows.before)} -> ${count(match.estRows.after)}`);
     if (match.timeMs) changes.push(`time ${time(match.timeMs.before)} -> ${time(match.timeMs.after)}`);
     if (match.engine) changes.push(`engine ${match.engine.before ?? '-'} -> ${match.engine.after ?? '-'}`);
     if (match.task) changes.push(`task ${match.task.before ?? '-'} -> ${match.task.after ?? '-'}`);
-    lines.push(`  changed ${match.after.id}: ${changes.join(', ')}`);
+    const id = match.before.id === match.after.id ? match.after.id : `${match.before.id} -> ${match.after.id}`;
+    lines.push(`  changed ${id}: ${changes.join(', ')}`);
   }
   for (const added of comparison.added) lines.push(`  added ${added.id}`);
   for (const removed of comparison.removed) lines.push(`  removed ${removed.id}`);

@@ -74,7 +74,7 @@ async function dropSchemas(): Promise<void> {
   }
 }
 
-/** Fills the connection form's text fields (the toolkit's inputs live in shadow roots, which playwright pierces). */
+/** Fills the connection form's text fields (the components' inputs live in shadow roots, which playwright pierces). */
 async function fillForm(form: Frame, values: Record<string, string>): Promise<void> {
   for (const [field, value] of Object.entries(values)) {
     const input = form.locator(`#${field} input`);
@@ -84,7 +84,7 @@ async function fillForm(form: Frame, values: Record<string, string>): Promise<vo
 
 async function openForm(workbench: Workbench, open: () => Promise<void>): Promise<Frame> {
   await open();
-  const form = await workbench.webviewFrame('vscode-text-field#host');
+  const form = await workbench.webviewFrame('#host input');
   await form.locator('#host input').waitFor({ state: 'visible' });
   return form;
 }

@@ -9,7 +9,7 @@ import {
   type ConnectionFormStrings,
   type ConnectionTestResult,
 } from '../../src/protocol/connectionForm';
-import { busyIndicator, button, choiceField, textField, type FieldControl } from '../shared/components';
+import { busyIndicator, button, choiceField, isTextInput, textField, type FieldControl } from '../shared/components';
 import { element, replaceChildren } from '../shared/dom';
 import { connectToHost } from '../shared/hostChannel';
 
@@ -120,7 +120,7 @@ class ConnectionForm {
       if (!this.settingTls) this.tlsChosenByUser = true;
     });
     this.element.addEventListener('keydown', (event) => {
-      const inTextField = event.target instanceof HTMLElement && event.target.tagName.toLowerCase() === 'vscode-text-field';
+      const inTextField = isTextInput(event.target);
       if (event.key === 'Enter' && inTextField && !this.saveButton.disabled) this.submit('save');
     });
     this.updateDependentFields();

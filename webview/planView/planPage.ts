@@ -3,7 +3,7 @@
 // selection, search, tab) is reported on every change so the page can be restored after a reload.
 import type { PlanFinding } from '../../src/core/plan/planFindings';
 import type { PlanOrigin, PlanViewNode, PlanViewPlan, PlanViewStrings } from '../../src/protocol/planView';
-import { button, textField } from '../shared/components';
+import { button, textField, type FieldControl } from '../shared/components';
 import { element, replaceChildren } from '../shared/dom';
 import { renderDetails, type NodeDetails } from './detailsPane';
 import { findMppFragments, type MppFragments } from './mppFragments';
@@ -65,6 +65,7 @@ export class PlanPage {
   private detailsShown: number | null = null;
   private rawRequested = false;
   private sort: PlanSort | null;
+  private readonly searchField: FieldControl;
   private readonly sortNote = element('div', { className: 'sort-note', role: 'status', hidden: true });
 
   constructor(origin: PlanOrigin, private readonly plan: PlanViewPlan, strings: PlanViewStrings, state: PlanUiState, private readonly callbacks: PlanPageCallbacks) {
@@ -111,8 +112,8 @@ export class PlanPage {
       },
     });
 
-    const searchField = textField({ id: 'plan-search', label: '', placeholder: strings.searchPlaceholder, value: state.query });
-    searchField.element.querySelector('vscode-text-field')?.setAttribute('aria-label', strings.searchLabel);
+    const searchField = textField({ id: 'plan-search', label: '', ariaLabel: strings.searchLabel, placeholder: strings.searchPlaceholder, value: state.query });
+    this.searchField = searchField;
     searchField.onChange((value) => {
       clearTimeout(this.searchTimer);
       this.searchTimer = setTimeout(() => this.applySearch(value), SEARCH_DELAY_MS);
@@ -237,8 +238,7 @@ export class PlanPage {
   private applySearch(query: string): void {
     this.search = query.trim() === '' ? null : searchPlan(this.plan.nodes, query);
     this.matchSet = new Set(this.search?.matches ?? []);
-    const field = this.element.querySelector<HTMLElement & { value: string }>('#plan-search');
-    if (field && field.value !== query) field.value = query;
+    if (this.searchField.value !== query) this.searchField.value = query;
     this.updateSearchStatus();
     this.table.setRows(this.currentRows());
     const first = this.search?.matches[0];

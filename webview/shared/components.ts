@@ -1,33 +1,29 @@
 // The small form controls every TiDB Lab webview uses. This is the only file that knows the
-// component library (@vscode/webview-ui-toolkit, archived upstream): moving to its successor
-// (@vscode-elements/elements) means changing this file and nothing else.
-import {
-  provideVSCodeDesignSystem,
-  vsCodeButton,
-  vsCodeDivider,
-  vsCodeDropdown,
-  vsCodeOption,
-  vsCodeProgressRing,
-  vsCodeRadio,
-  vsCodeRadioGroup,
-  vsCodeTextField,
-} from '@vscode/webview-ui-toolkit';
+// component library (@vscode-elements/elements, the successor of the archived
+// @vscode/webview-ui-toolkit): pages get controls through these functions and never name a tag.
+// Each component is imported on its own, so a bundle carries only those it uses; they style
+// themselves with constructable stylesheets, which the webviews' CSP (no inline styles) allows.
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-divider/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import '@vscode-elements/elements/dist/vscode-radio/index.js';
+import '@vscode-elements/elements/dist/vscode-radio-group/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import { customElement, element } from './dom';
-
-provideVSCodeDesignSystem().register(
-  vsCodeButton(),
-  vsCodeDivider(),
-  vsCodeDropdown(),
-  vsCodeOption(),
-  vsCodeProgressRing(),
-  vsCodeRadio(),
-  vsCodeRadioGroup(),
-  vsCodeTextField(),
-);
 
 interface ValueElement extends HTMLElement {
   value: string;
   disabled: boolean;
+}
+
+/** Marks the element that takes a text control's input, for isTextInput. */
+const TEXT_CONTROL = 'data-text-control';
+
+/** Whether an event comes from (inside) a text field made by textField(). */
+export function isTextInput(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(`[${TEXT_CONTROL}]`) !== null;
 }
 
 export interface FieldControl<T extends string = string> {
@@ -43,7 +39,10 @@ export interface FieldControl<T extends string = string> {
 
 export interface TextFieldOptions {
   id: string;
+  /** shown above the field; '' for none (then give ariaLabel) */
   label: string;
+  /** the accessible name when there is no visible label */
+  ariaLabel?: string;
   value?: string;
   placeholder?: string;
   hint?: string;
@@ -53,17 +52,22 @@ export interface TextFieldOptions {
 }
 
 export function textField(options: TextFieldOptions): FieldControl {
-  const input = customElement('vscode-text-field', {
+  const input = customElement('vscode-textfield', {
     id: options.id,
     attributes: {
+      [TEXT_CONTROL]: '',
       placeholder: options.placeholder ?? '',
       type: options.password ? 'password' : 'text',
       ...(options.inputMode === 'numeric' ? { inputmode: 'numeric' } : {}),
       ...(options.required ? { required: '' } : {}),
     },
-  }, options.label) as ValueElement;
+  }) as ValueElement & { label: string };
   input.value = options.value ?? '';
-  return fieldControl(input, options.id, options.hint, 'input');
+  // The inner <input> lives in the component's shadow root: its accessible name is set through `label`.
+  input.label = options.label || options.ariaLabel || '';
+  const control = fieldControl(input, options.id, options.hint, 'input');
+  if (options.label) control.element.prepend(fieldLabel(options.id, options.label, input));
+  return control;
 }
 
 export interface Choice<T extends string> {
@@ -83,27 +87,50 @@ export interface ChoiceFieldOptions<T extends string> {
 
 export function choiceField<T extends string>(options: ChoiceFieldOptions<T>): FieldControl<T> {
   if (options.style === 'radios') {
-    const group = customElement('vscode-radio-group', { id: options.id, attributes: { orientation: 'vertical' } },
-      element('label', { attributes: { slot: 'label' } }, options.label),
-      ...options.choices.map((choice) => customElement('vscode-radio', { attributes: { value: choice.value, 'data-value': choice.value } }, choice.label)),
-    ) as ValueElement;
-    group.value = options.value;
-    return fieldControl(group, options.id, options.hint, 'change') as FieldControl<T>;
+    const radios = options.choices.map((choice) => {
+      const radio = customElement('vscode-radio', { attributes: { name: options.id, value: choice.value, 'data-value': choice.value } }, choice.label) as ValueElement & { checked: boolean };
+      radio.checked = choice.value === options.value;
+      return radio;
+    });
+    const labelId = `${options.id}-label`;
+    const group = customElement('vscode-radio-group', { id: options.id, attributes: { variant: 'vertical', 'aria-labelledby': labelId } }, ...radios);
+    // The group has no value of its own: it is the checked radio's.
+    const value = Object.defineProperties(group, {
+      value: {
+        get: () => radios.find((radio) => radio.checked)?.value ?? '',
+        set: (next: string) => radios.forEach((radio) => { radio.checked = radio.value === next; }),
+      },
+      disabled: {
+        get: () => radios.every((radio) => radio.disabled),
+        set: (next: boolean) => radios.forEach((radio) => { radio.disabled = next; }),
+      },
+    }) as unknown as ValueElement;
+    const control = fieldControl(value, options.id, options.hint, 'change') as FieldControl<T>;
+    control.element.prepend(element('span', { id: labelId, className: 'field-label' }, options.label));
+    return control;
   }
-  const labelId = `${options.id}-label`;
-  const dropdown = customElement('vscode-dropdown', { id: options.id, attributes: { 'aria-labelledby': labelId } },
+  const select = customElement('vscode-single-select', { id: options.id },
     ...options.choices.map((choice) => customElement('vscode-option', { attributes: { value: choice.value } }, choice.label)),
-  ) as ValueElement;
-  dropdown.value = options.value;
-  const control = fieldControl(dropdown, options.id, options.hint, 'change') as FieldControl<T>;
-  control.element.prepend(element('label', { id: labelId, className: 'field-label', attributes: { for: options.id } }, options.label));
+  ) as ValueElement & { label: string };
+  select.label = options.label;
+  select.value = options.value;
+  const control = fieldControl(select, options.id, options.hint, 'change') as FieldControl<T>;
+  control.element.prepend(fieldLabel(options.id, options.label, select));
   return control;
+}
+
+/** A visible label; a click on it focuses the control (a plain `for` does not reach into a shadow root). */
+function fieldLabel(id: string, text: string, control: HTMLElement): HTMLElement {
+  const label = element('label', { id: `${id}-label`, className: 'field-label', attributes: { for: id } }, text);
+  label.addEventListener('click', () => control.focus());
+  return label;
 }
 
 function fieldControl(input: ValueElement, id: string, hintText: string | undefined, eventName: 'input' | 'change'): FieldControl {
   const hint = element('div', { id: `${id}-hint`, className: 'field-hint', hidden: !hintText }, hintText ?? '');
   const problem = element('div', { id: `${id}-problem`, className: 'field-problem', role: 'alert', hidden: true });
   input.setAttribute('aria-describedby', `${hint.id} ${problem.id}`);
+  input.classList.add('field-control');
   const wrapper = element('div', { className: 'field' }, input, hint, problem);
   return {
     element: wrapper,
@@ -125,6 +152,8 @@ function fieldControl(input: ValueElement, id: string, hintText: string | undefi
       problem.textContent = message;
       problem.hidden = message === '';
       input.toggleAttribute('aria-invalid', message !== '');
+      // The components draw their error border from `invalid`.
+      input.toggleAttribute('invalid', message !== '');
       wrapper.classList.toggle('invalid', message !== '');
     },
   };
@@ -137,7 +166,7 @@ export interface ButtonControl {
 }
 
 export function button(options: { id: string; label: string; appearance: 'primary' | 'secondary'; onClick: () => void }): ButtonControl {
-  const node = customElement('vscode-button', { id: options.id, attributes: { appearance: options.appearance } }, options.label) as ValueElement;
+  const node = customElement('vscode-button', { id: options.id, attributes: options.appearance === 'secondary' ? { secondary: '' } : {} }, options.label) as ValueElement;
   node.addEventListener('click', () => {
     if (!node.disabled) options.onClick();
   });
@@ -159,7 +188,7 @@ export function button(options: { id: string; label: string; appearance: 'primar
 }
 
 export function busyIndicator(label: string): HTMLElement {
-  return customElement('vscode-progress-ring', { className: 'busy', attributes: { 'aria-label': label } });
+  return customElement('vscode-progress-ring', { className: 'busy', attributes: { 'aria-label': label, role: 'progressbar' } });
 }
 
 export function divider(): HTMLElement {

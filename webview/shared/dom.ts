@@ -14,7 +14,7 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: El
   return build(document.createElement(tag), props, children);
 }
 
-/** For custom elements (e.g. the toolkit's), which have no entry in HTMLElementTagNameMap. */
+/** For custom elements (e.g. the component library's), which have no entry in HTMLElementTagNameMap. */
 export function customElement(tag: string, props: ElementProps = {}, ...children: Child[]): HTMLElement {
   return build(document.createElement(tag), props, children);
 }

@@ -355,6 +355,8 @@ export interface PlanViewStrings {
   fieldReadBy: string;
   truncatedRow: string;
   didNotRun: string;
+  underEstimatedShort: string;
+  overEstimatedShort: string;
   didNotRunTitle: string;
   columnRuOwn: string;
   columnRuOwnTitle: string;

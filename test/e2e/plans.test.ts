@@ -237,7 +237,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
 
       // Beside the SQL file (the default) the table is narrow: whole columns by priority, none cut at the edge.
       await plan.locator('.details-close').click();
-      await assertWholeColumns(plan, ['operator', 'time', 'estimate']);
+      await assertWholeColumns(plan, ['operator', 'engine', 'time', 'estimate']);
       await workbench.screenshot('plans-side-by-side-light');
       // "Top operators": the Time header orders the operators by own / task time; the root does not come first.
       await plan.locator('.plan-header .sort-button[data-sort="time"]').click();
@@ -253,7 +253,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await assertWholeColumns(plan, ['operator', 'engine', 'time', 'rows', 'estimate', 'memory', 'access', 'info']);
       await workbench.screenshot('plans-maximised-light');
       await workbench.runCommand('View: Toggle Maximize Editor Group');
-      await assertWholeColumns(plan, ['operator', 'time', 'estimate']);
+      await assertWholeColumns(plan, ['operator', 'engine', 'time', 'estimate']);
 
       // The page ran under its strict CSP without a single refusal (the old toolkit's injected <style> was one).
       assert.deepEqual(await session.cspViolations(plan), [], 'no CSP violation in the plan view');
@@ -283,7 +283,9 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await writeClipboard(workbench.page, HOSTILE_PLAN);
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
       const hostile = await planFrame(workbench, /est\. 10 rows · TiKV · no findings · 3 operators/);
-      assert.match(await hostile.locator('.plan-row[data-index="1"] .col-info').innerText(), /<img src=x onerror=alert\(1\)>/);
+      // Beside the SQL file the operator info column gives way: the details pane shows it.
+      await hostile.locator('.plan-row[data-index="1"]').click();
+      assert.match(await hostile.locator('.details-pane .details-text').first().innerText(), /<img src=x onerror=alert\(1\)>/);
       assert.equal(await hostile.locator('.plan-page img, .plan-page b').count(), 0, 'no element came out of the plan text');
 
       // FORMAT='ru': the request units per operator, and the statement's in the gist.

@@ -13,6 +13,8 @@ export interface BarCell {
   fraction: number;
   tone: Tone;
   title: string;
+  /** what a narrow table cell shows instead of text (the title then carries text too) */
+  shortText?: string;
 }
 
 /** Time with a bar for its share of the statement; cop task times are marked, they are not wall-clock. */
@@ -53,7 +55,9 @@ export function estimateCell(node: PlanViewNode, strings: PlanViewStrings): BarC
   const title = fill(strings.estimateTitle, formatCount(node.actRows), formatCount(node.estRows));
   if (error.direction === 'exact' || error.factor < 1.05) return { text: strings.asEstimated, fraction: 0, tone: 'neutral', title };
   const template = error.direction === 'under' ? strings.underEstimated : strings.overEstimated;
-  return { text: fill(template, formatFactor(error.factor)), fraction: estimateFraction(error.factor), tone: estimateTone(error.factor), title };
+  const short = error.direction === 'under' ? strings.underEstimatedShort : strings.overEstimatedShort;
+  const factor = formatFactor(error.factor);
+  return { text: fill(template, factor), shortText: fill(short, factor), fraction: estimateFraction(error.factor), tone: estimateTone(error.factor), title };
 }
 
 /** "4,200 / 100" (actual / estimated), or the estimate alone for plain EXPLAIN. */

@@ -35,7 +35,7 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     key: 'operator', header: s.columnOperator, track: `minmax(${operatorMin}px, ${operatorWidthPx}px)`, minPx: operatorMin, priority: 0,
     render: (cell, node) => operatorCell(cell, node, context),
   };
-  const engine: PlanTableColumn = { key: 'engine', header: s.columnEngine, track: '88px', minPx: 88, priority: 4, render: (cell, node) => engineCell(cell, node) };
+  const engine: PlanTableColumn = { key: 'engine', header: s.columnEngine, track: '88px', minPx: 88, priority: runtime ? 3 : 2, render: (cell, node) => engineCell(cell, node) };
   const time: PlanTableColumn = {
     key: 'time', header: s.columnTime, track: '100px', minPx: 100, numeric: true, priority: 1, sortKey: 'time',
     render: (cell, node) => barCell(cell, timeCell(node, s), node.timeKind === 'task-time'),
@@ -46,7 +46,7 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     track: runtime ? '150px' : '96px',
     minPx: runtime ? 150 : 96,
     numeric: true,
-    priority: runtime ? 3 : 1,
+    priority: runtime ? 4 : 1,
     sortKey: 'rows',
     render: (cell, node) => {
       cell.textContent = rowsText(node, runtime);
@@ -54,7 +54,7 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     },
   };
   const estimate: PlanTableColumn = {
-    key: 'estimate', header: s.columnEstimate, track: '156px', minPx: 156, priority: 2, sortKey: 'estimate',
+    key: 'estimate', header: s.columnEstimate, track: '112px', minPx: 112, priority: 2, sortKey: 'estimate',
     render: (cell, node) => {
       if (node.runtimeStatsMissing) {
         cell.append(element('span', { className: 'not-run' }, s.didNotRun));
@@ -86,7 +86,7 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     render: (cell, node) => { cell.textContent = ruText(operatorRequestUnits(node.extra)?.self ?? null); },
   };
   const ruTotal: PlanTableColumn = {
-    key: 'ruTotal', header: s.columnRuTotal, headerTitle: s.columnRuTotalTitle, track: '112px', minPx: 112, numeric: true, priority: 3, sortKey: 'ruTotal',
+    key: 'ruTotal', header: s.columnRuTotal, headerTitle: s.columnRuTotalTitle, track: '112px', minPx: 112, numeric: true, priority: 2, sortKey: 'ruTotal',
     render: (cell, node) => {
       const ru = operatorRequestUnits(node.extra);
       if (ru?.cumulative == null) return;
@@ -94,11 +94,11 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     },
   };
   const access: PlanTableColumn = {
-    key: 'access', header: s.columnAccessObject, track: 'minmax(110px, 0.6fr)', minPx: 110, priority: 5,
+    key: 'access', header: s.columnAccessObject, track: 'minmax(110px, 0.6fr)', minPx: 110, priority: runtime ? 5 : 3,
     render: (cell, node) => textCell(cell, node.accessObject, context.query()),
   };
   const info: PlanTableColumn = {
-    key: 'info', header: s.columnOperatorInfo, track: 'minmax(160px, 1fr)', minPx: 160, priority: 8,
+    key: 'info', header: s.columnOperatorInfo, track: 'minmax(160px, 1fr)', minPx: 160, priority: runtime ? 8 : 4,
     render: (cell, node) => textCell(cell, node.operatorInfo, context.query()),
   };
   const withRu = hasOperatorRequestUnits(nodes);
@@ -186,9 +186,10 @@ function barCell(cell: HTMLElement, value: BarCell | null, taskTime: boolean): v
   if (value === null) return;
   const bar = element('span', { className: `bar tone-${value.tone}${taskTime ? ' task-time' : ''}`, attributes: { 'aria-hidden': 'true' } });
   bar.style.width = `${Math.round(value.fraction * 1000) / 10}%`;
-  cell.append(bar, element('span', { className: 'bar-text' }, value.text, taskTime ? element('span', { className: 'task-time-mark' }, '*') : null));
+  cell.append(bar, element('span', { className: 'bar-text' }, value.shortText ?? value.text, taskTime ? element('span', { className: 'task-time-mark' }, '*') : null));
   cell.classList.add('bar-cell');
-  if (value.title) cell.title = value.title;
+  const title = value.shortText === undefined ? value.title : [value.text, value.title].filter(Boolean).join(': ');
+  if (title) cell.title = title;
 }
 
 function textCell(cell: HTMLElement, text: string | null, query: string): void {

@@ -134,7 +134,8 @@ export class PlanTable {
       const cell = element('div', {
         className: `plan-cell col-${column.key}${column.numeric ? ' numeric' : ''}`,
         role: 'columnheader',
-        attributes: column.headerTitle ? { title: column.headerTitle } : {},
+        // The whole header on hover: a narrow column cuts it off ("Access obj…").
+        attributes: { title: column.headerTitle ?? column.header },
       });
       if (column.sortKey === undefined || this.options.sorting === undefined) {
         cell.textContent = column.header;

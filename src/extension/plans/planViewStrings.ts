@@ -72,6 +72,8 @@ export function planViewStrings(t: Translate): PlanViewStrings {
     fieldReadBy: t('Read by'),
     truncatedRow: t('This row was cut off with “...” in the text: its values may be incomplete.'),
     didNotRun: t('did not run'),
+    underEstimatedShort: t('{0} under', P0),
+    overEstimatedShort: t('{0} over', P0),
     didNotRunTitle: t('loops:0 and no rows: TiDB collected no runtime statistics for this operator, so its rows are not compared with the estimate.'),
     columnRuOwn: t('RU'),
     columnRuOwnTitle: t('Request units this operator used itself (selfRU)'),

@@ -19,6 +19,7 @@ describe('plan view cells', () => {
   it('says how far the estimate was off, in which direction, on a log scale', () => {
     const scan = estimateCell(node(plan, 'TableFullScan_18'), strings);
     assert.equal(scan?.text, 'under-estimated 1,912x');
+    assert.equal(scan?.shortText, '1,912x under', 'what fits a narrow column');
     assert.equal(scan?.tone, 'critical');
     assert.equal(scan?.title, '19,117,643 rows came where the optimizer estimated 10,000');
     assert.equal(estimateCell(node(plan, 'StreamAgg_20'), strings)?.text, 'as estimated');

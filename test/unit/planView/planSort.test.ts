@@ -51,15 +51,15 @@ describe('plan table columns', () => {
   it('a narrow table keeps whole columns by priority: never a clipped Estimate column at its edge', () => {
     const columns = [
       { key: 'operator', priority: 0, minPx: 190 },
-      { key: 'engine', priority: 4, minPx: 88 },
+      { key: 'engine', priority: 3, minPx: 88 },
       { key: 'time', priority: 1, minPx: 100 },
-      { key: 'rows', priority: 3, minPx: 150 },
-      { key: 'estimate', priority: 2, minPx: 156 },
+      { key: 'rows', priority: 4, minPx: 150 },
+      { key: 'estimate', priority: 2, minPx: 112 },
       { key: 'memory', priority: 6, minPx: 84 },
     ];
-    assert.deepEqual([...fitColumns(columns, 500)], ['operator', 'time', 'estimate']);
-    // 60 px left after those three: the memory column (84 px) would fit by itself but does not jump the queue.
-    assert.deepEqual([...fitColumns(columns, 510)].sort(), ['estimate', 'operator', 'time']);
+    assert.deepEqual([...fitColumns(columns, 420)], ['operator', 'time', 'estimate']);
+    // 106 px left after those three: the engine (88 px) fits, rows (150 px) do not, and memory (84 px) does not jump the queue.
+    assert.deepEqual([...fitColumns(columns, 596)].sort(), ['engine', 'estimate', 'operator', 'time']);
     assert.equal(fitColumns(columns, 1000).size, 6);
     assert.deepEqual([...fitColumns(columns, 50)], ['operator']);
   });

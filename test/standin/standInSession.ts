@@ -17,7 +17,8 @@ import {
   tiflashReplicaCountMessage,
   unsupportedOnCacheTableMessage,
 } from '../../src/core/tidb/tidbFacts';
-import { textCell } from './mysqlPackets';
+import { synthesizedColumn, textCell } from './mysqlPackets';
+import { SUMMARY_COLUMNS } from './statementSummary';
 import { choosePlanFixture, planFixtureDirectory, planFixtureResult, type PlanFixtureOptions } from './planFixtures';
 import { STAND_IN_GIT_HASH, type TiDBStandInState } from './standInState';
 import { notInTheFacts, ok, StandInSqlError, type RowsResult, type StatementResult } from './statementResult';
@@ -71,6 +72,22 @@ export class StandInSession {
   async execute(sql: string): Promise<StatementResult[]> {
     this.state.recordStatement(sql);
     const statement = normalizeStatement(sql);
+    const started = process.hrtime.bigint();
+    const results = await this.answer(statement, sql);
+    if (countsInStatementSummary(statement)) {
+      const schema = this.currentDatabase ?? null;
+      this.state.statementSummary.record({
+        schema,
+        sql: statement,
+        latencyNs: Number(process.hrtime.bigint() - started),
+        user: '',
+        tiflashReadable: (table) => schema !== null && this.state.tiflashReadable(schema, table),
+      });
+    }
+    return results;
+  }
+
+  private answer(statement: string, sql: string): Promise<StatementResult[]> {
     for (const handler of this.handlers) {
       const answer = handler(statement, sql);
       if (answer) return answer;
@@ -310,6 +327,12 @@ export class StandInSession {
 
   private select(statement: string, original: string): Promise<StatementResult[]> | undefined {
     if (!/^(SELECT|WITH|\()/i.test(statement)) return undefined;
+    const decode = /^SELECT\s+tidb_decode_binary_plan\s*\(\s*'([A-Za-z0-9+/=]*)'\s*\)(?:\s+AS\s+`?(\w+)`?)?\s*;?$/i.exec(statement);
+    if (decode) {
+      // An encoding the stand-in did not give out decodes to '' (TiDB: an empty string and a warning).
+      const text = this.state.statementSummary.decodeBinaryPlan(decode[1]) ?? '';
+      return Promise.resolve([{ kind: 'rows', columns: [synthesizedColumn(decode[2] ?? `tidb_decode_binary_plan('${decode[1]}')`)], rows: [[textCell(text)]] }]);
+    }
     return (async () => {
       let sql = this.substituteTiDBValues(original);
       const mask = codeMask(sql);
@@ -355,7 +378,7 @@ export class StandInSession {
 
   /** information_schema.tiflash_replica and cluster_info become session TEMPORARY tables on the MariaDB. */
   private async materializeTiDBTables(sql: string): Promise<string> {
-    const pattern = /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info)`?(?![\p{L}\p{N}_$])/giu;
+    const pattern = /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info|cluster_statements_summary_history|cluster_statements_summary|statements_summary_history|statements_summary)`?(?![\p{L}\p{N}_$])/giu;
     const mask = codeMask(sql);
     const found = new Set([...mask.matchAll(pattern)].map((match) => match[1].toLowerCase()));
     if (found.size === 0) return sql;
@@ -381,15 +404,20 @@ export class StandInSession {
 
   private async fillScratchTable(table: string): Promise<void> {
     const name = `\`${this.options.scratchSchema.replace(/`/g, '``')}\`.\`${table}\``;
-    const rows =
-      table === 'tiflash_replica'
-        ? this.state.replicaRows().map((row) => [row.schema, row.table, row.tableId, row.count, row.locationLabels, row.available, row.progress])
-        : this.state.clusterComponents().map((row, index) => [row.type, row.instance, row.statusAddress, row.version, row.gitHash, row.startTime, row.uptime, index + 1]);
+    const rows = this.scratchRows(table);
     await upstreamRows(this.upstream, `CREATE TEMPORARY TABLE IF NOT EXISTS ${name} (${SCRATCH_COLUMNS[table]})`);
     await upstreamRows(this.upstream, `DELETE FROM ${name}`);
     if (rows.length > 0) {
       await upstreamRows(this.upstream, `INSERT INTO ${name} VALUES ${rows.map((row) => `(${row.map(sqlLiteral).join(', ')})`).join(', ')}`);
     }
+  }
+
+  private scratchRows(table: string): unknown[][] {
+    if (table === 'tiflash_replica') return this.state.replicaRows().map((row) => [row.schema, row.table, row.tableId, row.count, row.locationLabels, row.available, row.progress]);
+    if (table === 'cluster_info') return this.state.clusterComponents().map((row, index) => [row.type, row.instance, row.statusAddress, row.version, row.gitHash, row.startTime, row.uptime, index + 1]);
+    const rows = this.state.statementSummary.tableRows(table.endsWith('_history'));
+    // only the cluster tables have INSTANCE
+    return table.startsWith('cluster_') ? rows : rows.map((row) => row.slice(1));
   }
 
   /** Rewrites CREATE_OPTIONS (and the size, when overridden) of cached tables in an information_schema.TABLES result. */
@@ -469,6 +497,10 @@ export class StandInSession {
 const SCRATCH_COLUMNS: Record<string, string> = {
   tiflash_replica:
     'TABLE_SCHEMA VARCHAR(64), TABLE_NAME VARCHAR(64), TABLE_ID BIGINT, REPLICA_COUNT BIGINT UNSIGNED, LOCATION_LABELS VARCHAR(64), AVAILABLE TINYINT(1), PROGRESS DOUBLE',
+  cluster_statements_summary: SUMMARY_COLUMNS,
+  cluster_statements_summary_history: SUMMARY_COLUMNS,
+  statements_summary: SUMMARY_COLUMNS.replace(/^INSTANCE VARCHAR\(64\), /, ''),
+  statements_summary_history: SUMMARY_COLUMNS.replace(/^INSTANCE VARCHAR\(64\), /, ''),
   cluster_info:
     'TYPE VARCHAR(64), INSTANCE VARCHAR(64), STATUS_ADDRESS VARCHAR(64), VERSION VARCHAR(64), GIT_HASH VARCHAR(64), START_TIME VARCHAR(32), UPTIME VARCHAR(32), SERVER_ID BIGINT',
 };
@@ -525,4 +557,10 @@ function tidbVersionText(versionString: string): string {
     'Check Table Before Drop: false',
     'Store: tikv',
   ].join('\n');
+}
+
+/** What TiDB's statement summary counts: the statements a client runs, not the ones about the server itself. */
+function countsInStatementSummary(statement: string): boolean {
+  if (!/^(SELECT|INSERT|UPDATE|DELETE|REPLACE|BEGIN|START\s+TRANSACTION|COMMIT|ROLLBACK)\b/i.test(statement)) return false;
+  return !/information_schema|performance_schema|@@|tidb_decode_|\bNOW\s*\(|VERSION\s*\(/i.test(codeMask(statement));
 }

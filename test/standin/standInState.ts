@@ -2,6 +2,7 @@
 // cached and whether their cache is loaded, TiFlash replicas and their progress, TiDB variables.
 // Shared by every client connection, like a cluster's state; tests may read and change it.
 
+import { StatementSummaryStore } from './statementSummary';
 import { identifyServer } from '../../src/core/db/serverFlavor';
 import type { ClusterComponent } from '../../src/core/tidb/clusterTopology';
 import { TABLE_CACHE_LEASE } from '../../src/core/tidb/tidbFacts';
@@ -69,6 +70,8 @@ export class TiDBStandInState {
     ['tidb_allow_mpp', 'ON'],
     ['tidb_enforce_mpp', 'OFF'],
   ]);
+  /** information_schema.statements_summary and its cluster and _history tables (statementSummary.ts) */
+  readonly statementSummary: StatementSummaryStore;
   /** the last statements clients sent, newest last (for tests that check what was sent) */
   readonly receivedStatements: string[] = [];
 
@@ -85,6 +88,14 @@ export class TiDBStandInState {
     this.serverless = settings.serverless;
     this.otherComponents = settings.otherComponents ?? defaultOtherComponents(settings.versionString);
     this.cacheLoadDelayMs = settings.cacheLoadDelayMs;
+    this.statementSummary = new StatementSummaryStore(now);
+  }
+
+  /** Whether TiDB may read the table from TiFlash: an available replica and TiFlash among the read engines. */
+  tiflashReadable(schema: string, table: string): boolean {
+    const engines = (this.tidbVariables.get('tidb_isolation_read_engines') ?? '').toLowerCase();
+    if (!engines.includes('tiflash')) return false;
+    return this.replicaRows().some((row) => row.available === 1 && row.schema.toLowerCase() === schema.toLowerCase() && row.table.toLowerCase() === table.toLowerCase());
   }
 
   recordStatement(sql: string): void {

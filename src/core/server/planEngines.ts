@@ -75,6 +75,12 @@ function tiflashEngine(taskKind: string | null, source: StatementPlanSource): St
   }
 }
 
+/** Engines in the order every list of them uses (TiDB, TiKV, then TiFlash). */
+export function orderEngines(engines: Iterable<string>): StatementEngine[] {
+  const present = new Set(engines);
+  return ENGINE_ORDER.filter((engine) => present.has(engine));
+}
+
 /** True when the statement read anything from TiFlash. */
 export function usesTiFlash(engines: readonly StatementEngine[]): boolean {
   return engines.some((engine) => engine.startsWith('TiFlash'));

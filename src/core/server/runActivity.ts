@@ -9,7 +9,7 @@ import type { SqlExecutor } from '../db/sqlExecutor';
 import type { ServerFlavor } from '../db/serverFlavor';
 import { firstColumnText } from '../tidb/rowValues';
 import type { ServerActivity, ServerStatement, ServerStatementPlan } from '../results/benchmarkResult';
-import type { StatementEngine } from './planEngines';
+import { orderEngines, type StatementEngine } from './planEngines';
 import type { PreparedStatementInstance } from './preparedStatementInstances';
 import { resolveStatementPlan } from './statementPlan';
 import { readStatementStatistics, type StatementStatistics, type StatementStatisticsRow } from './statementStatistics';
@@ -157,7 +157,7 @@ async function attachPlans(executor: SqlExecutor, statements: ServerStatement[],
       plan.engines = resolved.engines;
       for (const engine of resolved.engines) engines.add(engine);
     }
-    statement.engines = [...engines];
+    statement.engines = orderEngines(engines);
     statement.plan = statement.plans?.find((plan) => plan.plan !== undefined)?.plan;
     if (statement.plan === undefined) delete statement.plan;
   }

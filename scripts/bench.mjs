@@ -195,7 +195,7 @@ async function engineVersusSysbench() {
         rows.push(row);
         console.log(
           `${workload} threads=${threads}: QPS ${ours.qps.toFixed(0)} vs ${sysbench.qps.toFixed(0)} (${ratio(ours.qps, sysbench.qps)}), ` +
-          `p95 ${ours.p95.toFixed(2)} vs ${sysbench.p95.toFixed(2)} ms (${ratio(ours.p95, sysbench.p95)}), ` +
+          `p95 ${ours.p95.toFixed(3)} vs ${sysbench.p95.toFixed(3)} ms (${ratio(ours.p95, sysbench.p95)}), ` +
           `CPU/query ${ours.cpuUsPerQuery.toFixed(1)} vs ${sysbench.cpuUsPerQuery.toFixed(1)} µs (${ratio(ours.cpuUsPerQuery, sysbench.cpuUsPerQuery)})${row.verdict ? `; goal ${row.verdict}` : ''}`,
         );
       }

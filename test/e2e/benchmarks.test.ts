@@ -17,6 +17,8 @@ import { testDatabase } from '../support/testDatabase';
 import { repoRoot, screenshotsDir } from './support/paths';
 import { safeFileName, type Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
+import { pickFileInDialog } from './support/fileDialog';
+import { timeoutScale as scale, until } from './support/waiting';
 
 const execFileAsync = promisify(execFile);
 const db = testDatabase();
@@ -33,7 +35,6 @@ const CLIENT_BOUND_RUN = 'oltp_point_select · 64 threads';
 const CLIENT_BOUND_EXPERIMENT_FILE = 'client-bound-experiment.json';
 const CLIENT_BOUND_EXPERIMENT = 'Pinned client';
 const clientDatabase = 'tidblab_e2e_client';
-const scale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 
 /** A real A/B study on MariaDB, the shape of the cached-table one: the same table in InnoDB and in MEMORY. */
 const abExperiment = {
@@ -127,17 +128,6 @@ async function screenshotNow(page: Page, name: string): Promise<string> {
   return path;
 }
 
-async function until<T>(read: () => Promise<T>, good: (value: T) => boolean, what: string, timeoutMs = 60_000 * scale): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!good(value)) {
-    if (Date.now() > deadline) assert.fail(`not true after ${timeoutMs} ms: ${what} (last value: ${JSON.stringify(value)})`);
-    await new Promise((resolveDelay) => setTimeout(resolveDelay, 250));
-    value = await read();
-  }
-  return value;
-}
-
 async function clickDialogButton(page: Page, label: string, message: RegExp): Promise<string> {
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ state: 'visible', timeout: 60_000 * scale });
@@ -196,31 +186,6 @@ async function openFromView(workbench: Workbench, label: string): Promise<Frame>
 
 async function chartPoints(frame: Frame, chart: string): Promise<number> {
   return Number(await frame.locator(`.chart-box[data-chart="${chart}"]`).getAttribute('data-points'));
-}
-
-/**
- * Picks a file in VS Code's own file dialog (the one the browser workbench shows): type the path,
- * Enter. The dialog fills in its folder a moment after it opens, so wait for that before replacing it.
- */
-async function pickFileInDialog(workbench: Workbench, path: string): Promise<void> {
-  const input = workbench.quickInputBox();
-  await input.waitFor({ state: 'visible' });
-  let last = '';
-  let stableSince = Date.now();
-  await until(async () => {
-    const value = await input.inputValue();
-    if (value !== last) {
-      last = value;
-      stableSince = Date.now();
-    }
-    return value.startsWith('/') && Date.now() - stableSince > 1000;
-  }, Boolean, 'the file dialog to settle on its folder', 30_000 * scale);
-  await until(async () => {
-    if ((await input.inputValue()) !== path) await input.fill(path);
-    await workbench.page.waitForTimeout(300);
-    return input.inputValue();
-  }, (value) => value === path, 'the file dialog to hold the path', 20_000 * scale);
-  await input.press('Enter');
 }
 
 function filesContaining(dir: string, needle: string): string[] {

@@ -8,11 +8,11 @@ import { createConnection } from 'mysql2/promise';
 import { testDatabase } from '../support/testDatabase';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
+import { timeoutScale as scale } from './support/waiting';
 
 const db = testDatabase();
 const CONNECTION = 'E2E MariaDB';
 const EXPERIMENT_FILE = 'huge-sweep.experiment.json';
-const scale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 const hugeSweep = {
   name: 'huge sweep',
   workloads: ['oltp_point_select'],

@@ -7,28 +7,14 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
-import type { Workbench } from './support/workbench';
+import type { Page } from 'playwright-core';
 import { WorkbenchSession } from './support/workbenchSession';
+import { planFrame } from './support/planFrames';
 
 const sharedPlans = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'tidb-plans');
 
 async function writeClipboard(page: Page, text: string): Promise<void> {
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-}
-
-/** The plan view frame whose gist matches. */
-async function planFrame(workbench: Workbench, gist: RegExp, timeout = 120_000): Promise<Frame> {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    for (const frame of workbench.page.frames()) {
-      if (frame.isDetached()) continue;
-      const text = await frame.locator('[data-testid="plan-gist"]').first().textContent({ timeout: 200 }).catch(() => null);
-      if (text !== null && gist.test(text)) return frame;
-    }
-    await workbench.page.waitForTimeout(250);
-  }
-  throw new Error(`no plan view shows a gist matching ${gist} after ${timeout} ms`);
 }
 
 function notes(count: number): string {
@@ -57,7 +43,7 @@ describe('plans: large pastes are read off the editor thread', () => {
       const firstNote = plan.split('\n').length + 2;
       await writeClipboard(workbench.page, `${plan}\n\n${notes(4012)}\n`);
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
-      const view = await planFrame(workbench, /1\.03 s · 1 row · TiKV/);
+      const view = await planFrame(workbench, /1\.03 s · 1 row · TiKV/, 120_000);
       const warnings = view.locator('.parse-warnings li');
       await warnings.first().waitFor({ state: 'visible' });
       const texts = await warnings.allInnerTexts();

@@ -19,6 +19,7 @@ import type { PlanFixtureRule } from '../standin/planFixtures';
 import { testDatabase } from '../support/testDatabase';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
+import { planFrame } from './support/planFrames';
 
 const db = testDatabase();
 const schema = 'tidblab_e2e_plans';
@@ -92,20 +93,6 @@ async function pollFor<T>(page: Page, probe: () => Promise<T | undefined>, timeo
 async function totalDuration(): Promise<number> {
   const rows = (await adminQuery(`SELECT SUM(duration) AS total FROM ${schema}.trips`)) as { total: string | number }[];
   return Number(rows[0].total);
-}
-
-/** The plan view frame whose gist matches (there may be several plan views open). */
-async function planFrame(workbench: Workbench, gist: RegExp, timeout = 60_000): Promise<Frame> {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    for (const frame of workbench.page.frames()) {
-      if (frame.isDetached()) continue;
-      const text = await frame.locator('[data-testid="plan-gist"]').first().textContent({ timeout: 200 }).catch(() => null);
-      if (text !== null && gist.test(text)) return frame;
-    }
-    await workbench.page.waitForTimeout(250);
-  }
-  throw new Error(`no plan view shows a gist matching ${gist} after ${timeout} ms`);
 }
 
 /**

@@ -9,43 +9,11 @@ import type { Frame } from 'playwright-core';
 import { cachedTableStudyExperiment } from '../unit/results/support/cachedTableStudy';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
+import { pickFileInDialog } from './support/fileDialog';
+import { timeoutScale as scale } from './support/waiting';
 
 const STUDY_FILE = 'cached-vs-normal.result.json';
 const TITLE = 'Cached table vs normal table';
-const scale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
-
-async function until<T>(read: () => Promise<T>, good: (value: T) => boolean, what: string, timeoutMs = 60_000 * scale): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!good(value)) {
-    if (Date.now() > deadline) assert.fail(`not true after ${timeoutMs} ms: ${what} (last value: ${JSON.stringify(value)})`);
-    await new Promise((resolveDelay) => setTimeout(resolveDelay, 250));
-    value = await read();
-  }
-  return value;
-}
-
-/** VS Code's own file dialog: wait until it settles on its folder, type the path, Enter. */
-async function pickFileInDialog(workbench: Workbench, path: string): Promise<void> {
-  const input = workbench.quickInputBox();
-  await input.waitFor({ state: 'visible' });
-  let last = '';
-  let stableSince = Date.now();
-  await until(async () => {
-    const value = await input.inputValue();
-    if (value !== last) {
-      last = value;
-      stableSince = Date.now();
-    }
-    return value.startsWith('/') && Date.now() - stableSince > 1000;
-  }, Boolean, 'the file dialog to settle on its folder', 30_000 * scale);
-  await until(async () => {
-    if ((await input.inputValue()) !== path) await input.fill(path);
-    await workbench.page.waitForTimeout(300);
-    return input.inputValue();
-  }, (value) => value === path, 'the file dialog to hold the path', 20_000 * scale);
-  await input.press('Enter');
-}
 
 async function resultFrame(workbench: Workbench, title: string, timeoutMs = 90_000 * scale): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;

@@ -10,6 +10,7 @@ import { ConnectionManager, type SessionOpener } from './connections/connectionM
 import { ConnectionStore } from './connections/connectionStore';
 import { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
 import { createExtensionLog, sqlLoggerFor } from './log/extensionLog';
+import { registerPlaygroundFeature } from './playground/registerPlaygroundFeature';
 import { registerPlanFeature } from './plans/registerPlanFeature';
 import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar';
 import { registerTableControls } from './tableControls/registerTableControls';
@@ -42,9 +43,11 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   registerPlanFeature(context, api);
   registerTableControls(context, api);
   registerBenchmarkFeature(context, api);
+  registerPlaygroundFeature(context, api);
   return api;
 }
 
 export function deactivate(): void {
-  // Sessions are closed by the ConnectionManager, which is in context.subscriptions.
+  // Sessions are closed by the ConnectionManager, and a local TiDB cluster this window started is
+  // stopped (unless the user chose to keep it) by the PlaygroundService: both are in context.subscriptions.
 }

@@ -12,7 +12,7 @@ import { MessageNode } from './messageNode';
 const COMPONENT_ICONS: Record<string, string> = { tidb: 'server-process', pd: 'compass', tikv: 'server', tiflash: 'layers' };
 
 export class ClusterNode implements ExplorerNode {
-  constructor(private readonly session: DatabaseSession) {}
+  constructor(private readonly session: DatabaseSession, private readonly expanded = false) {}
 
   private get knownUnavailable(): boolean {
     return this.session.identity.isTiDBCloudServerless;
@@ -20,7 +20,7 @@ export class ClusterNode implements ExplorerNode {
 
   treeItem(): vscode.TreeItem {
     const unavailable = this.knownUnavailable;
-    const item = new vscode.TreeItem(vscode.l10n.t('Cluster'), unavailable ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t('Cluster'), unavailable ? vscode.TreeItemCollapsibleState.None : this.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = treeItemId(this.session.profile.id, '(cluster)');
     item.iconPath = new vscode.ThemeIcon('server-environment');
     item.contextValue = contextValues.cluster(!unavailable);

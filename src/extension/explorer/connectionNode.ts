@@ -89,7 +89,7 @@ export class ConnectionNode implements ExplorerNode {
       return [new MessageNode('info', vscode.l10n.t('Connecting…'))];
     }
     const fixed: ExplorerNode[] = [new ServerNode(session)];
-    if (session.identity.flavor === 'tidb') fixed.push(new ClusterNode(session));
+    if (session.identity.flavor === 'tidb') fixed.push(new ClusterNode(session, this.services.clusterExpanded(this.profileId)));
     const schemas = await listOrExplain(vscode.l10n.t('databases'), this.services.log, async () =>
       (await listSchemas(session, { includeSystem: this.services.showSystemSchemas() })).map((schema) => new SchemaNode(session, schema, this.services)), vscode.l10n.t('No databases'));
     return [...fixed, ...schemas];

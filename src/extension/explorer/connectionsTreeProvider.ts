@@ -22,6 +22,7 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   private shownActiveId: string | undefined;
   /** The database and table items last handed to the view, by item id, so that one of them can be refreshed. */
   private readonly shownNodes = new Map<string, SchemaNode | TableNode>();
+  private readonly expandedClusters = new Set<string>();
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
 
   constructor(private readonly store: ConnectionStore, manager: ConnectionManager, log: ExtensionLog) {
@@ -30,6 +31,7 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
       log,
       showSystemSchemas: () => vscode.workspace.getConfiguration().get<boolean>(SHOW_SYSTEM_SCHEMAS_SETTING, false),
       locale: vscode.env.language,
+      clusterExpanded: (profileId) => this.expandedClusters.has(profileId),
     };
     this.subscriptions.push(
       store.onDidChange(() => this.refresh()),
@@ -62,6 +64,12 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   /** The node of a connection, for reveal and for tests reading the tree. */
   connectionNode(profileId: string): ConnectionNode | undefined {
     return this.rootNodes().get(profileId);
+  }
+
+  /** Shows the connection's Cluster item expanded, with its components (after a local cluster started). */
+  expandCluster(profileId: string): void {
+    this.expandedClusters.add(profileId);
+    this.refreshConnection(profileId);
   }
 
   /** Refreshes one node (and re-reads its children), or the whole tree. */

@@ -15,6 +15,8 @@ export interface ExplorerServices {
   showSystemSchemas(): boolean;
   /** for number formatting ("10,000 rows") */
   readonly locale: string;
+  /** whether the connection's Cluster item starts expanded (a local cluster just started) */
+  clusterExpanded(profileId: string): boolean;
 }
 
 /** A stable, collision-free TreeItem id from its path (names may contain any character). */

@@ -11,6 +11,7 @@ import { TooManyConnections } from '../core/bench/tooManyConnections';
 import type { BenchmarkResult, ExperimentResult } from '../core/results/benchmarkResult';
 import { resultToJson } from '../core/results/exportJson';
 import { importBenchmarkLog } from '../core/results/importers/importBenchmarkLog';
+import { variantChangeText } from '../core/results/variantChangeText';
 import { studyTables, studyTablesText } from '../core/results/studyTables';
 import { parseBenchArguments } from '../core/bench/benchArguments';
 import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions } from '../core/bench/benchOptions';
@@ -429,6 +430,8 @@ function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): v
         if (tables.tables.length === 0) continue;
         io.stdout(studyTablesText(tables));
         for (const warning of tables.warnings) io.stderr(`warning: ${warning}\n`);
+        // with repeats, the medians and the min–max of the runs behind each % (the noise to read it against)
+        if (tables.comparison.rows.some((row) => row.baselineRuns > 1 || row.candidateRuns > 1)) io.stdout(variantChangeText(tables.comparison));
       }
     }
   }

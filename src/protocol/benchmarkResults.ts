@@ -119,6 +119,12 @@ export interface BenchmarkResultsStrings {
   writersAxis: string;
   rowsPerSecondAxis: string;
   rowsPerStatement: string;
+  rowsPerStatementHeader: string;
+  writersColumn: string;
+  keyOrder: string;
+  mbPerSecond: string;
+  /** the header of a side's min–max over repeated runs: {0} the variant */
+  spreadOfRuns: string;
   bulkThroughput: string;
   bulkLatency: string;
   errorsPerSecond: string;

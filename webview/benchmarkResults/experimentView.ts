@@ -11,6 +11,7 @@ import type { ChartCard } from './chartCard';
 import type { ChartPalette } from './chartTheme';
 import { clientBoundVariantsByCell, heatmapCellKey } from './clientLoadNotes';
 import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
+import { bulkLoadRunsTable, rawNumbersTable } from './rawNumbers';
 import { studyTablesCard } from './studyTablesView';
 import { cellSettingLabel, isBulkLoad, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
@@ -178,11 +179,8 @@ export class ExperimentView implements ResultsView {
       element('span', { className: 'swatch better' }), s.better, ' ',
       element('span', { className: 'swatch worse' }), s.worse, ` · ${metric.label}: ${direction}`,
       ...(clientBound.size > 0 ? [' · ', element('span', { className: 'swatch client-bound' }), s.legendClientBound] : []));
-    const raw = dataTable(
-      [s.workload, s.tableSize, s.threads, `${table.baseline} (${metric.unit})`, `${table.candidate} (${metric.unit})`, s.change],
-      table.rows.map((row) => [row.workloadLabel, row.tableSize === undefined ? '–' : f.number(row.tableSize), String(row.threads), f.number(row.baseline, 2), f.number(row.candidate, 2), changeText(row.changePct, this.context.locale)]),
-      { className: 'raw-numbers', numericFrom: 1 },
-    );
+    const rawText = rawNumbersTable(table, isBulkLoad(this.experiment), s, f, this.context.locale);
+    const raw = dataTable(rawText.headers, rawText.rows, { className: 'raw-numbers', numericFrom: rawText.numericFrom });
     return [
       card(heading, element('div', { className: 'scroll' }, heatTable), legend),
       element('details', { className: 'card raw' }, element('summary', {}, `${s.rawNumbers} (${table.rows.length})`), element('div', { className: 'scroll' }, raw)),
@@ -193,10 +191,19 @@ export class ExperimentView implements ResultsView {
   private cellsCard(): HTMLElement {
     const s = this.context.strings;
     const f = this.context.format;
-    const rows = this.experiment.cells.map((cell, index) => {
+    const openButton = (index: number) => {
       const open = element('button', { className: 'link-button', attributes: { type: 'button', 'data-cell': String(index) } }, s.openRun);
       open.addEventListener('click', () => this.context.host.post('openCell', { resultId: this.resultId, cellIndex: index }));
-      return [
+      return open;
+    };
+    let table: HTMLTableElement;
+    let rows: readonly unknown[];
+    if (isBulkLoad(this.experiment)) {
+      const text = bulkLoadRunsTable(this.experiment.cells, s, f);
+      rows = text.rows;
+      table = dataTable([...text.headers, s.status, ''], text.rows.map((row, index) => [...row, statusBadge(this.context, this.experiment.cells[index].run.status), openButton(index)]), { className: 'cells', numericFrom: text.numericFrom });
+    } else {
+      rows = this.experiment.cells.map((cell, index) => [
         cell.variant,
         cellSettingLabel(cell),
         cell.tableSize === undefined ? '–' : f.number(cell.tableSize),
@@ -204,10 +211,10 @@ export class ExperimentView implements ResultsView {
         f.rate(cell.run.summary.qps),
         f.ms(cell.run.summary.latencyMs.p95),
         statusBadge(this.context, cell.run.status),
-        open,
-      ];
-    });
-    const table = dataTable([s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.status, ''], rows, { className: 'cells', numericFrom: 2 });
+        openButton(index),
+      ]);
+      table = dataTable([s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.status, ''], rows as (string | HTMLElement)[][], { className: 'cells', numericFrom: 2 });
+    }
     const details = element('details', { className: 'card raw' }, element('summary', {}, `${s.runs} (${rows.length})`), element('div', { className: 'scroll' }, table));
     // Short experiments show their runs; long ones (the cached-table study has 160) keep them folded.
     details.open = rows.length <= 20;

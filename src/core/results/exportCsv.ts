@@ -3,7 +3,8 @@
 // are empty fields; text that a spreadsheet would run as a formula starts with a quote.
 
 import type { ExperimentResult, LatencySummaryMs, RunResult } from './benchmarkResult';
-import type { VariantChangeTable } from './variantComparison';
+import { studyTables, studyTableTitle, STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, type StudyTables } from './studyTables';
+import { variantChangeTable, type VariantChangeTable } from './variantComparison';
 
 type CsvValue = string | number | boolean | null | undefined;
 
@@ -87,10 +88,63 @@ export function experimentCellsToCsv(experiment: ExperimentResult): string {
   return toCsv(header, rows);
 }
 
-/** The "% change of B over A" table in long form. */
+/** The "% change of B over A" table in long form, with each side's median and min–max over its runs. */
 export function variantChangeTableToCsv(table: VariantChangeTable): string {
   const metric = `${table.metric.key}_${table.metric.unit}`;
-  const header = ['workload', 'table_size', 'threads', `${metric} (${table.baseline})`, `${metric} (${table.candidate})`, 'change_pct', `improvement_pct (${table.metric.better} is better)`];
-  const rows = table.rows.map((row) => [row.workloadLabel, row.tableSize, row.threads, row.baseline, row.candidate, row.changePct, row.improvementPct]);
+  const side = (name: string) => [`${metric} (${name})`, `runs (${name})`, `min (${name})`, `max (${name})`];
+  const header = ['workload', 'table_size', 'threads', ...side(table.baseline), ...side(table.candidate), 'change_pct', `improvement_pct (${table.metric.better} is better)`];
+  const rows = table.rows.map((row) => [
+    row.workloadLabel, row.tableSize, row.threads,
+    row.baseline, row.baselineRuns, row.baselineSpread?.min, row.baselineSpread?.max,
+    row.candidate, row.candidateRuns, row.candidateSpread?.min, row.candidateSpread?.max,
+    row.changePct, row.improvementPct,
+  ]);
   return toCsv(header, rows);
+}
+
+/**
+ * The study's tables as the study printed them: per table a title line, the header (the corner,
+ * then workloads or option values) and one line per thread count with the % change cut to two
+ * decimals, as a number; a cell with a mark (within the spread, not from memory) is text with it.
+ */
+export function studyTablesToCsv(tables: StudyTables): string {
+  const blocks = tables.tables.map((table) => {
+    const header = [table.corner, ...table.columns.map((column) => column.label)];
+    const rows = table.threads.map((threads, index) => [threads, ...table.cells[index].map((cell): CsvValue => {
+      if (cell === null || cell.changePct === null) return null;
+      const marks = `${cell.row.notFromMemory ? ' †' : ''}${cell.row.withinSpread ? ' ~' : ''}`;
+      return marks === '' ? Number(cell.changePct.toFixed(2)) : `${cell.changePct.toFixed(2)}${marks}`;
+    })]);
+    return toCsv([studyTableTitle(tables, table)], []) + toCsv(header, rows);
+  });
+  const cells = tables.tables.flatMap((table) => table.cells.flat());
+  const notes = [
+    ...(cells.some((cell) => cell?.row.notFromMemory) ? [STUDY_MARK_NOT_FROM_MEMORY] : []),
+    ...(cells.some((cell) => cell?.row.withinSpread) ? [STUDY_MARK_WITHIN_SPREAD] : []),
+    ...tables.warnings,
+  ];
+  return [...blocks, ...(notes.length > 0 ? [toCsv(['notes'], notes.map((note) => [note]))] : [])].join('\r\n');
+}
+
+/**
+ * An experiment for a spreadsheet. An A/B experiment starts with the study's tables (QPS, then
+ * p95, for each compared variant) and the raw numbers with their spread, each block after a blank
+ * line; every experiment ends with one line per cell.
+ */
+export function experimentToCsv(experiment: ExperimentResult): string {
+  const blocks: string[] = [];
+  const bulk = experiment.cells.some((cell) => cell.workload === 'bulk_load');
+  if (!bulk && experiment.variants.length >= 2) {
+    const [baseline, ...candidates] = experiment.variants;
+    for (const candidate of candidates) {
+      for (const metric of ['qps', 'p95'] as const) {
+        const tables = studyTables(experiment, { metric, baseline, candidate });
+        if (tables.tables.length > 0) blocks.push(studyTablesToCsv(tables));
+      }
+      const raw = variantChangeTable(experiment, { metric: 'qps', baseline, candidate });
+      blocks.push(toCsv([`Raw numbers: ${raw.metric.label}, ${candidate} over ${baseline}`], []) + variantChangeTableToCsv(raw));
+    }
+  }
+  blocks.push((blocks.length > 0 ? toCsv(['Cells'], []) : '') + experimentCellsToCsv(experiment));
+  return blocks.join('\r\n');
 }

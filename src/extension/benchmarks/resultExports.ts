@@ -2,7 +2,7 @@
 // written comes from the core's exporters, which keep passwords out.
 import * as vscode from 'vscode';
 import type { BenchmarkResult, RunResult } from '../../core/results/benchmarkResult';
-import { experimentCellsToCsv, intervalsToCsv, runSummariesToCsv } from '../../core/results/exportCsv';
+import { experimentToCsv, intervalsToCsv, runSummariesToCsv } from '../../core/results/exportCsv';
 import { resultToJson } from '../../core/results/exportJson';
 import { experimentToMarkdown, runComparisonToMarkdown, runSummariesToMarkdown } from '../../core/results/exportMarkdown';
 import { redactSecrets } from '../../core/results/redactSecrets';
@@ -28,7 +28,7 @@ export function exportText(subject: ExportSubject, format: ExportFormat): string
   const result = subject.result;
   if (format === 'json') return resultToJson(result);
   if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runSummariesToMarkdown([{ ...result, name: resultLabel(result) }]);
-  if (format === 'csv') return experimentCellsToCsv(result);
+  if (format === 'csv') return experimentToCsv(result);
   return experimentToMarkdown(result);
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { csvField, experimentCellsToCsv, intervalsToCsv, runSummariesToCsv, toCsv, variantChangeTableToCsv } from '../../../src/core/results/exportCsv';
+import { csvField, experimentCellsToCsv, experimentToCsv, intervalsToCsv, runSummariesToCsv, studyTablesToCsv, toCsv, variantChangeTableToCsv } from '../../../src/core/results/exportCsv';
+import { studyTables } from '../../../src/core/results/studyTables';
 import { variantChangeTable } from '../../../src/core/results/variantComparison';
 import { sampleExperiment, sampleRun } from './support/sampleResults';
 
@@ -111,8 +112,65 @@ describe('CSV export', () => {
     ]);
     const rows = parseCsv(variantChangeTableToCsv(variantChangeTable(experiment, { metric: 'p95' })));
     assert.deepEqual(rows, [
-      ['workload', 'table_size', 'threads', 'p95_ms (normal)', 'p95_ms (cached)', 'change_pct', 'improvement_pct (lower is better)'],
-      ['w', '', '8', '2', '1', '-50', '50'],
+      ['workload', 'table_size', 'threads', 'p95_ms (normal)', 'runs (normal)', 'min (normal)', 'max (normal)', 'p95_ms (cached)', 'runs (cached)', 'min (cached)', 'max (cached)', 'change_pct', 'improvement_pct (lower is better)'],
+      ['w', '', '8', '2', '1', '2', '2', '1', '1', '1', '1', '-50', '50'],
     ]);
+  });
+});
+
+describe('study-shaped CSV', () => {
+  // two read workloads and oltp_read_write with two point_selects values, 8 and 16 threads, cells of 8 threads run twice
+  const specs = [
+    ...['normal', 'cached'].flatMap((variant) => [8, 16].flatMap((threads) => [
+      { workload: 'oltp_point_select', threads, variant, qps: variant === 'normal' ? 1000 : 7127.3, p95: 2 },
+      { workload: 'select_random_points', threads, variant, qps: variant === 'normal' ? 2000 : 1284.6, p95: 3 },
+      ...[10, 40].map((point_selects) => ({ workload: 'oltp_read_write', threads, variant, params: { point_selects }, qps: variant === 'normal' ? 100 : 100 + point_selects, p95: 9 })),
+    ])),
+    { workload: 'oltp_point_select', threads: 8, variant: 'normal', qps: 1100, p95: 2 },
+    { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 7000, p95: 2 },
+  ];
+  const experiment = sampleExperiment(specs);
+
+  test('one block per study table: its title, threads down, workloads or option values across, the % cut to two decimals', () => {
+    const rows = parseCsv(studyTablesToCsv(studyTables(experiment, { metric: 'qps', baseline: 'normal', candidate: 'cached' })));
+    assert.deepEqual(rows, [
+      ['% change of QPS, cached over normal: oltp_point_select, select_random_points'],
+      ['threads/request type', 'oltp_point_select', 'select_random_points'],
+      // 8 threads: medians 1050 and 7063.65 (two runs each): +572.72%
+      ['8', '572.72', '-35.77'],
+      ['16', '612.73', '-35.77'],
+      [''],
+      ['% change of QPS, cached over normal: oltp_read_write, --point_selects'],
+      ['threads/--point_selects', '10', '40'],
+      ['8', '10', '40'],
+      ['16', '10', '40'],
+    ]);
+  });
+
+  test('the experiment export starts with the study tables (QPS, p95) and the raw numbers with each side\'s runs and min–max, then every cell', () => {
+    const rows = parseCsv(experimentToCsv(experiment));
+    const titles = rows.filter((row) => row.length === 1 && row[0] !== '').map((row) => row[0]);
+    assert.deepEqual(titles, [
+      '% change of QPS, cached over normal: oltp_point_select, select_random_points',
+      '% change of QPS, cached over normal: oltp_read_write, --point_selects',
+      '% change of p95 latency, cached over normal: oltp_point_select, select_random_points',
+      '% change of p95 latency, cached over normal: oltp_read_write, --point_selects',
+      // equal p95 on both sides of a repeated cell: within the spread, said under the tables
+      'notes',
+      '~ within the spread of the repeated runs: not an effect',
+      'Raw numbers: QPS, cached over normal',
+      'Cells',
+    ]);
+    const raw = rows.findIndex((row) => row[0] === 'Raw numbers: QPS, cached over normal');
+    assert.deepEqual(rows[raw + 1].slice(3, 11), ['qps_queries/s (normal)', 'runs (normal)', 'min (normal)', 'max (normal)', 'qps_queries/s (cached)', 'runs (cached)', 'min (cached)', 'max (cached)']);
+    assert.deepEqual(rows[raw + 2].slice(0, 11), ['oltp_point_select', '', '8', '1050', '2', '1000', '1100', '7063.65', '2', '7000', '7127.3']);
+    const cells = rows.findIndex((row) => row[0] === 'Cells');
+    assert.equal(rows[cells + 1][0], 'variant');
+    assert.equal(rows.length - cells - 2, specs.length, 'one line per cell');
+  });
+
+  test('a bulk-load or one-variant experiment exports its cells only', () => {
+    const single = sampleExperiment([{ workload: 'w', threads: 8, variant: 'normal', qps: 1, p95: 1 }], ['normal']);
+    assert.equal(experimentToCsv(single), experimentCellsToCsv(single));
   });
 });

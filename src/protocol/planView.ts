@@ -355,6 +355,7 @@ export interface PlanViewStrings {
   fieldReadBy: string;
   truncatedRow: string;
   didNotRun: string;
+  columnActRows: string;
   underEstimatedShort: string;
   overEstimatedShort: string;
   didNotRunTitle: string;

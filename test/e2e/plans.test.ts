@@ -282,6 +282,8 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       assert.match(await ru.locator('.plan-row[data-index="0"] .col-ru').innerText(), /^537$/);
       assert.match(await ru.locator('.plan-row[data-index="0"] .col-ruTotal').innerText(), /547/);
       assert.equal(await ru.locator('.plan-header .col-time').count(), 0, 'FORMAT=ru has no time column to show');
+      // Beside the SQL file the RU columns come before the engine and the rows.
+      await assertWholeColumns(ru, ['operator', 'engine', 'ru', 'ruTotal']);
       await workbench.screenshot('plans-format-ru-light');
       // loops:0: the table side of this IndexLookUp did not run; it is not "over-estimated 262,400x".
       await writeClipboard(workbench.page, readFileSync(join(sharedPlans, 'index-lookup-copr-cache.txt'), 'utf8'));

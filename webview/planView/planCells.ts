@@ -48,8 +48,12 @@ export function formatFactor(factor: number): string {
   return factor >= 100 ? `${formatCount(Math.round(factor))}x` : `${Number(factor.toFixed(1))}x`;
 }
 
-/** "under-estimated 42x" (more rows came than expected), "over-estimated 3.1x" or "as estimated". */
-export function estimateCell(node: PlanViewNode, strings: PlanViewStrings): BarCell | null {
+/**
+ * "under-estimated 42x" (more rows came than expected), "over-estimated 3.1x" or "as estimated".
+ * `critical`: the operator has a critical misestimate finding; without one the bar is never drawn
+ * as critical (an error passed on from below, or one nothing above depends on, is not).
+ */
+export function estimateCell(node: PlanViewNode, strings: PlanViewStrings, critical = true): BarCell | null {
   const error = node.estimateError;
   if (error === null || node.runtimeStatsMissing || node.actRows === null || node.estRows === null) return null;
   const title = fill(strings.estimateTitle, formatCount(node.actRows), formatCount(node.estRows));
@@ -57,14 +61,27 @@ export function estimateCell(node: PlanViewNode, strings: PlanViewStrings): BarC
   const template = error.direction === 'under' ? strings.underEstimated : strings.overEstimated;
   const short = error.direction === 'under' ? strings.underEstimatedShort : strings.overEstimatedShort;
   const factor = formatFactor(error.factor);
-  return { text: fill(template, factor), shortText: fill(short, factor), fraction: estimateFraction(error.factor), tone: estimateTone(error.factor), title };
+  const tone = estimateTone(error.factor);
+  return { text: fill(template, factor), shortText: fill(short, factor), fraction: estimateFraction(error.factor), tone: tone === 'critical' && !critical ? 'warning' : tone, title };
 }
 
-/** "4,200 / 100" (actual / estimated), or the estimate alone for plain EXPLAIN. */
-export function rowsText(node: PlanViewNode, hasRuntimeStats: boolean): string {
+/**
+ * "4,200 / 100" (actual / estimated), the estimate alone for plain EXPLAIN, or the actual rows alone
+ * for a plan without estimates (EXPLAIN ANALYZE FORMAT='ru').
+ */
+export function rowsText(node: PlanViewNode, shown: RowsShown): string {
   const est = node.estRows === null ? '–' : formatCount(node.estRows);
-  if (!hasRuntimeStats) return est;
-  return `${node.actRows === null || node.runtimeStatsMissing ? '–' : formatCount(node.actRows)} / ${est}`;
+  if (shown === 'estimated') return est;
+  const act = node.actRows === null || node.runtimeStatsMissing ? '–' : formatCount(node.actRows);
+  return shown === 'actual' ? act : `${act} / ${est}`;
+}
+
+export type RowsShown = 'both' | 'estimated' | 'actual';
+
+/** Which row counts a plan has to show. */
+export function rowsShown(hasRuntimeStats: boolean, nodes: readonly PlanViewNode[]): RowsShown {
+  if (!hasRuntimeStats) return 'estimated';
+  return nodes.some((node) => node.estRows !== null) ? 'both' : 'actual';
 }
 
 export function bytesText(bytes: number | null): string {

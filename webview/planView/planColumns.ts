@@ -5,7 +5,7 @@ import type { PlanViewNode, PlanViewPlan, PlanViewStrings } from '../../src/prot
 import { element } from '../shared/dom';
 import { isExchangeReceiver, type MppFragments } from './mppFragments';
 import { formatRequestUnits, hasOperatorRequestUnits, operatorRequestUnits } from '../../src/core/plan/planRequestUnits';
-import { bytesText, engineBadge, estimateCell, percent, rowsText, timeCell, type BarCell } from './planCells';
+import { bytesText, engineBadge, estimateCell, percent, rowsShown, rowsText, timeCell, type BarCell } from './planCells';
 import { treeGuides } from './planRows';
 import { highlightSegments } from './planSearch';
 import type { PlanTableColumn } from './planTable';
@@ -35,21 +35,22 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     key: 'operator', header: s.columnOperator, track: `minmax(${operatorMin}px, ${operatorWidthPx}px)`, minPx: operatorMin, priority: 0,
     render: (cell, node) => operatorCell(cell, node, context),
   };
-  const engine: PlanTableColumn = { key: 'engine', header: s.columnEngine, track: '88px', minPx: 88, priority: runtime ? 3 : 2, render: (cell, node) => engineCell(cell, node) };
+  const engine: PlanTableColumn = { key: 'engine', header: s.columnEngine, track: '100px', minPx: 100, priority: runtime ? 3 : 2, render: (cell, node) => engineCell(cell, node) };
   const time: PlanTableColumn = {
     key: 'time', header: s.columnTime, track: '100px', minPx: 100, numeric: true, priority: 1, sortKey: 'time',
     render: (cell, node) => barCell(cell, timeCell(node, s), node.timeKind === 'task-time'),
   };
+  const shownRows = rowsShown(runtime, nodes);
   const rows: PlanTableColumn = {
     key: 'rows',
-    header: runtime ? s.columnRows : s.columnEstRows,
-    track: runtime ? '150px' : '96px',
-    minPx: runtime ? 150 : 96,
+    header: { both: s.columnRows, estimated: s.columnEstRows, actual: s.columnActRows }[shownRows],
+    track: shownRows === 'both' ? '150px' : '96px',
+    minPx: shownRows === 'both' ? 150 : 96,
     numeric: true,
     priority: runtime ? 4 : 1,
     sortKey: 'rows',
     render: (cell, node) => {
-      cell.textContent = rowsText(node, runtime);
+      cell.textContent = rowsText(node, shownRows);
       if (node.runtimeStatsMissing) cell.title = s.didNotRunTitle;
     },
   };
@@ -60,7 +61,8 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
         cell.append(element('span', { className: 'not-run' }, s.didNotRun));
         cell.title = s.didNotRunTitle;
       } else {
-        barCell(cell, estimateCell(node, s), false);
+        const critical = context.findingsByNode.get(node.index)?.some((finding) => finding.code === 'misestimate' && finding.severity === 'critical') ?? false;
+        barCell(cell, estimateCell(node, s, critical), false);
       }
     },
   };

@@ -6,6 +6,7 @@ import type { PlanOrigin, PlanViewNode, PlanViewPlan, PlanViewStrings } from '..
 import { button, textField, type FieldControl } from '../shared/components';
 import { element, replaceChildren } from '../shared/dom';
 import { renderDetails, type NodeDetails } from './detailsPane';
+import { rowsShown } from './planCells';
 import { findMppFragments, type MppFragments } from './mppFragments';
 import { planColumns } from './planColumns';
 import { findingsSection, gistLine, originHeader, planNotes } from './planHeader';
@@ -175,7 +176,7 @@ export class PlanPage {
 
   private sortHeader(key: PlanSortKey): string {
     const s = this.strings;
-    return { time: s.columnTime, rows: this.plan.hasRuntimeStats ? s.columnRows : s.columnEstRows, estimate: s.columnEstimate, memory: s.columnMemory, disk: s.columnDisk, ru: s.columnRuOwn, ruTotal: s.columnRuTotal }[key];
+    return { time: s.columnTime, rows: { both: s.columnRows, estimated: s.columnEstRows, actual: s.columnActRows }[rowsShown(this.plan.hasRuntimeStats, this.plan.nodes)], estimate: s.columnEstimate, memory: s.columnMemory, disk: s.columnDisk, ru: s.columnRuOwn, ruTotal: s.columnRuTotal }[key];
   }
 
   /** Draws the rows; call once the page is in the document, so the table knows its height. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { engineBadge, estimateCell, estimateFraction, rowsText, timeCell } from '../../../webview/planView/planCells';
+import { engineBadge, estimateCell, estimateFraction, rowsShown, rowsText, timeCell } from '../../../webview/planView/planCells';
 import { fill } from '../../../webview/planView/template';
 import { planViewStrings } from '../../../src/extension/plans/planViewStrings';
 import { fixtureView } from './planViewFixtures';
@@ -20,6 +20,8 @@ describe('plan view cells', () => {
     const scan = estimateCell(node(plan, 'TableFullScan_18'), strings);
     assert.equal(scan?.text, 'under-estimated 1,912x');
     assert.equal(scan?.shortText, '1,912x under', 'what fits a narrow column');
+    // Red only where a critical finding is: the same 1,912x without one (passed on, or nothing above uses it) is a warning.
+    assert.equal(estimateCell(node(plan, 'TableFullScan_18'), strings, false)?.tone, 'warning');
     assert.equal(scan?.tone, 'critical');
     assert.equal(scan?.title, '19,117,643 rows came where the optimizer estimated 10,000');
     assert.equal(estimateCell(node(plan, 'StreamAgg_20'), strings)?.text, 'as estimated');
@@ -40,8 +42,13 @@ describe('plan view cells', () => {
   });
 
   it('shows actual and estimated rows, or the estimate alone for plain EXPLAIN', () => {
-    assert.equal(rowsText(node(plan, 'TableFullScan_18'), true), '19,117,643 / 10,000');
-    assert.equal(rowsText(node(fixtureView('explain-merge-join.txt'), 'MergeJoin_7'), false), '142,020');
+    assert.equal(rowsText(node(plan, 'TableFullScan_18'), 'both'), '19,117,643 / 10,000');
+    assert.equal(rowsText(node(fixtureView('explain-merge-join.txt'), 'MergeJoin_7'), 'estimated'), '142,020');
+    // FORMAT='ru' has actual rows only: no "5 / –".
+    const ru = fixtureView('explain-analyze-format-ru.txt');
+    assert.equal(rowsShown(ru.hasRuntimeStats, ru.nodes), 'actual');
+    assert.equal(rowsText(node(ru, 'TableFullScan_5'), rowsShown(ru.hasRuntimeStats, ru.nodes)), '10');
+    assert.equal(rowsShown(plan.hasRuntimeStats, plan.nodes), 'both');
   });
 
   it('names the engine and the task kind', () => {

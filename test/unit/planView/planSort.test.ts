@@ -78,6 +78,6 @@ describe('plan table columns', () => {
     assert.ok(node?.runtimeStatsMissing);
     assert.equal(estimateCell(node, strings), null);
     assert.equal(timeCell(node, strings), null);
-    assert.equal(rowsText(node, true), '– / 262,400');
+    assert.equal(rowsText(node, 'both'), '– / 262,400');
   });
 });

@@ -26,6 +26,8 @@ import { TOOL_VERSION } from '../core/toolVersion';
 import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } from '../core/bench/benchEngine';
 import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
+import { serverActivityLines } from '../core/results/serverActivityText';
+import { compareVariantStatements, variantStatementSentences } from '../core/results/variantStatements';
 import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION, THREADS_STARTED_LINES } from '../core/bench/sysbenchReport';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
@@ -309,6 +311,8 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
   io.stdout(`${lines.join('\n')}\n`);
   const client = clientSummaryLine(result);
   if (client !== undefined) io.stdout(`${client}\n`);
+  const server = serverActivityLines(result.server?.activity);
+  if (server.length > 0) io.stdout(`\n${server.join('\n')}\n`);
 }
 
 function presetCommand(name: string, out: string | undefined, io: BenchCommandIo): number {
@@ -435,6 +439,8 @@ function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): v
       }
     }
   }
+  const statements = variantStatementSentences(compareVariantStatements(result));
+  if (statements.length > 0) io.stdout(`\nServer, statement by statement:\n${statements.map((sentence) => `  ${sentence}`).join('\n')}\n`);
   for (const skipped of result.skipped ?? []) io.stdout(`\nSkipped: variant '${skipped.variant}'${skipped.tableSize !== undefined ? ` at ${skipped.tableSize} rows` : ''} (${skipped.cells} cells): ${skipped.reason}\n`);
   const failed = result.cells.filter((cell) => cell.run.status === 'failed');
   if (failed.length > 0) {

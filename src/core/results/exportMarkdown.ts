@@ -1,10 +1,12 @@
 // Markdown tables for pasting into issues, wikis and reports: run summaries, run comparisons and
 // the experiment "% change" tables (as the study printed them: threads down, workloads across).
 
-import type { ExperimentResult, RunResult } from './benchmarkResult';
+import type { ExperimentResult, RunResult, ServerActivity } from './benchmarkResult';
 import type { RunComparison } from './runComparison';
 import { STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, studyCellText, studyTableTitle, studyTables, type StudyTables } from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
+import { ms, shortText } from './serverActivityText';
+import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 
 export function markdownCell(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
@@ -103,8 +105,16 @@ export function experimentToMarkdown(result: ExperimentResult): string {
   if (failed.length > 0) {
     parts.push(`**Failed cells**\n\n${markdownTable(['Variant', 'Workload', 'Threads', 'Error'], failed.map((cell) => [cell.variant, cellName(cell), String(cell.threads), cell.run.message ?? '']), 3)}`);
   }
+  const statements = variantStatementsToMarkdown(result);
+  if (statements) parts.push(statements);
   parts.push(summaries);
   return parts.join('\n');
+}
+
+/** A run as Markdown: its summary, then what the server counted for it. */
+export function runToMarkdown(result: RunResult): string {
+  const server = serverActivityToMarkdown(result.server?.activity);
+  return `${runSummariesToMarkdown([result])}${server ? `\n${server}` : ''}`;
 }
 
 function cellName(cell: ExperimentResult['cells'][number]): string {
@@ -127,4 +137,28 @@ export function bulkLoadToMarkdown(result: ExperimentResult): string {
     ];
   });
   return markdownTable(['rows per statement', 'writers', 'key order', 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'], rows, 0);
+}
+
+/** The Markdown "Server" section of a run. */
+export function serverActivityToMarkdown(activity: ServerActivity | undefined): string {
+  if (activity === undefined) return '';
+  const rows = activity.statements.map((statement) => [
+    `\`${shortText(statement.text).replace(/`/g, "'")}\``,
+    String(statement.execCount),
+    ms(statement.avgLatencyMs),
+    ms(statement.maxLatencyMs),
+    ms(statement.sumLatencyMs),
+    statement.engines.join(' + ') || '–',
+    statement.planChanged ? `changed (${statement.planDigests.length} plans)` : statement.planDigests.length === 1 ? 'one' : '–',
+  ]);
+  const table = rows.length > 0 ? markdownTable(['Statement', 'Exec', 'Avg ms', 'Max ms', 'Total ms', 'Engines', 'Plan'], rows) : '';
+  const notes = activity.warnings.map((warning) => `- ${markdownCell(warning)}`).join('\n');
+  return `**Server: statements by server time** (${markdownCell(activity.source)})\n\n${table}${notes ? `\n${notes}\n` : ''}`;
+}
+
+/** The Markdown statement-by-statement comparison of an experiment's variants; '' when nothing differs. */
+export function variantStatementsToMarkdown(result: ExperimentResult): string {
+  const sentences = variantStatementSentences(compareVariantStatements(result));
+  if (sentences.length === 0) return '';
+  return `**Server: statements by variant**\n\n${sentences.map((sentence) => `- ${markdownCell(sentence)}`).join('\n')}\n`;
 }

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { BenchmarkResult, RunResult } from '../../core/results/benchmarkResult';
 import { experimentToCsv, intervalsToCsv, runSummariesToCsv } from '../../core/results/exportCsv';
 import { resultToJson } from '../../core/results/exportJson';
-import { experimentToMarkdown, runComparisonToMarkdown, runSummariesToMarkdown } from '../../core/results/exportMarkdown';
+import { experimentToMarkdown, runComparisonToMarkdown, runSummariesToMarkdown, runToMarkdown } from '../../core/results/exportMarkdown';
 import { redactSecrets } from '../../core/results/redactSecrets';
 import { compareRuns } from '../../core/results/runComparison';
 import type { ExportFormat } from '../../protocol/benchmarkResults';
@@ -27,7 +27,7 @@ export function exportText(subject: ExportSubject, format: ExportFormat): string
   }
   const result = subject.result;
   if (format === 'json') return resultToJson(result);
-  if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runSummariesToMarkdown([{ ...result, name: resultLabel(result) }]);
+  if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runToMarkdown({ ...result, name: resultLabel(result) });
   if (format === 'csv') return experimentToCsv(result);
   return experimentToMarkdown(result);
 }

@@ -6,7 +6,10 @@ export const COMMANDS = {
   removeConnection: 'tidbLab.removeConnection',
   connect: 'tidbLab.connect',
   disconnect: 'tidbLab.disconnect',
+  /** one item (inline and context menu); the whole view without an item */
   refresh: 'tidbLab.refresh',
+  /** the view's title bar: everything shown */
+  refreshConnections: 'tidbLab.refreshConnections',
   selectActiveConnection: 'tidbLab.selectActiveConnection',
   showLog: 'tidbLab.showLog',
   openConnectionSettings: 'tidbLab.openConnectionSettings',

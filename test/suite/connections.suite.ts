@@ -140,7 +140,7 @@ suite('connections', () => {
     assert.equal(database.item.contextValue, 'database.mysql');
     const table = await child(tidbLab, database.node, 'odd name');
     assert.equal(table.item.contextValue, 'table.mysql');
-    assert.match(String(table.item.description), /^\d+ rows? · [\d.]+ KiB$/);
+    assert.match(String(table.item.description), /^~\d+ rows? · [\d.]+ KiB$/, 'rows from the statistics read as an estimate');
     assert.ok(table.item.tooltip instanceof vscode.MarkdownString);
 
     const [columns, indexes] = await children(tidbLab, table.node);
@@ -150,6 +150,61 @@ suite('connections', () => {
     const indexItems = (await children(tidbLab, indexes.node)).map((entry) => [label(entry.item), entry.item.description]);
     assert.deepEqual(indexItems, [['PRIMARY', '(id) · primary key'], ['k_note', '(note)']]);
     await session.run(`DROP DATABASE ${schema}`);
+  });
+
+  test('a table row\'s refresh reads that table again from the server; a partitioned table says so on its row', async () => {
+    const tidbLab = await api();
+    const session = tidbLab.connections.sessionFor(added[0]);
+    assert.ok(session);
+    await session.run(`DROP DATABASE IF EXISTS ${schema}`);
+    await session.run(`CREATE DATABASE ${schema}`);
+    await session.run(`CREATE TABLE ${schema}.growing (id INT PRIMARY KEY)`);
+    await session.run(`CREATE TABLE ${schema}.by_range (id INT PRIMARY KEY) PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (100), PARTITION p1 VALUES LESS THAN MAXVALUE)`);
+    await session.run(`ANALYZE TABLE ${schema}.growing, ${schema}.by_range`);
+    try {
+      const database = await child(tidbLab, tidbLab.explorer.connectionNode(added[0]), schema);
+      const partitioned = await child(tidbLab, database.node, 'by_range');
+      assert.match(String(partitioned.item.description), /^partitioned · ~\d+ rows?/);
+      const growing = await child(tidbLab, database.node, 'growing');
+      assert.match(String(growing.item.description), /^~0 rows · /);
+
+      // Changed outside TiDB Lab: the item shows it once refreshed, as its inline Refresh does.
+      await session.run(`INSERT INTO ${schema}.growing SELECT seq FROM ${schema}.seq_1_to_500`);
+      await session.run(`ANALYZE TABLE ${schema}.growing`);
+      const changes: unknown[] = [];
+      const listener = tidbLab.explorer.onDidChangeTreeData((change) => changes.push(change));
+      try {
+        await vscode.commands.executeCommand('tidbLab.refresh', growing.node);
+      } finally {
+        listener.dispose();
+      }
+      assert.deepEqual(changes, [growing.node], 'the table item itself is redrawn');
+      const refreshed = String((tidbLab.explorer.getTreeItem(growing.node) as vscode.TreeItem).description);
+      assert.ok(Number(/^~([\d,]+) rows · /.exec(refreshed)?.[1]?.replace(/,/g, '')) > 0, `the 500 new rows count after a refresh: ${refreshed}`);
+
+      // A table dropped outside: its refresh re-lists the database instead.
+      await session.run(`DROP TABLE ${schema}.growing`);
+      await vscode.commands.executeCommand('tidbLab.refresh', growing.node);
+      assert.ok(!(await children(tidbLab, database.node)).some((entry) => label(entry.item) === 'growing'));
+    } finally {
+      await session.run(`DROP DATABASE IF EXISTS ${schema}`);
+    }
+  });
+
+  test('the title bar\'s Refresh re-reads the whole view even when VS Code passes the focused item', async () => {
+    const tidbLab = await api();
+    const before = tidbLab.explorer.connectionNode(added[0]);
+    const database = (await children(tidbLab, before))[1];
+    const changes: unknown[] = [];
+    const listener = tidbLab.explorer.onDidChangeTreeData((change) => changes.push(change));
+    try {
+      // VS Code runs a view's title-bar action with the focused tree item as its argument.
+      await vscode.commands.executeCommand('tidbLab.refreshConnections', database.node);
+    } finally {
+      listener.dispose();
+    }
+    assert.deepEqual(changes, [undefined], 'the whole tree, not the focused item');
+    assert.notEqual(tidbLab.explorer.connectionNode(added[0]), before, 'connection items are made again, so every expanded level is read again');
   });
 
   test('system schemas appear when the setting says so', async () => {
@@ -184,9 +239,11 @@ suite('connections', () => {
     const plain = await addConnection({ profile: { name: 'Suite TLS off', host: db.host, port: db.tlsOnlyPort, user: db.user, tls: 'off' }, password: db.password });
     assert.equal(await vscode.commands.executeCommand('tidbLab.connect', plain), false);
     // MariaDB answers a plain connection to a require_secure_transport server with "Access denied":
-    // the problem must still point at TLS.
+    // the problem says first that the server requires encryption, and the way out.
     const problem = tidbLab.connections.lastProblem(plain);
-    assert.match(`${problem?.title} ${problem?.nextStep}`, /TLS/);
+    assert.equal(problem?.kind, 'tlsRequiredByServer');
+    assert.match(problem?.title ?? '', /requires encrypted connections/);
+    assert.match(problem?.nextStep ?? '', /^Edit the connection and set its TLS mode/);
     const verified = await addConnection({ profile: { name: 'Suite TLS verify', host: db.host, port: db.tlsOnlyPort, user: db.user, tls: 'verify', caFile: db.caFile }, password: db.password });
     assert.equal(await vscode.commands.executeCommand('tidbLab.connect', verified), true);
     const server = await child(tidbLab, tidbLab.explorer.connectionNode(verified), (await children(tidbLab, tidbLab.explorer.connectionNode(verified))).map((entry) => label(entry.item))[0]);

@@ -48,15 +48,23 @@ export async function listSchemas(executor: SqlExecutor, options: { includeSyste
     .filter((schema) => options.includeSystem || !schema.isSystem);
 }
 
-export async function listTables(executor: SqlExecutor, schema: string): Promise<TableInfo[]> {
-  const rows = await executor.query(
-    `SELECT TABLE_NAME AS name, TABLE_TYPE AS type, ENGINE AS engine, TABLE_ROWS AS estimatedRows,
+const TABLES_COLUMNS = `TABLE_NAME AS name, TABLE_TYPE AS type, ENGINE AS engine, TABLE_ROWS AS estimatedRows,
             DATA_LENGTH AS dataBytes, INDEX_LENGTH AS indexBytes, CREATE_OPTIONS AS createOptions,
-            TABLE_COMMENT AS comment
-       FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME`,
-    [schema],
-  );
-  return rows.map((row) => ({
+            TABLE_COMMENT AS comment`;
+
+export async function listTables(executor: SqlExecutor, schema: string): Promise<TableInfo[]> {
+  const rows = await executor.query(`SELECT ${TABLES_COLUMNS} FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME`, [schema]);
+  return rows.map((row) => tableInfo(schema, row));
+}
+
+/** One table as listTables reads it (to refresh one tree item); undefined when it is gone. */
+export async function readTable(executor: SqlExecutor, schema: string, table: string): Promise<TableInfo | undefined> {
+  const rows = await executor.query(`SELECT ${TABLES_COLUMNS} FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?`, [schema, table]);
+  return rows.length === 0 ? undefined : tableInfo(schema, rows[0]);
+}
+
+function tableInfo(schema: string, row: SqlRow): TableInfo {
+  return {
     schema,
     name: String(row.name),
     kind: tableKind(String(row.type ?? '')),
@@ -66,7 +74,7 @@ export async function listTables(executor: SqlExecutor, schema: string): Promise
     indexBytes: numberOrNull(row.indexBytes),
     createOptions: String(row.createOptions ?? ''),
     comment: String(row.comment ?? ''),
-  }));
+  };
 }
 
 export async function listColumns(executor: SqlExecutor, schema: string, table: string): Promise<ColumnInfo[]> {

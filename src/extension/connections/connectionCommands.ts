@@ -1,4 +1,4 @@
-// The connection commands: add, edit, duplicate, remove, connect, disconnect, refresh, choose the
+// The connection commands: add, edit, duplicate, remove, connect, disconnect, refresh (the view or one item), choose the
 // active connection. Item commands take the tree node VS Code passes, a profile id (automation),
 // or nothing (then they ask which connection).
 import * as vscode from 'vscode';
@@ -122,8 +122,12 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
       if (connection) await manager.disconnect(connection.profile.id);
     }),
 
-    vscode.commands.registerCommand(COMMANDS.refresh, (node?: unknown) => {
-      tree.refresh(isExplorerNode(node) ? node : undefined);
+    // The view's title bar: VS Code passes the focused item along, which must not narrow it.
+    vscode.commands.registerCommand(COMMANDS.refreshConnections, () => tree.refresh()),
+
+    vscode.commands.registerCommand(COMMANDS.refresh, async (node?: unknown) => {
+      if (isExplorerNode(node)) await tree.refreshItem(node);
+      else tree.refresh();
     }),
 
     vscode.commands.registerCommand(COMMANDS.selectActiveConnection, async () => (await manager.pickActive()) !== undefined),

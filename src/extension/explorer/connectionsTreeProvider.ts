@@ -72,11 +72,41 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
     this.refreshConnection(profileId);
   }
 
-  /** Refreshes one node (and re-reads its children), or the whole tree. */
-  refresh(node?: ExplorerNode): void {
-    if (!node) {
-      this.connectionNodes = undefined;
-      this.shownNodes.clear();
+  /**
+   * Re-reads what the view shows: new connection items, whose children VS Code asks for again, and
+   * so on down every expanded item (new tables, replicas and cache state made outside TiDB Lab).
+   */
+  refresh(): void {
+    this.connectionNodes = undefined;
+    this.shownNodes.clear();
+    this.changed.fire(undefined);
+  }
+
+  /**
+   * Re-reads one item from the server and what is expanded below it. A table item reads its own
+   * row again (size, options, cache state, TiFlash replica); a table that is gone re-lists its database.
+   */
+  async refreshItem(node: ExplorerNode): Promise<void> {
+    if (node instanceof ConnectionNode && node.isStale()) {
+      this.refresh();
+      return;
+    }
+    if (node instanceof TableNode) {
+      const { profileId, schema, table } = node.ref;
+      let exists: boolean;
+      try {
+        exists = await node.reload();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.services.log.warn(`Could not read ${schema}.${table} again: ${message}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0} again: {1}', `${schema}.${table}`, message));
+        return;
+      }
+      if (!exists) {
+        this.shownNodes.delete(treeItemId(profileId, schema, table));
+        this.refreshSchema(profileId, schema);
+        return;
+      }
     }
     this.changed.fire(node);
   }

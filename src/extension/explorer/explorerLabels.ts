@@ -14,6 +14,16 @@ export function rowCountLabel(rows: number, locale = 'en'): string {
   return `${formatCount(rows, locale)} ${rows === 1 ? 'row' : 'rows'}`;
 }
 
+/** "~9,936 rows": TABLE_ROWS comes from the statistics, an estimate that can be far off. */
+export function estimatedRowCountLabel(rows: number, locale = 'en'): string {
+  return `~${rowCountLabel(rows, locale)}`;
+}
+
+/** MySQL, MariaDB and TiDB say `partitioned` in information_schema.TABLES.CREATE_OPTIONS. */
+export function isPartitionedTable(table: Pick<TableInfo, 'createOptions'>): boolean {
+  return table.createOptions.toLowerCase().split(/\s+/).includes('partitioned');
+}
+
 export function tableSizeBytes(table: Pick<TableInfo, 'dataBytes' | 'indexBytes'>): number | null {
   if (table.dataBytes === null && table.indexBytes === null) return null;
   return (table.dataBytes ?? 0) + (table.indexBytes ?? 0);
@@ -37,8 +47,8 @@ export interface TableBadges {
 }
 
 /**
- * e.g. "cached · TiFlash 2 (63%) · 10,000 rows · 2.2 MiB"; views say "view". The TiDB state comes
- * first so that a narrow side bar cuts the size, not the state.
+ * e.g. "cached · TiFlash 2 (63%) · ~10,000 rows · 2.2 MiB" or "partitioned · ~9,936 rows · 1.5 MiB";
+ * views say "view". The state comes first so that a narrow side bar cuts the size, not the state.
  */
 export function tableDescription(table: TableInfo, badges: TableBadges = { cached: false }, locale = 'en'): string {
   if (table.kind === 'view' || table.kind === 'system view') return 'view';
@@ -46,8 +56,9 @@ export function tableDescription(table: TableInfo, badges: TableBadges = { cache
   if (badges.cached) parts.push('cached');
   const tiflash = tiflashLabel(badges.tiflash);
   if (tiflash) parts.push(tiflash);
+  if (isPartitionedTable(table)) parts.push('partitioned');
   if (table.kind === 'temporary') parts.push('temporary');
-  if (table.estimatedRows !== null) parts.push(rowCountLabel(table.estimatedRows, locale));
+  if (table.estimatedRows !== null) parts.push(estimatedRowCountLabel(table.estimatedRows, locale));
   const size = tableSizeBytes(table);
   if (size !== null) parts.push(formatBytes(size));
   return parts.join(SEPARATOR);

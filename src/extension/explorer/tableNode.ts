@@ -1,12 +1,13 @@
 // A table or view, with its size and (on TiDB) cache state and TiFlash replicas as description,
-// icon and tooltip. The state comes from the database level's queries, not one query per table.
+// icon and tooltip. The state comes from the database level's queries, not one query per table,
+// except when this one item is refreshed (`reload`).
 import * as vscode from 'vscode';
-import { formatBytes, type TableInfo } from '../../core/db/schemaQueries';
+import { formatBytes, readTable, type TableInfo } from '../../core/db/schemaQueries';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { checkCachedTablesAvailable } from '../../core/tidb/tableControlPreChecks';
-import type { TiFlashReplicaState } from '../../core/tidb/tiflashReplicaState';
+import { readTiFlashReplicas, type TiFlashReplicaState } from '../../core/tidb/tiflashReplicaState';
 import { contextValues } from './contextValues';
-import { formatCount, tableDescription, tableSizeBytes, tiflashLabel, type TableBadges } from './explorerLabels';
+import { formatCount, isCachedTable, isPartitionedTable, tableDescription, tableSizeBytes, tiflashLabel, type TableBadges } from './explorerLabels';
 import { treeItemId, type ExplorerNode, type ExplorerServices } from './explorerNode';
 import { markdownTooltip, type TooltipRow } from './markdownTooltip';
 import { columnsNode, indexesNode, type TableRef } from './tablePartNodes';
@@ -16,12 +17,37 @@ export class TableNode implements ExplorerNode {
 
   constructor(
     private readonly session: DatabaseSession,
-    readonly table: TableInfo,
+    private info: TableInfo,
     /** undefined when the server is not TiDB or its state could not be read */
     private badgeState: TableBadges | undefined,
     private readonly services: ExplorerServices,
   ) {
-    this.ref = { profileId: session.profile.id, schema: table.schema, table: table.name };
+    this.ref = { profileId: session.profile.id, schema: info.schema, table: info.name };
+  }
+
+  get table(): TableInfo {
+    return this.info;
+  }
+
+  /**
+   * Reads this table again from the server (its size, rows, options and, on TiDB, its cache state
+   * and TiFlash replica): false when it no longer exists.
+   */
+  async reload(): Promise<boolean> {
+    const info = await readTable(this.session, this.ref.schema, this.ref.table);
+    if (!info) return false;
+    this.info = info;
+    if (this.session.identity.flavor === 'tidb') {
+      const tiflash = await readTiFlashReplicas(this.session, { tables: [this.ref] }).then(
+        (replicas) => replicas.find((replica) => replica.table === this.ref.table),
+        (error: unknown) => {
+          this.services.log.warn(`The TiFlash replica of ${this.ref.schema}.${this.ref.table} is unknown: ${error instanceof Error ? error.message : String(error)}`);
+          return this.badgeState?.tiflash;
+        },
+      );
+      this.badgeState = { cached: isCachedTable(info), tiflash };
+    }
+    return true;
   }
 
   get badges(): TableBadges | undefined {
@@ -78,6 +104,7 @@ export class TableNode implements ExplorerNode {
         [vscode.l10n.t('Data'), formatBytes(table.dataBytes)],
         [vscode.l10n.t('Indexes'), formatBytes(table.indexBytes)],
         [vscode.l10n.t('Total size'), formatBytes(tableSizeBytes(table))],
+        [vscode.l10n.t('Partitioned'), isPartitionedTable(table) ? vscode.l10n.t('yes') : null],
       );
     }
     if (badges) {

@@ -23,24 +23,31 @@ const table: TableInfo = {
   comment: '',
 };
 
-test('a table reads as rows and size', () => {
-  assert.equal(tableDescription(table), '10,000 rows · 2.2 MiB');
-  assert.equal(tableDescription({ ...table, estimatedRows: 1, dataBytes: 16_384, indexBytes: 0 }), '1 row · 16.0 KiB');
+test('a table reads as rows (an estimate from the statistics, so "~") and size', () => {
+  assert.equal(tableDescription(table), '~10,000 rows · 2.2 MiB');
+  assert.equal(tableDescription({ ...table, estimatedRows: 1, dataBytes: 16_384, indexBytes: 0 }), '~1 row · 16.0 KiB');
   assert.equal(tableDescription({ ...table, estimatedRows: null, dataBytes: null, indexBytes: null }), '');
   assert.equal(tableDescription({ ...table, kind: 'view' }), 'view');
 });
 
 test('TiDB badges come first (a narrow side bar cuts the end): cached, then TiFlash replicas with their progress', () => {
   const replica = { replicaCount: 2, progress: 0.634, available: false, schema: 'sbtest', table: 'sbtest1', tableId: 1, locationLabels: [] };
-  assert.equal(tableDescription(table, { cached: true }), 'cached · 10,000 rows · 2.2 MiB');
-  assert.equal(tableDescription(table, { cached: false, tiflash: replica }), 'TiFlash 2 (63%) · 10,000 rows · 2.2 MiB');
-  assert.equal(tableDescription(table, { cached: true, tiflash: { ...replica, progress: 1, available: true } }), 'cached · TiFlash 2 · 10,000 rows · 2.2 MiB');
+  assert.equal(tableDescription(table, { cached: true }), 'cached · ~10,000 rows · 2.2 MiB');
+  assert.equal(tableDescription(table, { cached: false, tiflash: replica }), 'TiFlash 2 (63%) · ~10,000 rows · 2.2 MiB');
+  assert.equal(tableDescription(table, { cached: true, tiflash: { ...replica, progress: 1, available: true } }), 'cached · TiFlash 2 · ~10,000 rows · 2.2 MiB');
   assert.equal(tiflashLabel({ replicaCount: 0, progress: 0, available: false }), '', 'a count of 0 is no replica');
   assert.equal(tiflashLabel(undefined), '');
 });
 
+test('a partitioned table says so on its row, not only in its hover', () => {
+  assert.equal(tableDescription({ ...table, createOptions: 'partitioned' }), 'partitioned · ~10,000 rows · 2.2 MiB');
+  const replica = { replicaCount: 1, progress: 1, available: true, schema: 'sbtest', table: 'sbtest1', tableId: 1, locationLabels: [] };
+  assert.equal(tableDescription({ ...table, createOptions: 'PARTITIONED' }, { cached: false, tiflash: replica }), 'TiFlash 1 · partitioned · ~10,000 rows · 2.2 MiB');
+  assert.equal(tableDescription({ ...table, createOptions: 'stats_persistent=1' }), '~10,000 rows · 2.2 MiB');
+});
+
 test('the number format follows the locale', () => {
-  assert.equal(tableDescription(table, { cached: false }, 'de'), '10.000 rows · 2.2 MiB');
+  assert.equal(tableDescription(table, { cached: false }, 'de'), '~10.000 rows · 2.2 MiB');
 });
 
 test('cached=on in CREATE_OPTIONS marks a cached table, whatever else is there', () => {

@@ -44,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   registerTableControls(context, api);
   registerBenchmarkFeature(context, api);
   registerPlaygroundFeature(context, api);
+  void manager.restoreActive();
   return api;
 }
 

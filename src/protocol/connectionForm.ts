@@ -20,7 +20,7 @@ export type ConnectionFormMode = 'add' | 'edit' | 'duplicate';
 
 export type ConnectionTestResult =
   | { ok: true; title: string; detail: string }
-  | { ok: false; title: string; nextStep: string; serverMessage: string };
+  | { ok: false; title: string; nextStep: string; detail: { source: 'server' | 'system' | 'client'; text: string } };
 
 export interface ConnectionFormInit {
   mode: ConnectionFormMode;
@@ -83,6 +83,8 @@ export interface ConnectionFormStrings {
   cancel: string;
   nextStep: string;
   serverSaid: string;
+  systemSaid: string;
+  clientSaid: string;
   problemsHeading: string;
 }
 

@@ -274,6 +274,10 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
     session.diagnose('benchmarks-second-run-and-view', async (workbench) => {
       await focusWorkbench(workbench);
       await workbench.runCommand('TiDB Lab: Run Benchmark...');
+      // Which connection first, even with one open: the active one is preselected.
+      await workbench.page.locator('.quick-input-widget .quick-input-title', { hasText: /^Run Benchmark$/ }).waitFor({ state: 'visible' });
+      await workbench.pickQuickPickItem(CONNECTION);
+      await workbench.page.locator('.quick-input-widget .quick-input-title', { hasText: /\(1\/2\)/ }).waitFor({ state: 'visible' });
       const labels = await workbench.quickPickLabels();
       assert.equal(labels[0], 'oltp_point_select', 'the last workload comes first');
       await workbench.pickQuickPickItem('oltp_point_select');

@@ -10,6 +10,7 @@ import type { Frame } from 'playwright-core';
 import { startTestStandIn } from '../standin/testStandIn';
 import type { TiDBStandIn } from '../standin/tidbStandIn';
 import { testDatabase } from '../support/testDatabase';
+import { freePort } from './support/freePort';
 import { screenshotsDir } from './support/paths';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
@@ -101,6 +102,27 @@ async function collapseOtherViews(workbench: Workbench): Promise<void> {
   }
 }
 
+async function sqlDirect(statements: string): Promise<void> {
+  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  try {
+    await connection.query(statements);
+  } finally {
+    await connection.end();
+  }
+}
+
+/** The window at its default size (1280x800) and maximised on a 1920x1080 screen. */
+async function shootBothSizes(workbench: Workbench, name: string): Promise<void> {
+  await workbench.screenshot(name);
+  const size = workbench.page.viewportSize();
+  await workbench.page.setViewportSize({ width: 1920, height: 1080 });
+  try {
+    await workbench.screenshot(`${name}-maximised`);
+  } finally {
+    if (size) await workbench.page.setViewportSize(size);
+  }
+}
+
 /** Polls until `condition` holds: the tree updates a moment after the event that changes it. */
 async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -160,11 +182,12 @@ describe('connections: add, browse, fail clearly', () => {
       await form.locator('#save').click();
       await workbench.treeItem('Local MariaDB', VIEW).waitFor({ state: 'visible' });
       assert.equal(await workbench.page.locator('.part.editor .tab', { hasText: 'Add Connection' }).count(), 0, 'the form closes after saving');
+      // The test connected with these settings: saving connects, no click needed.
+      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible', timeout: 20_000 });
     }));
 
   it('connects and browses down to a table\'s columns and indexes', () =>
     session.diagnose('connections-browse', async (workbench) => {
-      await workbench.treeItem('Local MariaDB', VIEW).click();
       await workbench.treeItem(schema, VIEW).waitFor({ state: 'visible', timeout: 20_000 });
       const labels = await workbench.treeItemLabels(VIEW);
       assert.ok(labels.some((label) => /^MariaDB 10\.11\.\d+$/.test(label)), `no server item in ${labels.join(' | ')}`);
@@ -173,7 +196,7 @@ describe('connections: add, browse, fail clearly', () => {
 
       await workbench.expandTreeItem(schema, VIEW);
       await workbench.treeItem('orders', VIEW).waitFor({ state: 'visible' });
-      assert.match(await workbench.treeItemDescription('orders', VIEW), /^[\d,]+ rows · [\d.]+ (KiB|MiB)$/);
+      assert.match(await workbench.treeItemDescription('orders', VIEW), /^~[\d,]+ rows · [\d.]+ (KiB|MiB)$/);
       assert.equal(await workbench.treeItemDescription('big_orders', VIEW), 'view');
 
       await workbench.expandTreeItem('orders', VIEW);
@@ -189,6 +212,28 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.screenshot('connections-tree-light');
       await workbench.setColorTheme('dark');
       await workbench.screenshot('connections-tree-dark');
+    }));
+
+  it('reads again what the tree shows: the title bar\'s Refresh for everything, a table\'s Refresh for its row', () =>
+    session.diagnose('connections-refresh', async (workbench) => {
+      // Changed outside TiDB Lab: a new partitioned table, and rows in a table the tree shows empty.
+      await workbench.treeItem('customers', VIEW).waitFor({ state: 'visible' });
+      assert.match(await workbench.treeItemDescription('customers', VIEW), /^~0 rows · /);
+      await sqlDirect(`CREATE TABLE ${schema}.shipments (id INT PRIMARY KEY, shipped DATE NOT NULL DEFAULT '2026-01-01') PARTITION BY HASH (id) PARTITIONS 4;
+        INSERT INTO ${schema}.customers SELECT seq, CONCAT('customer ', seq) FROM ${schema}.seq_1_to_300; ANALYZE TABLE ${schema}.customers;`);
+      // VS Code hands a title-bar action the focused item: with a table focused, the whole view is still read again.
+      await workbench.treeItem('orders', VIEW).click();
+      await workbench.clickViewTitleAction(VIEW, 'Refresh Connections');
+      await workbench.treeItem('shipments', VIEW).waitFor({ state: 'visible', timeout: 20_000 });
+      assert.match(await workbench.treeItemDescription('shipments', VIEW), /^partitioned · ~\d+ rows? · /);
+      assert.doesNotMatch(await workbench.treeItemDescription('customers', VIEW), /^~0 rows/, 'the whole view was read again');
+      await shootBothSizes(workbench, 'connections-refreshed-partitioned');
+
+      const estimate = async (): Promise<number> => Number(/^~([\d,]+) rows? · /.exec(await workbench.treeItemDescription('customers', VIEW))?.[1]?.replace(/,/g, '') ?? NaN);
+      const before = await estimate();
+      await sqlDirect(`DELETE FROM ${schema}.customers WHERE id > 10; ANALYZE TABLE ${schema}.customers;`);
+      await workbench.clickTreeItemInlineAction('customers', 'Refresh', VIEW);
+      await eventually(async () => (await estimate()) < before / 2, `the table row read again (it said ~${before} rows before 290 of 300 were deleted)`);
     }));
 
   it('says plainly when the password is wrong: in the form and on connect', () =>
@@ -229,6 +274,42 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.screenshot('connections-two-connected-light');
     }));
 
+  it('a server that requires TLS, reached without it, is said to require encryption, with the way out; a closed port in the system\'s words', () =>
+    session.diagnose('connections-tls-required', async (workbench) => {
+      const form = await openForm(workbench, () => workbench.clickViewTitleAction(VIEW, 'Add Connection'));
+      await fillForm(form, { name: 'TLS-only MariaDB', host: db.host, port: String(db.tlsOnlyPort), user: db.user, password: db.password });
+      await form.locator('#test').click();
+      const outcome = form.locator('#outcome[data-kind="failure"]');
+      await outcome.waitFor({ state: 'visible', timeout: 20_000 });
+      const text = await outcome.innerText();
+      assert.match(text, new RegExp(`^${db.host.replace(/\./g, '\\.')}:${db.tlsOnlyPort} requires encrypted connections`));
+      assert.match(text, /Next step:\s*Edit the connection and set its TLS mode/);
+      assert.match(text, /The server said:\s*Access denied/);
+      assert.doesNotMatch(text, /wrong user name or password/);
+      await shootBothSizes(workbench, 'connections-form-tls-required-light');
+
+      const closed = await freePort();
+      await fillForm(form, { port: String(closed) });
+      await form.locator('#test').click();
+      await form.locator('#outcome[data-kind="failure"]', { hasText: /operating system/ }).waitFor({ state: 'visible', timeout: 20_000 });
+      const refused = await form.locator('#outcome').innerText();
+      assert.match(refused, new RegExp(`The operating system said:\\s*Nothing listens on 127\\.0\\.0\\.1:${closed} \\(connection refused\\)`));
+      assert.doesNotMatch(refused, /server said|ECONNREFUSED/);
+      await workbench.screenshot('connections-form-refused-light');
+
+      await fillForm(form, { port: String(db.tlsOnlyPort) });
+      await form.locator('#save').click();
+      await workbench.treeItem('TLS-only MariaDB', VIEW).click();
+      const message = await workbench.waitForNotification(/requires encrypted connections/, 20_000);
+      assert.match(message, /^TLS-only MariaDB: .* requires encrypted connections: .* Edit the connection and set its TLS mode/);
+      await workbench.page.locator('.notifications-toasts .monaco-button', { hasText: 'Edit Connection' }).first().waitFor({ state: 'visible' });
+      await shootBothSizes(workbench, 'connections-tls-required-notification-light');
+      await workbench.setColorTheme('dark');
+      await shootBothSizes(workbench, 'connections-tls-required-notification-dark');
+      await workbench.setColorTheme('light');
+      await workbench.clearNotifications();
+    }));
+
   it('shows a TiDB cluster: components, cached tables and TiFlash replicas (TiDB stand-in)', () =>
     session.diagnose('connections-tidb', async (workbench) => {
       const form = await openForm(workbench, () => workbench.clickViewTitleAction(VIEW, 'Add Connection'));
@@ -245,7 +326,7 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.treeItem('exchange_rates', VIEW).waitFor({ state: 'visible' });
       assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^cached · /);
       assert.match(await workbench.treeItemDescription('orders_history', VIEW), /^TiFlash 2 \(\d+%\) · /);
-      assert.match(await workbench.treeItemDescription('sbtest1', VIEW), /^[\d,]+ rows · [\d.]+ (KiB|MiB)$/);
+      assert.match(await workbench.treeItemDescription('sbtest1', VIEW), /^~[\d,]+ rows · [\d.]+ (KiB|MiB)$/);
       await workbench.screenshot('connections-tidb-tree-light');
 
       await workbench.treeItem('exchange_rates', VIEW).locator('.label-name').hover();
@@ -274,6 +355,29 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.pickQuickPickItem('Local MariaDB');
       await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible' });
       await eventually(async () => /^active · /.test(await workbench.treeItemDescription('Local MariaDB', VIEW)), 'the tree marks the new active connection');
+    }));
+
+  it('Run Benchmark asks which connection first, the active one preselected', () =>
+    session.diagnose('connections-run-benchmark-picker', async (workbench) => {
+      await workbench.runCommand('TiDB Lab: Run Benchmark...');
+      await workbench.page.locator('.quick-input-widget .quick-input-title', { hasText: /^Run Benchmark$/ }).waitFor({ state: 'visible' });
+      const labels = (await workbench.quickPickLabels()).map((text) => text.trim());
+      assert.equal(labels[0], 'Local MariaDB', `the active connection first: ${labels.join(' | ')}`);
+      assert.ok(labels.includes('TiDB stand-in') && labels.includes('TLS-only MariaDB'), labels.join(' | '));
+      const focused = workbench.page.locator('.quick-input-list .monaco-list-row.focused .label-name').first();
+      assert.equal((await focused.textContent())?.trim(), 'Local MariaDB', 'and preselected: Enter keeps it');
+      await workbench.screenshot('connections-run-benchmark-picker-light');
+      await workbench.page.setViewportSize({ width: 1920, height: 1080 });
+      await workbench.page.screenshot({ path: join(screenshotsDir, 'connections-run-benchmark-picker-light-maximised.png') });
+      await workbench.page.setViewportSize({ width: 1280, height: 800 });
+      await workbench.dismissQuickInput();
+      await workbench.setColorTheme('dark');
+      await workbench.runCommand('TiDB Lab: Run Benchmark...');
+      await workbench.page.locator('.quick-input-widget .quick-input-title', { hasText: /^Run Benchmark$/ }).waitFor({ state: 'visible' });
+      await workbench.quickPickLabels();
+      await workbench.page.screenshot({ path: join(screenshotsDir, 'connections-run-benchmark-picker-dark.png') });
+      await workbench.dismissQuickInput();
+      await workbench.setColorTheme('light');
     }));
 
   it('logs every SQL statement with its duration, never a password', () =>
@@ -306,5 +410,16 @@ describe('connections: add, browse, fail clearly', () => {
         const leaks = filesContaining(session.server.userDataDir, secret);
         assert.deepEqual(leaks, [], `the password is written in plain text to ${leaks.join(', ')}`);
       }
+    }));
+
+  it('after Reload Window the active connection comes back, connected with its stored password', () =>
+    session.diagnose('connections-reload', async (workbench) => {
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible', timeout: 60_000 });
+      await workbench.treeItem(schema, VIEW).waitFor({ state: 'visible', timeout: 20_000 });
+      assert.doesNotMatch(await workbench.treeItemDescription('TiDB stand-in', VIEW), /active/, 'only the active one is connected again');
+      await workbench.screenshot('connections-after-reload-light');
     }));
 });

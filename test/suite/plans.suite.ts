@@ -108,6 +108,33 @@ suite('plans', () => {
     await closeEditors();
   });
 
+  test('with one connection only, Explain uses it without asking, and the comment above is not part of the statement', async () => {
+    const tidbLab = await api();
+    assert.deepEqual(tidbLab.store.all().map((connection) => connection.profile.name), [], 'the earlier suites removed their connections');
+    const id = await vscode.commands.executeCommand<string>('tidbLab.addConnection', { profile: { name: 'suite plans only one', host: db.host, port: db.port, user: db.user, tls: 'off' }, password: db.password });
+    try {
+      assert.equal(tidbLab.connections.sessionFor(id), undefined, 'saved, not connected');
+      // The last statement has no final semicolon: it gets its lenses too.
+      const editor = await sqlEditor('SELECT 1;\n-- the tables of mysql\nSELECT table_name FROM information_schema.tables WHERE table_schema = \'mysql\'');
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+      assert.deepEqual(lenses.map((lens) => `${lens.range.start.line}:${lens.command?.title}`), ['0:Explain', '0:Explain Analyze', '2:Explain', '2:Explain Analyze']);
+      const explain = lenses[2].command;
+      assert.ok(explain);
+      const running = Promise.resolve(vscode.commands.executeCommand<PlanCommandResult>(explain.command, ...(explain.arguments ?? [])));
+      const outcome = await Promise.race([running, new Promise<'asked'>((resolve) => setTimeout(() => resolve('asked'), 15_000))]);
+      if (outcome === 'asked') await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.notEqual(outcome, 'asked', 'Explain asked which connection although there is only one');
+      const result = outcome as PlanCommandResult;
+      assert.equal(result.kind, 'foreign');
+      assert.equal(tidbLab.connections.activeProfileId(), id, 'the only connection is connected and active');
+      assert.equal(result.statement, 'SELECT table_name FROM information_schema.tables WHERE table_schema = \'mysql\'', 'the comment above is not part of the statement');
+      await closeEditors();
+    } finally {
+      await tidbLab.connections.disconnect(id);
+      await vscode.commands.executeCommand('tidbLab.removeConnection', id, { confirm: false });
+    }
+  }, 60_000);
+
   test('shows MariaDB its own EXPLAIN and ANALYZE output, and server errors as errors', async () => {
     await connect({ profile: { name: 'suite plans MariaDB', host: db.host, port: db.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' }, password: db.password });
     const editor = await sqlEditor('SELECT table_name FROM information_schema.tables WHERE table_schema = \'mysql\';\nSELECT * FROM tidblab_no_such_schema.no_such_table;\n');

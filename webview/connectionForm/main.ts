@@ -144,8 +144,8 @@ class ConnectionForm {
     this.showOutcome('failure', [
       element('p', { className: 'outcome-title' }, result.title),
       element('p', {}, element('strong', {}, `${this.strings.nextStep} `), result.nextStep),
-      result.serverMessage && result.serverMessage !== result.title
-        ? element('p', { className: 'muted server-message' }, `${this.strings.serverSaid} `, element('code', {}, result.serverMessage))
+      result.detail.text && result.detail.text !== result.title
+        ? element('p', { className: 'muted server-message' }, `${{ server: this.strings.serverSaid, system: this.strings.systemSaid, client: this.strings.clientSaid }[result.detail.source]} `, element('code', {}, result.detail.text))
         : null,
     ]);
   }

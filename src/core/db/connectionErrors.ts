@@ -24,18 +24,58 @@ export type ConnectionVocabulary = 'editor' | 'cli';
 /** What the next step may mention about the connection that failed. */
 export type ConnectionTarget = Pick<ConnectionProfile, 'host' | 'port' | 'user' | 'tls' | 'database'>;
 
+/**
+ * Who said the detail shown under a problem: the database server (an error packet), the operating
+ * system (the socket: refused, unreachable, unknown name, timed out) or the client (TLS, protocol).
+ */
+export type ProblemDetailSource = 'server' | 'system' | 'client';
+
 export interface ConnectionProblem {
   kind: ConnectionProblemKind;
   title: string;
   nextStep: string;
-  /** the driver's own text, kept so nothing is lost */
+  /** the driver's own text, kept so nothing is lost (logs) */
   serverMessage: string;
+  /** what to show as the detail, in the words of whoever said it ("Nothing listens on 127.0.0.1:3999 (connection refused)") */
+  detail: { source: ProblemDetailSource; text: string };
 }
 
 interface DriverError {
   code?: string;
   errno?: number;
   message?: string;
+  sqlState?: string;
+  syscall?: string;
+  address?: string;
+  port?: number;
+  hostname?: string;
+}
+
+/** Socket errors: the operating system speaking, told in its words rather than as "connect ECONNREFUSED". */
+const SYSTEM_ERROR_WORDS: Record<string, (where: string, driver: DriverError) => string> = {
+  ECONNREFUSED: (where) => `Nothing listens on ${where} (connection refused).`,
+  ETIMEDOUT: (where) => `${where} did not answer in time (connection timed out).`,
+  EHOSTUNREACH: (where) => `There is no route to ${where} (host unreachable).`,
+  ENETUNREACH: (where) => `The network of ${where} cannot be reached (network unreachable).`,
+  ECONNRESET: (where) => `${where} closed the connection abruptly (connection reset).`,
+  EPIPE: (where) => `${where} closed the connection while TiDB Lab was still sending (broken pipe).`,
+  ENOTFOUND: (_where, driver) => `No address is known for the name '${driver.hostname ?? '?'}' (DNS lookup failed).`,
+  EAI_AGAIN: (_where, driver) => `The name server did not answer for '${driver.hostname ?? '?'}' in time (temporary DNS failure).`,
+  EADDRNOTAVAIL: (where) => `${where} is not an address this machine can connect to (address not available).`,
+};
+
+/** The detail to show under a problem, in the words of whoever reported it. */
+export function problemDetail(error: unknown, profile: Pick<ConnectionTarget, 'host' | 'port'>): { source: ProblemDetailSource; text: string } {
+  const driver = asDriverError(error);
+  const message = driver.message ?? String(error);
+  const system = driver.code ? SYSTEM_ERROR_WORDS[driver.code] : undefined;
+  if (system) {
+    // The address the socket really tried (a name can resolve to another one, e.g. localhost to ::1).
+    const where = driver.address ? `${driver.address.includes(':') ? `[${driver.address}]` : driver.address}:${driver.port ?? profile.port}` : `${profile.host}:${profile.port}`;
+    return { source: 'system', text: system(where, { ...driver, hostname: driver.hostname ?? profile.host }) };
+  }
+  const fromServer = driver.sqlState !== undefined || (typeof driver.errno === 'number' && driver.errno > 0 && (driver.code?.startsWith('ER_') ?? false));
+  return { source: fromServer ? 'server' : 'client', text: message };
 }
 
 const INSECURE_TRANSPORT_TEXT = 'Connections using insecure transport are prohibited';
@@ -55,11 +95,25 @@ function asDriverError(error: unknown): DriverError {
   return { message: String(error) };
 }
 
+/**
+ * The problem of a plain connection refused as "Access denied" by a server that then accepted the
+ * same user and password over TLS: MariaDB with require_secure_transport=ON answers so.
+ */
+export function tlsRequiredProblem(accessDenied: ConnectionProblem, profile: ConnectionTarget, vocabulary: ConnectionVocabulary = 'editor'): ConnectionProblem {
+  return {
+    ...accessDenied,
+    kind: 'tlsRequiredByServer',
+    title: `${profile.host}:${profile.port} requires encrypted connections: it refused user '${profile.user}' without TLS and accepted the same user and password with TLS.`,
+    nextStep: connectionNextStep('tlsRequiredByServer', profile, vocabulary),
+  };
+}
+
 export function describeConnectionError(error: unknown, profile: ConnectionTarget, vocabulary: ConnectionVocabulary = 'editor'): ConnectionProblem {
   const driver = asDriverError(error);
   const message = driver.message ?? String(error);
   const where = `${profile.host}:${profile.port}`;
-  const problem = (kind: ConnectionProblemKind, title: string): ConnectionProblem => ({ kind, title, nextStep: connectionNextStep(kind, profile, vocabulary), serverMessage: message });
+  const detail = problemDetail(error, profile);
+  const problem = (kind: ConnectionProblemKind, title: string): ConnectionProblem => ({ kind, title, nextStep: connectionNextStep(kind, profile, vocabulary), serverMessage: message, detail });
 
   if (message.includes(INSECURE_TRANSPORT_TEXT)) return problem('tlsRequiredByServer', `${where} only accepts encrypted connections.`);
   if (message.startsWith('Cannot read the CA file')) return problem('caFileUnreadable', message);
@@ -86,7 +140,7 @@ export function connectionNextStep(kind: ConnectionProblemKind, target: Connecti
     case 'tlsRequiredByServer':
       return cli
         ? 'Add --mysql-ssl=REQUIRED, or --mysql-ssl=VERIFY_CA --mysql-ssl-ca=FILE to check its certificate (TiDB Cloud: --mysql-ssl=VERIFY_IDENTITY).'
-        : 'Edit the connection and set TLS to "verify" (TiDB Cloud) or "required".';
+        : 'Edit the connection and set its TLS mode to "verify" (checks the certificate; TiDB Cloud) or "required" (encrypts without checking).';
     case 'caFileUnreadable':
       return cli
         ? 'Give an existing PEM file to --mysql-ssl-ca=FILE, or leave --mysql-ssl-ca out to use the system certificate store.'

@@ -2,7 +2,7 @@
 import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import type { ConnectionProfile } from './connectionProfile';
 import { poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
-import { connectionNextStep, describeConnectionError, type ConnectionProblem, type ConnectionTarget } from './connectionErrors';
+import { connectionNextStep, describeConnectionError, tlsRequiredProblem, type ConnectionProblem, type ConnectionTarget } from './connectionErrors';
 import { probeServerGreeting } from './serverGreetingProbe';
 import { identifyServer, type ServerIdentity } from './serverFlavor';
 import type { SqlExecutor, SqlLogger, SqlRow, SqlRunOutcome } from './sqlExecutor';
@@ -46,7 +46,7 @@ export class DatabaseSession implements SqlExecutor {
       return new DatabaseSession(profile, identifyServer(versionString), pool, logger);
     } catch (error) {
       await pool?.end().catch(() => undefined);
-      throw new ConnectionFailure(await refineProblem(error, profile), { host: profile.host, port: profile.port, user: profile.user, tls: profile.tls, database: profile.database });
+      throw new ConnectionFailure(await refineProblem(error, profile, password, options), { host: profile.host, port: profile.port, user: profile.user, tls: profile.tls, database: profile.database });
     }
   }
 
@@ -126,8 +126,9 @@ export function errorSummary(error: unknown): { code?: string; errno?: number; m
   return { message: String(error) };
 }
 
-async function refineProblem(error: unknown, profile: ConnectionProfile): Promise<ConnectionProblem> {
+async function refineProblem(error: unknown, profile: ConnectionProfile, password: string, options: OpenSessionOptions): Promise<ConnectionProblem> {
   const problem = describeConnectionError(error, profile);
+  if (problem.kind === 'wrongPassword' && profile.tls === 'off' && (await acceptedOverTls(profile, password, options))) return tlsRequiredProblem(problem, profile);
   if (problem.kind !== 'timeout' && problem.kind !== 'notMySqlCompatible') return problem;
   const verdict = await probeServerGreeting(profile.host, profile.port, 2000);
   if (verdict.kind === 'notMySql' || verdict.kind === 'silent') {
@@ -137,7 +138,30 @@ async function refineProblem(error: unknown, profile: ConnectionProfile): Promis
       title: `${profile.host}:${profile.port} answers, but not as a MySQL-compatible server${greeting}.`,
       nextStep: connectionNextStep('notMySqlCompatible', profile, 'editor'),
       serverMessage: problem.serverMessage,
+      detail: problem.detail,
     };
   }
   return problem;
+}
+
+/**
+ * Whether the server that refused this user over a plain connection accepts it over TLS: a server
+ * that requires TLS (MariaDB's require_secure_transport) answers a plain connection "Access denied".
+ * The retry is encrypted, so the password is never sent more openly than the first attempt did.
+ */
+async function acceptedOverTls(profile: ConnectionProfile, password: string, options: OpenSessionOptions): Promise<boolean> {
+  const pool = createPool({ ...poolOptionsFor({ ...profile, tls: 'required' }, password, options), connectionLimit: 1 });
+  pool.on('connection', () => undefined);
+  const sql = 'SELECT 1 /* over TLS: does the server require it? */';
+  const started = performance.now();
+  try {
+    await pool.query(sql);
+    options.logger?.({ sql, durationMs: performance.now() - started, rowCount: 1 });
+    return true;
+  } catch (error) {
+    options.logger?.({ sql, durationMs: performance.now() - started, error: errorSummary(error) });
+    return false;
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
 }

@@ -50,7 +50,9 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       if (!(await ensureBenchmarkData(target, parsed.settings, arg.prepare ?? 'ask', log))) return undefined;
       return returned(await runner.runSettings(target, parsed.settings, { openPanel: arg.open !== false }));
     }
-    const target = await resolveBenchmarkTarget(api, profileIdOf(arg));
+    const profileId = profileIdOf(arg) ?? (await api.connections.pickConnection({ title: t('Run Benchmark'), placeHolder: t('Which connection does the benchmark load? (the active one is first)') }));
+    if (profileId === undefined) return undefined;
+    const target = await resolveBenchmarkTarget(api, profileId);
     if (!target) return undefined;
     const settings = await askLaunchSettings({ title: t('Run Benchmark on {0}', target.profile.name), purpose: 'run', globalState });
     if (!settings) return undefined;
@@ -195,7 +197,9 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       const verdict = checkBenchmarkData(inventory, { workload: parsed.settings.workload, tables: parsed.settings.tables, tableSize: parsed.settings.tableSize, maxThreads: Math.max(...parsed.settings.threads) });
       return verdict.kind === 'ready' ? true : prepareData(target, parsed.settings, verdict, log);
     }
-    const target = await resolveBenchmarkTarget(api, profileIdOf(arg));
+    const profileId = profileIdOf(arg) ?? (await api.connections.pickConnection({ title: t('Prepare Benchmark Data'), placeHolder: t('On which connection are the sbtest tables made? (the active one is first)') }));
+    if (profileId === undefined) return false;
+    const target = await resolveBenchmarkTarget(api, profileId);
     if (!target) return false;
     const settings = await askLaunchSettings({ title: t('Prepare Benchmark Data on {0}', target.profile.name), purpose: 'prepare', globalState });
     if (!settings) return false;

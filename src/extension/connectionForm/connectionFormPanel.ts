@@ -76,13 +76,19 @@ export async function openConnectionForm(deps: ConnectionFormDependencies, mode:
 
   panel.on('ready', () => panel.post('init', { mode, draft, hasStoredPassword, strings }));
 
+  /** The settings (and password typed) of the last test that connected: saving exactly these connects. */
+  let lastGoodTest: string | undefined;
+  const testedKey = (tested: ConnectionDraft, password: string): string => JSON.stringify([tested, password]);
+
   panel.on('test', async (payload) => {
     if (!isConnectionDraft(payload?.draft) || typeof payload.password !== 'string') return;
     const profile = checkedProfile(payload.draft, profileId);
     if (!Array.isArray(profile)) {
       panel.post('testStarted', null);
       const password = payload.password !== '' || !source || !hasStoredPassword ? payload.password : (await deps.store.getPassword(source.id)) ?? '';
-      panel.post('testResult', await testConnection(deps, profile, password));
+      const result = await testConnection(deps, profile, password);
+      lastGoodTest = result.ok ? testedKey(payload.draft, payload.password) : undefined;
+      panel.post('testResult', result);
     } else {
       panel.post('problems', { problems: profile });
     }
@@ -105,10 +111,14 @@ export async function openConnectionForm(deps: ConnectionFormDependencies, mode:
     deps.log.info(`Saved connection ${profile.name} (${mode}).`);
     panel.dispose();
     deps.manager.forgetProblem(profile.id);
+    const tested = lastGoodTest === testedKey(payload.draft, payload.password);
     if (mode === 'edit' && deps.manager.sessionFor(profile.id)) {
       // The open session still uses the old settings.
       await deps.manager.disconnect(profile.id);
-      await deps.manager.connect(profile.id);
+      await deps.manager.connect(profile.id, { password: payload.password || undefined });
+    } else if (tested) {
+      // The test just connected with these settings: the user means to use them now.
+      await deps.manager.connect(profile.id, { password: payload.password || undefined });
     }
     deps.onSaved(profile.id);
   });
@@ -153,10 +163,10 @@ async function testConnection(deps: ConnectionFormDependencies, profile: Connect
       // Not a connection problem but a bug: still answer the form, which otherwise waits forever.
       const message = error instanceof Error ? error.message : String(error);
       deps.log.error(`Test connection to ${profile.name} failed unexpectedly: ${error instanceof Error ? error.stack ?? message : message}`);
-      return { ok: false, title: vscode.l10n.t('The test failed unexpectedly: {0}', message), nextStep: vscode.l10n.t('Show the TiDB Lab log for details.'), serverMessage: message };
+      return { ok: false, title: vscode.l10n.t('The test failed unexpectedly: {0}', message), nextStep: vscode.l10n.t('Show the TiDB Lab log for details.'), detail: { source: 'client', text: message } };
     }
     const problem = error.problem;
     deps.log.warn(`Test connection to ${profile.name} failed (${problem.kind}): ${problem.serverMessage}`);
-    return { ok: false, title: problem.title, nextStep: problem.nextStep, serverMessage: problem.serverMessage };
+    return { ok: false, title: problem.title, nextStep: problem.nextStep, detail: problem.detail };
   }
 }

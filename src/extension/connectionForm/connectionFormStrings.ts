@@ -38,6 +38,8 @@ export function connectionFormStrings(): ConnectionFormStrings {
     cancel: t('Cancel'),
     nextStep: t('Next step:'),
     serverSaid: t('The server said:'),
+    systemSaid: t('The operating system said:'),
+    clientSaid: t('Details:'),
     problemsHeading: t('Please fix these before going on:'),
   };
 }

@@ -108,7 +108,12 @@ export class ConnectionManager implements vscode.Disposable {
     await session.close();
     this.log.info(`Disconnected from ${session.profile.name}.`);
     this.sessionsChanged.fire(profileId);
-    if (this.activeId === profileId) this.changeActive(this.sessions.keys().next().value);
+    if (this.activeId === profileId) {
+      const next: string | undefined = this.sessions.keys().next().value;
+      this.changeActive(next);
+      // A connection the user closed does not come back by itself after a reload.
+      void this.globalState.update(LAST_ACTIVE_STATE_KEY, next);
+    }
   }
 
   setActive(profileId: string): void {
@@ -120,18 +125,50 @@ export class ConnectionManager implements vscode.Disposable {
 
   /**
    * The session later commands work on: the active one; else the last active connection,
-   * connected now; else the one the user picks. Undefined when there is none or the user cancels.
+   * connected now; else the only connection there is; else the one the user picks. Undefined when
+   * there is none or the user cancels.
    */
   async requireActiveSession(): Promise<DatabaseSession | undefined> {
     const active = this.activeSession();
     if (active) return active;
     const last = this.globalState.get<string>(LAST_ACTIVE_STATE_KEY);
     if (last && this.store.get(last)) return this.connect(last);
+    const connections = this.store.all();
+    if (connections.length === 1) return this.connect(connections[0].profile.id);
     return this.pickActive();
+  }
+
+  /**
+   * After a window reload: connects again, in the background, the connection that was active, when
+   * that needs no question (its password is in SecretStorage, or it has none). A failure shows on
+   * its tree item, not as a notification. One whose password is asked for each time is connected
+   * when a command first needs it (requireActiveSession).
+   */
+  async restoreActive(): Promise<DatabaseSession | undefined> {
+    const last = this.globalState.get<string>(LAST_ACTIVE_STATE_KEY);
+    const stored = last === undefined ? undefined : this.store.get(last);
+    if (!stored || this.activeId !== undefined || this.sessions.size > 0) return undefined;
+    const { profile } = stored;
+    if (profile.passwordMode === 'ask') return undefined;
+    if (profile.passwordMode === 'secretStorage' && !(await this.store.hasPassword(profile.id))) return undefined;
+    this.log.info(`Connecting again to ${profile.name}, the active connection before the window was reloaded.`);
+    return this.connect(profile.id, { progress: 'view', quiet: true });
   }
 
   /** Lets the user choose the active connection, connecting it when needed. */
   async pickActive(): Promise<DatabaseSession | undefined> {
+    const picked = await this.pickConnection({
+      title: vscode.l10n.t('Active TiDB Lab Connection'),
+      placeHolder: vscode.l10n.t('Commands such as benchmarks and EXPLAIN run on the active connection'),
+    });
+    return picked === undefined ? undefined : this.connect(picked);
+  }
+
+  /**
+   * Asks which connection (the active one first and preselected, each saying whether it is
+   * connected and to what); its profile id, or undefined when there is none or the user cancels.
+   */
+  async pickConnection(options: { title: string; placeHolder: string }): Promise<string | undefined> {
     const connections = this.store.all();
     if (connections.length === 0) {
       const add = vscode.l10n.t('Add Connection');
@@ -139,7 +176,8 @@ export class ConnectionManager implements vscode.Disposable {
       if (choice === add) await vscode.commands.executeCommand('tidbLab.addConnection');
       return undefined;
     }
-    const items = connections.map(({ profile, source }) => {
+    const ordered = [...connections].sort((a, b) => Number(b.profile.id === this.activeId) - Number(a.profile.id === this.activeId));
+    const items = ordered.map(({ profile, source }) => {
       const session = this.sessions.get(profile.id);
       const state = session
         ? profile.id === this.activeId
@@ -153,12 +191,9 @@ export class ConnectionManager implements vscode.Disposable {
         detail: source === 'settings' ? `${state} · ${vscode.l10n.t('from settings')}` : state,
       };
     });
-    const choice = await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Active TiDB Lab Connection'),
-      placeHolder: vscode.l10n.t('Commands such as benchmarks and EXPLAIN run on the active connection'),
-      matchOnDescription: true,
-    });
-    return choice ? this.connect(choice.id) : undefined;
+    // showQuickPick focuses the first item: the active connection, sorted first.
+    const choice = await vscode.window.showQuickPick(items, { title: options.title, placeHolder: options.placeHolder, matchOnDescription: true });
+    return choice?.id;
   }
 
   dispose(): void {
@@ -199,7 +234,7 @@ export class ConnectionManager implements vscode.Disposable {
       const problem = error instanceof ConnectionFailure ? error.problem : undefined;
       if (!problem) throw error;
       this.failures.set(profileId, problem);
-      this.log.error(`Connecting to ${profile.name} failed (${problem.kind}): ${problem.title} Server said: ${problem.serverMessage}`);
+      this.log.error(`Connecting to ${profile.name} failed (${problem.kind}): ${problem.title} ${{ server: 'Server', system: 'Operating system', client: 'Client' }[problem.detail.source]} said: ${problem.serverMessage}`);
       if (!options.quiet) {
         showConnectionProblem(profile, problem, () => void this.retryWithNewPassword(profile));
       }

@@ -5,12 +5,15 @@ import { splitStatements, statementAt, stripLeadingComments, type SqlStatement }
 import { isExplainable, statementKind, type StatementKind } from '../../core/sql/statementKind';
 
 export interface ExplainTarget {
-  /** the statement as written (leading comments included), without its delimiter */
+  /**
+   * the statement as written, without its delimiter and without the comments above it (a note
+   * about the statement is not part of what runs, of the plan's title or of its hover)
+   */
   text: string;
-  /** offsets of the statement in the document */
+  /** offsets of the statement (from its SQL, after leading comments) in the document */
   start: number;
   end: number;
-  /** where the SQL itself starts, after leading comments: the CodeLens line */
+  /** where the SQL itself starts, after leading comments: the CodeLens line (= start) */
   codeStart: number;
   kind: StatementKind;
 }
@@ -64,11 +67,6 @@ export function explainRequest(target: Pick<ExplainTarget, 'text' | 'kind'>, mod
 
 function target(statement: SqlStatement): ExplainTarget {
   const body = stripLeadingComments(statement.text);
-  return {
-    text: statement.text,
-    start: statement.start,
-    end: statement.end,
-    codeStart: statement.end - body.length,
-    kind: statementKind(statement.text),
-  };
+  const codeStart = statement.end - body.length;
+  return { text: body, start: codeStart, end: statement.end, codeStart, kind: statementKind(body) };
 }

@@ -9,6 +9,8 @@ export interface PlanCommandResult {
   findings: string[];
   warnings: string[];
   rolledBack: boolean;
+  /** the statement explained, as it was sent (no comments above it); none for compared plans and pasted text */
+  statement?: string;
 }
 
 export function planCommandResult(document: BuiltDocument, title: string): PlanCommandResult {
@@ -22,6 +24,7 @@ export function planCommandResult(document: BuiltDocument, title: string): PlanC
         findings: document.plan.view.findings.map((finding) => finding.code),
         warnings: document.plan.view.warnings,
         rolledBack: document.plan.source.origin.rolledBack === true,
+        statement: document.plan.source.origin.statement,
       };
     case 'compare':
       return {
@@ -42,6 +45,7 @@ export function planCommandResult(document: BuiltDocument, title: string): PlanC
         findings: [],
         warnings: [],
         rolledBack: document.content.origin.rolledBack === true,
+        statement: document.content.origin.statement,
       };
   }
 }

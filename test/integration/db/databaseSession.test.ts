@@ -92,6 +92,7 @@ test('a closed port is reported as refused', async () => {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   const failure = await failureOf(DatabaseSession.open(profile({ port }), db.password));
   assert.equal(failure.problem.kind, 'refused');
+  assert.deepEqual(failure.problem.detail, { source: 'system', text: `Nothing listens on 127.0.0.1:${port} (connection refused).` });
 });
 
 test('an unknown default database is reported', async () => {
@@ -99,10 +100,19 @@ test('an unknown default database is reported', async () => {
   assert.equal(failure.problem.kind, 'unknownDatabase');
 });
 
-test('a server that requires TLS: plain connection refused with a TLS hint, TLS connection works', async () => {
-  const plain = await failureOf(DatabaseSession.open(profile({ port: db.tlsOnlyPort }), db.password));
-  // MariaDB answers a plain connection to a require_secure_transport server with "Access denied".
-  assert.match(`${plain.problem.title} ${plain.problem.nextStep}`, /TLS/);
+test('a server that requires TLS: a plain connection is told as "requires encryption" first, TLS connection works', async () => {
+  const log: SqlLogEntry[] = [];
+  const plain = await failureOf(DatabaseSession.open(profile({ port: db.tlsOnlyPort }), db.password, { logger: (entry) => log.push(entry) }));
+  // MariaDB answers a plain connection to a require_secure_transport server with "Access denied";
+  // the same user and password accepted over TLS tell it apart from a wrong password.
+  assert.equal(plain.problem.kind, 'tlsRequiredByServer');
+  assert.match(plain.problem.title, new RegExp(`^${db.host}:${db.tlsOnlyPort} requires encrypted connections`));
+  assert.match(plain.problem.nextStep, /TLS mode/);
+  assert.deepEqual(plain.problem.detail.source, 'server');
+  assert.ok(log.some((entry) => /over TLS/.test(entry.sql) && entry.error === undefined), 'the TLS check is logged');
+  // A wrong password stays a wrong password, on the TLS-only server too.
+  const wrong = await failureOf(DatabaseSession.open(profile({ port: db.tlsOnlyPort }), 'not-the-password'));
+  assert.equal(wrong.problem.kind, 'wrongPassword');
   const encrypted = await DatabaseSession.open(profile({ port: db.tlsOnlyPort, tls: 'required' }), db.password);
   await encrypted.close();
   const verified = await DatabaseSession.open(profile({ port: db.tlsOnlyPort, tls: 'verify', caFile: db.caFile }), db.password);

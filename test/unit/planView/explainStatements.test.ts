@@ -17,9 +17,26 @@ describe('explainable statements of a SQL file', () => {
     const targets = explainableTargets(SQL);
     assert.deepEqual(targets.map((target) => target.kind), ['select', 'dml', 'dml']);
     assert.equal(SQL.slice(targets[0].codeStart, targets[0].end), "SELECT ';' AS semicolon, `a;b` FROM t /* ; */ WHERE x = 1");
-    assert.ok(targets[0].text.startsWith('-- the weekday trips'), 'the statement keeps its leading comment');
+    assert.equal(targets[0].text, "SELECT ';' AS semicolon, `a;b` FROM t /* ; */ WHERE x = 1", 'the comment above is not part of the statement');
+    assert.equal(targets[0].start, targets[0].codeStart);
+    assert.equal(targets[2].text, 'INSERT INTO t VALUES (1)', 'nor a # comment');
     assert.equal(SQL.slice(targets[1].codeStart, targets[1].end), "UPDATE t SET x = 2 WHERE note = 'a//b'");
     assert.equal(SQL.slice(targets[2].codeStart, targets[2].end), 'INSERT INTO t VALUES (1)');
+  });
+
+  it('gives the last statement of a file without a final delimiter its lenses, trailing comment or not', () => {
+    for (const source of ['SELECT 1;\nSELECT 2', 'SELECT 1;\nSELECT 2\n', 'SELECT 1;\r\nSELECT 2\r\n', 'SELECT 1;\n-- the last one\nSELECT 2 -- done\n', 'DELIMITER //\nSELECT 1//\nDELIMITER ;\nSELECT 2']) {
+      const targets = explainableTargets(source);
+      assert.equal(targets.length, 2, JSON.stringify(source));
+      assert.match(targets[1].text, /^SELECT 2/, JSON.stringify(source));
+    }
+  });
+
+  it('a cursor on the comment above a statement means that statement; the comment is not sent', () => {
+    const source = 'SELECT 1;\n-- count the trips\nSELECT COUNT(*) FROM trips';
+    const target = targetAt(source, source.indexOf('count the'), source.indexOf('count the'));
+    assert.equal(target?.text, 'SELECT COUNT(*) FROM trips');
+    assert.equal(target && explainRequest(target, 'explain', 'tidb').sql, 'EXPLAIN SELECT COUNT(*) FROM trips');
   });
 
   it('takes the statement under the cursor, or the first statement of a selection', () => {

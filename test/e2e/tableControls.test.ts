@@ -32,6 +32,7 @@ async function prepareSchema(): Promise<void> {
       CREATE TABLE ${schema}.audit_log (id BIGINT PRIMARY KEY, happened_at DATETIME NOT NULL, detail TEXT);
       CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY, customer VARCHAR(64) NOT NULL, total DECIMAL(10,2) NOT NULL);
       CREATE TABLE ${schema}.events (id BIGINT PRIMARY KEY, kind VARCHAR(32) NOT NULL);
+      CREATE TABLE ${schema}.visits (id BIGINT PRIMARY KEY, at DATETIME NOT NULL) PARTITION BY HASH (id) PARTITIONS 4;
       INSERT INTO ${schema}.exchange_rates VALUES ('EUR', 1), ('USD', 1.08), ('JPY', 162.4), ('GBP', 0.85);
       INSERT INTO ${schema}.orders VALUES ${Array.from({ length: 500 }, (_, i) => `(${i + 1}, 'customer ${i % 37}', ${(i * 7.31) % 500})`).join(', ')};
       ANALYZE TABLE ${schema}.exchange_rates, ${schema}.orders;`);
@@ -192,7 +193,8 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await workbench.treeItem('TiDB v8.5.1', VIEW).waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
       await workbench.expandTreeItem(schema, VIEW);
       await workbench.treeItem('exchange_rates', VIEW).waitFor({ state: 'visible' });
-      assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^\d+ rows · /);
+      assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^~\d+ rows · /);
+      assert.match(await workbench.treeItemDescription('visits', VIEW), /^partitioned · ~\d+ rows? · /, 'partitioned on the row, not only in its hover');
       await shoot('01-tree');
     }));
 
@@ -264,6 +266,13 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       const { placeholder } = await workbench.waitForQuickInput();
       assert.equal(placeholder, 'The cluster has 2 TiFlash nodes, so at most 2 replicas');
       assert.deepEqual(await workbench.quickPickLabels(), ['1 replica', '2 replicas']);
+      // A count typed outside the range gets the range, not an empty list.
+      await workbench.quickInputBox().fill('3');
+      const range = session.page.locator('.quick-input-list .monaco-list-row', { hasText: 'is more than the cluster can hold' });
+      await range.waitFor({ state: 'visible' });
+      assert.match(await range.innerText(), /3 TiFlash replicas is more than the cluster can hold: it has 2 TiFlash nodes, so choose 1 to 2 replicas\./);
+      await keep('08b-replica-count-out-of-range', { moving: true });
+      await workbench.quickInputBox().fill('');
 
       const chooseTwo = async () => {
         await workbench.pickQuickPickItem('2 replicas');
@@ -313,21 +322,28 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await description(workbench, 'events', /^TiFlash 1 \(\d+%\)/).waitFor({ state: 'visible' });
     }));
 
-  it('a cached table cannot get TiFlash replicas: the refusal offers the way out, and one click takes it', () =>
+  it('a cached table cannot get TiFlash replicas: said before the count is asked; the way out stops caching, sets the replicas and offers to cache it again', () =>
     session.diagnose('table-controls-cached-way-out', async (workbench) => {
       await workbench.clearNotifications();
       await chooseFromContextMenu(workbench, 'exchange_rates', 'Set TiFlash Replicas...');
-      await workbench.pickQuickPickItem('1 replica');
-      await answerLocationLabels(workbench, 'zone');
       const refusal = await workbench.waitForNotification(/on a cached table/);
       assert.equal(refusal, 'TiDB refuses ALTER TABLE on a cached table: stop caching tidblab_e2e_controls.exchange_rates first, make the change, then cache it again.');
+      assert.equal(await workbench.quickInputBox().isVisible(), false, 'no count picker for a table that cannot get replicas');
       assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^cached · /, 'nothing was sent');
       await shoot('13-cached-table-refusal');
       await workbench.clickNotificationButton(/on a cached table/, 'Stop Caching, Then Set Replicas');
-      await description(workbench, 'exchange_rates', /^TiFlash 1 \(\d+%\) · /).waitFor({ state: 'visible' });
       await workbench.waitForNotification(/Stopped caching tidblab_e2e_controls\.exchange_rates\./);
+      await workbench.pickQuickPickItem('1 replica');
+      await answerLocationLabels(workbench, '');
+      await description(workbench, 'exchange_rates', /^TiFlash 1 \(\d+%\) · /).waitFor({ state: 'visible' });
       await workbench.waitForNotification(/TiFlash replicas of tidblab_e2e_controls\.exchange_rates: \d+%/);
       await keep('14-stopped-caching-then-replicas', { moving: true });
-      await workbench.clickNotificationButton(/TiFlash replicas of tidblab_e2e_controls\.exchange_rates/, 'Cancel');
+      // As the refusal promised: once the replicas are there, caching it again is one click away.
+      const offer = await workbench.waitForNotification(/cache it again\?/, 120_000 * timeoutScale);
+      assert.equal(offer, 'tidblab_e2e_controls.exchange_rates has its TiFlash replicas. It was a cached table before: cache it again?');
+      await shoot('15-cache-again-offer');
+      await workbench.clickNotificationButton(/cache it again\?/, 'Cache Again');
+      await description(workbench, 'exchange_rates', /^cached · TiFlash 1 · /).waitFor({ state: 'visible' });
+      await shoot('16-cached-again-with-replicas');
     }));
 });

@@ -11,7 +11,7 @@ import type { CacheHitOutcome } from '../../src/extension/tableControls/cacheHit
 import type { CacheLeaseResult } from '../../src/extension/tableControls/cacheLeaseCommand';
 import { TABLE_CONTROL_COMMANDS, TABLE_CONTROL_SETTINGS } from '../../src/extension/tableControls/tableControlIds';
 import type { TableControlResult, TargetOutcome } from '../../src/extension/tableControls/tableControlOutcome';
-import type { TiFlashReplicaResult } from '../../src/extension/tableControls/tiflashReplicaCommand';
+import type { StopCachingThenSetReplicasResult, TiFlashReplicaResult } from '../../src/extension/tableControls/tiflashReplicaCommand';
 import { startTestStandIn } from '../standin/testStandIn';
 import type { TiDBStandIn } from '../standin/tidbStandIn';
 import type { TiDBStandInOptions } from '../standin/tidbStandIn';
@@ -328,11 +328,24 @@ suite('table controls on TiDB (stand-in)', () => {
       assert.equal(outcomeOf(onCached, 'config').remedy, 'stopCaching');
       assert.match(outcomeOf(onCached, 'config').message ?? '', /stop caching tidblab_suite_controls\.config first/);
       assert.deepEqual(fixture.received(/SET TIFLASH REPLICA/), [], 'refused before sending');
-      // The notification's "Stop Caching, Then Set Replicas" runs these two commands.
-      await vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.stopCachingTable, [ref(fixture, 'config')]);
-      const afterStop = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, [ref(fixture, 'config')], { count: 1 });
-      assert.equal(outcomeOf(afterStop, 'config').status, 'done');
-      await afterStop?.watches[0]?.done;
+
+      // Without a count (as from the menu) the cached table is refused before the count is asked for.
+      const asked = Promise.resolve(vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'config')));
+      const beforePicker = await Promise.race([asked, new Promise<'picker open'>((resolve) => setTimeout(() => resolve('picker open'), 10_000))]);
+      if (beforePicker === 'picker open') await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.notEqual(beforePicker, 'picker open', 'the count picker opened for a cached table');
+      assert.equal(outcomeOf(beforePicker as TiFlashReplicaResult, 'config').remedy, 'stopCaching');
+
+      // The notification's "Stop Caching, Then Set Replicas": NOCACHE, the replicas, and once they are
+      // there the table cached again (the offer its message promises, answered yes).
+      const altersOfConfig = () => fixture.received(/^ALTER TABLE .*config/i).map((sql) => sql.replace(/^ALTER TABLE \S+ /i, ''));
+      const altersBefore = altersOfConfig().length;
+      const wayOut = await vscode.commands.executeCommand<StopCachingThenSetReplicasResult>(TABLE_CONTROL_COMMANDS.stopCachingThenSetTiFlashReplicas, [ref(fixture, 'config')], { count: 1, watchIntervalMs: 200, cacheAgain: true });
+      assert.equal(outcomeOf(wayOut?.stopped, 'config').status, 'done');
+      assert.equal(outcomeOf(wayOut?.replicas, 'config').status, 'done');
+      assert.equal(outcomeOf(wayOut?.cachedAgain, 'config').status, 'done', 'cached again once the replicas are there');
+      assert.deepEqual(altersOfConfig().slice(altersBefore), ['NOCACHE', 'SET TIFLASH REPLICA 1', 'CACHE']);
+      assert.match(String((await fixture.table('config')).item.description), /^cached · TiFlash 1 · /);
 
       if (fixture.standIn) fixture.standIn.state.tiflashNodes = 0;
       const none = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 1 });

@@ -14,7 +14,7 @@ import { notify } from './tableControlNotifications';
 import type { TableControlResult } from './tableControlOutcome';
 import type { TableControlServices } from './tableControlServices';
 import { databaseTargets, isAboutDatabases, profileIdOf, tableTargets, type DatabaseTarget, type TableTarget } from './tableControlTargets';
-import { setTiFlashReplicas, type TiFlashReplicaOptions } from './tiflashReplicaCommand';
+import { setTiFlashReplicas, stopCachingThenSetReplicas, type StopCachingThenSetReplicasOptions, type TiFlashReplicaOptions } from './tiflashReplicaCommand';
 
 export function registerTableControls(context: vscode.ExtensionContext, api: TidbLabApi): void {
   const watches = new ReplicaWatches(api.explorer, api.log);
@@ -40,6 +40,11 @@ export function registerTableControls(context: vscode.ExtensionContext, api: Tid
     vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, (clicked?: unknown, second?: unknown) => {
       const targets: Array<TableTarget | DatabaseTarget> = isAboutDatabases(clicked) ? databaseTargets(clicked, second) : tableTargets(clicked, second);
       return withTargets(targets, (chosen) => setTiFlashReplicas(services, chosen, optionsIn<TiFlashReplicaOptions>(second)));
+    }),
+    vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.stopCachingThenSetTiFlashReplicas, async (clicked?: unknown, second?: unknown) => {
+      const targets = tableTargets(clicked, second);
+      if (targets.length === 0) return withTargets(targets, () => Promise.resolve({ outcomes: [] }));
+      return stopCachingThenSetReplicas(services, targets, optionsIn<StopCachingThenSetReplicasOptions>(second));
     }),
   );
 }

@@ -5,6 +5,8 @@ export const TABLE_CONTROL_COMMANDS = {
   verifyCacheHit: 'tidbLab.verifyCacheHit',
   cacheLease: 'tidbLab.cacheLease',
   setTiFlashReplicas: 'tidbLab.setTiFlashReplicas',
+  /** the way out of "cached tables cannot get replicas" (a notification button; not in menus) */
+  stopCachingThenSetTiFlashReplicas: 'tidbLab.stopCachingThenSetTiFlashReplicas',
 } as const;
 
 export const TABLE_CONTROL_SETTINGS = {

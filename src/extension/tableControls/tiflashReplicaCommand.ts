@@ -9,6 +9,7 @@ import { setDatabaseTiFlashReplica, setTableTiFlashReplica } from '../../core/ti
 import type { TableControlInfo } from '../../core/tidb/tableControlInfo';
 import { checkSetDatabaseTiFlashReplica, checkSetTableTiFlashReplica, checkTiFlashAvailable } from '../../core/tidb/tableControlPreChecks';
 import { buildSetDatabaseTiFlashReplica, buildSetTableTiFlashReplica, validateLocationLabels, validateReplicaCount } from '../../core/tidb/tableControlStatements';
+import { replicaCountRangeSentence } from '../../core/tidb/tableControlSentences';
 import { readTiFlashReplicas, tableKey, type TiFlashReplicaState } from '../../core/tidb/tiflashReplicaState';
 import { confirmStatements } from './ddlConfirmation';
 import { replicaCountText, type ReplicaWatch } from './replicaWatches';
@@ -69,7 +70,7 @@ export async function setTiFlashReplicas(services: TableControlServices, targets
   const outcomes: TiFlashReplicaOutcome[] = [];
   const { groups, unreachable } = await groupByConnection(services.connections, targets);
   outcomes.push(...unreachable.map(unreachableOutcome));
-  const states: GroupState[] = [];
+  let states: GroupState[] = [];
   for (const group of groups) {
     const availability = checkTiFlashAvailable(group.session.identity);
     if (!availability.allowed) {
@@ -86,6 +87,13 @@ export async function setTiFlashReplicas(services: TableControlServices, targets
     report(services, outcomes, choice, targets);
     return { outcomes, count: choice?.count, watches };
   };
+  // What no replica count can change (a cached table, a view, a table that is gone) is said before
+  // the count is asked for: the way out comes first, not after a choice that cannot be kept.
+  states = states.map((state) => ({ ...state, group: { ...state.group, targets: state.group.targets.filter((target) => {
+    const refusal = refusalWhateverTheCount(state, target);
+    if (refusal) outcomes.push(refusal);
+    return refusal === undefined;
+  }) } })).filter((state) => state.group.targets.length > 0);
   if (states.length === 0) return finish();
 
   const subject = describeTargets(targets);
@@ -157,6 +165,17 @@ async function readGroupState(group: ConnectionGroup<Target>): Promise<GroupStat
   return { group, tiflashNodes, replicas: new Map(replicas.map((replica) => [tableKey(replica), replica])), tables: tableStates };
 }
 
+/** Why a table cannot get TiFlash replicas whatever the count (cached, a view, gone), if it cannot. */
+function refusalWhateverTheCount(state: GroupState, target: Target): TiFlashReplicaOutcome | undefined {
+  if (!('table' in target)) return undefined;
+  const name = targetName(target);
+  const info = state.tables.get(tableKey(target));
+  if (!info) return { target: name, status: 'failed', message: vscode.l10n.t('{0} no longer exists. Refresh the Connections view.', name) };
+  // 0 replicas on an unknown number of nodes: only the problems that do not depend on the count.
+  const check = checkSetTableTiFlashReplica(state.group.session.identity, info, 0, null);
+  return check.allowed ? undefined : refusedOutcome(target, check);
+}
+
 /** The statement to run for a target, or why there is none. */
 function plan(state: GroupState, target: Target, count: number, labels: string[]): { kind: 'run'; statement: string } | { kind: 'skip'; outcome: TiFlashReplicaOutcome } {
   const { identity } = state.group.session;
@@ -220,25 +239,22 @@ function report(services: TableControlServices, outcomes: readonly TiFlashReplic
     services.log,
     vscode.l10n.t('{0} of {1} were not changed.', problems.length, outcomes.length),
     problems.map((outcome) => outcome.message ?? outcome.target),
-    choice === undefined ? [] : remedyActions(problems, targets, choice),
+    remedyActions(problems, targets, choice),
   );
 }
 
 /** The buttons that take the way out the sentences name, for the targets they concern. */
-function remedyActions(problems: readonly TiFlashReplicaOutcome[], targets: readonly Target[], choice: ReplicaChoice): NotificationAction[] {
+function remedyActions(problems: readonly TiFlashReplicaOutcome[], targets: readonly Target[], choice: ReplicaChoice | undefined): NotificationAction[] {
   const concerned = (remedy: string) => targets.filter((target) => problems.some((problem) => problem.remedy === remedy && problem.target === targetName(target)));
   const actions: NotificationAction[] = [];
   const cached = concerned('stopCaching').filter((target): target is TableTarget => 'table' in target);
   if (cached.length > 0) {
     actions.push({
       label: vscode.l10n.t('Stop Caching, Then Set Replicas'),
-      run: async () => {
-        const stopped = await vscode.commands.executeCommand<TableControlResult | undefined>(TABLE_CONTROL_COMMANDS.stopCachingTable, cached);
-        const ready = cached.filter((target) => stopped?.outcomes.some((outcome) => outcome.target === targetName(target) && (outcome.status === 'done' || outcome.status === 'unchanged')));
-        if (ready.length > 0) await vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ready, { count: choice.count, locationLabels: choice.labels });
-      },
+      run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.stopCachingThenSetTiFlashReplicas, cached, choice === undefined ? {} : { count: choice.count, locationLabels: choice.labels }),
     });
   }
+  if (choice === undefined) return actions;
   const max = Math.min(...problems.filter((problem) => problem.remedy === 'reduceReplicas' && problem.maxReplicas !== undefined).map((problem) => problem.maxReplicas as number));
   if (Number.isFinite(max)) {
     actions.push({
@@ -247,6 +263,46 @@ function remedyActions(problems: readonly TiFlashReplicaOutcome[], targets: read
     });
   }
   return actions;
+}
+
+export interface StopCachingThenSetReplicasOptions extends TiFlashReplicaOptions {
+  /** automation: answers "Cache it again?" once the replicas are there (true caches, false leaves it) */
+  cacheAgain?: boolean;
+}
+
+export interface StopCachingThenSetReplicasResult {
+  stopped: TableControlResult | undefined;
+  replicas: TiFlashReplicaResult | undefined;
+  /** with cacheAgain: true, the caching of the tables that were cached before */
+  cachedAgain?: TableControlResult;
+}
+
+/**
+ * The way out for cached tables, as the refusal promises: stop caching, set the replicas (asking
+ * the count when none was chosen yet), and once they are there offer to cache the tables again.
+ */
+export async function stopCachingThenSetReplicas(services: TableControlServices, cached: readonly TableTarget[], options: StopCachingThenSetReplicasOptions = {}): Promise<StopCachingThenSetReplicasResult> {
+  const { cacheAgain, ...replicaOptions } = options;
+  const stopped = await vscode.commands.executeCommand<TableControlResult | undefined>(TABLE_CONTROL_COMMANDS.stopCachingTable, cached);
+  const statusOf = (result: TableControlResult | undefined, target: TableTarget) => result?.outcomes.find((outcome) => outcome.target === targetName(target))?.status;
+  const ready = cached.filter((target) => ['done', 'unchanged'].includes(statusOf(stopped, target) ?? ''));
+  if (ready.length === 0) return { stopped, replicas: undefined };
+  const replicas = await setTiFlashReplicas(services, ready, replicaOptions);
+  // Only the tables this way out stopped caching are offered back; one whose replicas were not set gets it at once.
+  const uncached = ready.filter((target) => statusOf(stopped, target) === 'done');
+  if (uncached.length === 0) return { stopped, replicas };
+  await Promise.all(replicas.watches.map((watch) => watch.done));
+  const replicated = uncached.filter((target) => statusOf(replicas, target) === 'done');
+  const names = uncached.map(targetName).join(', ');
+  const question = replicated.length === uncached.length
+    ? (uncached.length === 1
+      ? vscode.l10n.t('{0} has its TiFlash replicas. It was a cached table before: cache it again?', names)
+      : vscode.l10n.t('{0} have their TiFlash replicas. They were cached tables before: cache them again?', names))
+    : vscode.l10n.t('{0} is no longer cached, and its TiFlash replicas were not set. Cache it again?', names);
+  const cacheThem = () => vscode.commands.executeCommand<TableControlResult | undefined>(TABLE_CONTROL_COMMANDS.cacheTable, uncached);
+  if (cacheAgain === true) return { stopped, replicas, cachedAgain: await cacheThem() };
+  if (cacheAgain === undefined) notify('info', question, [{ label: vscode.l10n.t('Cache Again'), run: cacheThem }]);
+  return { stopped, replicas };
 }
 
 async function askReplicaCount(subject: string, limit: number | null, current: number | undefined, databases: boolean): Promise<number | undefined> {
@@ -264,24 +320,54 @@ async function askReplicaCount(subject: string, limit: number | null, current: n
     return text === undefined ? undefined : Number(text);
   }
   const counts = Array.from({ length: limit + 1 }, (_, count) => count).filter((count) => count > 0 || databases || current !== 0);
-  const picked = await vscode.window.showQuickPick(
-    counts.map((count) => ({
-      label: replicaCountText(count),
-      count,
-      description: [
-        count === current ? vscode.l10n.t('current') : '',
-        count === 0 ? vscode.l10n.t('removes the TiFlash replicas (asks first)') : '',
-        count > 0 && count === limit ? vscode.l10n.t('one on each TiFlash node') : '',
-      ].filter(Boolean).join(' · '),
-    })),
-    {
-      title,
-      placeHolder: limit === 1
-        ? vscode.l10n.t('The cluster has 1 TiFlash node, so at most 1 replica')
-        : vscode.l10n.t('The cluster has {0} TiFlash nodes, so at most {0} replicas', limit),
-    },
-  );
-  return picked?.count;
+  const items: CountItem[] = counts.map((count) => ({
+    label: replicaCountText(count),
+    count,
+    description: [
+      count === current ? vscode.l10n.t('current') : '',
+      count === 0 ? vscode.l10n.t('removes the TiFlash replicas (asks first)') : '',
+      count > 0 && count === limit ? vscode.l10n.t('one on each TiFlash node') : '',
+    ].filter(Boolean).join(' · '),
+  }));
+  return pickCount(items, counts, limit, {
+    title,
+    placeholder: limit === 1
+      ? vscode.l10n.t('The cluster has 1 TiFlash node, so at most 1 replica')
+      : vscode.l10n.t('The cluster has {0} TiFlash nodes, so at most {0} replicas', limit),
+  });
+}
+
+interface CountItem extends vscode.QuickPickItem {
+  /** undefined for the line that says the range */
+  count: number | undefined;
+}
+
+/** The count picker; text typed that is not one of its counts gets a line saying the range instead of an empty list. */
+function pickCount(items: CountItem[], counts: number[], tiflashNodes: number, text: { title: string; placeholder: string }): Promise<number | undefined> {
+  const pick = vscode.window.createQuickPick<CountItem>();
+  pick.title = text.title;
+  pick.placeholder = text.placeholder;
+  pick.items = items;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (count: number | undefined) => {
+      if (settled) return;
+      settled = true;
+      pick.dispose();
+      resolve(count);
+    };
+    pick.onDidChangeValue((typed) => {
+      const shown = items.some((item) => item.label.toLowerCase().includes(typed.trim().toLowerCase()));
+      const sentence = /^\s*-?\d+\s*$/.test(typed) || !shown ? replicaCountRangeSentence(typed, counts, tiflashNodes) : undefined;
+      pick.items = sentence === undefined ? items : [{ label: `$(warning) ${sentence}`, count: undefined, alwaysShow: true }, ...items.map((item) => ({ ...item, alwaysShow: true }))];
+    });
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (chosen?.count !== undefined) finish(chosen.count);
+    });
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+  });
 }
 
 async function askLocationLabels(subject: string, count: number, current: string[]): Promise<string[] | undefined> {

@@ -416,10 +416,8 @@ describe('connections: add, browse, fail clearly', () => {
     session.diagnose('connections-reload', async (workbench) => {
       await workbench.runCommand('Developer: Reload Window');
       await workbench.waitUntilReady();
-      await workbench.openViewContainer('TiDB Lab');
+      // Nothing clicked: the status bar names the active connection connected to its server again.
       await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible', timeout: 60_000 });
-      await workbench.treeItem(schema, VIEW).waitFor({ state: 'visible', timeout: 20_000 });
-      assert.doesNotMatch(await workbench.treeItemDescription('TiDB stand-in', VIEW), /active/, 'only the active one is connected again');
       await workbench.screenshot('connections-after-reload-light');
     }));
 });

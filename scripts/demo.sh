@@ -10,6 +10,8 @@
 #   - desktop VS Code when `code` is on the PATH and a display is available (DEMO_EDITOR=code forces it),
 #   - otherwise code-server on 127.0.0.1:${DEMO_PORT:-8765}, printing the URL; runs until Ctrl-C.
 # DEMO_NO_WAIT=1 leaves code-server running in the background and exits after printing the URL.
+# DEMO_TIDB=playground also starts a local TiDB cluster with TiUP's playground (one TiFlash node; TiUP must be
+# installed: the demo never installs it) and adds it beside the MariaDB connection (scripts/start-playground.sh).
 # DEMO_CHECK=1 does everything with code-server, checks that it serves the workspace with TiDB Lab
 # installed and that the workspace's demo connection reads the sysbench tables, then stops it (CI).
 # Ports, the database and the workspace are checked before anything starts: a port held by another
@@ -147,6 +149,15 @@ if [ -n "${DEMO_MYSQL:-}" ]; then
   fi
 fi
 
+case "${DEMO_TIDB:-}" in
+  "") ;;
+  playground)
+    command -v tiup >/dev/null || [ -x "$HOME/.tiup/bin/tiup" ] || fail "DEMO_TIDB=playground needs TiUP, which is not installed (not on the PATH, not in ~/.tiup/bin). Install it yourself (it downloads TiUP, and later TiDB, from the internet) with:
+  curl --proto '=https' --tlsv1.2 -sSf https://tiup-mirrors.pingcap.com/install.sh | sh
+then run the demo again. Nothing was started." ;;
+  *) fail "DEMO_TIDB can only be 'playground' (got '$DEMO_TIDB'). Nothing was started." ;;
+esac
+
 # --- Set-up ----------------------------------------------------------------------------------------
 say "Setting up the machine"
 bash scripts/setup-machine.sh
@@ -197,6 +208,22 @@ else
   fi
 fi
 
+playground_connection=""
+if [ "${DEMO_TIDB:-}" = "playground" ]; then
+  bash scripts/start-playground.sh
+  read -r pg_host pg_port _ < "$STATE_DIR/playground/${DEMO_PLAYGROUND_TAG:-tidb-lab-demo}.endpoint"
+  playground_connection=",
+    {
+      \"name\": \"TiUP Playground: ${DEMO_PLAYGROUND_TAG:-tidb-lab-demo}\",
+      \"host\": \"$pg_host\",
+      \"port\": $pg_port,
+      \"user\": \"root\",
+      \"tls\": \"off\",
+      \"passwordMode\": \"empty\"
+    }"
+fi
+stop_playground() { if [ -n "$playground_connection" ]; then bash scripts/start-playground.sh stop; fi; }
+
 say "Writing the demo workspace $DEMO_WORKSPACE"
 mkdir -p "$DEMO_WORKSPACE/.vscode"
 cat > "$DEMO_WORKSPACE/.vscode/settings.json" <<JSON
@@ -211,7 +238,7 @@ $SETTINGS_MARK
       "database": "$DB_NAME",
       "tls": "off",
       "passwordMode": "$PASSWORD_MODE"
-    }
+    }$playground_connection
   ]
 }
 JSON
@@ -237,6 +264,7 @@ if [ -n "$use_desktop" ]; then
   say "Opening the demo workspace in VS Code desktop"
   code "${code_args[@]}" --install-extension "$VSIX" --force
   code "${code_args[@]}" "$DEMO_WORKSPACE"
+  if [ -n "$playground_connection" ]; then echo "The TiDB playground keeps running; stop it with: bash scripts/start-playground.sh stop"; fi
   exit 0
 fi
 
@@ -269,7 +297,7 @@ setsid "${cs[@]}" --auth none --bind-addr "127.0.0.1:$DEMO_PORT" \
   "$DEMO_WORKSPACE" </dev/null >"$LOG_FILE" 2>&1 &
 server_pid=$!
 echo "$server_pid" > "$PID_FILE"
-[ "${DEMO_CHECK:-}" != "1" ] || trap stop_code_server EXIT
+[ "${DEMO_CHECK:-}" != "1" ] || trap 'stop_code_server; stop_playground' EXIT
 
 for _ in $(seq 1 300); do
   if port_taken "$DEMO_PORT"; then break; fi
@@ -293,14 +321,17 @@ fi
 echo
 echo "TiDB Lab is ready in code-server: $URL"
 echo "Open the TiDB Lab icon in the activity bar; the connection \"$CONNECTION_NAME\" is already there."
+if [ -n "$playground_connection" ]; then echo "So is \"TiUP Playground: ${DEMO_PLAYGROUND_TAG:-tidb-lab-demo}\", the local TiDB at $pg_host:$pg_port (log: $STATE_DIR/playground/)."; fi
 echo "code-server log: $LOG_FILE"
 
 if [ "${DEMO_NO_WAIT:-}" = "1" ]; then
   echo "code-server keeps running in the background (pid $server_pid); stop it with: kill -- -$server_pid"
+  if [ -n "$playground_connection" ]; then echo "The TiDB playground keeps running; stop it with: bash scripts/start-playground.sh stop"; fi
   exit 0
 fi
 
-trap 'echo; say "Stopping code-server"; stop_code_server; exit 0' INT TERM
+trap 'echo; say "Stopping code-server"; stop_code_server; stop_playground; exit 0' INT TERM
 echo "Press Ctrl-C to stop."
 wait "$server_pid" || true
 rm -f "$PID_FILE"
+stop_playground

@@ -12,8 +12,14 @@ export function looksLikeExperiment(document: vscode.TextDocument): boolean {
   return looksLikeExperimentText(document.languageId, document.fileName, document.getText(new vscode.Range(0, 0, 200, 0)));
 }
 
-/** Where a validation message points: the first place the key it names appears, else the first line. */
-export function rangeOfProblem(document: vscode.TextDocument, message: string): vscode.Range {
+/** Where a validation message points: its offset (a JSON syntax error), the first place the key it names appears, else the first line. */
+export function rangeOfProblem(document: vscode.TextDocument, message: string, offset?: number): vscode.Range {
+  if (offset !== undefined) {
+    const start = document.positionAt(offset);
+    const line = document.lineAt(start.line);
+    // the character where the text stops being JSON, or the end of its line when that is where it stopped
+    return start.character < line.text.length ? new vscode.Range(start, start.translate(0, 1)) : new vscode.Range(line.range.end.translate(0, -Math.min(1, line.text.length)), line.range.end);
+  }
   const key = problemKey(message);
   const index = key ? document.getText().indexOf(`"${key}"`) : -1;
   if (key && index >= 0) return new vscode.Range(document.positionAt(index), document.positionAt(index + key.length + 2));
@@ -67,9 +73,11 @@ export class ExperimentDocuments implements vscode.CodeLensProvider, vscode.Disp
     const parsed = parseDocumentDefinition(document.getText());
     if (parsed.ok) this.diagnostics.delete(document.uri);
     else {
-      const diagnostic = new vscode.Diagnostic(rangeOfProblem(document, parsed.message), parsed.message, vscode.DiagnosticSeverity.Error);
-      diagnostic.source = 'TiDB Lab experiment';
-      this.diagnostics.set(document.uri, [diagnostic]);
+      this.diagnostics.set(document.uri, parsed.problems.map((problem) => {
+        const diagnostic = new vscode.Diagnostic(rangeOfProblem(document, problem.message, problem.offset), problem.message, vscode.DiagnosticSeverity.Error);
+        diagnostic.source = 'TiDB Lab experiment';
+        return diagnostic;
+      }));
     }
     return parsed;
   }

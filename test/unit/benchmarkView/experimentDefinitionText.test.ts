@@ -18,12 +18,42 @@ describe('experiment documents', () => {
     const parsed = parseDocumentDefinition('{ "name": "sweep", "workloads": ["oltp_point_select"], "threads": [8, 16] }');
     assert.ok(parsed.ok);
     assert.equal(parsed.definition.kind, 'sysbench');
-    assert.deepEqual(parseDocumentDefinition('{ "name": "x", "workloads": ["tpcc"], "threads": [8] }'), { ok: false, message: '"workloads[0]": unknown workload \'tpcc\'.' });
+    assert.deepEqual(parseDocumentDefinition('{ "name": "x", "workloads": ["tpcc"], "threads": [8] }'), { ok: false, message: '"workloads[0]": unknown workload \'tpcc\'.', problems: [{ message: '"workloads[0]": unknown workload \'tpcc\'.' }] });
     const notJson = parseDocumentDefinition('{ "name": ');
     assert.equal(notJson.ok, false);
-    assert.match((notJson as { message: string }).message, /not valid JSON/);
+    assert.match((notJson as { message: string }).message, /^Not valid JSON at line 1, column 11: expected a value, found the end of the text\.$/);
     const badOption = parseDocumentDefinition('{ "name": "x", "workloads": ["oltp_point_select"], "threads": [8], "options": { "tabel_size": 5 } }');
-    assert.deepEqual(badOption, { ok: false, message: '"options.tabel_size" is not a sysbench option.' });
+    assert.deepEqual(badOption, { ok: false, message: '"options.tabel_size" is not a sysbench option.', problems: [{ message: '"options.tabel_size" is not a sysbench option.' }] });
+  });
+
+  test('option values the engine would refuse are found while typing, each with the key to underline', () => {
+    const parsed = parseDocumentDefinition(JSON.stringify({
+      name: 'x',
+      workloads: [{ name: 'oltp_read_write', params: { point_selects: [10, -3] } }],
+      threads: [8],
+      options: { time: -5, rand_type: 'bogus' },
+    }));
+    assert.equal(parsed.ok, false);
+    const problems = parsed.ok ? [] : parsed.problems.map((problem) => problem.message);
+    assert.ok(problems.some((message) => /^"options\.time": Invalid value for --time: -5/.test(message)), problems.join('\n'));
+    assert.equal(problemKey(problems[0]), 'time');
+    assert.ok(problems.every((message) => !message.includes('check')), 'the stand-in connection is never mentioned');
+    const rand = parseDocumentDefinition(JSON.stringify({ name: 'x', workloads: ['oltp_point_select'], threads: [8], options: { rand_type: 'bogus' } }));
+    assert.match(rand.ok ? '' : rand.message, /^"options\.rand_type": Invalid random numbers distribution: bogus/);
+    const param = parseDocumentDefinition(JSON.stringify({ name: 'x', workloads: [{ name: 'oltp_read_write', params: { point_selects: [10, -3] } }], threads: [8] }));
+    assert.match(param.ok ? '' : param.message, /^"options\.point_selects": Invalid value for --point_selects: -3/);
+    assert.equal(parseDocumentDefinition(JSON.stringify({ name: 'x', workloads: ['oltp_point_select'], threads: [8], options: { time: 0, events: 100 } })).ok, true);
+  });
+
+  test('a JSON syntax error says its line and column and carries the offset the squiggle goes to', () => {
+    const text = '{\n  "name": "x",\n  "threads": [1,]\n}';
+    const parsed = parseDocumentDefinition(text);
+    assert.equal(parsed.ok, false);
+    const problem = parsed.ok ? undefined : parsed.problems[0];
+    assert.equal(problem?.message, 'Not valid JSON at line 3, column 17: expected another value after the comma (a trailing comma is not JSON), found \']\'.');
+    assert.equal(text[problem?.offset ?? 0], ']');
+    const missingComma = parseDocumentDefinition('{\n  "name": "x"\n  "threads": [1]\n}');
+    assert.match(missingComma.ok ? '' : missingComma.message, /^Not valid JSON at line 3, column 3: expected ',' or '}' after a value, found '"'/);
   });
 
   test('the diagnostic underlines the key the message names', () => {

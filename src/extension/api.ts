@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { ConnectionProfile } from '../core/db/connectionProfile';
 import type { ReportedInterval } from './benchmarks/reportedInterval';
+import type { BenchmarksTreeProvider } from './benchmarks/benchmarksTreeProvider';
 import type { ConnectionManager } from './connections/connectionManager';
 import type { ConnectionStore } from './connections/connectionStore';
 import type { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
@@ -19,6 +20,8 @@ export interface TidbLabApi {
 export interface BenchmarksApi {
   /** every interval a run going on reports (automation can follow a run without a live tab) */
   readonly onDidReportInterval: vscode.Event<ReportedInterval>;
+  /** the Benchmarks view's items, as the view shows them */
+  readonly tree: BenchmarksTreeProvider;
 }
 
 /**

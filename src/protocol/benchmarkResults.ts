@@ -98,6 +98,8 @@ export interface BenchmarkResultsStrings {
   latencyAvg: string;
   latencyMax: string;
   errors: string;
+  /** before the codes of a run's ignored errors: {0} the count */
+  errorCodesHeading: string;
   reconnects: string;
   events: string;
   duration: string;
@@ -163,6 +165,12 @@ export interface BenchmarkResultsStrings {
   workload: string;
   threads: string;
   threadsCount: string;
+  threadsOne: string;
+  /** a table size: "{0} rows" */
+  rowsCount: string;
+  rowsOne: string;
+  /** the n-th run of a repeated cell */
+  repetition: string;
   tableSize: string;
   status: string;
   change: string;
@@ -173,6 +181,7 @@ export interface BenchmarkResultsStrings {
   p95OverTime: string;
   run: string;
   experimentCells: string;
+  runsOne: string;
   /** the client's load: {0} % CPU, {1} cores text, {2} % loop busy, {3} delay ms */
   clientLoad: string;
   /** appended to clientLoad where the system tells: {0} % */
@@ -211,6 +220,11 @@ export function isPanelTarget(value: unknown): value is PanelTarget {
     default:
       return false;
   }
+}
+
+/** "1 thread" / "8 threads": the singular template for 1, else the plural one filled with the count. */
+export function countString(count: number, one: string, many: string, shown: string | number = count): string {
+  return count === 1 ? formatString(one, shown) : formatString(many, shown);
 }
 
 /** Fills `{0}`, `{1}`... in a string the host localized. */

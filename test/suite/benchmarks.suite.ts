@@ -49,6 +49,33 @@ async function exported(command: string, resultId: string, file: string): Promis
   return readFileSync(target, 'utf8');
 }
 
+async function benchmarksTree() {
+  const tree = (await activate()).benchmarks?.tree;
+  assert.ok(tree, 'the Benchmarks view is registered');
+  return tree;
+}
+
+async function resultNode(resultId: string) {
+  const tree = await benchmarksTree();
+  const node = (await tree.getChildren()).find((candidate) => candidate.kind === 'result' && candidate.stored.id === resultId);
+  assert.ok(node, `no item for result ${resultId} in the Benchmarks view`);
+  return node;
+}
+
+async function treeLabelOf(resultId: string): Promise<string> {
+  return String((await benchmarksTree()).getTreeItem(await resultNode(resultId)).label);
+}
+
+async function treeDescriptionOf(resultId: string): Promise<string> {
+  return String((await benchmarksTree()).getTreeItem(await resultNode(resultId)).description);
+}
+
+async function cellLabelsOf(resultId: string): Promise<string[]> {
+  const tree = await benchmarksTree();
+  const cells = await tree.getChildren(await resultNode(resultId));
+  return cells.map((cell) => String(tree.getTreeItem(cell).label));
+}
+
 suite('benchmarks', () => {
   test('set-up: a connection to MariaDB and no benchmark database', async () => {
     await activate();
@@ -92,12 +119,22 @@ suite('benchmarks', () => {
     assert.equal((JSON.parse(json) as RunResult).id, outcome.id);
     assert.ok(!json.includes(db.password), 'the password is in the exported JSON');
     const csv = await exported('tidbLab.exportBenchmarkCsv', outcome.id, 'run.csv');
-    const lines = csv.trim().split('\r\n');
+    const metadata = csv.split('\r\n').filter((line) => line.startsWith('# '));
+    assert.ok(metadata.includes('# option.threads,2') && metadata.includes(`# option.mysql_db,${database}`), metadata.join('\n'));
+    assert.ok(metadata.some((line) => /^# server,MariaDB 10\.\d+\.\d+.* at 127\.0\.0\.1:\d+$/.test(line)), metadata.join('\n'));
+    assert.ok(metadata.some((line) => /^# engine,"tidb-lab [\d.]+, (built-in engine|sysbench [\d.]+)"$/.test(line)), metadata.join('\n'));
+    const lines = csv.trim().split('\r\n').filter((line) => !line.startsWith('# '));
     assert.match(lines[0], /^t_s,threads,tps,qps,/);
     assert.equal(lines.length, run.intervals.length + 1, 'one CSV row per interval');
     const markdown = await exported('tidbLab.exportBenchmarkMarkdown', outcome.id, 'run.md');
     assert.match(markdown, /^\| Run \| Workload \|/);
-    assert.match(markdown, /\| oltp_point_select \|/);
+    assert.match(markdown, /\| oltp_point_select · 2 threads \| oltp_point_select \|/);
+    assert.doesNotMatch(markdown, /Report intervals/, 'the summary only, unless the intervals are asked for');
+    const withIntervals = await vscode.commands.executeCommand<string>('tidbLab.exportBenchmarkMarkdown', { resultId: outcome.id, target: join(scratch, 'run-intervals.md'), intervals: true });
+    assert.ok(withIntervals);
+    const intervalRows = readFileSync(join(scratch, 'run-intervals.md'), 'utf8').split('**Report intervals**')[1]?.trim().split('\n') ?? [];
+    assert.equal(intervalRows.length, run.intervals.length + 2, 'a header, a rule and one row per interval');
+    assert.equal(await treeLabelOf(outcome.id), 'oltp_point_select · 2 threads');
   }, 90_000);
 
   test('a list of threads runs a thread sweep on the data that is there, stored as one experiment', async () => {
@@ -111,6 +148,17 @@ suite('benchmarks', () => {
     assert.deepEqual(sweep.cells.map((cell) => cell.threads), [1, 2]);
     assert.ok(sweep.cells.every((cell) => cell.run.status === 'completed' && cell.run.summary.qps > 0));
     assert.deepEqual(await sbtestTables(), ['sbtest1'], 'the sweep neither prepared nor dropped anything');
+
+    // Its runs are named by what varies (threads), "1 thread" in the singular; they can be renamed and deleted.
+    assert.deepEqual(await cellLabelsOf(outcome.id), ['1 thread', '2 threads']);
+    assert.match(await treeDescriptionOf(outcome.id), /^2 runs · /);
+    await vscode.commands.executeCommand('tidbLab.renameBenchmarkResult', { resultId: outcome.id, cellIndex: 1, name: 'two, renamed' });
+    assert.deepEqual(await cellLabelsOf(outcome.id), ['1 thread', 'two, renamed']);
+    assert.equal(await vscode.commands.executeCommand('tidbLab.deleteBenchmarkResult', { resultId: outcome.id, cellIndex: 0, confirm: true }), true);
+    assert.deepEqual(await cellLabelsOf(outcome.id), ['two, renamed']);
+    assert.match(await treeDescriptionOf(outcome.id), /^1 run · /);
+    const stored = JSON.parse(await exported('tidbLab.exportBenchmarkJson', outcome.id, 'sweep.json')) as ExperimentResult;
+    assert.deepEqual(stored.cells.map((cell) => [cell.threads, cell.run.name]), [[2, 'two, renamed']], 'the file keeps the rename and loses the deleted run');
   }, 90_000);
 
   test('cancelling a run keeps what it measured, saved and marked cancelled', async () => {

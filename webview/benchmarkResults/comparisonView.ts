@@ -2,10 +2,10 @@
 // side by side with each run's % change from the first, coloured like the experiment heatmap.
 import type { RunResult } from '../../src/core/results/benchmarkResult';
 import { compareRuns } from '../../src/core/results/runComparison';
-import { formatString } from '../../src/protocol/benchmarkResults';
+import { countString, formatString } from '../../src/protocol/benchmarkResults';
 import { element } from '../shared/dom';
 import type { ChartCard } from './chartCard';
-import type { ChartPalette } from './chartTheme';
+import { seriesColour, type ChartPalette } from './chartTheme';
 import { changeText, heatMixPercent, heatOf } from './heatmapScale';
 import { threadsOf } from './runView';
 import { clockText, seriesOf } from './timeSeries';
@@ -16,39 +16,51 @@ export class ComparisonView implements ResultsView {
   readonly element: HTMLElement;
   private readonly charts: ChartCard[] = [];
   private readonly drawCharts: () => void;
+  /** the colour marks of each run (list and table), recoloured with the theme */
+  private readonly swatches: HTMLElement[][] = [];
 
   constructor(private readonly context: ViewContext, runs: RunResult[], warnings: string[]) {
     const s = context.strings;
-    const labels = runs.map((run, index) => this.label(run, index));
+    const labels = runs.map((run) => this.label(run));
     const comparison = compareRuns(runs);
     const qps = chartCard(context, 'compare-qps', s.qpsOverTime, true);
     const p95 = chartCard(context, 'compare-p95', s.p95OverTime, true);
     this.charts.push(qps, p95);
 
-    const headers = [s.metric, ...labels.map((label, index) => (index === 0 ? label : `${label} (${s.vsFirst})`))];
+    // Runs are columns headed by their number and colour (names can be long: they are listed once
+    // above the table, cut with an ellipsis, never the numbers); each value cell holds the value
+    // and its change on two short lines, and the metric column stays put when the table scrolls.
+    const runList = element('ol', { className: 'run-list' }, ...labels.map((label, index) => element('li', { attributes: { 'data-run': String(index + 1) } },
+      this.swatch(index), element('span', { className: 'run-number' }, `${index + 1}`), element('span', { className: 'run-label', attributes: { title: label } }, label))));
+    const headers = [
+      element('th', { className: 'metric', attributes: { scope: 'col' } }, s.metric),
+      ...labels.map((label, index) => element('th', { className: 'num run-column', attributes: { scope: 'col', title: index === 0 ? label : `${label} (${s.vsFirst})` } }, this.swatch(index), `${index + 1}`)),
+    ];
     const rows = comparison.metrics.map((entry) => element('tr', {},
-      element('th', { attributes: { scope: 'row' } }, `${entry.metric.label} (${entry.metric.unit})`),
+      element('th', { className: 'metric', attributes: { scope: 'row' } }, `${entry.metric.label} (${entry.metric.unit})`),
       ...entry.values.map((value, index) => {
-        const text = entry.metric.unit === 'ms' ? context.format.ms(value) : context.format.rate(value);
-        if (index === 0) return element('td', { className: 'num' }, text);
+        const text = entry.metric.unit === 'ms' ? context.format.ms(value).replace(/ ms$/, '') : context.format.rate(value);
+        if (index === 0) return element('td', { className: 'num' }, element('span', { className: 'value' }, text));
         const heat = heatOf(entry.improvementPctVsFirst[index]);
-        const cell = element('td', { className: `num heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } }, `${text} (${changeText(entry.changePctVsFirst[index], context.locale)})`);
+        const cell = element('td', { className: `num heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } },
+          element('span', { className: 'value' }, text),
+          element('span', { className: 'change' }, changeText(entry.changePctVsFirst[index], context.locale)));
         const mix = heatMixPercent(heat);
         if (mix > 0) cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
         return cell;
       }),
     ));
     const table = element('table', { className: 'data comparison' },
-      element('thead', {}, element('tr', {}, ...headers.map((header, index) => element('th', { className: index > 0 ? 'num' : '', attributes: { scope: 'col' } }, header)))),
+      element('thead', {}, element('tr', {}, ...headers)),
       element('tbody', {}, ...rows));
 
     this.element = element('div', { className: 'comparison-view', attributes: { 'data-view': 'comparison' } },
-      pageHeader(formatString(s.comparisonHeading, runs.length), labels, exportButtons(context)),
+      pageHeader(formatString(s.comparisonHeading, countString(runs.length, s.runsOne, s.experimentCells, context.format.number(runs.length))), [], exportButtons(context)),
       warningsCallout(context, [...comparison.warnings, ...warnings]),
+      card(s.rawNumbers, runList, element('div', { className: 'scroll' }, table)),
       element('div', { className: 'chart-grid' }, qps.element, p95.element),
-      card(s.rawNumbers, element('div', { className: 'scroll' }, table)),
     );
-    const series = labels.map((label, index) => ({ label, colour: { series: index } }));
+    const series = labels.map((label, index) => ({ label: `${index + 1}. ${shortened(label)}`, colour: { series: index } }));
     this.drawCharts = () => {
       qps.showTimeLines(series, runs.map((run) => seriesOf(run.intervals, 'qps')), { x: s.secondsAxis, y: s.queriesPerSecond }, clockText);
       p95.showTimeLines(series, runs.map((run) => seriesOf(run.intervals, 'p95')), { x: s.secondsAxis, y: s.milliseconds }, clockText);
@@ -61,18 +73,33 @@ export class ComparisonView implements ResultsView {
 
   applyPalette(palette: ChartPalette): void {
     for (const chart of this.charts) chart.applyPalette(palette);
+    this.swatches.forEach((marks, index) => {
+      for (const mark of marks) mark.style.backgroundColor = seriesColour(palette, index);
+    });
   }
 
   dispose(): void {
     for (const chart of this.charts) chart.destroy();
   }
 
-  private label(run: RunResult, index: number): string {
+  private swatch(index: number): HTMLElement {
+    const swatch = element('span', { className: 'series-swatch', attributes: { 'aria-hidden': 'true' } });
+    swatch.style.backgroundColor = seriesColour(this.context.palette, index);
+    (this.swatches[index] ??= []).push(swatch);
+    return swatch;
+  }
+
+  private label(run: RunResult): string {
     if (run.name) return run.name;
     const threads = threadsOf(run);
-    const parts = [`${index + 1}. ${run.workload}`];
-    if (threads !== undefined) parts.push(formatString(this.context.strings.threadsCount, threads));
+    const parts = [run.workload];
+    if (threads !== undefined) parts.push(countString(threads, this.context.strings.threadsOne, this.context.strings.threadsCount, this.context.format.number(threads)));
     parts.push(new Date(run.startTime).toLocaleTimeString(this.context.locale, { hour: '2-digit', minute: '2-digit' }));
     return parts.join(' · ');
   }
+}
+
+/** A run's name in a chart legend: at most 48 characters (the full name is in the list above the table). */
+function shortened(label: string): string {
+  return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }

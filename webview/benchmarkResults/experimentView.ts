@@ -1,10 +1,12 @@
 // An experiment: for sweeps, QPS and p95 against threads with one line per variant; for A/B
 // experiments the "% change of B over A" heatmap (threads down, workloads across, as the
 // cached-table study printed it) beside the raw numbers; and every cell's run, each one openable.
-import type { ExperimentResult } from '../../src/core/results/benchmarkResult';
+import type { ExperimentCell, ExperimentResult } from '../../src/core/results/benchmarkResult';
+import { errorCodesText } from '../../src/core/results/errorCodes';
+import { cellName, type CellDimensions, type NameWords } from '../../src/core/results/runNames';
 import { RESULT_METRICS, type MetricKey } from '../../src/core/results/resultMetrics';
 import { pivotChangeMatrix, variantChangeTable, type VariantChangeTable } from '../../src/core/results/variantComparison';
-import { formatString } from '../../src/protocol/benchmarkResults';
+import { countString, formatString } from '../../src/protocol/benchmarkResults';
 import { choiceField } from '../shared/components';
 import { element } from '../shared/dom';
 import type { ChartCard } from './chartCard';
@@ -35,7 +37,7 @@ export class ExperimentView implements ResultsView {
       statusBadge(context, experiment.status),
       `${s.started}: ${new Date(experiment.startTime).toLocaleString(context.locale)}`,
       `${s.duration}: ${f.seconds(experiment.durationSec)}`,
-      formatString(s.experimentCells, experiment.cells.length),
+      countString(experiment.cells.length, s.runsOne, s.experimentCells, f.number(experiment.cells.length)),
       ...(experiment.server ? [`${s.server}: ${serverText(experiment.server)}`] : []),
     ];
     const parts: (HTMLElement | null)[] = [
@@ -203,23 +205,50 @@ export class ExperimentView implements ResultsView {
       rows = text.rows;
       table = dataTable([...text.headers, s.status, ''], text.rows.map((row, index) => [...row, statusBadge(this.context, this.experiment.cells[index].run.status), openButton(index)]), { className: 'cells', numericFrom: text.numericFrom });
     } else {
-      rows = this.experiment.cells.map((cell, index) => [
-        cell.variant,
-        cellSettingLabel(cell),
-        cell.tableSize === undefined ? '–' : f.number(cell.tableSize),
-        String(cell.threads),
-        f.rate(cell.run.summary.qps),
-        f.ms(cell.run.summary.latencyMs.p95),
-        statusBadge(this.context, cell.run.status),
-        openButton(index),
-      ]);
-      table = dataTable([s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.status, ''], rows as (string | HTMLElement)[][], { className: 'cells', numericFrom: 2 });
+      const words: NameWords = {
+        threads: (count) => countString(count, s.threadsOne, s.threadsCount, f.number(count)),
+        rows: (count) => countString(count, s.rowsOne, s.rowsCount, f.number(count)),
+        repetition: (index) => formatString(s.repetition, index),
+      };
+      const dimensions = this.experiment.cells.map(cellDimensions);
+      const cellRows = this.experiment.cells.map((cell, index) => {
+        const codes = errorCodesText(cell.run.summary, this.context.locale);
+        const errors = element('span', { attributes: { 'data-errors': String(cell.run.summary.errors) } }, f.number(cell.run.summary.errors));
+        if (codes !== '') {
+          errors.title = codes;
+          errors.classList.add('has-codes');
+        }
+        const name = cell.run.name ?? cellName(dimensions, dimensions[index], words);
+        return [
+          element('span', { className: 'run-name', attributes: { title: name } }, name),
+          cell.variant,
+          cellSettingLabel(cell),
+          cell.tableSize === undefined ? '–' : f.number(cell.tableSize),
+          String(cell.threads),
+          f.rate(cell.run.summary.qps),
+          f.ms(cell.run.summary.latencyMs.p95),
+          errors,
+          statusBadge(this.context, cell.run.status),
+          openButton(index),
+        ];
+      });
+      rows = cellRows;
+      // A column that is the same for every run (the one variant of a thread sweep) says nothing.
+      const varies = (pick: (cell: ExperimentCell) => string) => new Set(this.experiment.cells.map(pick)).size > 1;
+      const keep = [true, varies((cell) => cell.variant), varies((cell) => cellSettingLabel(cell)), true, true, true, true, true, true, true];
+      const headers = [s.run, s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.errors, s.status, ''].filter((_header, index) => keep[index]);
+      table = dataTable(headers, cellRows.map((row) => row.filter((_cell, index) => keep[index])), { className: 'cells', numericFrom: 1 + Number(keep[1]) + Number(keep[2]) });
     }
     const details = element('details', { className: 'card raw' }, element('summary', {}, `${s.runs} (${rows.length})`), element('div', { className: 'scroll' }, table));
     // Short experiments show their runs; long ones (the cached-table study has 160) keep them folded.
     details.open = rows.length <= 20;
     return details;
   }
+}
+
+function cellDimensions(cell: ExperimentCell): CellDimensions {
+  const repetition = cell.run.labels?.repetition;
+  return { variant: cell.variant, workload: cell.workload, threads: cell.threads, tableSize: cell.tableSize, params: cell.params, repetition: typeof repetition === 'number' ? repetition : undefined };
 }
 
 /** The rows per statement of a bulk-load sweep group ("bulk_load rows=... rows_per_insert=2000"). */

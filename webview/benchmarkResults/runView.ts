@@ -2,13 +2,14 @@
 // percentiles and histogram, the options and the server. A live run shows the same time charts
 // and grows by one point per report interval; the host replaces it with the stored result at the end.
 import type { ResultInterval, RunResult } from '../../src/core/results/benchmarkResult';
-import { formatString, type LiveRun } from '../../src/protocol/benchmarkResults';
+import { countString, formatString, type LiveRun } from '../../src/protocol/benchmarkResults';
 import { button } from '../shared/components';
 import { element } from '../shared/dom';
 import type { ChartCard, LineSeries } from './chartCard';
 import type { ChartPalette } from './chartTheme';
 import { clientBoundBanner, clientDetailsRow, LiveClientNote } from './clientLoadNotes';
 import { bucketSchemeOf, histogramBars } from './histogramBars';
+import { errorCodesText } from '../../src/core/results/errorCodes';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, keyValueTable, pageHeader, serverText, statusBadge, Tiles, warningsCallout } from './viewParts';
@@ -44,7 +45,7 @@ export class RunView implements ResultsView {
 
     const threads = live ? live.header.threads : threadsOf(run as RunResult);
     const workload = live ? live.header.workload : (run as RunResult).workload;
-    const title = run?.name ?? `${workload} · ${formatString(s.threadsCount, threads ?? '–')}`;
+    const title = run?.name ?? `${workload} · ${threads === undefined ? formatString(s.threadsCount, '–') : countString(threads, s.threadsOne, s.threadsCount, context.format.number(threads))}`;
 
     const meta: (HTMLElement | string)[] = [this.statusHolder];
     if (live) {
@@ -100,12 +101,15 @@ export class RunView implements ResultsView {
     this.charts.push(...this.timeCharts.map((chart) => chart.card));
 
     const noIntervals = element('p', { className: 'callout', hidden: this.intervals.length > 0 || Boolean(live) }, s.noIntervals);
+    const codes = run ? errorCodesText(run.summary, context.locale) : '';
+    const errorCodes = codes === '' ? null : element('p', { className: 'error-codes muted', attributes: { 'data-error-codes': '' } }, `${formatString(s.errorCodesHeading, f.number(run?.summary.errors ?? 0))} ${codes}`);
     this.liveClientNote = new LiveClientNote(context);
     const parts: (HTMLElement | null)[] = [
       pageHeader(title, meta, actions),
       run ? clientBoundBanner(context, run) : this.liveClientNote.element,
       run ? warningsCallout(context, [...(run.message ? [run.message] : []), ...source.kind === 'run' ? source.warnings : []]) : null,
       this.tiles.element,
+      errorCodes,
       noIntervals,
       timeGrid,
     ];

@@ -389,6 +389,11 @@ export interface RunOutcome {
   client?: ClientLoad;
 }
 
+/** { "1213": 10, "2013": 2 }, most frequent first. */
+function errorCodesRecord(codes: ReadonlyMap<number, number>): Record<string, number> {
+  return Object.fromEntries([...codes].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([code, count]) => [String(code), count]));
+}
+
 export function buildRunResult(options: BenchOptions, statistics: RunStatistics, outcome: RunOutcome): RunResult {
   const totals = statistics.totals();
   const queries = totals.reads + totals.writes + totals.others;
@@ -416,6 +421,7 @@ export function buildRunResult(options: BenchOptions, statistics: RunStatistics,
       qps: per(queries),
       errors: totals.errors,
       reconnects: totals.reconnects,
+      ...(statistics.errorCodes.size > 0 ? { errorCodes: errorCodesRecord(statistics.errorCodes) } : {}),
       latencyMs: latency.summary(),
     },
     histogram: latency.buckets(),

@@ -34,6 +34,8 @@ export class RunStatistics {
   /** cumulative per thread (global thread ids), THREAD_SLOTS each */
   readonly threadTotals: Float64Array;
   readonly cumulative = new LatencyRecorder();
+  /** ignored errors of the whole run by code */
+  readonly errorCodes = new Map<number, number>();
   private readonly interval = new LatencyRecorder();
   private intervalCounters: CounterTotals = zeroTotals();
   private queueLength = 0;
@@ -62,6 +64,7 @@ export class RunStatistics {
     }
     this.cumulative.add(snapshot.latencies);
     this.interval.add(snapshot.latencies);
+    for (const [code, count] of snapshot.errorCodes ?? []) this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + count);
   }
 
   /** Call after adding one snapshot of every running worker (their queue figures are summed). */
@@ -105,6 +108,7 @@ export class RunStatistics {
   /** Forgets everything (the end of --warmup-time). */
   reset(): void {
     this.threadTotals.fill(0);
+    this.errorCodes.clear();
     this.cumulative.reset();
     this.interval.reset();
     this.intervalCounters = zeroTotals();

@@ -65,6 +65,8 @@ export interface SessionOptions {
   /** this thread's counters: COUNTER_FIELDS slots starting at counterOffset */
   counters: Float64Array;
   counterOffset: number;
+  /** each ignored error's code, counted per code (the summary's "12 errors: 1213 deadlock ×10, ...") */
+  onIgnoredError?: (errno: number) => void;
   isStopping: () => boolean;
   /** the run's time limit has passed (a reconnect loop gives up then) */
   isPastDeadline: () => boolean;
@@ -207,6 +209,7 @@ export class ThreadSession {
     switch (this.options.policy.actionFor(error.errno)) {
       case 'restart':
         this.options.counters[this.options.counterOffset + COUNTER_ERRORS]++;
+        this.options.onIgnoredError?.(error.errno);
         this.options.debug(`Ignoring error ${error.errno} ${error.message}`);
         throw RESTART_EVENT;
       case 'reconnect':

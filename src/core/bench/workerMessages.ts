@@ -94,6 +94,8 @@ export interface WorkerSnapshot {
   threadsRunning: number;
   /** absent before the run started */
   loop?: WorkerLoopLoad;
+  /** ignored errors since the previous snapshot, [code, count]; absent when there were none */
+  errorCodes?: [number, number][];
 }
 
 export interface WorkerFailure {

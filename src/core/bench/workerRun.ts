@@ -49,6 +49,8 @@ interface ClientThread {
 export class WorkerRun {
   private readonly control: Int32Array;
   private readonly counters: Float64Array;
+  /** ignored errors by code since the last snapshot */
+  private readonly errorCodes = new Map<number, number>();
   private readonly latencies = new LatencyRecorder();
   private readonly loopLoad = new EventLoopLoad();
   private readonly threads: ClientThread[] = [];
@@ -88,6 +90,7 @@ export class WorkerRun {
         policy,
         counters: this.counters,
         counterOffset: index * THREAD_SLOTS,
+        onIgnoredError: (errno) => this.errorCodes.set(errno, (this.errorCodes.get(errno) ?? 0) + 1),
         isStopping: () => this.stopping,
         reconnectTimeoutMs: options.driver.reconnectTimeoutSec * 1000,
         readServerConnectionId: this.setup.serverIsTiDB,
@@ -244,6 +247,7 @@ export class WorkerRun {
 
   reset(): void {
     this.counters.fill(0);
+    this.errorCodes.clear();
     this.latencies.reset();
     this.loopLoad.start();
   }
@@ -256,8 +260,10 @@ export class WorkerRun {
       concurrency: this.queue?.concurrency ?? 0,
       threadsRunning: this.running,
       loop: this.loopLoad.sample(),
+      ...(this.errorCodes.size > 0 ? { errorCodes: [...this.errorCodes] } : {}),
     };
     this.counters.fill(0);
+    this.errorCodes.clear();
     this.latencies.reset();
     return snapshot;
   }

@@ -74,6 +74,8 @@ export interface ResultSummary {
   qps: number;
   errors: number;
   reconnects: number;
+  /** the ignored errors by MySQL/TiDB error code ("1213": 10), when the engine recorded them */
+  errorCodes?: Record<string, number>;
   latencyMs: LatencySummaryMs;
   /** rows per second and MB per second, for loading workloads */
   rowsPerSec?: number;

@@ -1,6 +1,8 @@
 // CSV exports (RFC 4180: comma-separated, CRLF line ends, fields quoted when they hold a comma,
-// a quote or a line break, quotes doubled). Numbers are written in full precision; unknown values
-// are empty fields; text that a spreadsheet would run as a formula starts with a quote.
+// a quote or a line break, quotes doubled). Measured numbers are rounded to what they can mean
+// (rates to 0.01/s, latencies to 1 µs, times to 1 ms): float noise such as 1049.9999999998 is no
+// information. Unknown values are empty fields; text that a spreadsheet would run as a formula
+// starts with a quote.
 
 import type { ExperimentResult, LatencySummaryMs, RunResult } from './benchmarkResult';
 import { studyTables, studyTableTitle, STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, type StudyTables } from './studyTables';
@@ -22,6 +24,21 @@ export function csvField(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rounds to `decimals` places; null and undefined stay unknown. */
+export function rounded(value: number | null | undefined, decimals: number): number | null | undefined {
+  if (value === null || value === undefined || !Number.isFinite(value)) return value;
+  const factor = 10 ** decimals;
+  const result = Math.round(value * factor) / factor;
+  return Object.is(result, -0) ? 0 : result;
+}
+
+/** per second rates: hundredths */
+const RATE_DECIMALS = 2;
+/** milliseconds: microseconds */
+const MS_DECIMALS = 3;
+/** seconds since the start: milliseconds */
+const SECONDS_DECIMALS = 3;
+
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -30,39 +47,35 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 export function intervalsToCsv(run: RunResult): string {
   const header = ['t_s', 'threads', 'tps', 'qps', 'reads_per_s', 'writes_per_s', 'others_per_s', 'errors_per_s', 'reconnects_per_s', ...LATENCY_HEADERS];
   const rows = run.intervals.map((interval) => [
-    interval.t,
+    rounded(interval.t, SECONDS_DECIMALS),
     interval.threads,
-    interval.tps,
-    interval.qps,
-    interval.reads,
-    interval.writes,
-    interval.others,
-    interval.errors,
-    interval.reconnects,
-    ...LATENCY_KEYS.map((key) => interval.latencyMs[key]),
+    ...[interval.tps, interval.qps, interval.reads, interval.writes, interval.others, interval.errors, interval.reconnects].map((rate) => rounded(rate, RATE_DECIMALS)),
+    ...LATENCY_KEYS.map((key) => rounded(interval.latencyMs[key], MS_DECIMALS)),
   ]);
   return toCsv(header, rows);
 }
 
-const SUMMARY_HEADERS = ['status', 'duration_s', 'events', 'queries', 'reads', 'writes', 'others', 'tps', 'qps', 'errors', 'reconnects', ...LATENCY_HEADERS, 'rows_per_s', 'mb_per_s'];
+const SUMMARY_HEADERS = ['status', 'duration_s', 'events', 'queries', 'reads', 'writes', 'others', 'tps', 'qps', 'errors', 'reconnects', ...LATENCY_HEADERS, 'rows_per_s', 'mb_per_s', 'error_codes'];
 
 function summaryFields(run: RunResult): CsvValue[] {
   const summary = run.summary;
   return [
     run.status,
-    run.durationSec,
+    rounded(run.durationSec, SECONDS_DECIMALS),
     summary.events,
     summary.queries,
     summary.reads,
     summary.writes,
     summary.others,
-    summary.tps,
-    summary.qps,
+    rounded(summary.tps, RATE_DECIMALS),
+    rounded(summary.qps, RATE_DECIMALS),
     summary.errors,
     summary.reconnects,
-    ...LATENCY_KEYS.map((key) => summary.latencyMs[key]),
-    summary.rowsPerSec,
-    summary.mbPerSec,
+    ...LATENCY_KEYS.map((key) => rounded(summary.latencyMs[key], MS_DECIMALS)),
+    rounded(summary.rowsPerSec, 1),
+    rounded(summary.mbPerSec, RATE_DECIMALS),
+    // "1213:10 2013:2": the codes of the ignored errors and how often each came
+    Object.entries(summary.errorCodes ?? {}).map(([code, count]) => `${code}:${count}`).join(' ') || undefined,
   ];
 }
 

@@ -2,7 +2,9 @@
 // the experiment "% change" tables (as the study printed them: threads down, workloads across).
 
 import type { ExperimentResult, RunResult, ServerActivity } from './benchmarkResult';
+import { errorCodeCounts, errorCodesText } from './errorCodes';
 import type { RunComparison } from './runComparison';
+import { countText } from './runNames';
 import { STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, studyCellText, studyTableTitle, studyTables, type StudyTables } from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
 import { ms, shortText } from './serverActivityText';
@@ -33,7 +35,7 @@ export function runSummariesToMarkdown(runs: readonly RunResult[]): string {
   const rows = runs.map((run) => {
     const latency = run.summary.latencyMs;
     return [
-      run.name ?? run.id,
+      run.name ?? `${run.workload}${typeof run.options.threads === 'number' ? ` · ${countText(run.options.threads, 'thread', 'threads')}` : ''}`,
       run.workload,
       run.status,
       typeof run.options.threads === 'number' ? String(run.options.threads) : '–',
@@ -43,7 +45,7 @@ export function runSummariesToMarkdown(runs: readonly RunResult[]): string {
       formatNumber(latency.p95),
       formatNumber(latency.p99),
       formatNumber(latency.max),
-      String(run.summary.errors),
+      errorCodeCounts(run.summary).length > 0 ? `${run.summary.errors} (${errorCodesText(run.summary)})` : String(run.summary.errors),
     ];
   });
   return markdownTable(header, rows, 3);

@@ -331,7 +331,21 @@ class ShapeReader {
     summary.latencyMs = Object.fromEntries(LATENCY_KEYS.map((key) => [key, latency[key] === undefined ? null : this.nullableNumber(latency, key, `${path}.latencyMs.${key}`)])) as unknown as LatencySummaryMs;
     if (object.rowsPerSec !== undefined) summary.rowsPerSec = this.number(object, 'rowsPerSec', `${path}.rowsPerSec`);
     if (object.mbPerSec !== undefined) summary.mbPerSec = this.number(object, 'mbPerSec', `${path}.mbPerSec`);
+    if (object.errorCodes !== undefined) summary.errorCodes = this.errorCodes(object.errorCodes, `${path}.errorCodes`);
     return summary;
+  }
+
+  /** { "1213": 10 }: error codes (digits) to counts of 0 or more. */
+  private errorCodes(value: unknown, path: string): Record<string, number> | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const codes: Record<string, number> = {};
+    for (const [code, count] of Object.entries(object)) {
+      if (!/^\d{1,6}$/.test(code)) this.fail(`${path}.${code}`, 'an error code', code);
+      else if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) this.fail(`${path}.${code}`, 'a count of 0 or more', count);
+      else codes[code] = count;
+    }
+    return codes;
   }
 
   private histogram(value: unknown, path: string): LatencyHistogram | undefined {

@@ -2,6 +2,7 @@
 // for the "compare runs" view and its exports.
 
 import type { RunResult, RunStatus } from './benchmarkResult';
+import { countText } from './runNames';
 import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
 
 export const DEFAULT_COMPARISON_METRICS: readonly MetricKey[] = ['tps', 'qps', 'avg', 'p95', 'p99', 'max', 'errorsPerSec'];
@@ -31,13 +32,19 @@ export interface RunComparison {
   warnings: string[];
 }
 
+/** The run's own name, else "oltp_point_select · 8 threads" (never its id: that means nothing to a reader). */
+function runName(run: RunResult): string {
+  if (run.name) return run.name;
+  return typeof run.options.threads === 'number' ? `${run.workload} · ${countText(run.options.threads, 'thread', 'threads')}` : run.workload;
+}
+
 export function compareRuns(runs: readonly RunResult[], metricKeys: readonly MetricKey[] = DEFAULT_COMPARISON_METRICS): RunComparison {
   const warnings: string[] = [];
-  if (runs.length < 2) warnings.push(`a comparison needs two runs or more; got ${runs.length}`);
+  if (runs.length < 2) warnings.push(`a comparison needs two runs or more; only ${countText(runs.length, 'run is', 'runs are')} left`);
   const workloads = new Set(runs.map((run) => run.workload));
   if (workloads.size > 1) warnings.push(`the runs are of different workloads (${[...workloads].join(', ')}): their numbers measure different things`);
   for (const run of runs) {
-    if (run.status !== 'completed') warnings.push(`${run.name ?? run.id} was ${run.status}: its numbers cover only part of the run`);
+    if (run.status !== 'completed') warnings.push(`${runName(run)} was ${run.status}: its numbers cover only part of the run`);
   }
   const metrics = metricKeys.map((key): ComparedMetric => {
     const metric = RESULT_METRICS[key];
@@ -48,7 +55,7 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
   return {
     runs: runs.map((run) => ({
       id: run.id,
-      name: run.name ?? run.id,
+      name: runName(run),
       tool: run.source.tool,
       workload: run.workload,
       threads: typeof run.options.threads === 'number' ? run.options.threads : null,

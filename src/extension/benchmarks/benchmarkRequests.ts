@@ -42,6 +42,10 @@ export interface ExportRequest {
   format?: ExportFormat;
   /** where to write, as a file path or URI string; no save dialog then */
   target?: string;
+  /** Markdown of a run: the per-interval table below the summary (without it, no question is asked and only the summary is written) */
+  intervals?: boolean;
+  /** a run of an experiment: its index in the experiment's runs */
+  cellIndex?: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -20,7 +20,8 @@ import { benchSettingsFromProfile } from '../../core/bench/benchConnectionSettin
 import type { BenchmarkTarget } from './benchmarkTarget';
 import type { BenchmarksTreeProvider } from './benchmarksTreeProvider';
 import { engineOptions, type LaunchSettings } from './launchSettings';
-import { resultLabel, statusText } from './resultLabels';
+import { cellNameWords, resultLabel, statusText, threadsText } from './resultLabels';
+import { cellName, type CellDimensions } from '../../core/results/runNames';
 import type { BenchmarkResultsPanels, LiveRunHandle } from './resultsPanels';
 import type { BenchmarkResultStore, StoredResult } from './resultStore';
 
@@ -97,7 +98,7 @@ export class BenchmarkRunner implements vscode.Disposable {
       server: { flavor: target.session.identity.flavor, version: target.session.identity.version, host: target.profile.host, port: target.profile.port },
       options: { ...engine, mysql_db: settings.database },
     };
-    const what = vscode.l10n.t('{0} {1} threads', settings.workload, threads);
+    const what = `${settings.workload} ${threadsText(threads)}`;
     log.info(`Benchmark on ${target.profile.name}: ${settings.workload} ${Object.entries(engine).map(([name, value]) => `--${name}=${String(value)}`).join(' ')} --mysql-db=${settings.database}`);
     return this.withRun(header, options, what, settings.time, async (signal, live, tracker) => {
       const measured = await runMeasuredWithEngine(resolveBenchmarkConfig({ workload: settings.workload, connection, options: engine }), {
@@ -129,7 +130,7 @@ export class BenchmarkRunner implements vscode.Disposable {
       connectionName: target.profile.name,
       server: { flavor: target.session.identity.flavor, version: target.session.identity.version, host: target.profile.host, port: target.profile.port },
       options: optionsRecord(cell.options),
-      step: { index: index + 1, count: plan.length, label: cellText(cell) },
+      step: { index: index + 1, count: plan.length, label: cellText(plan, cell) },
     });
     const runKey = randomUUID();
     const first = plan[0];
@@ -153,7 +154,7 @@ export class BenchmarkRunner implements vscode.Disposable {
           if (step.kind === 'cell') {
             const cell = plan[step.index];
             if (cell) enterCell(step.index, cell);
-            const what = cell ? `${cellText(cell)} · ${workloadText(cell)}` : step.label;
+            const what = cell ? `${cellText(plan, cell)} · ${workloadText(cell)}` : step.label;
             tracker.report(`${step.index + 1}/${step.total} · ${what} · ${cell ? vscode.l10n.t('starting…') : vscode.l10n.t('loading…')}`, cell ? doneSec : step.index);
           } else {
             tracker.report(stepText(step), doneSec);
@@ -165,7 +166,7 @@ export class BenchmarkRunner implements vscode.Disposable {
           enterCell(cellIndex, cell);
           live?.append(report.interval);
           this.intervalEmitter.fire({ runKey, interval: report.interval });
-          const text = `${cellIndex + 1}/${plan.length} · ${cellText(cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
+          const text = `${cellIndex + 1}/${plan.length} · ${cellText(plan, cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
           tracker.report(text, doneSec + report.interval.t);
         },
         onCell: (cell, index, total) => {
@@ -290,12 +291,15 @@ function stepText(step: Exclude<ExperimentStep, { kind: 'cell' }>): string {
 }
 
 function workloadText(cell: PlannedCell): string {
-  return vscode.l10n.t('{0} {1} threads', cell.workload.name, cell.threads);
+  return `${cell.workload.name} ${threadsText(cell.threads)}`;
 }
 
-function cellText(cell: PlannedCell): string {
-  const params = Object.entries(cell.params).map(([name, value]) => `${name}=${String(value)}`);
-  return [cell.variant.name, vscode.l10n.t('{0} rows', cell.tableSize.toLocaleString()), ...params].join(' · ');
+/** The cell as its run will be named in the Benchmarks view: what tells it apart from the other cells. */
+function cellText(plan: readonly PlannedCell[], cell: PlannedCell): string {
+  const dimensions = (planned: PlannedCell): CellDimensions => ({
+    variant: planned.variant.name, workload: planned.workload.name, threads: planned.threads, tableSize: planned.tableSize, params: planned.params, repetition: planned.repetition,
+  });
+  return cellName(plan.map(dimensions), dimensions(cell), cellNameWords);
 }
 
 function bulkLoadCells(definition: Extract<ExperimentDefinition, { kind: 'bulk-load' }>): number {

@@ -5,8 +5,9 @@ import * as vscode from 'vscode';
 import type { ExperimentCell, ExperimentResult, RunResult } from '../../core/results/benchmarkResult';
 import type { PanelTarget } from '../../protocol/benchmarkResults';
 import { saturatedIntervals } from '../../core/results/clientBound';
+import { errorsText } from '../../core/results/errorCodes';
 import { BENCHMARK_COMMANDS, BENCHMARK_ITEM_CONTEXT } from './benchmarkIds';
-import { cellLabel, rateText, relativeTime, resultLabel, statusText } from './resultLabels';
+import { cellLabel, rateText, relativeTime, resultLabel, runsText, statusText } from './resultLabels';
 import type { BenchmarkResultStore, StoredResult } from './resultStore';
 
 export interface LiveRunListing {
@@ -117,7 +118,7 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     item.contextValue = BENCHMARK_ITEM_CONTEXT.experiment;
     const clientBound = experiment.cells.filter((cell) => cell.run.client?.bound).length;
     item.description = [
-      vscode.l10n.t('{0} runs', experiment.cells.length),
+      runsText(experiment.cells.length),
       experiment.status === 'completed' ? '' : statusText(experiment.status),
       clientBound > 0 ? vscode.l10n.t('{0} client-bound', clientBound) : '',
       relativeTime(experiment.startTime),
@@ -135,12 +136,12 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
 
   private cellItem(node: Extract<BenchmarkNode, { kind: 'cell' }>): vscode.TreeItem {
     const cell: ExperimentCell = node.experiment.cells[node.cellIndex];
-    const item = new vscode.TreeItem(cellLabel(cell), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(cellLabel(node.experiment, cell), vscode.TreeItemCollapsibleState.None);
     item.id = `cell:${node.resultId}:${node.cellIndex}`;
     item.contextValue = BENCHMARK_ITEM_CONTEXT.cell;
     item.description = [summaryText(cell.run), cell.run.status === 'completed' ? '' : statusText(cell.run.status), clientBoundText(cell.run)].filter(Boolean).join(' · ');
     item.iconPath = statusIcon(cell.run.status, 'graph-line', cell.run.client?.bound);
-    item.tooltip = runTooltip(cell.run);
+    item.tooltip = runTooltip(cell.run, `${resultLabel(node.experiment)} · ${cellLabel(node.experiment, cell)}`);
     item.command = openCommand({ kind: 'cell', resultId: node.resultId, cellIndex: node.cellIndex });
     return item;
   }
@@ -174,13 +175,14 @@ function summaryText(run: RunResult): string {
   return [vscode.l10n.t('{0} QPS', rateText(run.summary.qps)), p95 === null ? '' : vscode.l10n.t('p95 {0} ms', p95.toFixed(p95 >= 10 ? 1 : 2))].filter(Boolean).join(' · ');
 }
 
-function runTooltip(run: RunResult): vscode.MarkdownString {
+function runTooltip(run: RunResult, label = resultLabel(run)): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendText(`${resultLabel(run)} · ${statusText(run.status)}\n\n`);
+  tooltip.appendText(`${label} · ${statusText(run.status)}\n\n`);
   tooltip.appendText(`${vscode.l10n.t('TPS {0} · QPS {1}', rateText(run.summary.tps), rateText(run.summary.qps))}\n\n`);
   if (run.server) tooltip.appendText(`${run.server.flavor} ${run.server.version}${run.server.host ? ` · ${run.server.host}:${run.server.port ?? ''}` : ''}\n\n`);
   const engine = run.source.engine === 'sysbench' ? ` · sysbench ${run.source.engineVersion ?? ''}`.trimEnd() : run.source.engine === 'builtin' ? ` · ${vscode.l10n.t('built-in engine')}` : '';
   tooltip.appendText(`${run.source.tool} ${run.source.toolVersion}${engine} · ${new Date(run.startTime).toLocaleString(vscode.env.language)}`);
+  if (run.summary.errors > 0) tooltip.appendText(`\n\n${errorsText(run.summary, vscode.env.language)}`);
   if (run.message) tooltip.appendText(`\n\n${run.message}`);
   if (run.client?.bound) {
     const { saturated, measured } = saturatedIntervals(run);

@@ -19,7 +19,7 @@ export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: 
   const treeView = vscode.window.createTreeView<BenchmarkNode>(BENCHMARKS_VIEW, { treeDataProvider: tree, canSelectMany: true });
   const panels = new BenchmarkResultsPanels(context.extensionUri, store, api.log);
   const runner = new BenchmarkRunner({ panels, store, tree, log: api.log });
-  api.benchmarks = { onDidReportInterval: runner.onDidReportInterval };
+  api.benchmarks = { onDidReportInterval: runner.onDidReportInterval, tree };
   const documents = new ExperimentDocuments(() => {
     const database = context.globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
     const connection = api.connections.activeSession()?.profile.name;

@@ -9,7 +9,7 @@ import { isExportRequest } from './benchmarkRequests';
 import type { BenchmarkServices } from './benchmarkServices';
 import { isBenchmarkNode, targetOf, type BenchmarkNode } from './benchmarksTreeProvider';
 import { exportToFile, type ExportSubject } from './resultExports';
-import { cellLabel, resultLabel } from './resultLabels';
+import { cellFullLabel, cellLabel, resultLabel } from './resultLabels';
 import { comparisonMemberId } from './resultsPanels';
 
 export interface ImportOutcome {
@@ -43,11 +43,39 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
     if (target) await panels.open(target);
   }
 
+  /** The experiment run a command is about: a run node under an experiment, or `{ resultId, cellIndex }`. */
+  function cellOf(arg: unknown): { resultId: string; cellIndex: number } | undefined {
+    if (isBenchmarkNode(arg)) return arg.kind === 'cell' ? { resultId: arg.resultId, cellIndex: arg.cellIndex } : undefined;
+    const request = arg as { resultId?: unknown; cellIndex?: unknown } | undefined;
+    if (typeof request?.resultId === 'string' && Number.isInteger(request.cellIndex) && (request.cellIndex as number) >= 0) return { resultId: request.resultId, cellIndex: request.cellIndex as number };
+    if (arg === undefined) {
+      const selected = treeView.selection[0];
+      return selected?.kind === 'cell' ? { resultId: selected.resultId, cellIndex: selected.cellIndex } : undefined;
+    }
+    return undefined;
+  }
+
   async function rename(arg?: unknown): Promise<void> {
+    const given = (arg as { name?: unknown } | undefined)?.name;
+    const cell = cellOf(arg);
+    if (cell) {
+      const stored = await store.get(cell.resultId);
+      const experiment = stored?.kind === 'result' && stored.result.kind === 'experiment' ? stored.result : undefined;
+      const run = experiment?.cells[cell.cellIndex];
+      if (!experiment || !run) return;
+      const name = typeof given === 'string' ? given : await vscode.window.showInputBox({
+        title: t('Rename Run of {0}', resultLabel(experiment)),
+        prompt: t('A name for this run (empty: what tells it apart from the experiment\'s other runs).'),
+        value: cellLabel(experiment, run),
+      });
+      if (name === undefined) return;
+      await store.renameCell(cell.resultId, cell.cellIndex, name);
+      await panels.resultChanged(cell.resultId, false);
+      return;
+    }
     const id = resultIdOf(arg);
     const stored = id ? await store.get(id) : undefined;
     if (stored?.kind !== 'result') return;
-    const given = (arg as { name?: unknown } | undefined)?.name;
     const name = typeof given === 'string' ? given : await vscode.window.showInputBox({
       title: t('Rename Benchmark Result'),
       prompt: t('A name for this result (empty: the workload and threads).'),
@@ -59,20 +87,31 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
   }
 
   async function remove(arg?: unknown, selected?: unknown): Promise<boolean> {
-    const nodes = selectedNodes(arg, selected).filter((node) => node.kind === 'result');
-    const ids = nodes.length > 0 ? nodes.map((node) => (node as Extract<BenchmarkNode, { kind: 'result' }>).stored.id) : [resultIdOf(arg)].filter((id): id is string => id !== undefined);
-    if (ids.length === 0) return false;
+    const nodes = selectedNodes(arg, selected);
+    const resultNodes = nodes.filter((node): node is Extract<BenchmarkNode, { kind: 'result' }> => node.kind === 'result');
+    const ids = resultNodes.length > 0 || nodes.length > 0 ? resultNodes.map((node) => node.stored.id) : [cellOf(arg) ? undefined : resultIdOf(arg)].filter((id): id is string => id !== undefined);
+    // Runs of an experiment that is itself deleted go with it.
+    const cells = (nodes.length > 0 ? nodes.flatMap((node) => (node.kind === 'cell' ? [{ resultId: node.resultId, cellIndex: node.cellIndex }] : [])) : [cellOf(arg)].filter((cell) => cell !== undefined))
+      .filter((cell) => !ids.includes(cell.resultId));
+    if (ids.length === 0 && cells.length === 0) return false;
     const labels: string[] = [];
     for (const id of ids) {
       const stored = await store.get(id);
       if (stored?.kind === 'result') labels.push(resultLabel(stored.result));
     }
+    for (const cell of cells) {
+      const stored = await store.get(cell.resultId);
+      const experiment = stored?.kind === 'result' && stored.result.kind === 'experiment' ? stored.result : undefined;
+      const run = experiment?.cells[cell.cellIndex];
+      if (experiment && run) labels.push(t('{0}, run of {1}', cellLabel(experiment, run), resultLabel(experiment)));
+    }
+    const count = ids.length + cells.length;
     const confirmed = (arg as { confirm?: unknown } | undefined)?.confirm === true;
     if (!confirmed) {
       const remove = t('Delete');
       const choice = await vscode.window.showWarningMessage(
-        ids.length === 1 ? t('Delete the benchmark result "{0}"?', labels[0] ?? ids[0]) : t('Delete {0} benchmark results?', ids.length),
-        { modal: true, detail: `${labels.join('\n')}\n\n${t('The result files are deleted from {0}.', store.location().fsPath)}` },
+        count === 1 ? t('Delete the benchmark result "{0}"?', labels[0] ?? '') : t('Delete {0} benchmark results?', count),
+        { modal: true, detail: `${labels.join('\n')}\n\n${cells.length > 0 && ids.length === 0 ? t('The runs are removed from their experiment\'s file in {0}.', store.location().fsPath) : t('The result files are deleted from {0}.', store.location().fsPath)}` },
         remove,
       );
       if (choice !== remove) return false;
@@ -80,6 +119,11 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
     for (const id of ids) {
       await store.delete(id);
       await panels.resultChanged(id, true);
+    }
+    // Highest index first, so the indices still to delete stay valid.
+    for (const cell of [...cells].sort((a, b) => b.cellIndex - a.cellIndex)) {
+      await store.deleteCell(cell.resultId, cell.cellIndex);
+      await panels.cellDeleted(cell.resultId, cell.cellIndex);
     }
     return true;
   }
@@ -108,7 +152,7 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
       if (stored.kind !== 'result') continue;
       const result = stored.result;
       if (result.kind === 'run') items.push({ label: resultLabel(result), description: new Date(result.startTime).toLocaleString(vscode.env.language), member: stored.id, picked: already.includes(stored.id) });
-      else result.cells.forEach((cell, index) => items.push({ label: cellLabel(cell), description: resultLabel(result), member: comparisonMemberId(stored.id, index), picked: already.includes(comparisonMemberId(stored.id, index)) }));
+      else result.cells.forEach((cell, index) => items.push({ label: cellLabel(result, cell), description: resultLabel(result), member: comparisonMemberId(stored.id, index), picked: already.includes(comparisonMemberId(stored.id, index)) }));
     }
     if (items.length < 2) {
       void vscode.window.showInformationMessage(t('Comparing needs two runs or more in the Benchmarks view.'));
@@ -131,12 +175,15 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
     const stored = id ? await store.get(id) : undefined;
     if (stored?.kind !== 'result') return undefined;
     let subject: ExportSubject = { kind: 'result', result: stored.result, baseName: resultLabel(stored.result) };
-    if (isBenchmarkNode(arg) && arg.kind === 'cell') {
-      const cell = arg.experiment.cells[arg.cellIndex];
-      subject = { kind: 'result', result: cell.run, baseName: `${resultLabel(stored.result)} ${cellLabel(cell)}` };
+    const cell = cellOf(arg);
+    if (cell && stored.result.kind === 'experiment') {
+      const run = stored.result.cells[cell.cellIndex];
+      if (!run) return undefined;
+      const label = cellFullLabel(stored.result, run);
+      subject = { kind: 'result', result: { ...run.run, name: label }, baseName: label };
     }
     const target = request?.target ? (/^[a-z][\w+.-]*:/i.test(request.target) && !/^[a-z]:[\\/]/i.test(request.target) ? vscode.Uri.parse(request.target) : vscode.Uri.file(request.target)) : undefined;
-    const written = await exportToFile(subject, request?.format ?? format, log, target);
+    const written = await exportToFile(subject, request?.format ?? format, log, target, { intervals: request?.intervals ?? (target ? false : undefined) });
     return written?.toString();
   }
 

@@ -5,6 +5,8 @@ import type { BenchmarkResult, RunResult } from '../../core/results/benchmarkRes
 import { experimentToCsv, intervalsToCsv, runSummariesToCsv } from '../../core/results/exportCsv';
 import { resultToJson } from '../../core/results/exportJson';
 import { experimentToMarkdown, runComparisonToMarkdown, runSummariesToMarkdown, runToMarkdown } from '../../core/results/exportMarkdown';
+import { csvMetadataBlock, resultMetadata } from '../../core/results/csvMetadata';
+import { intervalsToMarkdown } from '../../core/results/markdownIntervals';
 import { redactSecrets } from '../../core/results/redactSecrets';
 import { compareRuns } from '../../core/results/runComparison';
 import type { ExportFormat } from '../../protocol/benchmarkResults';
@@ -17,18 +19,26 @@ export type ExportSubject = { kind: 'result'; result: BenchmarkResult; baseName:
 const MAX_PNG_BYTES = 32 * 1024 * 1024;
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
 
-export function exportText(subject: ExportSubject, format: ExportFormat): string {
+export interface ExportChoices {
+  /** Markdown of a run: add the per-interval table */
+  intervals?: boolean;
+}
+
+export function exportText(subject: ExportSubject, format: ExportFormat, choices: ExportChoices = {}): string {
   if (subject.kind === 'runs') {
-    if (format === 'csv') return runSummariesToCsv(subject.runs);
-    // Tables name runs by their name, else by their id: a label reads better than a UUID.
+    // Tables name runs by their name, else by workload and threads: a label reads better than a UUID.
     const named = subject.runs.map((run) => ({ ...run, name: resultLabel(run) }));
+    if (format === 'csv') return csvMetadataBlock([['result', 'comparison'], ['runs', named.map((run) => run.name).join(' | ')]]) + runSummariesToCsv(named);
     if (format === 'markdown') return `${runSummariesToMarkdown(named)}\n${runComparisonToMarkdown(compareRuns(named))}`;
     return `${JSON.stringify(redactSecrets(subject.runs), null, 2)}\n`;
   }
   const result = subject.result;
   if (format === 'json') return resultToJson(result);
-  if (result.kind === 'run') return format === 'csv' ? intervalsToCsv(result) : runToMarkdown({ ...result, name: resultLabel(result) });
-  if (format === 'csv') return experimentToCsv(result);
+  if (format === 'csv') return csvMetadataBlock(resultMetadata(result, subject.baseName)) + (result.kind === 'run' ? intervalsToCsv(result) : experimentToCsv(result));
+  if (result.kind === 'run') {
+    const summary = runToMarkdown({ ...result, name: resultLabel(result) });
+    return choices.intervals ? `${summary}\n**${vscode.l10n.t('Report intervals')}**\n\n${intervalsToMarkdown(result)}` : summary;
+  }
   return experimentToMarkdown(result);
 }
 
@@ -38,16 +48,24 @@ export function safeBaseName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'benchmark';
 }
 
-/** Asks where to save (unless `uri` is given, for automation) and writes the export; undefined when cancelled. */
-export async function exportToFile(subject: ExportSubject, format: ExportFormat, log: ExtensionLog, uri?: vscode.Uri): Promise<vscode.Uri | undefined> {
+/**
+ * Asks where to save (unless `uri` is given, for automation) and writes the export; undefined when
+ * cancelled. The Markdown of a run with report intervals asks first whether to add them.
+ */
+export async function exportToFile(subject: ExportSubject, format: ExportFormat, log: ExtensionLog, uri?: vscode.Uri, choices: ExportChoices = {}): Promise<vscode.Uri | undefined> {
   const extension = EXTENSIONS[format];
+  if (format === 'markdown' && choices.intervals === undefined && !uri && subject.kind === 'result' && subject.result.kind === 'run' && subject.result.intervals.length > 0) {
+    const asked = await askForIntervals(subject.result.intervals.length);
+    if (asked === undefined) return undefined;
+    choices = { ...choices, intervals: asked };
+  }
   const target = uri ?? await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export Benchmark Result'),
     defaultUri: defaultFolderUri(`${safeBaseName(subject.baseName)}.${extension}`),
     filters: { [formatLabel(format)]: [extension] },
   });
   if (!target) return undefined;
-  await vscode.workspace.fs.writeFile(target, Buffer.from(exportText(subject, format), 'utf8'));
+  await vscode.workspace.fs.writeFile(target, Buffer.from(exportText(subject, format, choices), 'utf8'));
   log.info(`Exported ${subject.baseName} as ${format} to ${target.fsPath}.`);
   if (!uri) void announceSaved(target);
   return target;
@@ -75,6 +93,15 @@ export async function savePng(dataUrl: unknown, baseName: string, log: Extension
   log.info(`Saved chart ${baseName} (${bytes.length} bytes) to ${target.fsPath}.`);
   if (!uri) void announceSaved(target);
   return target;
+}
+
+async function askForIntervals(count: number): Promise<boolean | undefined> {
+  const items: (vscode.QuickPickItem & { intervals: boolean })[] = [
+    { label: vscode.l10n.t('Summary'), description: vscode.l10n.t('one row: TPS, QPS, latency, errors'), intervals: false },
+    { label: vscode.l10n.t('Summary and report intervals'), description: count === 1 ? vscode.l10n.t('and a table of its 1 interval') : vscode.l10n.t('and a table of its {0} intervals', count.toLocaleString(vscode.env.language)), intervals: true },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Export Markdown Table'), placeHolder: vscode.l10n.t('What the Markdown holds') });
+  return picked?.intervals;
 }
 
 function formatLabel(format: ExportFormat): string {

@@ -1,6 +1,7 @@
 // How a result is named in the Benchmarks view, in editor tab titles and in messages.
 import * as vscode from 'vscode';
-import type { BenchmarkResult, ExperimentCell, RunResult } from '../../core/results/benchmarkResult';
+import type { BenchmarkResult, ExperimentCell, ExperimentResult, RunResult } from '../../core/results/benchmarkResult';
+import { cellName, type CellDimensions, type NameWords } from '../../core/results/runNames';
 
 export function runThreads(run: RunResult): number | undefined {
   const threads = run.options.threads;
@@ -9,18 +10,43 @@ export function runThreads(run: RunResult): number | undefined {
   return run.intervals[0]?.threads;
 }
 
+/** "1 thread", "8 threads". */
+export function threadsText(count: number): string {
+  return count === 1 ? vscode.l10n.t('1 thread') : vscode.l10n.t('{0} threads', count.toLocaleString(vscode.env.language));
+}
+
+/** "1 run", "12 runs". */
+export function runsText(count: number): string {
+  return count === 1 ? vscode.l10n.t('1 run') : vscode.l10n.t('{0} runs', count.toLocaleString(vscode.env.language));
+}
+
+export const cellNameWords: NameWords = {
+  threads: threadsText,
+  rows: (count) => (count === 1 ? vscode.l10n.t('1 row') : vscode.l10n.t('{0} rows', count.toLocaleString(vscode.env.language))),
+  repetition: (index) => vscode.l10n.t('run {0}', index),
+};
+
 /** The result's own name, or "oltp_point_select · 8 threads" / the experiment's name. */
 export function resultLabel(result: BenchmarkResult): string {
   if (result.name) return result.name;
   if (result.kind === 'experiment') return vscode.l10n.t('Experiment');
   const threads = runThreads(result);
-  return threads === undefined ? result.workload : vscode.l10n.t('{0} · {1} threads', result.workload, threads);
+  return threads === undefined ? result.workload : `${result.workload} · ${threadsText(threads)}`;
 }
 
-export function cellLabel(cell: ExperimentCell): string {
-  const params = Object.entries(cell.params ?? {}).map(([key, value]) => `${key}=${String(value)}`);
-  const size = cell.tableSize !== undefined ? vscode.l10n.t('{0} rows', cell.tableSize.toLocaleString()) : '';
-  return [cell.variant, cell.workload, ...params, vscode.l10n.t('{0} threads', cell.threads), size].filter(Boolean).join(' · ');
+/** A run of an experiment: its own name (renamed), else what tells it apart from the experiment's other runs. */
+export function cellLabel(experiment: ExperimentResult, cell: ExperimentCell): string {
+  return cell.run.name ?? cellName(experiment.cells.map(dimensionsOf), dimensionsOf(cell), cellNameWords);
+}
+
+/** A run of an experiment outside it (a comparison, an export): "Thread sweep: oltp_point_select · 16 threads". */
+export function cellFullLabel(experiment: ExperimentResult, cell: ExperimentCell): string {
+  return cell.run.name ?? `${resultLabel(experiment)} · ${cellLabel(experiment, cell)}`;
+}
+
+export function dimensionsOf(cell: ExperimentCell): CellDimensions {
+  const repetition = cell.run.labels?.repetition;
+  return { variant: cell.variant, workload: cell.workload, threads: cell.threads, tableSize: cell.tableSize, params: cell.params, repetition: typeof repetition === 'number' ? repetition : undefined };
 }
 
 export function statusText(status: RunResult['status']): string {

@@ -4,7 +4,7 @@
 // the result validator and kept in a cache keyed by modification time, so listing stays cheap.
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
-import type { BenchmarkResult } from '../../core/results/benchmarkResult';
+import type { BenchmarkResult, ExperimentResult } from '../../core/results/benchmarkResult';
 import { resultToJson } from '../../core/results/exportJson';
 import { parseBenchmarkResult } from '../../core/results/resultValidation';
 import type { ExtensionLog } from '../log/extensionLog';
@@ -81,7 +81,7 @@ export class BenchmarkResultStore implements vscode.Disposable {
 
   async rename(id: string, name: string): Promise<void> {
     const stored = await this.get(id);
-    if (stored?.kind !== 'result') throw new Error(`No readable benchmark result with id ${id}.`);
+    if (stored?.kind !== 'result') throw new Error('This benchmark result is not stored any more, or cannot be read.');
     const trimmed = name.trim();
     const renamed: BenchmarkResult = { ...stored.result };
     if (trimmed === '') delete renamed.name;
@@ -90,12 +90,39 @@ export class BenchmarkResultStore implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** Renames one run of an experiment (empty: back to the name made from what varies). */
+  async renameCell(id: string, cellIndex: number, name: string): Promise<void> {
+    await this.updateExperiment(id, (experiment) => {
+      const cells = experiment.cells.map((cell, index) => {
+        if (index !== cellIndex) return cell;
+        const run = { ...cell.run };
+        if (name.trim() === '') delete run.name;
+        else run.name = name.trim();
+        return { ...cell, run };
+      });
+      return { ...experiment, cells };
+    });
+  }
+
+  /** Removes one run from an experiment; the runs after it move up by one. */
+  async deleteCell(id: string, cellIndex: number): Promise<void> {
+    await this.updateExperiment(id, (experiment) => ({ ...experiment, cells: experiment.cells.filter((_cell, index) => index !== cellIndex) }));
+    this.log.info(`Deleted run ${cellIndex + 1} of benchmark experiment ${id}.`);
+  }
+
   async delete(id: string): Promise<void> {
     const stored = await this.get(id);
     if (!stored) return;
     await vscode.workspace.fs.delete(stored.uri, { useTrash: false });
     this.cache.delete(stored.uri.toString());
     this.log.info(`Deleted benchmark result ${id} (${stored.uri.fsPath}).`);
+    this.changed.fire();
+  }
+
+  private async updateExperiment(id: string, change: (experiment: ExperimentResult) => ExperimentResult): Promise<void> {
+    const stored = await this.get(id);
+    if (stored?.kind !== 'result' || stored.result.kind !== 'experiment') throw new Error('This experiment is not stored any more.');
+    await this.write(stored.uri, change(stored.result));
     this.changed.fire();
   }
 

@@ -17,7 +17,7 @@ import {
 import type { ExtensionLog } from '../log/extensionLog';
 import { TypedWebviewPanel } from '../webviews/typedWebviewPanel';
 import { exportToFile, savePng, type ExportSubject } from './resultExports';
-import { cellLabel, resultLabel } from './resultLabels';
+import { cellFullLabel, resultLabel, runsText, threadsText } from './resultLabels';
 import { resultsPanelStrings } from './resultsPanelStrings';
 import type { BenchmarkResultStore } from './resultStore';
 
@@ -49,10 +49,16 @@ interface Loaded {
   document: ResultsDocument;
   title: string;
   subject?: ExportSubject;
+  /** a comparison's runs by member id: how to name one once it is deleted */
+  memberLabels?: Map<string, string>;
 }
 
 class ResultsPanel {
   private webviewReady = false;
+  /** the names of a comparison's runs, kept to say which one was deleted */
+  memberLabels: Map<string, string>;
+  /** what the comparison says about runs taken out of it */
+  removedNotes: string[] = [];
 
   constructor(
     readonly panel: TypedWebviewPanel<BenchmarkResultsProtocol>,
@@ -60,6 +66,7 @@ class ResultsPanel {
     private readonly owner: BenchmarkResultsPanels,
     private loaded?: Loaded,
   ) {
+    this.memberLabels = loaded?.memberLabels ?? new Map();
     panel.on('ready', () => {
       this.webviewReady = true;
       void this.send();
@@ -83,7 +90,8 @@ class ResultsPanel {
 
   /** Loads the target's document again and shows it. */
   async reload(): Promise<void> {
-    this.loaded = await this.owner.load(this.target);
+    this.loaded = await this.owner.load(this.target, this);
+    if (this.loaded.memberLabels) for (const [member, label] of this.loaded.memberLabels) this.memberLabels.set(member, label);
     this.panel.panel.title = this.loaded.title;
     await this.send();
   }
@@ -196,24 +204,55 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     return this.liveRuns.has(runKey);
   }
 
-  /** Reloads the tabs that show this result (after a rename) or closes them (after a delete). */
+  /**
+   * Reloads the tabs that show this result (after a rename) or closes them (after a delete); a
+   * comparison that used a deleted run goes on with the others and says which one was deleted.
+   */
   async resultChanged(resultId: string, deleted: boolean): Promise<void> {
     for (const panel of [...this.panels.values()]) {
       const ids = idsOf(panel.target);
       if (!ids.includes(resultId)) continue;
-      if (deleted && panel.target.kind !== 'comparison') panel.panel.dispose();
+      if (deleted && panel.target.kind === 'comparison') {
+        const gone = panel.target.resultIds.filter((member) => member.split('#')[0] === resultId);
+        this.removeMembers(panel, gone, panel.target.resultIds.filter((member) => !gone.includes(member)));
+      } else if (deleted) panel.panel.dispose();
       else await panel.reload();
     }
   }
 
+  /** One run of an experiment was deleted: its tab closes, tabs of the runs after it follow their new place, comparisons say so. */
+  async cellDeleted(resultId: string, cellIndex: number): Promise<void> {
+    for (const panel of [...this.panels.values()]) {
+      const target = panel.target;
+      if (target.kind === 'cell' && target.resultId === resultId) {
+        if (target.cellIndex === cellIndex) panel.panel.dispose();
+        else if (target.cellIndex > cellIndex) this.retarget(panel, { ...target, cellIndex: target.cellIndex - 1 });
+        else await panel.reload();
+      } else if (target.kind === 'comparison' && idsOf(target).includes(resultId)) {
+        const gone = comparisonMemberId(resultId, cellIndex);
+        const moved = target.resultIds.filter((member) => member !== gone).map((member) => {
+          const [id, index] = member.split('#');
+          return id === resultId && index !== undefined && Number(index) > cellIndex ? comparisonMemberId(id, Number(index) - 1) : member;
+        });
+        for (const [member, label] of [...panel.memberLabels]) {
+          const [id, index] = member.split('#');
+          if (id === resultId && index !== undefined && Number(index) > cellIndex) panel.memberLabels.set(comparisonMemberId(id, Number(index) - 1), label);
+        }
+        this.removeMembers(panel, target.resultIds.includes(gone) ? [gone] : [], moved);
+      } else if (target.kind === 'result' && target.resultId === resultId) {
+        await panel.reload();
+      }
+    }
+  }
+
   /** The document a target shows, its tab title and what its exports are about. */
-  async load(target: PanelTarget): Promise<Loaded> {
+  async load(target: PanelTarget, panel?: ResultsPanel): Promise<Loaded> {
     const t = vscode.l10n.t;
     if (target.kind === 'live') {
       const state = this.liveRuns.get(target.runKey);
       if (state) {
         const header = state.live.header;
-        return { document: { kind: 'live', live: state.live }, title: t('● {0} · {1} threads', header.workload, header.threads) };
+        return { document: { kind: 'live', live: state.live }, title: `● ${header.workload} · ${threadsText(header.threads)}` };
       }
       const failure = this.failed.get(target.runKey) ?? {
         title: t('This run is no longer going on'),
@@ -223,14 +262,23 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     }
     if (target.kind === 'comparison') {
       const runs: RunResult[] = [];
-      const warnings: string[] = [];
+      const warnings: string[] = [...(panel?.removedNotes ?? [])];
+      const memberLabels = new Map<string, string>();
+      let missing = 0;
       for (const member of target.resultIds) {
         const run = await this.runOf(member);
-        if (run) runs.push(run);
-        else warnings.push(t('A run of this comparison is no longer stored ({0}).', member));
+        if (run) {
+          runs.push(run);
+          memberLabels.set(member, resultLabel(run));
+        } else {
+          const label = panel?.memberLabels.get(member);
+          if (label) warnings.push(t('"{0}" is no longer stored: it is left out of this comparison.', label));
+          else missing++;
+        }
       }
+      if (missing > 0) warnings.push(missing === 1 ? t('1 run of this comparison is no longer stored (deleted, or the results folder changed): it is left out.') : t('{0} runs of this comparison are no longer stored (deleted, or the results folder changed): they are left out.', missing));
       if (runs.length === 0) return this.missing(target);
-      return { document: { kind: 'comparison', target, runs, warnings }, title: t('Compare {0} runs', runs.length), subject: { kind: 'runs', runs, baseName: 'comparison' } };
+      return { document: { kind: 'comparison', target, runs, warnings }, title: t('Compare {0}', runsText(runs.length)), subject: { kind: 'runs', runs, baseName: 'comparison' }, memberLabels };
     }
     const stored = await this.store.get(target.resultId);
     if (!stored) return this.missing(target);
@@ -241,9 +289,9 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     const warnings = [...stored.warnings, ...(this.importWarnings.get(stored.id) ?? [])];
     if (target.kind === 'cell') {
       const cell = result.kind === 'experiment' ? result.cells[target.cellIndex] : undefined;
-      if (!cell) return this.missing(target);
-      const label = `${resultLabel(result)} · ${cellLabel(cell)}`;
-      return { document: { kind: 'run', target, run: { ...cell.run, name: cell.run.name ?? label }, warnings }, title: cellLabel(cell), subject: { kind: 'result', result: cell.run, baseName: label } };
+      if (!cell || result.kind !== 'experiment') return this.missing(target);
+      const label = cellFullLabel(result, cell);
+      return { document: { kind: 'run', target, run: { ...cell.run, name: label }, warnings }, title: label, subject: { kind: 'result', result: { ...cell.run, name: label }, baseName: label } };
     }
     const label = resultLabel(result);
     const document: ResultsDocument = result.kind === 'run'
@@ -262,8 +310,9 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     const stored = await this.store.get(resultId);
     if (stored?.kind !== 'result') return undefined;
     if (cellText === undefined) return stored.result.kind === 'run' ? stored.result : undefined;
-    const cell = stored.result.kind === 'experiment' ? stored.result.cells[Number(cellText)] : undefined;
-    return cell ? { ...cell.run, name: cell.run.name ?? `${resultLabel(stored.result)} · ${cellLabel(cell)}` } : undefined;
+    const experiment = stored.result.kind === 'experiment' ? stored.result : undefined;
+    const cell = experiment?.cells[Number(cellText)];
+    return experiment && cell ? { ...cell.run, name: cellFullLabel(experiment, cell) } : undefined;
   }
 
   private missing(target: PanelTarget): Loaded {
@@ -278,6 +327,19 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     panel.panel.onDidDispose(() => {
       if (this.panels.get(keyOf(panel.target)) === panel) this.panels.delete(keyOf(panel.target));
     });
+  }
+
+  private removeMembers(panel: ResultsPanel, gone: readonly string[], remaining: string[]): void {
+    const t = vscode.l10n.t;
+    for (const member of gone) {
+      const label = panel.memberLabels.get(member);
+      panel.removedNotes.push(label ? t('"{0}" was deleted: it is no longer in this comparison.', label) : t('A run of this comparison was deleted: it is no longer in it.'));
+    }
+    if (remaining.length === 0) {
+      panel.panel.dispose();
+      return;
+    }
+    this.retarget(panel, { kind: 'comparison', resultIds: remaining });
   }
 
   private retarget(panel: ResultsPanel | undefined, target: PanelTarget): void {

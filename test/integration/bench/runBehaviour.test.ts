@@ -242,6 +242,12 @@ describe('errors', () => {
     const again = await runWithOptions(benchOptions('oltp_insert', args));
     assert.equal(again.status, 'failed');
     assert.match(again.message ?? '', /mysql_drv_query\(\) returned error 1062 \(Duplicate entry .* for key 'PRIMARY'\) for query 'INSERT INTO sbtest1 \(id, k, c, pad\) VALUES/);
+    // Listed in --mysql-ignore-errors, the same error is counted, and the count says its code.
+    const ignoring = [...connectionArgs(database), '--tables=1', '--threads=1', '--time=1', '--auto_inc=off', '--rand-seed=9', '--mysql-ignore-errors=1062'];
+    const ignored = await runWithOptions(benchOptions('oltp_insert', ignoring));
+    assert.equal(ignored.status, 'completed', ignored.message);
+    assert.ok(ignored.summary.errors > 0, 'the duplicate keys were ignored errors');
+    assert.deepEqual(ignored.summary.errorCodes, { 1062: ignored.summary.errors }, 'every ignored error is counted under its code');
     await cleanupWithOptions(benchOptions('oltp_insert', [...connectionArgs(database), '--tables=1']));
     await prepareWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=1', '--table-size=10000']));
   });

@@ -140,4 +140,14 @@ describe('run statistics', () => {
     assert.equal(fairness.timeStddevSec, 0);
     assert.equal(statistics.closeInterval(3, 1).interval.tps, 0, 'a new interval starts empty');
   });
+
+  test('ignored errors are tallied by code across workers, and forgotten at the end of the warm-up', () => {
+    const statistics = new RunStatistics(2, [[0], [1]], 95);
+    statistics.add(0, { ...snapshot([[0]], new LatencyRecorder()), errorCodes: [[1213, 3]] });
+    statistics.add(1, { ...snapshot([[0]], new LatencyRecorder()), errorCodes: [[1213, 2], [1205, 1]] });
+    statistics.add(1, snapshot([[0]], new LatencyRecorder()));
+    assert.deepEqual([...statistics.errorCodes], [[1213, 5], [1205, 1]]);
+    statistics.reset();
+    assert.equal(statistics.errorCodes.size, 0);
+  });
 });

@@ -79,6 +79,35 @@ describe('CSV export', () => {
     ]);
   });
 
+  test('measured numbers are rounded to what they mean: rates to 0.01/s, latencies to 1 µs, times to 1 ms', () => {
+    const run = sampleRun({
+      durationSec: 60.000123456,
+      intervals: [{ t: 1.0004999, threads: 8, tps: 1049.9999999998, qps: 20999.123456, reads: 1.005, writes: 0, others: 0, errors: 0.333333333, reconnects: 0, latencyMs: { p95: 1.23456789, avg: 0.1 + 0.2 } }],
+    }, { tps: 1049.9999999998, latencyMs: { min: 0.2, avg: 0.812345678, max: 12, p50: 0.7, p90: 1.2, p95: 1.4500001, p99: 2.4, p999: 8 }, rowsPerSec: 12345.6789, mbPerSec: 2.345678 });
+    const rows = parseCsv(intervalsToCsv(run));
+    const value = (name: string) => rows[1][rows[0].indexOf(name)];
+    assert.equal(value('t_s'), '1');
+    assert.equal(value('tps'), '1050');
+    assert.equal(value('qps'), '20999.12');
+    assert.equal(value('errors_per_s'), '0.33');
+    assert.equal(value('latency_p95_ms'), '1.235');
+    assert.equal(value('latency_avg_ms'), '0.3');
+    const summary = parseCsv(runSummariesToCsv([run]));
+    const field = (name: string) => summary[1][summary[0].indexOf(name)];
+    assert.equal(field('duration_s'), '60');
+    assert.equal(field('tps'), '1050');
+    assert.equal(field('latency_avg_ms'), '0.812');
+    assert.equal(field('latency_p95_ms'), '1.45');
+    assert.equal(field('rows_per_s'), '12345.7');
+    assert.equal(field('mb_per_s'), '2.35');
+    assert.equal(field('events'), '2100', 'counts are whole numbers as they are');
+  });
+
+  test('the summary row gives the codes of the ignored errors', () => {
+    const rows = parseCsv(runSummariesToCsv([sampleRun({}, { errors: 12, errorCodes: { 1213: 10, 2013: 2 } }), sampleRun()]));
+    assert.deepEqual(rows.slice(1).map((row) => row[rows[0].indexOf('error_codes')]), ['1213:10 2013:2', '']);
+  });
+
   test('summaries of many runs: one row per run', () => {
     const runs = [sampleRun({ id: 'a', name: 'first, with comma' }), sampleRun({ id: 'b', name: undefined, status: 'failed' }, { tps: 7 })];
     const rows = parseCsv(runSummariesToCsv(runs));

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { intervalsToMarkdown } from '../../../src/core/results/markdownIntervals';
 import { formatPercent, markdownCell, runComparisonToMarkdown, runSummariesToMarkdown, variantChangeToMarkdown } from '../../../src/core/results/exportMarkdown';
 import { compareRuns } from '../../../src/core/results/runComparison';
 import { variantChangeTable } from '../../../src/core/results/variantComparison';
@@ -18,6 +19,22 @@ describe('Markdown export', () => {
     assert.equal(formatPercent(0), '0.0%');
     assert.equal(formatPercent(0.01), '0.0%');
     assert.equal(formatPercent(null), '–');
+  });
+
+  test('a run without a name is named by workload and threads, never by its id; errors carry their codes', () => {
+    const markdown = runSummariesToMarkdown([sampleRun({ id: '0f6c2d1e-9b1a-4c55-8d3e-1a2b3c4d5e6f', name: undefined, options: { threads: 1 } }, { errors: 12, errorCodes: { 1213: 10, 2013: 2 } })]);
+    const row = markdown.split('\n')[2];
+    assert.ok(!row.includes('0f6c2d1e'), row);
+    assert.match(row, /^\| oltp_point_select · 1 thread \|/);
+    assert.match(row, /\| 12 \(1213 deadlock ×10, 2013 lost connection ×2\) \|$/);
+  });
+
+  test('the report intervals as a table, one row per interval', () => {
+    const table = intervalsToMarkdown(sampleRun()).trim().split('\n');
+    assert.equal(table[0], '| time s | threads | TPS | QPS | reads/s | writes/s | other/s | avg ms | p95 ms | p99 ms | max ms | errors/s | reconnects/s |');
+    assert.equal(table.length, 2 + sampleRun().intervals.length);
+    assert.equal(table[2], '| 1 | 8 | 1000.00 | 1000.00 | 1000.00 | 0.00 | 0.00 | 0.80 | 1.50 | 2.50 | – | 0.00 | 0.00 |');
+    assert.match(intervalsToMarkdown(sampleRun({ intervals: [] })), /No report intervals/);
   });
 
   test('run summaries: one row per run, numbers right-aligned', () => {

@@ -124,6 +124,15 @@ describe('parseBenchmarkResult', () => {
     assert.deepEqual(errorsOf(sampleRun({ intervals: [{ ...base.intervals[0], client: { ...client, cores: -1 } }] })), ['intervals[0].client.cores: expected a number of 0 or more, got number -1']);
   });
 
+  test('the codes of ignored errors are kept; a code that is not a number or a wrong count is named', () => {
+    const run = sampleRun({}, { errors: 12, errorCodes: { 1213: 10, 2013: 2 } });
+    const parsed = parseBenchmarkResult(JSON.stringify(run));
+    assert.ok(parsed.ok);
+    assert.deepEqual(parsed.ok && parsed.result.kind === 'run' ? parsed.result.summary.errorCodes : undefined, { 1213: 10, 2013: 2 });
+    assert.deepEqual(errorsOf(sampleRun({}, { errorCodes: { deadlock: 1 } as unknown as Record<string, number> })), ['summary.errorCodes.deadlock: expected an error code, got \'deadlock\'']);
+    assert.deepEqual(errorsOf(sampleRun({}, { errorCodes: { 1213: -1 } })), ['summary.errorCodes.1213: expected a count of 0 or more, got number -1']);
+  });
+
   test('unknown fields are not carried into the result', () => {
     const parsed = parseBenchmarkResult({ ...sampleRun(), __proto__hack: 1, extra: { a: 1 } });
     assert.ok(parsed.ok);

@@ -27,7 +27,10 @@ describe('compareRuns', () => {
   });
 
   test('warns about what makes a comparison shaky', () => {
-    assert.deepEqual(compareRuns([first]).warnings, ['a comparison needs two runs or more; got 1']);
+    assert.deepEqual(compareRuns([first]).warnings, ['a comparison needs two runs or more; only 1 run is left']);
+    const unnamed = compareRuns([first, sampleRun({ id: '5b0c8e1e-uuid', name: undefined, status: 'failed' })]);
+    assert.deepEqual(unnamed.warnings, ['oltp_point_select · 8 threads was failed: its numbers cover only part of the run'], 'a run without a name is named by workload and threads, not its id');
+    assert.equal(unnamed.runs[1].name, 'oltp_point_select · 8 threads');
     const mixed = compareRuns([first, sampleRun({ id: 'x', workload: 'oltp_read_write' }), third]);
     assert.deepEqual(mixed.warnings, [
       'the runs are of different workloads (oltp_point_select, oltp_read_write): their numbers measure different things',

@@ -1,12 +1,13 @@
 // What activate() returns: the services later features and the extension-host tests use.
 import type * as vscode from 'vscode';
-import type { ConnectionProfile } from '../core/db/connectionProfile';
 import type { ReportedInterval } from './benchmarks/reportedInterval';
 import type { BenchmarksTreeProvider } from './benchmarks/benchmarksTreeProvider';
 import type { ConnectionManager } from './connections/connectionManager';
 import type { ConnectionStore } from './connections/connectionStore';
 import type { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
 import type { ExtensionLog } from './log/extensionLog';
+
+export type { AddConnectionRequest } from './connections/connectionRequests';
 
 export interface TidbLabApi {
   readonly connections: ConnectionManager;
@@ -22,20 +23,4 @@ export interface BenchmarksApi {
   readonly onDidReportInterval: vscode.Event<ReportedInterval>;
   /** the Benchmarks view's items, as the view shows them */
   readonly tree: BenchmarksTreeProvider;
-}
-
-/**
- * The argument `tidbLab.addConnection` accepts for automation (tests, scripts): the profile is
- * saved without opening the form, and the command returns its id. Missing fields take the form's
- * defaults (port 4000, TLS by host, password in secret storage).
- */
-export interface AddConnectionRequest {
-  profile: Partial<Omit<ConnectionProfile, 'id'>> & Pick<ConnectionProfile, 'name' | 'host' | 'user'>;
-  password?: string;
-}
-
-export function isAddConnectionRequest(value: unknown): value is AddConnectionRequest {
-  if (typeof value !== 'object' || value === null) return false;
-  const profile = (value as { profile?: unknown }).profile;
-  return typeof profile === 'object' && profile !== null;
 }

@@ -6,7 +6,7 @@
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { rowNumber, rowText } from '../tidb/rowValues';
 import { serverTimeText } from './serverTimeText';
-import { picosecondsToMs, type StatementStatistics, type StatementStatisticsQuery } from './statementStatistics';
+import { picosecondsToMs, type StatementStatistics, type StatementStatisticsQuery } from './statementStatisticsModel';
 
 const SOURCE = 'performance_schema.events_statements_summary_by_digest' as const;
 

@@ -4,7 +4,7 @@
 // Timers in picoseconds. Rows carry the statement text as prepared (with ? placeholders), no digest.
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { rowNumber, rowText } from '../tidb/rowValues';
-import { picosecondsToMs } from './statementStatistics';
+import { picosecondsToMs } from './statementStatisticsModel';
 
 export interface PreparedStatementInstance {
   /** identifies the prepared statement while it lives (OBJECT_INSTANCE_BEGIN) */

@@ -13,7 +13,7 @@ import {
   type StatementStatisticsQuery,
   type StatementStatisticsRow,
   type StatementStatisticsSource,
-} from './statementStatistics';
+} from './statementStatisticsModel';
 
 const TABLES: ReadonlyArray<{ source: StatementStatisticsSource; current: string; history: string }> = [
   { source: 'information_schema.cluster_statements_summary', current: 'information_schema.cluster_statements_summary', history: 'information_schema.cluster_statements_summary_history' },

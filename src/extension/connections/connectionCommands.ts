@@ -3,32 +3,37 @@
 // or nothing (then they ask which connection).
 import * as vscode from 'vscode';
 import { DEFAULT_TIDB_PORT, defaultTlsModeFor, describeEndpoint, validateProfile, type ConnectionProfile } from '../../core/db/connectionProfile';
-import { isAddConnectionRequest } from '../api';
+import type { ConnectionFormMode } from '../../protocol/connectionForm';
 import { COMMANDS } from '../commandIds';
-import { openConnectionForm, type ConnectionFormDependencies } from '../connectionForm/connectionFormPanel';
-import { ConnectionNode } from '../explorer/connectionNode';
-import type { ConnectionsTreeProvider } from '../explorer/connectionsTreeProvider';
-import type { ExplorerNode } from '../explorer/explorerNode';
-import { CONNECTIONS_SETTING, newProfileId, type StoredConnection } from './connectionStore';
+import type { ExtensionLog } from '../log/extensionLog';
+import type { ConnectionManager } from './connectionManager';
+import { isAddConnectionRequest } from './connectionRequests';
+import { CONNECTIONS_SETTING, newProfileId, type ConnectionStore, type StoredConnection } from './connectionStore';
 
-export interface ConnectionCommandDependencies extends Omit<ConnectionFormDependencies, 'onSaved'> {
-  tree: ConnectionsTreeProvider;
-  treeView: vscode.TreeView<ExplorerNode>;
+/** What the commands need from the views around them (the form, the Connections tree), given by the feature's registration. */
+export interface ConnectionCommandViews {
+  openForm(mode: ConnectionFormMode, source?: ConnectionProfile): Promise<void>;
+  /** the profile id of a Connections-tree node a command was run on; undefined for anything else */
+  profileIdOfNode(arg: unknown): string | undefined;
+  /** re-reads everything the Connections view shows */
+  refreshAll(): void;
+  /** re-reads one node of the Connections view; false when `arg` is not one */
+  refreshNode(arg: unknown): Promise<boolean>;
 }
 
-export function registerConnectionCommands(deps: ConnectionCommandDependencies): vscode.Disposable[] {
-  const { store, manager, tree, treeView, log } = deps;
-  const formDeps: ConnectionFormDependencies = {
-    ...deps,
-    onSaved: (profileId) => {
-      const node = tree.connectionNode(profileId);
-      if (node) void treeView.reveal(node, { select: true, focus: false });
-    },
-  };
+export interface ConnectionCommandDependencies {
+  store: ConnectionStore;
+  manager: ConnectionManager;
+  log: ExtensionLog;
+  views: ConnectionCommandViews;
+}
+
+export function registerConnectionCommands({ store, manager, log, views }: ConnectionCommandDependencies): vscode.Disposable[] {
 
   /** The connection a command is about: from a tree node, an id, or a quick pick. */
   async function target(arg: unknown, placeHolder: string): Promise<StoredConnection | undefined> {
-    if (arg instanceof ConnectionNode) return store.get(arg.profileId);
+    const nodeProfileId = views.profileIdOfNode(arg);
+    if (nodeProfileId !== undefined) return store.get(nodeProfileId);
     if (typeof arg === 'string') {
       const found = store.get(arg);
       if (!found) void vscode.window.showErrorMessage(vscode.l10n.t('There is no TiDB Lab connection with id {0}.', arg));
@@ -58,7 +63,7 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
   return [
     vscode.commands.registerCommand(COMMANDS.addConnection, async (arg?: unknown) => {
       if (!isAddConnectionRequest(arg)) {
-        await openConnectionForm(formDeps, 'add');
+        await views.openForm('add');
         return undefined;
       }
       const host = arg.profile.host ?? '';
@@ -80,12 +85,12 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
       const connection = await target(arg, vscode.l10n.t('Connection to edit'));
       if (!connection) return;
       if (connection.source === 'settings') explainSettingsConnection(connection, vscode.l10n.t('change'));
-      else await openConnectionForm(formDeps, 'edit', connection.profile);
+      else await views.openForm('edit', connection.profile);
     }),
 
     vscode.commands.registerCommand(COMMANDS.duplicateConnection, async (arg?: unknown) => {
       const connection = await target(arg, vscode.l10n.t('Connection to duplicate'));
-      if (connection) await openConnectionForm(formDeps, 'duplicate', connection.profile);
+      if (connection) await views.openForm('duplicate', connection.profile);
     }),
 
     vscode.commands.registerCommand(COMMANDS.removeConnection, async (arg?: unknown, options?: { confirm?: boolean }) => {
@@ -123,11 +128,10 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
     }),
 
     // The view's title bar: VS Code passes the focused item along, which must not narrow it.
-    vscode.commands.registerCommand(COMMANDS.refreshConnections, () => tree.refresh()),
+    vscode.commands.registerCommand(COMMANDS.refreshConnections, () => views.refreshAll()),
 
     vscode.commands.registerCommand(COMMANDS.refresh, async (node?: unknown) => {
-      if (isExplorerNode(node)) await tree.refreshItem(node);
-      else tree.refresh();
+      if (!(await views.refreshNode(node))) views.refreshAll();
     }),
 
     vscode.commands.registerCommand(COMMANDS.selectActiveConnection, async () => (await manager.pickActive()) !== undefined),
@@ -136,8 +140,4 @@ export function registerConnectionCommands(deps: ConnectionCommandDependencies):
 
     vscode.commands.registerCommand(COMMANDS.openConnectionSettings, () => vscode.commands.executeCommand('workbench.action.openSettings', CONNECTIONS_SETTING)),
   ];
-}
-
-function isExplorerNode(value: unknown): value is ExplorerNode {
-  return typeof value === 'object' && value !== null && typeof (value as ExplorerNode).treeItem === 'function';
 }

@@ -11,7 +11,7 @@ import type { CellSource, PlanRowText } from './planNodeBuilder';
 import { finishParsedPlan, emptyPlan } from './parsedPlan';
 import { fitCells, isRuleLine, ruleJoints, splitAtJoints, splitPipeCells } from './pipeTable';
 import { buildPlanTree } from './planTreeBuilder';
-import { WrappedText } from './wrappedText';
+import { joinWrapped, WrappedText } from './wrappedText';
 import { readTidbJsonPlan, looksLikeTidbJson } from './tidbJsonPlan';
 import { isVerticalOutput, readVerticalRecords } from './verticalOutput';
 
@@ -108,11 +108,21 @@ function readVertical(lines: readonly string[], nesting: number, warnings: strin
     rows.push({
       idCell: idField[1],
       columns: record.fields.map(([key]) => (key === idField[0] ? 'id' : key)),
-      values: record.fields.map(([, value]) => value),
+      // A value broken over lines by the tool it was copied from is one cell: join it back.
+      values: record.fields.map(([, value]) => joinedLines(value)),
       raw: record.fields.map(([key, value]) => `${key}: ${value}`).join('\n'),
     });
   }
   return finishParsedPlan('vertical', layoutOfColumns(names), buildPlanTree(rows, warnings), warnings);
+}
+
+/** A value broken over lines, joined back into one line. */
+function joinedLines(value: string): string {
+  if (!value.includes('\n')) return value;
+  const [first, ...rest] = value.split('\n');
+  const joined = new WrappedText(first);
+  for (const line of rest) joined.append(line);
+  return joined.toString();
 }
 
 type Delimiter = 'pipe' | 'tab' | 'aligned';
@@ -227,11 +237,21 @@ function pipeRows(table: TableText, header: TableHeader): TableRows {
     // Text after the table (notes, a query, a log): a bordered row starts with `|`, an unbordered one has one.
     if (rows.length > 0 && !(outerBorders ? first.trimStart().startsWith('|') : first.includes('|'))) return { rows, end: i };
     // A row broken over several lines (a wrapped paste or a cell holding a newline). Without outer borders the
-    // lines after the first hold no `|`, so the row stays as short as its first line.
+    // row is complete once it has all its cells.
     let last = i;
-    if (outerBorders ? !endsWithPipe(first) : splitPipeCells(first, false).length < width) {
-      while (last + 1 < body.length && continuesRow(body[last + 1], outerBorders) && (!outerBorders || !endsWithPipe(body[last]))) last++;
-      if (last + 1 === body.length && last > i && (!outerBorders || !endsWithPipe(body[last]))) {
+    let cellCount = outerBorders ? width : splitPipeCells(first, false).length;
+    if (outerBorders ? !endsWithPipe(first) : cellCount < width) {
+      for (; last + 1 < body.length; last++) {
+        const next = body[last + 1];
+        if (outerBorders ? !continuesRow(next, true) || endsWithPipe(body[last]) : isRuleLine(next) || cellCount >= width) break;
+        if (outerBorders || !next.includes('|')) continue;
+        // Without outer borders, a raw line break inside a middle cell leaves the rest of the row, `|` and all,
+        // on the next line: it belongs to this row when it is no row of its own and fills the row up to its width.
+        const more = splitPipeCells(next, false);
+        if (cellCount + more.length - 1 > width || startsOperatorRow(more[0])) break;
+        cellCount += more.length - 1;
+      }
+      if (last + 1 === body.length && last > i && (outerBorders ? !endsWithPipe(body[last]) : cellCount < width)) {
         // The row never ends: the lines after it are other text, not the rest of its last cell.
         rows.push(pipeRow(table, header, first, first, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i));
         return { rows, end: i + 1, unterminatedRow: i };
@@ -295,9 +315,39 @@ function tabRows(body: readonly string[], width: number, leadingTabs: number): T
     const cells = line.split('\t');
     for (let k = 0; k < leadingTabs && cells.length > width && cells[0].trim() === ''; k++) cells.shift();
     if (rows.length > 0 && endsPlan(cells[0])) return { rows, end: i };
-    rows.push({ cells: fitCells(cells, width, width - 1), raw: line });
+    // A raw line break inside a cell: the rest of the row is on the next line(s). Spreadsheets and GUI
+    // clients copy such a cell in double quotes; a tool that only wrapped it leaves the row short.
+    const raw = [line];
+    for (let quotedLines = 0; i + 1 < body.length; i++) {
+      const open = opensQuotedCell(cells[cells.length - 1]);
+      if (open ? ++quotedLines > MAX_QUOTED_CELL_LINES : cells.length >= width) break;
+      const next = body[i + 1];
+      const more = next.split('\t');
+      if (!open && (isRuleLine(next) || cells.length + more.length - 1 > width || startsOperatorRow(more[0]))) break;
+      cells[cells.length - 1] = open ? `${cells[cells.length - 1]}\n${more[0]}` : joinWrapped(cells[cells.length - 1], more[0]);
+      for (let k = 1; k < more.length; k++) cells.push(more[k]);
+      raw.push(next);
+    }
+    rows.push({ cells: fitCells(cells.map(unquotedCell), width, width - 1), raw: raw.join('\n') });
   }
   return { rows, end: null };
+}
+
+/** Lines a quoted cell may run over before the quote is taken to be part of the text. */
+const MAX_QUOTED_CELL_LINES = 20;
+
+/** A cell that starts with `"` and has not closed it yet: its text runs on over the next line. */
+function opensQuotedCell(cell: string): boolean {
+  if (!cell.startsWith('"')) return false;
+  let quotes = 0;
+  for (let i = 0; i < cell.length; i++) if (cell.charCodeAt(i) === 0x22) quotes++;
+  return quotes % 2 === 1;
+}
+
+/** A quoted cell that held line breaks: its text without the quotes, the lines joined back. */
+function unquotedCell(cell: string): string {
+  if (!cell.startsWith('"') || !cell.includes('\n')) return cell;
+  return joinedLines(cell.slice(1, cell.endsWith('"') && cell.length > 1 ? -1 : undefined).replace(/""/g, '"'));
 }
 
 function alignedRows(body: readonly string[], header: AlignedHeader): TableRows {
@@ -345,6 +395,11 @@ function alignedRows(body: readonly string[], header: AlignedHeader): TableRows 
   }
   finishWrapped();
   return { rows, end: null };
+}
+
+/** A cell that starts a plan row of its own: an operator id, with or without its tree prefix. */
+function startsOperatorRow(idCell: string | undefined): boolean {
+  return idCell !== undefined && NOT_BLANK.test(idCell) && OPERATOR_ID.test(idCell);
 }
 
 /** A row whose id cell holds text that is no operator id: the plan has ended (notes, a query, a log follow). */

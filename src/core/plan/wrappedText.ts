@@ -10,18 +10,37 @@ export class WrappedText {
     this.parts = [first];
   }
 
-  /** As `${first} ${second}`, dropping the spaces around the break when either side has some. */
+  /**
+   * As `${first} ${second}`, dropping the spaces around the break when either side has some. A break
+   * right after `key:` or an opening bracket, or right before a closing one or a comma, is joined
+   * without a space: a tool that wraps a cell at its width breaks `table:t1` or `{num: 4}` there.
+   */
   append(second: string): void {
     if (this.endsWithWhitespace() || isWhitespace(second.charCodeAt(0))) {
       this.trimEnd();
-      this.parts.push(' ', second.trim());
+      const rest = second.trim();
+      this.parts.push(this.gluedTo(rest) ? '' : ' ', rest);
     } else {
-      this.parts.push(' ', second);
+      this.parts.push(this.gluedTo(second) ? '' : ' ', second);
     }
   }
 
   toString(): string {
     return this.parts.length === 1 ? this.parts[0] : this.parts.join('');
+  }
+
+  /** The break between the text so far and `next` is inside a token: no space belongs there. */
+  private gluedTo(next: string): boolean {
+    const last = this.lastChar();
+    return GLUED_AFTER.includes(last) || (next.length > 0 && GLUED_BEFORE.includes(next[0]));
+  }
+
+  private lastChar(): string {
+    for (let i = this.parts.length - 1; i >= 0; i--) {
+      const part = this.parts[i];
+      if (part.length > 0) return part[part.length - 1];
+    }
+    return '';
   }
 
   private endsWithWhitespace(): boolean {
@@ -44,6 +63,9 @@ export class WrappedText {
     }
   }
 }
+
+const GLUED_AFTER = ':([{';
+const GLUED_BEFORE = ')]},';
 
 /** joinWrapped(first, second) for two strings: the same rule as WrappedText.append. */
 export function joinWrapped(first: string, second: string): string {

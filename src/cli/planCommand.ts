@@ -5,7 +5,8 @@ import { analyzePlan, parsePlanText, planToJson, renderPlanReport, summarizePlan
 
 const USAGE = `Usage: tidb-lab plan FILE|- [--json]
   FILE     a file holding EXPLAIN or EXPLAIN ANALYZE output (mysql client table, markdown,
-           tab-separated, \\G, tidb_decode_plan, FORMAT='tidb_json' or 'dot'); - reads stdin
+           tab-separated, \\G, tidb_decode_plan, FORMAT='tidb_json' or 'dot', TiDB Dashboard's
+           visual plan JSON); - reads stdin
   --json   print {format, roots, findings, warnings} instead of the text report`;
 
 export interface PlanCommandIo {

@@ -18,6 +18,7 @@ export type PlanFormat =
   | 'vertical'
   | 'result-rows'
   | 'tidb_json'
+  | 'dashboard-visual-plan'
   | 'dot'
   | 'unknown';
 
@@ -29,6 +30,7 @@ export type PlanColumnLayout =
   | 'slow-log'
   | 'ru'
   | 'tidb_json'
+  | 'binary-plan'
   | 'dot'
   | 'unknown';
 

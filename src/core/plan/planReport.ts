@@ -16,6 +16,7 @@ export const PLAN_FORMAT_LABELS: Record<PlanFormat, string> = {
   vertical: 'vertical (\\G) output',
   'result-rows': 'rows returned by the server',
   tidb_json: "FORMAT='tidb_json'",
+  'dashboard-visual-plan': "TiDB Dashboard's visual plan JSON",
   dot: "FORMAT='dot'",
   unknown: 'unknown format',
 };

@@ -1,9 +1,10 @@
 // Reads a plan from any text a user may paste: the mysql client table, borderless and
 // psql-style tables, markdown, tab-separated, space-aligned (slow log, tidb_decode_plan),
-// `\G` vertical output, FORMAT='tidb_json' and FORMAT='dot'. Never throws: whatever cannot
-// be read becomes a warning.
+// `\G` vertical output, FORMAT='tidb_json', FORMAT='dot' and TiDB Dashboard's visual plan JSON.
+// Never throws: whatever cannot be read becomes a warning.
 import { readAlignedHeader, splitAlignedRow, type AlignedHeader } from './alignedColumns';
 import { isWhitespace } from './cellText';
+import { looksLikeDashboardPlan, readDashboardPlan } from './dashboardVisualPlan';
 import { readDotPlan, looksLikeDot } from './dotPlan';
 import { fieldForColumn, guessColumns, layoutOfColumns, looksLikePlanHeader, splitColumnNames } from './planColumns';
 import type { ParsedPlan, PlanColumnLayout, PlanFormat } from './planModel';
@@ -32,6 +33,10 @@ function readPlanText(input: string, nesting: number): ParsedPlan {
   if (text.trim() === '') return emptyPlan(['The plan text is empty.']);
   const warnings: string[] = [];
   if (looksLikeDot(text)) return finishParsedPlan('dot', 'dot', readDotPlan(text, warnings), warnings);
+  if (looksLikeDashboardPlan(text)) {
+    const visual = readDashboardPlan(text, warnings);
+    if (visual !== null) return finishParsedPlan('dashboard-visual-plan', 'binary-plan', visual.roots, warnings);
+  }
   if (looksLikeTidbJson(text)) {
     const roots = readTidbJsonPlan(text, warnings);
     if (roots !== null) return finishParsedPlan('tidb_json', 'tidb_json', roots, warnings);

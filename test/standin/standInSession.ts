@@ -3,7 +3,7 @@
 // connection to the real MariaDB, so schemas, data and ordinary queries stay real.
 
 import type { Connection } from 'mysql2/promise';
-import { identifyServer } from '../../src/core/db/serverFlavor';
+import { compareVersions, identifyServer } from '../../src/core/db/serverFlavor';
 import { isSystemSchema } from '../../src/core/db/systemSchemas';
 import {
   CACHE_TABLE_REFUSAL,
@@ -20,7 +20,8 @@ import {
 import { synthesizedColumn, textCell } from './mysqlPackets';
 import { SUMMARY_COLUMNS } from './statementSummary';
 import { choosePlanFixture, planFixtureDirectory, planFixtureResult, type PlanFixtureOptions } from './planFixtures';
-import { STAND_IN_GIT_HASH, type TiDBStandInState } from './standInState';
+import { SLOW_QUERY_FIXTURE, SLOW_QUERY_SCRATCH_COLUMNS } from './slowQueryFixture';
+import { STAND_IN_GIT_HASH, type BindingRow, type TiDBStandInState } from './standInState';
 import { notInTheFacts, ok, StandInSqlError, type RowsResult, type StatementResult } from './statementResult';
 import { codeMask, literalComparedTo, normalizeStatement, readNameList, readQualifiedName, referencedTables, sqlLiteral, type QualifiedName } from './sqlText';
 import { traceResult } from './traceRows';
@@ -54,6 +55,7 @@ export class StandInSession {
     (s, original) => this.renameTables(s, original),
     (s, original) => this.dropDatabase(s, original),
     (s) => this.setTiDBVariable(s),
+    (s) => this.bindings(s),
     (s, original) => this.showCreateTable(s, original),
     (s) => this.trace(s),
     (s) => this.explain(s),
@@ -99,7 +101,7 @@ export class StandInSession {
   answersItself(sql: string): boolean {
     const statement = normalizeStatement(sql);
     return (
-      /^(ALTER|TRUNCATE|DROP|RENAME|TRACE|EXPLAIN|DESC|DESCRIBE|SHOW\s+CREATE\s+TABLE|SET)\b/i.test(statement) ||
+      /^(ALTER|TRUNCATE|DROP|RENAME|TRACE|EXPLAIN|DESC|DESCRIBE|SHOW\s+CREATE\s+TABLE|SHOW\s+GLOBAL\s+BINDINGS|CREATE\s+GLOBAL\s+BINDING|SET)\b/i.test(statement) ||
       /\b(VERSION|TIDB_VERSION)\s*\(|@@|information_schema/i.test(codeMask(statement))
     );
   }
@@ -378,7 +380,7 @@ export class StandInSession {
 
   /** information_schema.tiflash_replica and cluster_info become session TEMPORARY tables on the MariaDB. */
   private async materializeTiDBTables(sql: string): Promise<string> {
-    const pattern = /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info|cluster_statements_summary_history|cluster_statements_summary|statements_summary_history|statements_summary)`?(?![\p{L}\p{N}_$])/giu;
+    const pattern = /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info|cluster_statements_summary_history|cluster_statements_summary|statements_summary_history|statements_summary|cluster_slow_query|slow_query)`?(?![\p{L}\p{N}_$])/giu;
     const mask = codeMask(sql);
     const found = new Set([...mask.matchAll(pattern)].map((match) => match[1].toLowerCase()));
     if (found.size === 0) return sql;
@@ -404,12 +406,62 @@ export class StandInSession {
 
   private async fillScratchTable(table: string): Promise<void> {
     const name = `\`${this.options.scratchSchema.replace(/`/g, '``')}\`.\`${table}\``;
+    if (table === 'cluster_slow_query' || table === 'slow_query') {
+      await this.fillSlowQueryTable(name, table === 'cluster_slow_query');
+      return;
+    }
     const rows = this.scratchRows(table);
     await upstreamRows(this.upstream, `CREATE TEMPORARY TABLE IF NOT EXISTS ${name} (${SCRATCH_COLUMNS[table]})`);
     await upstreamRows(this.upstream, `DELETE FROM ${name}`);
     if (rows.length > 0) {
       await upstreamRows(this.upstream, `INSERT INTO ${name} VALUES ${rows.map((row) => `(${row.map(sqlLiteral).join(', ')})`).join(', ')}`);
     }
+  }
+
+  /** The slow query fixture, its times before the stand-in's start; slow_query (one instance) keeps the first instance's rows. */
+  private async fillSlowQueryTable(name: string, cluster: boolean): Promise<void> {
+    await upstreamRows(this.upstream, `CREATE TEMPORARY TABLE IF NOT EXISTS ${name} (${SLOW_QUERY_SCRATCH_COLUMNS})`);
+    await upstreamRows(this.upstream, `DELETE FROM ${name}`);
+    const rows = SLOW_QUERY_FIXTURE.filter((row) => cluster || row.instance === SLOW_QUERY_FIXTURE[0].instance);
+    // Times count back from the stand-in's start, so every read sees the same Time of each row.
+    const values = rows.map((row) => `(FROM_UNIXTIME(${(this.state.startedAtMs / 1000 - row.ageSeconds).toFixed(6)}), ${[
+      row.instance, row.queryTimeSeconds, row.db, row.digest, row.planDigest, row.query, row.processKeys, row.totalKeys, row.memMax, 1, 0, row.plan, '',
+    ].map(sqlLiteral).join(', ')})`);
+    await upstreamRows(this.upstream, `INSERT INTO ${name} VALUES ${values.join(', ')}`);
+  }
+
+  // ---- SQL plan management (docs.pingcap.com/tidb/stable/sql-plan-management) ----
+
+  private bindings(statement: string): Promise<StatementResult[]> | undefined {
+    if (/^SHOW\s+GLOBAL\s+BINDINGS$/i.test(statement)) return Promise.resolve([bindingRows(this.state.bindings)]);
+    const create = /^CREATE\s+GLOBAL\s+BINDING\s+FROM\s+HISTORY\s+USING\s+PLAN\s+DIGEST\s+'([0-9a-f]+)'$/i.exec(statement);
+    if (create) {
+      if (compareVersions(identifyServer(this.state.versionString).version, '6.6.0') < 0) {
+        return Promise.reject(notInTheFacts('CREATE BINDING FROM HISTORY before v6.6'));
+      }
+      const planDigest = create[1].toLowerCase();
+      const source = SLOW_QUERY_FIXTURE.find((row) => row.planDigest === planDigest);
+      // TiDB's error for a plan digest it has no history of is not in the facts: refuse in the stand-in's words.
+      if (source === undefined) return Promise.reject(notInTheFacts(`a plan digest with no plan in the history ('${planDigest}')`));
+      const existing = this.state.bindings.findIndex((binding) => binding.sqlDigest === source.digest);
+      if (existing !== -1) this.state.bindings.splice(existing, 1);
+      const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
+      this.state.bindings.push({
+        originalSql: source.digestText,
+        // TiDB writes the plan's hints into bind_sql; which hints it derives is not in the facts, so this text only marks the plan.
+        bindSql: source.query.replace(/^SELECT\b/i, `SELECT /*+ stand-in binding for plan ${planDigest.slice(0, 12)} */`).replace(/;$/, ''),
+        defaultDb: source.db, status: 'enabled', createTime: now, updateTime: now, charset: 'utf8mb4', collation: 'utf8mb4_bin',
+        source: 'history', sqlDigest: source.digest, planDigest,
+      });
+      return Promise.resolve([ok()]);
+    }
+    const drop = /^DROP\s+GLOBAL\s+BINDING\s+FOR\s+SQL\s+DIGEST\s+'([0-9a-f]+)'$/i.exec(statement);
+    if (drop) {
+      const index = this.state.bindings.findIndex((binding) => binding.sqlDigest === drop[1].toLowerCase());
+      if (index !== -1) this.state.bindings.splice(index, 1);
+      return Promise.resolve([ok()]);
+    }
+    return undefined;
   }
 
   private scratchRows(table: string): unknown[][] {
@@ -492,6 +544,17 @@ export class StandInSession {
     after();
     return results;
   }
+}
+
+/** SHOW GLOBAL BINDINGS: the columns of docs.pingcap.com/tidb/stable/sql-statement-show-bindings, with the Sql_digest and Plan_digest of v6.6+. */
+function bindingRows(bindings: readonly BindingRow[]): StatementResult {
+  const names = ['Original_sql', 'Bind_sql', 'Default_db', 'Status', 'Create_time', 'Update_time', 'Charset', 'Collation', 'Source', 'Sql_digest', 'Plan_digest'];
+  return {
+    kind: 'rows',
+    columns: names.map((name) => synthesizedColumn(name)),
+    rows: bindings.map((b) => [b.originalSql, b.bindSql, b.defaultDb, b.status, b.createTime, b.updateTime, b.charset, b.collation, b.source, b.sqlDigest, b.planDigest]
+      .map(textCell)),
+  };
 }
 
 const SCRATCH_COLUMNS: Record<string, string> = {

@@ -50,6 +50,21 @@ export interface StandInStateSettings {
 
 const RECEIVED_STATEMENTS_KEPT = 500;
 
+/** A global binding as SHOW GLOBAL BINDINGS lists it. */
+export interface BindingRow {
+  originalSql: string;
+  bindSql: string;
+  defaultDb: string;
+  status: string;
+  createTime: string;
+  updateTime: string;
+  charset: string;
+  collation: string;
+  source: string;
+  sqlDigest: string;
+  planDigest: string;
+}
+
 export class TiDBStandInState {
   versionString: string;
   /** TiFlash nodes in cluster_info and the limit for SET TIFLASH REPLICA */
@@ -72,6 +87,10 @@ export class TiDBStandInState {
   ]);
   /** information_schema.statements_summary and its cluster and _history tables (statementSummary.ts) */
   readonly statementSummary: StatementSummaryStore;
+  /** when the stand-in started: fixture rows that say how long ago they happened count from here */
+  readonly startedAtMs: number;
+  /** global plan bindings (CREATE GLOBAL BINDING FROM HISTORY ...) */
+  readonly bindings: BindingRow[] = [];
   /** the last statements clients sent, newest last (for tests that check what was sent) */
   readonly receivedStatements: string[] = [];
 
@@ -82,6 +101,7 @@ export class TiDBStandInState {
 
   constructor(settings: StandInStateSettings, private readonly now: () => number = Date.now) {
     this.versionString = settings.versionString;
+    this.startedAtMs = now();
     this.tiflashNodes = settings.tiflashNodes;
     this.replicaProgressPerSecond = settings.replicaProgressPerSecond;
     this.tableSizeOverridesBytes = new Map(Object.entries(settings.tableSizeOverridesBytes));

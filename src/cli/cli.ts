@@ -1,7 +1,9 @@
 // tidb-lab: the command-line face of the core. `tidb-lab bench ...` reads like sysbench;
-// `tidb-lab plan FILE|-` summarises an EXPLAIN ANALYZE plan.
+// `tidb-lab plan FILE|-` summarises an EXPLAIN ANALYZE plan; `tidb-lab statements` lists the
+// server's top statements.
 import { runBenchCommand } from './benchCommand';
 import { runPlanCommand } from './planCommand';
+import { runStatementsCommand } from './statementsCommand';
 import { TOOL_VERSION } from '../core/toolVersion';
 
 const USAGE = `Usage:
@@ -10,6 +12,7 @@ const USAGE = `Usage:
   tidb-lab bench import LOG [--json]
   tidb-lab bench presets | tidb-lab bench preset NAME
   tidb-lab plan FILE|- [--json]
+  tidb-lab statements --mysql-* [--json] [--order=total|avg|count] [--limit=N] [--db=NAME] [--window=MIN]
   tidb-lab --help | --version`;
 
 async function main(argv: string[]): Promise<number> {
@@ -19,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
       return runBenchCommand(rest);
     case 'plan':
       return runPlanCommand(rest);
+    case 'statements':
+      return runStatementsCommand(rest);
     case '--version':
     case '-v':
       process.stdout.write(`tidb-lab ${TOOL_VERSION}\n`);

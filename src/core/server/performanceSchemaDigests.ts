@@ -36,6 +36,10 @@ export async function readPerformanceSchemaDigests(executor: SqlExecutor, flavor
     conditions.push(`DIGEST IN (${query.digests.map(() => '?').join(', ')})`);
     values.push(...query.digests);
   }
+  if (query.seenSince !== undefined) {
+    conditions.push('LAST_SEEN >= ?');
+    values.push(query.seenSince);
+  }
   const limit = query.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
   let rows;
   try {

@@ -64,6 +64,11 @@ export interface StatementStatisticsQuery {
    * is read.
    */
   historySince?: string;
+  /**
+   * MySQL and MariaDB: only digests last seen at or after this server time ("YYYY-MM-DD HH:MM:SS");
+   * their counts stay cumulative since the server started.
+   */
+  seenSince?: string;
   /** at most this many rows, the largest total time first (default: no limit) */
   limit?: number;
   /** TiDB: also read the PLAN and BINARY_PLAN columns (large; default true) */

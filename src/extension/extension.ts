@@ -7,6 +7,7 @@ import { registerConnectionFeature } from './registerConnectionFeature';
 import { createExtensionLog } from './log/extensionLog';
 import { registerPlaygroundFeature } from './playground/registerPlaygroundFeature';
 import { registerPlanFeature } from './plans/registerPlanFeature';
+import { registerStatementsFeature } from './statements/registerStatementsFeature';
 import { registerTableControls } from './tableControls/registerTableControls';
 
 export function activate(context: vscode.ExtensionContext): TidbLabApi {
@@ -15,7 +16,8 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   const { store, manager, explorer } = registerConnectionFeature(context, log);
   log.info(`TiDB Lab ${String(context.extension.packageJSON.version)} activated in VS Code ${vscode.version}.`);
   const api: TidbLabApi = { connections: manager, store, explorer, log };
-  registerPlanFeature(context, api);
+  const panels = registerPlanFeature(context, api);
+  registerStatementsFeature(context, api, panels);
   registerTableControls(context, api);
   registerBenchmarkFeature(context, api);
   registerPlaygroundFeature(context, api);

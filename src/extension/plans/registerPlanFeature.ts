@@ -12,7 +12,7 @@ import { PlanViewPanels } from './planViewPanels';
 import { StatementPlanResults } from './statementPlanResults';
 import { visualizeFromClipboard, visualizeFromSelection } from './visualizeCommands';
 
-export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbLabApi): void {
+export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbLabApi): PlanViewPanels {
   const panels = new PlanViewPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
   const results = new StatementPlanResults();
   const codeLenses = new ExplainCodeLensProvider();
@@ -42,6 +42,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
       return planCommandResult(record.document, record.panel.panel.title);
     }),
   );
+  return panels;
 }
 
 function isCompareRequest(value: unknown): value is CompareRequest {

@@ -1,0 +1,135 @@
+// The Statements view in the real VS Code: MariaDB's top statements from performance_schema (the
+// statements this test sent, ordered by executions), then the TiDB STAND-IN's slow queries, a plan
+// opened in the plan view, and a plan bound from history after the modal that shows the exact
+// statement. Screenshots: test-results/screenshots/statements-*.png.
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
+import { createConnection } from 'mysql2/promise';
+import { testDatabase } from '../support/testDatabase';
+import { repoRoot, screenshotsDir } from './support/paths';
+import { WorkbenchSession } from './support/workbenchSession';
+
+const db = testDatabase();
+const schema = 'tidblab_e2e_statements';
+const VIEW = 'Statements';
+const MARIADB = 'Local MariaDB';
+const TIDB = 'TiDB stand-in';
+const timeoutScale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
+
+async function sendStatements(): Promise<void> {
+  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  try {
+    await connection.query(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema}; CREATE TABLE ${schema}.orders (id INT PRIMARY KEY, total INT, KEY (total))`);
+    await connection.query(`USE ${schema}`);
+    await connection.query(`INSERT INTO orders VALUES ${Array.from({ length: 200 }, (_, i) => `(${i}, ${i % 17})`).join(', ')}`);
+    // Sent as text, so performance_schema counts each (it does not count server-side prepared executions).
+    for (let i = 0; i < 120; i++) await connection.query('SELECT total FROM orders WHERE id = ?', [i]);
+    for (let i = 0; i < 12; i++) await connection.query('SELECT COUNT(*) FROM orders WHERE total > ?', [i]);
+  } finally {
+    await connection.end();
+  }
+}
+
+class StandInProcess {
+  private constructor(private readonly child: ChildProcess, readonly port: number) {}
+
+  static async start(): Promise<StandInProcess> {
+    const child = spawn(process.execPath, [join(repoRoot, 'out', 'test', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--exit-on-stdin-close'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+        const event = JSON.parse(line) as { event?: string; port?: number };
+        if (event.event === 'listening' && event.port) resolve(event.port);
+      });
+      child.once('exit', (code) => reject(new Error(`the TiDB stand-in exited (${code}): ${errors}`)));
+    });
+    return new StandInProcess(child, port);
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+describe('Statements view: top statements, slow queries, plans and bindings', () => {
+  let session: WorkbenchSession;
+  let standIn: StandInProcess;
+
+  before(async () => {
+    await sendStatements();
+    standIn = await StandInProcess.start();
+    session = await WorkbenchSession.open({
+      userSettings: {
+        'tidbLab.connections': [
+          { name: MARIADB, host: db.host, port: db.port, user: db.user, database: schema, passwordMode: 'ask' },
+          { name: TIDB, host: db.host, port: standIn.port, user: db.user, passwordMode: 'ask' },
+        ],
+      },
+    });
+    session.page.setDefaultTimeout(45_000 * timeoutScale);
+  });
+
+  after(async () => {
+    await session?.close();
+    await standIn?.stop();
+    const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
+    await connection.query(`DROP DATABASE IF EXISTS ${schema}`);
+    await connection.end();
+  });
+
+  it('lists MariaDB\'s statements from performance_schema, the most executed first when asked', () =>
+    session.diagnose('statements-mariadb', async (workbench) => {
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.treeItem(MARIADB, 'Connections').click();
+      await workbench.fillQuickInput(db.password);
+      await workbench.treeItem('MariaDB', 'Connections').or(session.page.locator('.monaco-list-row', { hasText: /MariaDB \d/ })).first().waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
+      await workbench.expandView(VIEW);
+      await workbench.runCommand('TiDB Lab: Order Statements By...');
+      await workbench.pickQuickPickItem('by executions');
+      await workbench.runCommand('TiDB Lab: Statements of Database...');
+      await workbench.pickQuickPickItem(schema);
+      const point = workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'SELECT `total` FROM `orders` WHERE ID = ?' }).first();
+      await point.waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
+      assert.match(await point.locator('.label-description').innerText(), /^120× · /);
+      assert.ok(await workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'this server is not TiDB' }).count() > 0);
+      await workbench.screenshot('statements-view-mariadb');
+    }));
+
+  it('on TiDB: slow queries over 300 ms, a plan opened, a plan bound from history after the exact statement is shown', () =>
+    session.diagnose('statements-tidb', async (workbench) => {
+      await workbench.treeItem(TIDB, 'Connections').click();
+      await workbench.fillQuickInput(db.password);
+      await workbench.runCommand('TiDB Lab: Select Active Connection...');
+      await workbench.pickQuickPickItem(TIDB);
+      await workbench.runCommand('TiDB Lab: Statements of Database...');
+      await workbench.pickQuickPickItem('All databases');
+      const slow = workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'SELECT * FROM t WHERE a < 10000;' }).first();
+      await slow.waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
+      assert.equal(await workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'SELECT c FROM sbtest1' }).count(), 0, 'a 120 ms query is under the 300 ms threshold');
+      await workbench.screenshot('statements-view-tidb');
+      await slow.click();
+      await workbench.webviewFrame('.plan-table, table', 60_000 * timeoutScale);
+      await workbench.screenshot('statements-slow-query-plan');
+      await slow.hover();
+      await slow.locator('.actions a.action-label[aria-label^="Bind This Plan"]').click();
+      const dialog = session.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible' });
+      assert.match(await dialog.innerText(), /CREATE GLOBAL BINDING FROM HISTORY USING PLAN DIGEST '8b1d2c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c'/);
+      await session.page.waitForTimeout(500);
+      await session.page.screenshot({ path: join(screenshotsDir, 'statements-bind-confirmation.png') });
+      await dialog.locator('.monaco-button', { hasText: 'Bind Plan' }).click();
+      const binding = workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'select * from `t` where `a` < ?' }).first();
+      await binding.waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
+      assert.match(await binding.locator('.label-description').innerText(), /history · enabled/);
+      await workbench.screenshot('statements-binding-listed');
+    }));
+});

@@ -25,13 +25,19 @@ export default tseslint.config(
     // the webview protocol is shared by the extension host and the webviews, which run in a browser
     files: ['src/protocol/**/*.ts', 'webview/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: 'vscode', message: 'The webview protocol and the webviews run without the VS Code API.' },
-          ...builtinModules.map((name) => ({ name, message: 'The webview protocol and the webviews run in a browser: no Node.js modules.' })),
-        ],
-        patterns: [{ regex: '^node:', message: 'The webview protocol and the webviews run in a browser: no Node.js modules.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'The webview protocol and the webviews run without the VS Code API.' },
+            ...builtinModules.map((name) => ({
+              name,
+              message: 'The webview protocol and the webviews run in a browser: no Node.js modules.',
+            })),
+          ],
+          patterns: [{ regex: '^node:', message: 'The webview protocol and the webviews run in a browser: no Node.js modules.' }],
+        },
+      ],
     },
   },
   {

@@ -125,7 +125,7 @@ async function measure(tool, workload, threads) {
   };
   console.log(
     `  ${tool.padEnd(8)} ${workload} threads=${threads}: QPS ${sample.qps.toFixed(0)}, p95 ${sample.p95.toFixed(3)} ms, ` +
-    `CPU/query ${sample.cpuUsPerQuery.toFixed(2)} µs (user ${sample.userUsPerQuery.toFixed(2)})${sample.clientBound ? ', client-bound' : ''}, load ${loadBefore.toFixed(1)}`,
+      `CPU/query ${sample.cpuUsPerQuery.toFixed(2)} µs (user ${sample.userUsPerQuery.toFixed(2)})${sample.clientBound ? ', client-bound' : ''}, load ${loadBefore.toFixed(1)}`,
   );
   return sample;
 }
@@ -162,13 +162,21 @@ function medianMeasurement(samples) {
 
 const ratio = (ours, theirs) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}x` : 'n/a');
 
-
 /** Runs work() with a fresh database holding the sysbench tables, and drops it afterwards. */
 async function withPreparedDatabase(work) {
   await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
   await mysqlQuery(`CREATE DATABASE \`${BENCH_DB}\``);
   try {
-    await runMeasured(process.execPath, [ourCli(), 'bench', '--engine=builtin', ...connectionArgs(), ...tableOptions, '--threads=4', 'oltp_read_write', 'prepare']);
+    await runMeasured(process.execPath, [
+      ourCli(),
+      'bench',
+      '--engine=builtin',
+      ...connectionArgs(),
+      ...tableOptions,
+      '--threads=4',
+      'oltp_read_write',
+      'prepare',
+    ]);
     return await work();
   } finally {
     await mysqlQuery(`DROP DATABASE IF EXISTS \`${BENCH_DB}\``);
@@ -195,8 +203,8 @@ async function engineVersusSysbench() {
         rows.push(row);
         console.log(
           `${workload} threads=${threads}: QPS ${ours.qps.toFixed(0)} vs ${sysbench.qps.toFixed(0)} (${ratio(ours.qps, sysbench.qps)}), ` +
-          `p95 ${ours.p95.toFixed(3)} vs ${sysbench.p95.toFixed(3)} ms (${ratio(ours.p95, sysbench.p95)}), ` +
-          `CPU/query ${ours.cpuUsPerQuery.toFixed(1)} vs ${sysbench.cpuUsPerQuery.toFixed(1)} µs (${ratio(ours.cpuUsPerQuery, sysbench.cpuUsPerQuery)})${row.verdict ? `; goal ${row.verdict}` : ''}`,
+            `p95 ${ours.p95.toFixed(3)} vs ${sysbench.p95.toFixed(3)} ms (${ratio(ours.p95, sysbench.p95)}), ` +
+            `CPU/query ${ours.cpuUsPerQuery.toFixed(1)} vs ${sysbench.cpuUsPerQuery.toFixed(1)} µs (${ratio(ours.cpuUsPerQuery, sysbench.cpuUsPerQuery)})${row.verdict ? `; goal ${row.verdict}` : ''}`,
         );
       }
     }
@@ -210,7 +218,10 @@ async function engineVersusSysbench() {
     '',
     '| workload | threads | QPS tidb-lab | QPS sysbench | QPS ratio | p95 ms tidb-lab | p95 ms sysbench | p95 ratio | CPU µs/query tidb-lab | CPU µs/query sysbench | CPU ratio | goal |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...rows.map(({ workload, threads, sysbench, ours, verdict }) => `| ${workload} | ${threads} | ${ours.qps.toFixed(0)} | ${sysbench.qps.toFixed(0)} | ${ratio(ours.qps, sysbench.qps)} | ${ours.p95.toFixed(3)} | ${sysbench.p95.toFixed(3)} | ${ratio(ours.p95, sysbench.p95)} | ${ours.cpuUsPerQuery.toFixed(1)} | ${sysbench.cpuUsPerQuery.toFixed(1)} | ${ratio(ours.cpuUsPerQuery, sysbench.cpuUsPerQuery)} | ${verdict || '-'} |`),
+    ...rows.map(
+      ({ workload, threads, sysbench, ours, verdict }) =>
+        `| ${workload} | ${threads} | ${ours.qps.toFixed(0)} | ${sysbench.qps.toFixed(0)} | ${ratio(ours.qps, sysbench.qps)} | ${ours.p95.toFixed(3)} | ${sysbench.p95.toFixed(3)} | ${ratio(ours.p95, sysbench.p95)} | ${ours.cpuUsPerQuery.toFixed(1)} | ${sysbench.cpuUsPerQuery.toFixed(1)} | ${ratio(ours.cpuUsPerQuery, sysbench.cpuUsPerQuery)} | ${verdict || '-'} |`,
+    ),
   ];
   return lines.join('\n');
 }
@@ -220,15 +231,25 @@ async function cancellation() {
   const loadBefore = os.loadavg();
   const rows = [];
   await withPreparedDatabase(async () => {
-    for (const [workload, threads] of [['oltp_point_select', 32], ['oltp_read_write', 32], ['oltp_read_write', 8]]) {
-      const child = spawn(process.execPath, [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, `--threads=${threads}`, '--time=60', workload, 'run'], { env: { ...env, MYSQL_PWD: server.password }, stdio: 'ignore' });
+    for (const [workload, threads] of [
+      ['oltp_point_select', 32],
+      ['oltp_read_write', 32],
+      ['oltp_read_write', 8],
+    ]) {
+      const child = spawn(
+        process.execPath,
+        [ourCli(), 'bench', ...connectionArgs(), ...tableOptions, `--threads=${threads}`, '--time=60', workload, 'run'],
+        { env: { ...env, MYSQL_PWD: server.password }, stdio: 'ignore' },
+      );
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const interrupted = performance.now();
       child.kill('SIGINT');
       const code = await new Promise((resolve) => child.on('close', resolve));
       const stopMs = performance.now() - interrupted;
       const left = await mysqlRows(`SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = '${BENCH_DB}'`);
-      rows.push(`| Ctrl-C during ${workload}, ${threads} threads: until the process exited | ${stopMs.toFixed(0)} ms (exit ${code}), ${left[0].n} connections left | < 1000 ms, none left |`);
+      rows.push(
+        `| Ctrl-C during ${workload}, ${threads} threads: until the process exited | ${stopMs.toFixed(0)} ms (exit ${code}), ${left[0].n} connections left | < 1000 ms, none left |`,
+      );
     }
   });
   return [`Load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`, '', MEASUREMENT_HEADER, ...rows].join('\n');
@@ -244,7 +265,14 @@ function externalSection(file, exportName, header) {
     if (!existsSync(path)) return `(${file} is not there)`;
     const module = await import(pathToFileURL(path).href);
     const report = await module[exportName]();
-    const rows = typeof report === 'string' ? report : Array.isArray(report) ? report.join('\n') : Array.isArray(report?.rows) ? report.rows.join('\n') : JSON.stringify(report);
+    const rows =
+      typeof report === 'string'
+        ? report
+        : Array.isArray(report)
+          ? report.join('\n')
+          : Array.isArray(report?.rows)
+            ? report.rows.join('\n')
+            : JSON.stringify(report);
     return `${header}\n${rows}`;
   };
 }
@@ -256,7 +284,11 @@ const SECTIONS = [
   { name: 'cancel', title: 'Benchmark cancellation', run: cancellation },
   { name: 'plan', title: 'Plan parser', run: externalSection('benchPlan.mjs', 'benchPlan', MEASUREMENT_HEADER) },
   { name: 'plan-render', title: 'Plan view', run: externalSection('benchPlanRender.mjs', 'benchPlanRender', MEASUREMENT_HEADER) },
-  { name: 'results-render', title: 'Results view', run: externalSection('benchResultsRender.mjs', 'benchResultsRender', MEASUREMENT_HEADER) },
+  {
+    name: 'results-render',
+    title: 'Results view',
+    run: externalSection('benchResultsRender.mjs', 'benchResultsRender', MEASUREMENT_HEADER),
+  },
   { name: 'import', title: 'Log import', run: externalSection('benchImport.mjs', 'benchImport', MEASUREMENT_HEADER) },
   { name: 'redaction', title: 'Password redaction', run: externalSection('benchRedaction.mjs', 'benchRedaction', MEASUREMENT_HEADER) },
 ];
@@ -265,7 +297,8 @@ async function main() {
   const named = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const wanted = named.length > 0 ? named : env.BENCH_SECTIONS ? env.BENCH_SECTIONS.split(',') : SECTIONS.map((section) => section.name);
   const unknown = wanted.filter((name) => !SECTIONS.some((section) => section.name === name));
-  if (unknown.length > 0) throw new Error(`Unknown section ${unknown.join(', ')}; the sections are ${SECTIONS.map((section) => section.name).join(', ')}.`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown section ${unknown.join(', ')}; the sections are ${SECTIONS.map((section) => section.name).join(', ')}.`);
   const parts = [`# npm run bench (${new Date().toISOString()})`];
   let failed = false;
   for (const section of SECTIONS.filter((candidate) => wanted.includes(candidate.name))) {

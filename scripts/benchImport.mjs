@@ -37,7 +37,10 @@ export async function benchImport() {
   fastest(small, 2);
   const smallMs = fastest(small, 7);
   const largeMs = fastest(large, 5);
-  const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
   return [
     `| sysbench log, command line over 4,000 continued lines (${(small.length / 1024).toFixed(0)} KiB) | ${smallMs.toFixed(1)} ms | |`,
     `| sysbench log, command line over 32,000 continued lines (${(large.length / 1024).toFixed(0)} KiB) | ${largeMs.toFixed(1)} ms | |`,

@@ -55,27 +55,77 @@ function cells(row) {
   const rowsOut = 1000 + ((n * 7919) % 90000);
   switch (row.kind) {
     case 'join':
-      return [`HashJoin_${n}`, `${rowsOut}.00`, `${rowsOut}`, 'root', '',
-        `time:${ms(300)}, loops:${n % 90 + 1}, build_hash_table:{total:${ms(24)}, fetch:${ms(21)}, build:3.32ms}, probe:{concurrency:5, total:1.57s, max:${ms(313)}, probe:18.9ms, fetch:1.55s}`,
-        `inner join, equal:[eq(test.t${n}.id, test.t${n + 1}.t1_id)]`, `${(n % 50) + 1}.0 MB`, '0 Bytes'];
+      return [
+        `HashJoin_${n}`,
+        `${rowsOut}.00`,
+        `${rowsOut}`,
+        'root',
+        '',
+        `time:${ms(300)}, loops:${(n % 90) + 1}, build_hash_table:{total:${ms(24)}, fetch:${ms(21)}, build:3.32ms}, probe:{concurrency:5, total:1.57s, max:${ms(313)}, probe:18.9ms, fetch:1.55s}`,
+        `inner join, equal:[eq(test.t${n}.id, test.t${n + 1}.t1_id)]`,
+        `${(n % 50) + 1}.0 MB`,
+        '0 Bytes',
+      ];
     case 'projection':
-      return [`Projection_${n}`, `${rowsOut}.00`, `${rowsOut}`, 'root', '', `time:${ms(200)}, loops:${n % 90 + 1}, Concurrency:5`,
-        `test.t${n}.a, test.t${n}.b, plus(test.t${n}.c, 1)->Column#${n}`, '17.7 KB', 'N/A'];
+      return [
+        `Projection_${n}`,
+        `${rowsOut}.00`,
+        `${rowsOut}`,
+        'root',
+        '',
+        `time:${ms(200)}, loops:${(n % 90) + 1}, Concurrency:5`,
+        `test.t${n}.a, test.t${n}.b, plus(test.t${n}.c, 1)->Column#${n}`,
+        '17.7 KB',
+        'N/A',
+      ];
     case 'reader':
-      return [`TableReader_${n}`, `${rowsOut}.00`, `${rowsOut}`, 'root', '',
+      return [
+        `TableReader_${n}`,
+        `${rowsOut}.00`,
+        `${rowsOut}`,
+        'root',
+        '',
         `time:${ms(23)}, loops:12, cop_task: {num: 11, max: 504.6µs, min: 203.7µs, avg: 377.4µs, p95: 504.6µs, max_proc_keys: 10687, p95_proc_keys: 9184, tot_proc: 407ms, tot_wait: 12ms, rpc_num: 11, rpc_time: 3.92ms, copr_cache_hit_ratio: 0.62, distsql_concurrency: 15}`,
-        `data:Selection_${n + 1}`, '14.9 MB', 'N/A'];
+        `data:Selection_${n + 1}`,
+        '14.9 MB',
+        'N/A',
+      ];
     case 'selection':
-      return [`Selection_${n}`, `${rowsOut}.00`, `${rowsOut}`, 'cop[tikv]', '',
+      return [
+        `Selection_${n}`,
+        `${rowsOut}.00`,
+        `${rowsOut}`,
+        'cop[tikv]',
+        '',
         'tikv_task:{proc max:104ms, min:3ms, avg: 24.4ms, p80:33ms, p95:104ms, iters:113, tasks:11}, scan_detail: {get_snapshot_time: 241.4µs, rocksdb: {block: {}}}',
-        `eq(test.t${n}.int_col, ${n})`, 'N/A', 'N/A'];
+        `eq(test.t${n}.int_col, ${n})`,
+        'N/A',
+        'N/A',
+      ];
     case 'scan':
-      return [`TableFullScan_${n}`, `${rowsOut}.00`, `${rowsOut}`, 'cop[tikv]', `table:t${n}`,
+      return [
+        `TableFullScan_${n}`,
+        `${rowsOut}.00`,
+        `${rowsOut}`,
+        'cop[tikv]',
+        `table:t${n}`,
         'tikv_task:{proc max:31ms, min:0s, avg: 13ms, p80:19ms, p95:26ms, iters:181, tasks:24}, scan_detail: {total_process_keys: 69744, total_process_keys_size: 217533936, total_keys: 69753, get_snapshot_time: 637.2µs, rocksdb: {delete_skipped_count: 97368, key_skipped_count: 236847, block: {cache_hit_count: 3509}}}',
-        'keep order:false', 'N/A', 'N/A'];
+        'keep order:false',
+        'N/A',
+        'N/A',
+      ];
     default:
-      return [`Point_Get_${n}`, '1.00', '1', 'root', `table:t${n}`, 'time:757.205µs, loops:2, Get:{num_rpc:1, total_time:697.051µs}',
-        `handle:${n}`, 'N/A', 'N/A'];
+      return [
+        `Point_Get_${n}`,
+        '1.00',
+        '1',
+        'root',
+        `table:t${n}`,
+        'time:757.205µs, loops:2, Get:{num_rpc:1, total_time:697.051µs}',
+        `handle:${n}`,
+        'N/A',
+        'N/A',
+      ];
   }
 }
 
@@ -136,19 +186,27 @@ function pathologicalPastes() {
   const plan = generatePlanTable(20);
   const notes = noteLines(8000);
   const cases = [];
-  cases.push([`a 20-operator plan followed by a notes file (${(notes.join('\n').length / 1024).toFixed(0)} KB)`, `${plan}\n${notes.join('\n')}`]);
+  cases.push([
+    `a 20-operator plan followed by a notes file (${(notes.join('\n').length / 1024).toFixed(0)} KB)`,
+    `${plan}\n${notes.join('\n')}`,
+  ]);
   const unbordered = ['id | estRows | task | access object | operator info', '---+---+---+---+---', 'Projection_1 | 10.00'];
   cases.push(['a pipe table without outer borders, then 8,000 lines', [...unbordered, ...notes].join('\n')]);
-  cases.push(['a bordered row with no closing \\|, then 8,000 lines', `${plan.split('\n').slice(0, 4).join('\n')}\n| Projection_1 | 10.00\n${notes.join('\n')}`]);
+  cases.push([
+    'a bordered row with no closing \\|, then 8,000 lines',
+    `${plan.split('\n').slice(0, 4).join('\n')}\n| Projection_1 | 10.00\n${notes.join('\n')}`,
+  ]);
   const headerless = [];
-  for (let i = 0; i < 16000; i++) headerless.push(`${i % 2 === 0 ? 'Projection' : 'Selection'}_${i + 1}  ${(i % 97) + 0.5}  root  col_${i}`);
+  for (let i = 0; i < 16000; i++)
+    headerless.push(`${i % 2 === 0 ? 'Projection' : 'Selection'}_${i + 1}  ${(i % 97) + 0.5}  root  col_${i}`);
   cases.push(['a headerless aligned plan of 16,000 rows (no glyphs: the tree inferred)', headerless.join('\n'), true]);
   const dot = ['digraph Union_1 {'];
   for (let i = 0; i < 100000; i++) dot.push(`"Union_1" -> "TableReader_${i + 2}"`);
   dot.push('}');
   cases.push(["FORMAT='dot', one parent of 100,000 children", dot.join('\n'), true]);
   let open = '';
-  for (let i = 0; i < 100000; i++) open += `{"id":"Projection_${i + 1}","estRows":"10.00","taskType":"root","operatorInfo":"c${i}","subOperators":[`;
+  for (let i = 0; i < 100000; i++)
+    open += `{"id":"Projection_${i + 1}","estRows":"10.00","taskType":"root","operatorInfo":"c${i}","subOperators":[`;
   cases.push(["FORMAT='tidb_json', 100,000 levels deep", `[${open}${']}'.repeat(100000)}]`, true]);
   const rows = [];
   for (let i = 0; i < 200000; i++) rows.push(`Selection_${i + 1}`);
@@ -181,7 +239,9 @@ function benchPathologicalPastes(core) {
       rest = `; analysis, report and --json ${after.text}`;
     }
     const operators = core.planNodes(plan.roots).length.toLocaleString('en-US');
-    rows.push(`| pathological paste: ${what}, ${(text.length / 1024 / 1024).toFixed(1)} MB | parse ${parse.text} (${operators} operators)${rest} | linear; no stack overflow |`);
+    rows.push(
+      `| pathological paste: ${what}, ${(text.length / 1024 / 1024).toFixed(1)} MB | parse ${parse.text} (${operators} operators)${rest} | linear; no stack overflow |`,
+    );
   }
   return rows;
 }

@@ -38,7 +38,11 @@ async function loadHostModules() {
 /** The rows EXPLAIN ANALYZE returns (what mysql2 hands the extension), from the generated table. */
 function tableRows(text) {
   const lines = text.split('\n').filter((line) => line.startsWith('|'));
-  const split = (line) => line.slice(2, -2).split(' | ').map((cell) => cell.trimEnd());
+  const split = (line) =>
+    line
+      .slice(2, -2)
+      .split(' | ')
+      .map((cell) => cell.trimEnd());
   const [header, ...rows] = lines.map(split);
   return { columns: header, rows };
 }
@@ -72,7 +76,15 @@ function postAndMeasure(message) {
       if (firstRow !== null || app.querySelector('.plan-window .plan-row[data-index]') === null) return;
       firstRow = performance.now() - started;
       observer.disconnect();
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve({ firstRowMs: firstRow, firstPaintMs: performance.now() - started, rowsInDom: app.querySelectorAll('.plan-window .plan-row').length })));
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() =>
+          resolve({
+            firstRowMs: firstRow,
+            firstPaintMs: performance.now() - started,
+            rowsInDom: app.querySelectorAll('.plan-window .plan-row').length,
+          }),
+        ),
+      );
     });
     observer.observe(app, { childList: true, subtree: true });
     window.postMessage(message, '*');
@@ -91,11 +103,15 @@ function actAndMeasure(action) {
     } else if (action === 'expand-all') {
       document.getElementById('expand-all').click();
     }
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve({
-      ms: performance.now() - started,
-      lastRow: Number([...document.querySelectorAll('.plan-window .plan-row[data-index]')].pop()?.getAttribute('data-index') ?? -1),
-      rowCount: document.querySelector('.plan-viewport')?.getAttribute('aria-rowcount'),
-    })));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        resolve({
+          ms: performance.now() - started,
+          lastRow: Number([...document.querySelectorAll('.plan-window .plan-row[data-index]')].pop()?.getAttribute('data-index') ?? -1),
+          rowCount: document.querySelector('.plan-viewport')?.getAttribute('aria-rowcount'),
+        }),
+      ),
+    );
   });
 }
 
@@ -118,7 +134,10 @@ export async function measurePlanRender({ runs = 5 } = {}) {
   if (operators !== PLAN_BENCH_OPERATORS) throw new Error(`benchPlanRender: read ${operators} operators, expected ${PLAN_BENCH_OPERATORS}`);
   const strings = planViewStrings((message, ...args) => message.replace(/\{(\d+)\}/g, (all, i) => args[Number(i)] ?? all));
   const prepare = timed(runs, () => buildDocument(source, (server) => `${server} is not TiDB`));
-  const message = { type: 'show', payload: { viewId: '00000000-0000-0000-0000-000000000000', content: prepare.result.content, strings, resetView: true } };
+  const message = {
+    type: 'show',
+    payload: { viewId: '00000000-0000-0000-0000-000000000000', content: prepare.result.content, strings, resetView: true },
+  };
   const messageBytes = Buffer.byteLength(JSON.stringify(message));
 
   const paints = [];
@@ -128,7 +147,8 @@ export async function measurePlanRender({ runs = 5 } = {}) {
     const paint = await page.evaluate(postAndMeasure, message);
     rowsInDom = paint.rowsInDom;
     const scrolled = await page.evaluate(actAndMeasure, 'scroll-to-end');
-    if (scrolled.lastRow !== PLAN_BENCH_OPERATORS - 1) throw new Error(`benchPlanRender: after scrolling to the end the last row drawn is ${scrolled.lastRow}`);
+    if (scrolled.lastRow !== PLAN_BENCH_OPERATORS - 1)
+      throw new Error(`benchPlanRender: after scrolling to the end the last row drawn is ${scrolled.lastRow}`);
     const collapsed = await page.evaluate(actAndMeasure, 'collapse-all');
     const expanded = await page.evaluate(actAndMeasure, 'expand-all');
     if (i > 0) {

@@ -47,9 +47,16 @@ export async function benchRedaction() {
   for (const [name, make] of INPUTS) {
     const small = timeOf(redactSecretText, make(100_000));
     const large = timeOf(redactSecretText, make(400_000));
-    rows.push(`| redactSecretText on ${name}, 100 KB / 400 KB | ${small.toFixed(1)} ms / ${large.toFixed(1)} ms | < ${REDACTION_GOAL_MS} ms at 400 KB |`);
+    rows.push(
+      `| redactSecretText on ${name}, 100 KB / 400 KB | ${small.toFixed(1)} ms / ${large.toFixed(1)} ms | < ${REDACTION_GOAL_MS} ms at 400 KB |`,
+    );
   }
-  rows.push(`| load average | ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} | |`);
+  rows.push(
+    `| load average | ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} | |`,
+  );
   return rows;
 }
 

@@ -6,7 +6,10 @@
  * share), from the "Latency histogram" lines of --histogram=on, which print three decimals.
  */
 export function histogramPercentile(stdout, percentile) {
-  const buckets = [...stdout.matchAll(/^\s+([\d.]+) \|[* ]*\s(\d+)$/gm)].map((match) => ({ value: Number(match[1]), count: Number(match[2]) }));
+  const buckets = [...stdout.matchAll(/^\s+([\d.]+) \|[* ]*\s(\d+)$/gm)].map((match) => ({
+    value: Number(match[1]),
+    count: Number(match[2]),
+  }));
   const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
   if (total === 0) return undefined;
   let seen = 0;

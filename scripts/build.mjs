@@ -9,7 +9,16 @@ const production = process.argv.includes('--production');
 // --production (what the .vsix ships and what `npm run bench` measures): minified, so the
 // extension host and every benchmark worker parse less; names are kept for error messages.
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
-const common = { define: { TIDB_LAB_BUILD_VERSION: JSON.stringify(version) }, bundle: true, sourcemap: !production, minify: production, keepNames: production, logLevel: 'warning', legalComments: 'none', metafile: true };
+const common = {
+  define: { TIDB_LAB_BUILD_VERSION: JSON.stringify(version) },
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  keepNames: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+  metafile: true,
+};
 
 const nodeEntries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
@@ -27,16 +36,18 @@ if (missingEntries.length > 0) {
 
 const builds = [];
 for (const entry of nodeEntries) {
-  builds.push(build({
-    ...common,
-    entryPoints: [entry.in],
-    outfile: entry.out,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: entry.external ?? [],
-    banner: entry.banner ? { js: entry.banner } : undefined,
-  }));
+  builds.push(
+    build({
+      ...common,
+      entryPoints: [entry.in],
+      outfile: entry.out,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: entry.external ?? [],
+      banner: entry.banner ? { js: entry.banner } : undefined,
+    }),
+  );
 }
 
 // Each webview/<name>/main.ts becomes dist/webview/<name>.js; its *.css files are copied beside it.
@@ -46,14 +57,16 @@ for (const name of readdirSync('webview')) {
   if (!statSync(dir).isDirectory()) continue;
   const main = join(dir, 'main.ts');
   if (existsSync(main)) {
-    builds.push(build({
-      ...common,
-      entryPoints: [main],
-      outfile: `dist/webview/${name}.js`,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-    }));
+    builds.push(
+      build({
+        ...common,
+        entryPoints: [main],
+        outfile: `dist/webview/${name}.js`,
+        platform: 'browser',
+        format: 'iife',
+        target: 'es2022',
+      }),
+    );
   }
   for (const file of readdirSync(dir)) {
     if (file.endsWith('.css')) copyFileSync(join(dir, file), join('dist/webview', file === 'main.css' ? `${name}.css` : `${name}-${file}`));

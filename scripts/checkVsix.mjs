@@ -5,7 +5,14 @@ import { execFileSync } from 'node:child_process';
 const vsix = process.argv[2] ?? 'dist-vsix/tidb-lab.vsix';
 const files = new Set(execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean));
 
-const required = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/benchWorker.js', 'extension/dist/planBuildWorker.js', 'extension/dist/THIRD-PARTY-NOTICES.txt', 'extension/LICENSE.txt'];
+const required = [
+  'extension/package.json',
+  'extension/dist/extension.js',
+  'extension/dist/benchWorker.js',
+  'extension/dist/planBuildWorker.js',
+  'extension/dist/THIRD-PARTY-NOTICES.txt',
+  'extension/LICENSE.txt',
+];
 const problems = [
   ...required.filter((file) => !files.has(file)).map((file) => `missing ${file}`),
   ...[...files].filter((file) => file === 'extension/dist/cli.js' || file.endsWith('.map')).map((file) => `should not ship ${file}`),

@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 
 const [settingsPath, expectedRows] = process.argv.slice(2);
-const settingsText = readFileSync(settingsPath, 'utf8').split('\n').filter((line) => !line.trimStart().startsWith('//')).join('\n');
+const settingsText = readFileSync(settingsPath, 'utf8')
+  .split('\n')
+  .filter((line) => !line.trimStart().startsWith('//'))
+  .join('\n');
 const connection = JSON.parse(settingsText)['tidbLab.connections']?.[0];
 if (!connection) throw new Error(`${settingsPath} has no tidbLab.connections entry`);
 
@@ -23,7 +26,9 @@ try {
   if (Number(count) !== Number(expectedRows)) {
     throw new Error(`sbtest1 in ${connection.database} has ${count} rows, expected ${expectedRows}`);
   }
-  console.log(`Demo connection "${connection.name}" works: ${connection.user}@${connection.host}:${connection.port} (${version}), ${connection.database}.sbtest1 has ${count} rows.`);
+  console.log(
+    `Demo connection "${connection.name}" works: ${connection.user}@${connection.host}:${connection.port} (${version}), ${connection.database}.sbtest1 has ${count} rows.`,
+  );
 } finally {
   await client.end();
 }

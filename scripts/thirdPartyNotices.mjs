@@ -27,11 +27,13 @@ export function bundledPackages(metafiles) {
     const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
     const key = `${manifest.name}@${manifest.version}`;
     if (packages.has(key)) continue;
-    const licenseFiles = readdirSync(folder).filter((file) => /^(licen[cs]e|copying|notices?)(\.|$)/i.test(file)).sort();
+    const licenseFiles = readdirSync(folder)
+      .filter((file) => /^(licen[cs]e|copying|notices?)(\.|$)/i.test(file))
+      .sort();
     packages.set(key, {
       name: manifest.name,
       version: manifest.version,
-      license: typeof manifest.license === 'string' ? manifest.license : manifest.license?.type ?? 'see the package',
+      license: typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'see the package'),
       texts: licenseFiles.map((file) => ({ file, text: readFileSync(join(folder, file), 'utf8').trim() })),
     });
   }
@@ -46,9 +48,10 @@ export function noticesText(packages) {
     ...packages.map((pkg) => `- ${pkg.name} ${pkg.version} (${pkg.license})`),
   ];
   const sections = packages.map((pkg) => {
-    const texts = pkg.texts.length > 0
-      ? pkg.texts.map((entry) => `${entry.file}:\n\n${entry.text}`).join('\n\n')
-      : `(${pkg.name} ships no license file; its package.json states the license ${pkg.license}.)`;
+    const texts =
+      pkg.texts.length > 0
+        ? pkg.texts.map((entry) => `${entry.file}:\n\n${entry.text}`).join('\n\n')
+        : `(${pkg.name} ships no license file; its package.json states the license ${pkg.license}.)`;
     return `${'='.repeat(78)}\n${pkg.name} ${pkg.version}\nLicense: ${pkg.license}\n${'='.repeat(78)}\n\n${texts}`;
   });
   return `${[header.join('\n'), ...sections].join('\n\n\n')}\n`;
@@ -58,4 +61,3 @@ export function noticesText(packages) {
 export function missingFromNotices(text, packages) {
   return packages.filter((pkg) => !text.includes(`\n${pkg.name} ${pkg.version}\nLicense: `)).map((pkg) => `${pkg.name}@${pkg.version}`);
 }
-

@@ -18,7 +18,13 @@ import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions
 import { settingsFromOptions } from '../core/bench/benchConnectionSettings';
 import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
 import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
-import { describeEstimate, estimateExperiment, formatDuration, isLongExperiment, LONG_EXPERIMENT_SECONDS } from '../core/bench/experimentSize';
+import {
+  describeEstimate,
+  estimateExperiment,
+  formatDuration,
+  isLongExperiment,
+  LONG_EXPERIMENT_SECONDS,
+} from '../core/bench/experimentSize';
 import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '../core/bench/experimentPresets';
 import { PrepareCancelled, prepareWithOptions } from '../core/bench/prepareBenchmark';
 import { BenchmarkError, type MeasuredRun } from '../core/bench/runBenchmark';
@@ -28,7 +34,15 @@ import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { serverActivityLines } from '../core/results/serverActivityText';
 import { compareVariantStatements, variantStatementSentences } from '../core/results/variantStatements';
-import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, SYSBENCH_COMPATIBLE_VERSION, THREADS_STARTED_LINES } from '../core/bench/sysbenchReport';
+import {
+  histogramLines,
+  intervalLine,
+  queueLine,
+  runHeaderLines,
+  summaryLines,
+  SYSBENCH_COMPATIBLE_VERSION,
+  THREADS_STARTED_LINES,
+} from '../core/bench/sysbenchReport';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
 const USAGE = `Usage:
@@ -113,11 +127,20 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
       case 'preset':
         return presetCommand(parsed.name, parsed.out, io);
       case 'experiment':
-        return await experimentCommand(parsed.file, withPassword(parsed.options, io), parsed.json, parsed.out, io, parsed.engine, parsed.yes);
+        return await experimentCommand(
+          parsed.file,
+          withPassword(parsed.options, io),
+          parsed.json,
+          parsed.out,
+          io,
+          parsed.engine,
+          parsed.yes,
+        );
       case 'workload': {
         if (parsed.verb === 'help') return workloadHelp(parsed.workload, io);
         const options = resolveBenchOptions(parsed.workload, withPassword(parsed.options, io));
-        if (parsed.verb === 'prepare') return await prepareCommand(options, parsed.json, cleanupCommandLine(parsed.workload, parsed.options), io);
+        if (parsed.verb === 'prepare')
+          return await prepareCommand(options, parsed.json, cleanupCommandLine(parsed.workload, parsed.options), io);
         if (parsed.verb === 'cleanup') return await cleanupCommand(options, parsed.json, io);
         return await runCommand(options, parsed.json, parsed.out, io, parsed.engine);
       }
@@ -196,9 +219,14 @@ function workloadHelp(workload: string, io: BenchCommandIo): number {
   }
   const lines = [TOOL_HEADER, '', `${workload} - ${workloadSpec(workload).description}`, '', `${workload} options:`];
   const describe = (names: (name: string) => boolean) => {
-    const rows = OPTION_DEFINITIONS.filter((definition) => names(definition.name) && (!definition.workloads || definition.workloads.includes(workload)));
+    const rows = OPTION_DEFINITIONS.filter(
+      (definition) => names(definition.name) && (!definition.workloads || definition.workloads.includes(workload)),
+    );
     for (const definition of rows) {
-      const shape = definition.kind === 'bool' ? `--${definition.name}[=on|off]` : `--${definition.name}=${definition.kind === 'int' ? 'N' : definition.kind === 'list' ? '[LIST,...]' : 'STRING'}`;
+      const shape =
+        definition.kind === 'bool'
+          ? `--${definition.name}[=on|off]`
+          : `--${definition.name}=${definition.kind === 'int' ? 'N' : definition.kind === 'list' ? '[LIST,...]' : 'STRING'}`;
       const origin = definition.origin === 'tidb-lab' ? ' (tidb-lab)' : definition.origin === 'sysbench-1.1' ? ' (from sysbench 1.1)' : '';
       const shown = definition.secret ? '' : ` [${definition.defaultValue}]`;
       lines.push(`  ${shape.padEnd(34)} ${definition.help}${origin}${shown}`);
@@ -215,14 +243,20 @@ async function prepareCommand(options: BenchOptions, json: boolean, cleanupComma
   if (!json) io.stdout(`${TOOL_HEADER}\n\n`);
   const interrupt = interruptible(io, 'stopping the prepare and its statements on the server.');
   try {
-    const outcome = await prepareWithOptions(options, { signal: interrupt.signal, onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`) });
+    const outcome = await prepareWithOptions(options, {
+      signal: interrupt.signal,
+      onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`),
+    });
     if (json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
     return 0;
   } catch (error) {
     if (!(error instanceof PrepareCancelled)) throw error;
     const lines = [error.message];
     if (error.incomplete.length > 0) {
-      lines.push(`To clean up${options.connection.password ? ' (with the password in MYSQL_PWD or --mysql-password)' : ''}:`, `  ${cleanupCommand}`);
+      lines.push(
+        `To clean up${options.connection.password ? ' (with the password in MYSQL_PWD or --mysql-password)' : ''}:`,
+        `  ${cleanupCommand}`,
+      );
     }
     io.stderr(`${lines.join('\n')}\n`);
     return interrupt.exitCode();
@@ -238,7 +272,13 @@ async function cleanupCommand(options: BenchOptions, json: boolean, io: BenchCom
   return 0;
 }
 
-async function runCommand(options: BenchOptions, json: boolean, out: string | undefined, io: BenchCommandIo, engine: EngineConfig): Promise<number> {
+async function runCommand(
+  options: BenchOptions,
+  json: boolean,
+  out: string | undefined,
+  io: BenchCommandIo,
+  engine: EngineConfig,
+): Promise<number> {
   const text = (line: string) => {
     if (!json) io.stdout(`${line}\n`);
   };
@@ -246,27 +286,48 @@ async function runCommand(options: BenchOptions, json: boolean, out: string | un
   const interrupt = interruptible(io, 'stopping the threads and their statements on the server; the partial result follows.');
   let measured: MeasuredRun;
   try {
-    measured = await runMeasuredWithEngine(options, {
-      signal: interrupt.signal,
-      onEngine: (choice) => {
-        if (json) {
-          io.stderr(`${engineText(choice)}\n`);
-          return;
-        }
-        const [tool, ...rest] = runHeaderLines({ tool: TOOL_HEADER, threads: limits.threads, rate: limits.rate, reportInterval: limits.reportInterval, seed: options.random.seed });
-        for (const line of [tool, engineText(choice), ...rest]) text(line);
+    measured = await runMeasuredWithEngine(
+      options,
+      {
+        signal: interrupt.signal,
+        onEngine: (choice) => {
+          if (json) {
+            io.stderr(`${engineText(choice)}\n`);
+            return;
+          }
+          const [tool, ...rest] = runHeaderLines({
+            tool: TOOL_HEADER,
+            threads: limits.threads,
+            rate: limits.rate,
+            reportInterval: limits.reportInterval,
+            seed: options.random.seed,
+          });
+          for (const line of [tool, engineText(choice), ...rest]) text(line);
+        },
+        onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`),
+        onThreadsStarted: () => THREADS_STARTED_LINES.forEach(text),
+        onInterval: (report) => {
+          const i = report.interval;
+          text(
+            intervalLine({
+              seconds: i.t,
+              threads: i.threads,
+              tps: i.tps,
+              qps: i.qps,
+              reads: i.reads,
+              writes: i.writes,
+              others: i.others,
+              percentile: limits.percentile,
+              latencyMs: report.latencyPercentileMs,
+              errors: i.errors,
+              reconnects: i.reconnects,
+            }),
+          );
+          if (limits.rate > 0) text(queueLine(i.t, report.queueLength, report.concurrency));
+        },
       },
-      onLog: (message) => (json ? io.stderr : io.stdout)(`${message}\n`),
-      onThreadsStarted: () => THREADS_STARTED_LINES.forEach(text),
-      onInterval: (report) => {
-        const i = report.interval;
-        text(intervalLine({
-          seconds: i.t, threads: i.threads, tps: i.tps, qps: i.qps, reads: i.reads, writes: i.writes, others: i.others,
-          percentile: limits.percentile, latencyMs: report.latencyPercentileMs, errors: i.errors, reconnects: i.reconnects,
-        }));
-        if (limits.rate > 0) text(queueLine(i.t, report.queueLength, report.concurrency));
-      },
-    }, engine);
+      engine,
+    );
   } catch (error) {
     // cancelled before anything was measured (while connecting): nothing to keep
     if (!interrupt.signal.aborted || !(error instanceof BenchmarkError)) throw error;
@@ -295,19 +356,28 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
   const s = result.summary;
   const latency = s.latencyMs;
   // sysbench's own summary as it printed it; the built-in engine's in the same layout
-  const lines = details.reportLines ?? summaryLines({
-    reads: s.reads,
-    writes: s.writes,
-    others: s.others,
-    events: s.events,
-    errors: s.errors,
-    reconnects: s.reconnects,
-    seconds: result.durationSec,
-    latency: { minMs: latency.min ?? 0, avgMs: latency.avg ?? 0, maxMs: latency.max ?? 0, sumMs: details.latencySumMs, percentileMs: details.percentileMs },
-    percentile: options.limits.percentile,
-    fairness: details.fairness,
-    histogramLines: options.limits.histogram && result.histogram ? histogramLines(result.histogram.bucketsMs, result.histogram.counts) : undefined,
-  });
+  const lines =
+    details.reportLines ??
+    summaryLines({
+      reads: s.reads,
+      writes: s.writes,
+      others: s.others,
+      events: s.events,
+      errors: s.errors,
+      reconnects: s.reconnects,
+      seconds: result.durationSec,
+      latency: {
+        minMs: latency.min ?? 0,
+        avgMs: latency.avg ?? 0,
+        maxMs: latency.max ?? 0,
+        sumMs: details.latencySumMs,
+        percentileMs: details.percentileMs,
+      },
+      percentile: options.limits.percentile,
+      fairness: details.fairness,
+      histogramLines:
+        options.limits.histogram && result.histogram ? histogramLines(result.histogram.bucketsMs, result.histogram.counts) : undefined,
+    });
   io.stdout(`${lines.join('\n')}\n`);
   const client = clientSummaryLine(result);
   if (client !== undefined) io.stdout(`${client}\n`);
@@ -359,14 +429,26 @@ function describeResult(result: BenchmarkResult): string {
   return `  ${result.workload} threads=${threads}: ${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${p95} ms, ${s.errors} errors, ${result.durationSec.toFixed(1)} s [${result.status}]`;
 }
 
-async function experimentCommand(file: string, options: Map<string, string>, json: boolean, out: string | undefined, io: BenchCommandIo, engine: EngineConfig, yes = false): Promise<number> {
+async function experimentCommand(
+  file: string,
+  options: Map<string, string>,
+  json: boolean,
+  out: string | undefined,
+  io: BenchCommandIo,
+  engine: EngineConfig,
+  yes = false,
+): Promise<number> {
   const text = readInput(file, 'experiment', io);
   if (text === undefined) return 1;
   const definition = parseExperimentDefinition(text);
   // Only connection options come from the command line; everything else is in the definition.
-  const connectionOptions = resolveBenchOptions('oltp_point_select', new Map([...options].filter(([key]) => key.replace(/_/g, '-').startsWith('mysql-'))));
+  const connectionOptions = resolveBenchOptions(
+    'oltp_point_select',
+    new Map([...options].filter(([key]) => key.replace(/_/g, '-').startsWith('mysql-'))),
+  );
   for (const key of options.keys()) {
-    if (!key.replace(/_/g, '-').startsWith('mysql-')) throw new OptionError(`--${key}: put benchmark options in the experiment file; the command line takes connection options only`);
+    if (!key.replace(/_/g, '-').startsWith('mysql-'))
+      throw new OptionError(`--${key}: put benchmark options in the experiment file; the command line takes connection options only`);
   }
   const connection = settingsFromOptions(connectionOptions.connection);
   const say = (line: string) => (json ? io.stderr : io.stdout)(`${line}\n`);
@@ -374,7 +456,9 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
   const estimate = estimateExperiment(definition);
   say(describeEstimate(estimate));
   if (isLongExperiment(estimate) && !yes) {
-    io.stderr(`tidb-lab bench experiment: '${definition.name}' would run for at least ${formatDuration(estimate.seconds)}, more than ${formatDuration(LONG_EXPERIMENT_SECONDS)}; add --yes to start it anyway.\n`);
+    io.stderr(
+      `tidb-lab bench experiment: '${definition.name}' would run for at least ${formatDuration(estimate.seconds)}, more than ${formatDuration(LONG_EXPERIMENT_SECONDS)}; add --yes to start it anyway.\n`,
+    );
     return 1;
   }
   const interrupt = interruptible(io, 'stopping the experiment; the cells measured so far are kept.');
@@ -387,12 +471,16 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
       onCell: (cell, index, total) => {
         const s = cell.run.summary;
         if (cell.workload === 'bulk_load') {
-          say(`[${index + 1}/${total}] rows_per_insert=${String(cell.params?.rows_per_insert)} writers=${cell.threads} keys=${cell.variant}: ` +
-            `${(s.rowsPerSec ?? 0).toFixed(0)} rows/s, ${(s.mbPerSec ?? 0).toFixed(2)} MB/s, p99 ${s.latencyMs.p99?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`);
+          say(
+            `[${index + 1}/${total}] rows_per_insert=${String(cell.params?.rows_per_insert)} writers=${cell.threads} keys=${cell.variant}: ` +
+              `${(s.rowsPerSec ?? 0).toFixed(0)} rows/s, ${(s.mbPerSec ?? 0).toFixed(2)} MB/s, p99 ${s.latencyMs.p99?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`,
+          );
           return;
         }
-        say(`[${index + 1}/${total}] ${cell.workload} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''} ${cell.variant}${describeParams(cell.params)}: ` +
-          `${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}${cell.run.client?.bound ? ', client-bound' : ''}]`);
+        say(
+          `[${index + 1}/${total}] ${cell.workload} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''} ${cell.variant}${describeParams(cell.params)}: ` +
+            `${s.tps.toFixed(2)} tps, ${s.qps.toFixed(2)} qps, p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}${cell.run.client?.bound ? ', client-bound' : ''}]`,
+        );
       },
     });
   } finally {
@@ -421,7 +509,9 @@ async function experimentCommand(file: string, options: Map<string, string>, jso
 
 function describeParams(params: Record<string, string | number | boolean> | undefined): string {
   if (!params) return '';
-  return Object.entries(params).map(([key, value]) => ` ${key}=${String(value)}`).join('');
+  return Object.entries(params)
+    .map(([key, value]) => ` ${key}=${String(value)}`)
+    .join('');
 }
 
 function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): void {
@@ -435,24 +525,32 @@ function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): v
         io.stdout(studyTablesText(tables));
         for (const warning of tables.warnings) io.stderr(`warning: ${warning}\n`);
         // with repeats, the medians and the min–max of the runs behind each % (the noise to read it against)
-        if (tables.comparison.rows.some((row) => row.baselineRuns > 1 || row.candidateRuns > 1)) io.stdout(variantChangeText(tables.comparison));
+        if (tables.comparison.rows.some((row) => row.baselineRuns > 1 || row.candidateRuns > 1))
+          io.stdout(variantChangeText(tables.comparison));
       }
     }
   }
   const statements = variantStatementSentences(compareVariantStatements(result));
   if (statements.length > 0) io.stdout(`\nServer, statement by statement:\n${statements.map((sentence) => `  ${sentence}`).join('\n')}\n`);
-  for (const skipped of result.skipped ?? []) io.stdout(`\nSkipped: variant '${skipped.variant}'${skipped.tableSize !== undefined ? ` at ${skipped.tableSize} rows` : ''} (${skipped.cells} cells): ${skipped.reason}\n`);
+  for (const skipped of result.skipped ?? [])
+    io.stdout(
+      `\nSkipped: variant '${skipped.variant}'${skipped.tableSize !== undefined ? ` at ${skipped.tableSize} rows` : ''} (${skipped.cells} cells): ${skipped.reason}\n`,
+    );
   const failed = result.cells.filter((cell) => cell.run.status === 'failed');
   if (failed.length > 0) {
     io.stdout(`\nFailed cells (${failed.length} of ${result.cells.length}):\n`);
-    for (const cell of failed) io.stdout(`  ${cell.variant} ${cell.workload}${describeParams(cell.params)} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''}: ${cell.run.message ?? 'failed'}\n`);
+    for (const cell of failed)
+      io.stdout(
+        `  ${cell.variant} ${cell.workload}${describeParams(cell.params)} threads=${cell.threads}${cell.tableSize !== undefined ? ` table_size=${cell.tableSize}` : ''}: ${cell.run.message ?? 'failed'}\n`,
+      );
   }
 }
 
 /** What a bulk-load study measures, one line a cell (also with one key order). */
 function bulkLoadText(result: ExperimentResult): string {
   const header = ['rows per statement', 'writers', 'key order', 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'];
-  const number = (value: number | null | undefined, decimals: number) => (value === null || value === undefined ? 'n/a' : value.toFixed(decimals));
+  const number = (value: number | null | undefined, decimals: number) =>
+    value === null || value === undefined ? 'n/a' : value.toFixed(decimals);
   const rows = result.cells.map((cell) => [
     String(cell.params?.rows_per_insert ?? ''),
     String(cell.threads),
@@ -464,6 +562,10 @@ function bulkLoadText(result: ExperimentResult): string {
     cell.run.status,
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 2 || column === 7 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 2 || column === 7 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
   return `\nBulk load (${result.name}):\n${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

@@ -50,7 +50,9 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     process.stderr.write(`tidb-lab: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

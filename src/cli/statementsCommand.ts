@@ -4,7 +4,13 @@
 import { openAdminSession } from '../core/bench/adminSession';
 import { resolveBenchOptions } from '../core/bench/benchOptions';
 import { formatDurationMs } from '../core/plan';
-import { DEFAULT_STATEMENT_LIMIT, readTopStatements, STATEMENT_ORDERS, type StatementOrder, type TopStatements } from '../core/server/topStatements';
+import {
+  DEFAULT_STATEMENT_LIMIT,
+  readTopStatements,
+  STATEMENT_ORDERS,
+  type StatementOrder,
+  type TopStatements,
+} from '../core/server/topStatements';
 
 const USAGE = `Usage: tidb-lab statements --mysql-host=H --mysql-port=P --mysql-user=U [--mysql-password=...] [options]
   --order=total|avg|count   by total time (default), average time or executions
@@ -44,7 +50,8 @@ export async function runStatementsCommand(argv: readonly string[], io: Statemen
     const [, name, value] = match;
     if (name === 'json' && value === undefined) json = true;
     else if (name === 'order') {
-      if (!STATEMENT_ORDERS.includes(value as StatementOrder)) return usageError(`--order must be one of ${STATEMENT_ORDERS.join(', ')}`, io);
+      if (!STATEMENT_ORDERS.includes(value as StatementOrder))
+        return usageError(`--order must be one of ${STATEMENT_ORDERS.join(', ')}`, io);
       order = value as StatementOrder;
     } else if (name === 'limit' || name === 'window') {
       const number = Number(value);
@@ -108,7 +115,8 @@ export function statementsTable(result: TopStatements, order: StatementOrder): s
     oneLine(statement.digestText, 80),
   ]);
   const widths = header.map((name, i) => Math.max(name.length, ...rows.map((row) => row[i].length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : i < 4 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : i < 4 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
   lines.push(format(header), ...rows.map(format));
   return `${lines.join('\n')}\n`;
 }

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 
 declare const TIDB_LAB_BUILD_VERSION: string | undefined;
 
-export const TOOL_VERSION: string = typeof TIDB_LAB_BUILD_VERSION === 'string' ? TIDB_LAB_BUILD_VERSION : versionOfEnclosingPackage(__dirname);
+export const TOOL_VERSION: string =
+  typeof TIDB_LAB_BUILD_VERSION === 'string' ? TIDB_LAB_BUILD_VERSION : versionOfEnclosingPackage(__dirname);
 
 /** The version in the nearest package.json named tidb-lab at or above `start`. */
 export function versionOfEnclosingPackage(start: string): string {

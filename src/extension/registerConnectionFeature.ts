@@ -31,7 +31,11 @@ export function registerConnectionFeature(context: vscode.ExtensionContext, log:
   const store = new ConnectionStore(context.globalState, context.secrets);
   const manager = new ConnectionManager(store, context.globalState, openSession, log);
   const explorer = new ConnectionsTreeProvider(store, manager, log);
-  const treeView = vscode.window.createTreeView(VIEWS.connections, { treeDataProvider: explorer, showCollapseAll: true, canSelectMany: true });
+  const treeView = vscode.window.createTreeView(VIEWS.connections, {
+    treeDataProvider: explorer,
+    showCollapseAll: true,
+    canSelectMany: true,
+  });
 
   const formDeps: ConnectionFormDependencies = {
     extensionUri: context.extensionUri,

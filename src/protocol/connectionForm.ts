@@ -1,7 +1,13 @@
 // The connection form panel: the values it edits, the messages it exchanges, and the conversion
 // between the form's text fields and a ConnectionProfile. The password travels only from the
 // webview to the host (to test or save it); the host never sends a password back.
-import { DEFAULT_TIDB_PORT, defaultTlsModeFor, type ConnectionProfile, type PasswordMode, type TlsMode } from '../core/db/connectionProfile';
+import {
+  DEFAULT_TIDB_PORT,
+  defaultTlsModeFor,
+  type ConnectionProfile,
+  type PasswordMode,
+  type TlsMode,
+} from '../core/db/connectionProfile';
 import type { PanelProtocol } from './webviewProtocol';
 
 /** The form's fields as typed: text, so that a bad port is kept and explained rather than lost. */
@@ -89,7 +95,16 @@ export interface ConnectionFormStrings {
 }
 
 export function emptyDraft(): ConnectionDraft {
-  return { name: '', host: '127.0.0.1', port: String(DEFAULT_TIDB_PORT), user: 'root', database: '', tls: defaultTlsModeFor('127.0.0.1'), caFile: '', passwordMode: 'secretStorage' };
+  return {
+    name: '',
+    host: '127.0.0.1',
+    port: String(DEFAULT_TIDB_PORT),
+    user: 'root',
+    database: '',
+    tls: defaultTlsModeFor('127.0.0.1'),
+    caFile: '',
+    passwordMode: 'secretStorage',
+  };
 }
 
 export function draftFromProfile(profile: ConnectionProfile): ConnectionDraft {
@@ -129,5 +144,9 @@ export function isConnectionDraft(value: unknown): value is ConnectionDraft {
   if (typeof value !== 'object' || value === null) return false;
   const draft = value as Record<string, unknown>;
   const texts = ['name', 'host', 'port', 'user', 'database', 'caFile'].every((key) => typeof draft[key] === 'string');
-  return texts && ['off', 'required', 'verify'].includes(draft.tls as string) && ['secretStorage', 'ask', 'empty'].includes(draft.passwordMode as string);
+  return (
+    texts &&
+    ['off', 'required', 'verify'].includes(draft.tls as string) &&
+    ['secretStorage', 'ask', 'empty'].includes(draft.passwordMode as string)
+  );
 }

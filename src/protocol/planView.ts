@@ -12,9 +12,29 @@ import type { PlanComparison } from '../core/plan/planComparison';
 import type { PanelProtocol } from './webviewProtocol';
 
 /** One operator as the plan view shows it: the parsed node without its nested children, plus its analysis. */
-export type PlanViewNode = Pick<PlanNode, 'index' | 'id' | 'operator' | 'role' | 'depth' | 'estRows' | 'actRows' | 'task'
-  | 'engine' | 'taskKind' | 'accessObject' | 'operatorInfo' | 'timeMs' | 'memoryBytes' | 'diskBytes' | 'estCost' | 'extra'
-  | 'truncated' | 'uses' | 'usedBy'> & {
+export type PlanViewNode = Pick<
+  PlanNode,
+  | 'index'
+  | 'id'
+  | 'operator'
+  | 'role'
+  | 'depth'
+  | 'estRows'
+  | 'actRows'
+  | 'task'
+  | 'engine'
+  | 'taskKind'
+  | 'accessObject'
+  | 'operatorInfo'
+  | 'timeMs'
+  | 'memoryBytes'
+  | 'diskBytes'
+  | 'estCost'
+  | 'extra'
+  | 'truncated'
+  | 'uses'
+  | 'usedBy'
+> & {
   parent: number | null;
   children: number[];
   /** the execution info text is sent on request (nodeDetails) */
@@ -124,9 +144,7 @@ export interface PlanViewForeignContent {
 export type PlanViewContent = PlanViewPlanContent | PlanViewCompareContent | PlanViewForeignContent;
 
 /** The plan as it was read: text, or the result set of EXPLAIN (column names and cells). */
-export type PlanInput =
-  | { kind: 'text'; text: string }
-  | { kind: 'rows'; columns: string[]; rows: string[][] };
+export type PlanInput = { kind: 'text'; text: string } | { kind: 'rows'; columns: string[]; rows: string[][] };
 
 export interface PlanSource {
   origin: PlanOrigin;
@@ -280,7 +298,9 @@ function isPlanSource(value: unknown): value is PlanSource {
 function isOrigin(value: unknown): value is PlanOrigin {
   if (typeof value !== 'object' || value === null) return false;
   const origin = value as Record<string, unknown>;
-  const optionalText = ['heading', 'statement', 'connection', 'ranAt', 'note'].every((key) => origin[key] === undefined || typeof origin[key] === 'string');
+  const optionalText = ['heading', 'statement', 'connection', 'ranAt', 'note'].every(
+    (key) => origin[key] === undefined || typeof origin[key] === 'string',
+  );
   return typeof origin.title === 'string' && optionalText && (origin.rolledBack === undefined || typeof origin.rolledBack === 'boolean');
 }
 

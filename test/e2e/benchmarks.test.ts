@@ -67,7 +67,16 @@ async function sql(statement: string): Promise<void> {
 async function sysbenchLog(): Promise<string> {
   await sql(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
   await sql(`CREATE DATABASE ${sysbenchDatabase}`);
-  const common = ['--db-driver=mysql', `--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${sysbenchDatabase}`, '--tables=1', '--table-size=1000'];
+  const common = [
+    '--db-driver=mysql',
+    `--mysql-host=${db.host}`,
+    `--mysql-port=${db.port}`,
+    `--mysql-user=${db.user}`,
+    `--mysql-password=${db.password}`,
+    `--mysql-db=${sysbenchDatabase}`,
+    '--tables=1',
+    '--table-size=1000',
+  ];
   await execFileAsync('/usr/bin/sysbench', [...common, 'oltp_read_only', 'prepare'], { timeout: 60_000 });
   const runArguments = [...common, '--threads=2', '--time=3', '--report-interval=1', 'oltp_read_only', 'run'];
   const { stdout } = await execFileAsync('/usr/bin/sysbench', runArguments, { timeout: 60_000 });
@@ -86,36 +95,86 @@ async function clientBoundRunJson(): Promise<{ run: string; experiment: string }
   await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
   await sql(`CREATE DATABASE ${clientDatabase}`);
   const cli = join(repoRoot, 'dist', 'cli.js');
-  const common = [`--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-db=${clientDatabase}`, '--tables=1', '--table-size=2000'];
+  const common = [
+    `--mysql-host=${db.host}`,
+    `--mysql-port=${db.port}`,
+    `--mysql-user=${db.user}`,
+    `--mysql-db=${clientDatabase}`,
+    '--tables=1',
+    '--table-size=2000',
+  ];
   const env = { ...process.env, MYSQL_PWD: db.password };
   await execFileAsync(process.execPath, [cli, 'bench', ...common, 'oltp_point_select', 'prepare'], { timeout: 60_000, env });
   const out = join(screenshotsDir, '..', 'client-bound-run.json');
   mkdirSync(screenshotsDir, { recursive: true });
   const experimentFile = join(screenshotsDir, '..', 'client-bound-experiment-definition.json');
   const experimentOut = join(screenshotsDir, '..', 'client-bound-experiment.json');
-  writeFileSync(experimentFile, JSON.stringify({
-    name: CLIENT_BOUND_EXPERIMENT,
-    workloads: ['oltp_point_select'],
-    threads: [64],
-    tableSizes: [2000],
-    options: { time: 3, report_interval: 1 },
-    variants: [{ name: 'A' }, { name: 'B' }],
-    prepare: true,
-    cleanup: false,
-  }));
+  writeFileSync(
+    experimentFile,
+    JSON.stringify({
+      name: CLIENT_BOUND_EXPERIMENT,
+      workloads: ['oltp_point_select'],
+      threads: [64],
+      tableSizes: [2000],
+      options: { time: 3, report_interval: 1 },
+      variants: [{ name: 'A' }, { name: 'B' }],
+      prepare: true,
+      cleanup: false,
+    }),
+  );
   const hog = spawn('taskset', ['-c', '1', process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
   try {
-    await execFileAsync('taskset', ['-c', '1', process.execPath, cli, 'bench', '--engine=builtin', ...common, '--threads=64', '--time=3', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeout: 120_000, env });
-    await execFileAsync('taskset', ['-c', '1', process.execPath, cli, 'bench', 'experiment', experimentFile, '--engine=builtin', ...common.slice(0, 4), `--out=${experimentOut}`], { timeout: 180_000, env });
+    await execFileAsync(
+      'taskset',
+      [
+        '-c',
+        '1',
+        process.execPath,
+        cli,
+        'bench',
+        '--engine=builtin',
+        ...common,
+        '--threads=64',
+        '--time=3',
+        '--report-interval=1',
+        'oltp_point_select',
+        'run',
+        `--out=${out}`,
+      ],
+      { timeout: 120_000, env },
+    );
+    await execFileAsync(
+      'taskset',
+      [
+        '-c',
+        '1',
+        process.execPath,
+        cli,
+        'bench',
+        'experiment',
+        experimentFile,
+        '--engine=builtin',
+        ...common.slice(0, 4),
+        `--out=${experimentOut}`,
+      ],
+      { timeout: 180_000, env },
+    );
   } finally {
     hog.kill('SIGKILL');
     await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
   }
   const json = readFileSync(out, 'utf8');
-  assert.equal((JSON.parse(json) as { client?: { bound?: boolean } }).client?.bound, true, `the pinned run was not client-bound: ${json.slice(0, 2000)}`);
+  assert.equal(
+    (JSON.parse(json) as { client?: { bound?: boolean } }).client?.bound,
+    true,
+    `the pinned run was not client-bound: ${json.slice(0, 2000)}`,
+  );
   const experiment = readFileSync(experimentOut, 'utf8');
   const cells = (JSON.parse(experiment) as { cells: { run: { client?: { bound?: boolean } } }[] }).cells;
-  assert.ok(cells.length === 2 && cells.every((cell) => cell.run.client?.bound), `the pinned experiment's runs were not client-bound: ${experiment.slice(0, 2000)}`);
+  assert.ok(
+    cells.length === 2 && cells.every((cell) => cell.run.client?.bound),
+    `the pinned experiment's runs were not client-bound: ${experiment.slice(0, 2000)}`,
+  );
   return { run: json, experiment };
 }
 
@@ -164,7 +223,10 @@ async function resultFrame(workbench: Workbench, title: string, timeoutMs = 60_0
   for (;;) {
     for (const frame of workbench.page.frames()) {
       if (frame.isDetached()) continue;
-      const text = await frame.locator('#result-title').innerText({ timeout: 500 }).catch(() => undefined);
+      const text = await frame
+        .locator('#result-title')
+        .innerText({ timeout: 500 })
+        .catch(() => undefined);
       if (text?.trim() === title) return frame;
     }
     if (Date.now() > deadline) assert.fail(`no result tab titled '${title}' after ${timeoutMs} ms`);
@@ -253,20 +315,28 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       assert.match(dialog, /1 table\(s\) of 2,000 rows for oltp_point_select/);
 
       const live = await workbench.webviewFrame('[data-view="live"] .chart-box[data-chart="throughput"]', 90_000 * scale);
-      const first = await until(() => chartPoints(live, 'throughput'), (points) => points >= 2, 'two live points');
+      const first = await until(
+        () => chartPoints(live, 'throughput'),
+        (points) => points >= 2,
+        'two live points',
+      );
       assert.match(await live.locator('[data-progress]').innerText(), /0:0\d of 0:15/);
       await workbench.waitForNotification(/oltp_point_select 2 threads · \d+ s \/ 15 s/);
       await screenshotNow(page, 'benchmarks-live-light');
 
       await workbench.setColorTheme('dark');
-      const later = await until(() => chartPoints(live, 'throughput'), (points) => points >= first + 4, 'the live chart to grow by four points');
+      const later = await until(
+        () => chartPoints(live, 'throughput'),
+        (points) => points >= first + 4,
+        'the live chart to grow by four points',
+      );
       assert.ok(later > first, `points ${first} -> ${later}`);
-      assert.ok(await chartPoints(live, 'latency') >= later - 1, 'the latency chart grows with it');
+      assert.ok((await chartPoints(live, 'latency')) >= later - 1, 'the latency chart grows with it');
       await screenshotNow(page, 'benchmarks-live-dark');
 
       const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 60_000 * scale);
       assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'completed');
-      assert.ok(await chartPoints(result, 'throughput') >= 13, 'the stored run keeps every interval');
+      assert.ok((await chartPoints(result, 'throughput')) >= 13, 'the stored run keeps every interval');
       assert.match(await result.locator('[data-tile="qps"]').innerText(), /^\d[\d,]*$/);
     }));
 
@@ -281,7 +351,10 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       const labels = await workbench.quickPickLabels();
       assert.equal(labels[0], 'oltp_point_select', 'the last workload comes first');
       await workbench.pickQuickPickItem('oltp_point_select');
-      await runWithSettings(workbench, [['Threads', /--threads/, '4'], ['Time', /--time/, '4']]);
+      await runWithSettings(workbench, [
+        ['Threads', /--threads/, '4'],
+        ['Time', /--time/, '4'],
+      ]);
       await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 90_000 * scale);
       await workbench.openViewContainer('TiDB Lab');
       await focusWorkbench(workbench);
@@ -292,7 +365,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       assert.match(await workbench.treeItemDescription(FIRST_RUN, VIEW), /QPS · p95 [\d.]+ ms · (just now|\d+ min ago)/);
       const run = await openFromView(workbench, FIRST_RUN);
       await run.locator('[data-view="run"] .chart-box[data-chart="histogram"][data-rendered="true"]').waitFor();
-      assert.ok(await chartPoints(run, 'throughput') >= 13);
+      assert.ok((await chartPoints(run, 'throughput')) >= 13);
       await workbench.screenshot('benchmarks-result-dark');
     }));
 
@@ -305,7 +378,11 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await pickFileInDialog(workbench, target);
       await until(async () => existsSync(target), Boolean, 'the CSV file to be written', 20_000 * scale);
       const lines = readFileSync(target, 'utf8').trim().split('\r\n');
-      assert.match(lines.filter((line) => line.startsWith('# ')).join('\n'), /^# workload,oltp_point_select$[\s\S]*^# option\.threads,2$/m, 'a metadata block says what the numbers are about');
+      assert.match(
+        lines.filter((line) => line.startsWith('# ')).join('\n'),
+        /^# workload,oltp_point_select$[\s\S]*^# option\.threads,2$/m,
+        'a metadata block says what the numbers are about',
+      );
       const csv = lines.filter((line) => !line.startsWith('# '));
       assert.match(csv[0], /^t_s,threads,tps,qps,reads_per_s,writes_per_s,others_per_s,errors_per_s,reconnects_per_s,latency_min_ms/);
       assert.ok(csv.length >= 14, `${csv.length - 1} interval rows for a 15 s run`);
@@ -321,11 +398,17 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       assert.ok(bytes.length > 5_000, `a chart, not an empty image (${bytes.length} bytes)`);
 
       await workbench.treeItem(SECOND_RUN, VIEW).click({ modifiers: ['Control'] });
-      await until(async () => page.locator('.part.sidebar .monaco-list-row.selected[role="treeitem"]').count(), (count) => count === 2, 'both runs selected');
+      await until(
+        async () => page.locator('.part.sidebar .monaco-list-row.selected[role="treeitem"]').count(),
+        (count) => count === 2,
+        'both runs selected',
+      );
       await workbench.clickViewTitleAction(VIEW, 'Compare Benchmark Runs');
-      const comparison = await workbench.webviewFrame('[data-view="comparison"] .chart-box[data-chart="compare-qps"][data-rendered="true"]');
+      const comparison = await workbench.webviewFrame(
+        '[data-view="comparison"] .chart-box[data-chart="compare-qps"][data-rendered="true"]',
+      );
       assert.equal(await comparison.locator('table.comparison thead th').count(), 3, 'a metric column and one column per run');
-      assert.match(await comparison.locator('table.comparison thead th').nth(2).getAttribute('title') ?? '', /vs first/);
+      assert.match((await comparison.locator('table.comparison thead th').nth(2).getAttribute('title')) ?? '', /vs first/);
       const runs = await comparison.locator('.run-list').innerText();
       assert.match(runs, /oltp_point_select · 2 threads/);
       assert.match(runs, /oltp_point_select · 4 threads/);
@@ -334,7 +417,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await workbench.screenshot('benchmarks-compare-light');
     }));
 
-  it('imports the log Debian\'s sysbench wrote and shows it like a native run', () =>
+  it("imports the log Debian's sysbench wrote and shows it like a native run", () =>
     session.diagnose('benchmarks-import', async (workbench) => {
       await focusWorkbench(workbench);
       await workbench.runCommand('TiDB Lab: Import sysbench / go-tpc / go-ycsb Log...');
@@ -365,8 +448,14 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await banner.waitFor({ state: 'visible' });
       const text = await banner.innerText();
       assert.match(text, /The benchmark client limited this run/);
-      assert.match(text, /\d+% CPU of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+% · saturated in \d+ of \d+ report intervals/);
-      assert.match(text, /more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine \(--engine=sysbench\)/);
+      assert.match(
+        text,
+        /\d+% CPU of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+% · saturated in \d+ of \d+ report intervals/,
+      );
+      assert.match(
+        text,
+        /more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine \(--engine=sysbench\)/,
+      );
       assert.match(await run.locator('table.kv').innerText(), /Client\s+\d+% CPU of 1 core[^\n]*The benchmark client limited this run/);
       await workbench.screenshot('benchmarks-client-bound-light');
       await workbench.treeItem(CLIENT_BOUND_RUN, VIEW).waitFor({ state: 'visible' });
@@ -385,9 +474,16 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       const cell = experiment.locator('table.heatmap td[data-client-bound]');
       await cell.waitFor({ state: 'visible' });
       assert.equal(await cell.getAttribute('data-client-bound'), 'A,B');
-      assert.match(await cell.getAttribute('class') ?? '', /heat-client-bound/);
-      assert.equal(await cell.evaluate((node) => (node as HTMLElement).style.backgroundColor), '', 'no green or red for a client-bound change');
-      assert.match(await cell.getAttribute('title') ?? '', /Client-bound: the client limited the A, B run of this cell, so this change is not the server's\./);
+      assert.match((await cell.getAttribute('class')) ?? '', /heat-client-bound/);
+      assert.equal(
+        await cell.evaluate((node) => (node as HTMLElement).style.backgroundColor),
+        '',
+        'no green or red for a client-bound change',
+      );
+      assert.match(
+        (await cell.getAttribute('title')) ?? '',
+        /Client-bound: the client limited the A, B run of this cell, so this change is not the server's\./,
+      );
       assert.match(await experiment.locator('.legend').first().innerText(), /client-bound \(not an effect\)/);
       await cell.scrollIntoViewIfNeeded();
       await workbench.screenshot('benchmarks-client-bound-heatmap-light');
@@ -407,9 +503,18 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await workbench.pickQuickPickItem('Thread sweep');
       const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: 'Run Experiment' });
       await lens.waitFor({ state: 'visible' });
-      assert.match(await page.locator('.monaco-editor .codelens-decoration').allInnerTexts().then((texts) => texts.join(' | ')), /on E2E MariaDB, database tidblab_e2e_bench/);
+      assert.match(
+        await page
+          .locator('.monaco-editor .codelens-decoration')
+          .allInnerTexts()
+          .then((texts) => texts.join(' | ')),
+        /on E2E MariaDB, database tidblab_e2e_bench/,
+      );
       // The editor draws spaces as no-break spaces: \s matches both.
-      assert.match(await page.locator('.monaco-editor .view-lines').innerText(), /"name":\s"Thread\ssweep"[\s\S]*oltp_point_select[\s\S]*"threads"/);
+      assert.match(
+        await page.locator('.monaco-editor .view-lines').innerText(),
+        /"name":\s"Thread\ssweep"[\s\S]*oltp_point_select[\s\S]*"threads"/,
+      );
       await workbench.screenshot('benchmarks-experiment-preset-document-light');
 
       await focusWorkbench(workbench);
@@ -419,14 +524,27 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await clickDialogButton(page, 'Drop and Run', /"InnoDB vs MEMORY table" re-creates tables in tidblab_e2e_bench on E2E MariaDB/);
 
       const live = await workbench.webviewFrame('[data-view="live"] .chart-box[data-chart="throughput"]', 90_000 * scale);
-      await until(async () => (await live.locator('.meta').innerText()), (meta) => /run \d+ of 12/.test(meta), 'the live tab to name the cell');
+      await until(
+        async () => await live.locator('.meta').innerText(),
+        (meta) => /run \d+ of 12/.test(meta),
+        'the live tab to name the cell',
+      );
       const result = await workbench.webviewFrame('[data-view="experiment"] table.heatmap', 180_000 * scale);
       const headers = await result.locator('table.heatmap thead th').allInnerTexts();
-      assert.deepEqual(headers.map((header) => header.trim()), ['Threads', 'oltp_point_select', 'oltp_read_only']);
-      assert.deepEqual((await result.locator('table.heatmap tbody th').allInnerTexts()).map((text) => text.trim()), ['1', '2', '4']);
+      assert.deepEqual(
+        headers.map((header) => header.trim()),
+        ['Threads', 'oltp_point_select', 'oltp_read_only'],
+      );
+      assert.deepEqual(
+        (await result.locator('table.heatmap tbody th').allInnerTexts()).map((text) => text.trim()),
+        ['1', '2', '4'],
+      );
       const tones = await result.locator('table.heatmap td').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-tone')));
       assert.equal(tones.length, 6);
-      assert.ok(tones.every((tone) => tone === 'better' || tone === 'worse' || tone === 'neutral'), `tones ${tones.join(',')}`);
+      assert.ok(
+        tones.every((tone) => tone === 'better' || tone === 'worse' || tone === 'neutral'),
+        `tones ${tones.join(',')}`,
+      );
       assert.match(await result.locator('.change .card-header h2').first().innerText(), /% change of QPS, MEMORY over InnoDB/);
       assert.equal(await chartPoints(result, 'sweep-qps'), 3);
       await workbench.screenshot('benchmarks-experiment-light');
@@ -446,10 +564,13 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await workbench.page.waitForLoadState('load');
       await workbench.waitUntilReady();
       const restored = await workbench.webviewFrame('[data-view="experiment"] table.heatmap', 120_000 * scale);
-      assert.equal((await restored.locator('table.heatmap td').count()), 6);
+      assert.equal(await restored.locator('table.heatmap td').count(), 6);
       const tabs = await workbench.page.locator('.part.editor .tab .label-name').allInnerTexts();
       for (const title of [FIRST_RUN, 'Compare 2 runs', 'oltp_read_only, 2 threads', 'InnoDB vs MEMORY table']) {
-        assert.ok(tabs.some((tab) => tab.trim() === title), `no '${title}' tab among ${tabs.join(' | ')}`);
+        assert.ok(
+          tabs.some((tab) => tab.trim() === title),
+          `no '${title}' tab among ${tabs.join(' | ')}`,
+        );
       }
       await workbench.screenshot('benchmarks-after-reload-high-contrast');
     }));

@@ -22,7 +22,13 @@ const VIEW = 'Connections';
 const WRONG_PASSWORD = 'not-the-password-42';
 
 async function prepareSchema(): Promise<void> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  const connection = await createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    multipleStatements: true,
+  });
   try {
     await connection.query(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema};
       CREATE TABLE ${schema}.orders (
@@ -49,7 +55,9 @@ async function prepareTiDBSchema(standIn: TiDBStandIn): Promise<void> {
       CREATE TABLE ${tidbSchema}.sbtest1 (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, k INT NOT NULL DEFAULT 0, c CHAR(120) NOT NULL DEFAULT '', pad CHAR(60) NOT NULL DEFAULT '', KEY k_1 (k));
       CREATE TABLE ${tidbSchema}.exchange_rates (currency CHAR(3) PRIMARY KEY, rate DECIMAL(12,6) NOT NULL);
       CREATE TABLE ${tidbSchema}.orders_history (id BIGINT PRIMARY KEY, customer VARCHAR(64), total DECIMAL(10,2), placed_at DATETIME);`);
-    const rows = Array.from({ length: 10_000 }, (_, i) => `(${(i * 7919) % 10_000}, '${String(i).padStart(11, '0')}-sbtest', 'pad')`).join(',');
+    const rows = Array.from({ length: 10_000 }, (_, i) => `(${(i * 7919) % 10_000}, '${String(i).padStart(11, '0')}-sbtest', 'pad')`).join(
+      ',',
+    );
     await direct.query(`INSERT INTO ${tidbSchema}.sbtest1 (k, c, pad) VALUES ${rows};
       INSERT INTO ${tidbSchema}.exchange_rates VALUES ('EUR', 1), ('USD', 1.08), ('JPY', 162.4);
       ANALYZE TABLE ${tidbSchema}.sbtest1, ${tidbSchema}.exchange_rates;`);
@@ -103,7 +111,13 @@ async function collapseOtherViews(workbench: Workbench): Promise<void> {
 }
 
 async function sqlDirect(statements: string): Promise<void> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  const connection = await createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    multipleStatements: true,
+  });
   try {
     await connection.query(statements);
   } finally {
@@ -172,7 +186,14 @@ describe('connections: add, browse, fail clearly', () => {
       const form = await openForm(workbench, () => workbench.clickWelcomeButton(VIEW, 'Add Connection'));
       assert.equal(await form.locator('#port input').inputValue(), '4000', 'TiDB port by default');
 
-      await fillForm(form, { name: 'Local MariaDB', host: db.host, port: String(db.port), user: db.user, password: db.password, database: schema });
+      await fillForm(form, {
+        name: 'Local MariaDB',
+        host: db.host,
+        port: String(db.port),
+        user: db.user,
+        password: db.password,
+        database: schema,
+      });
       await form.locator('#test').click();
       const outcome = form.locator('#outcome[data-kind="success"]');
       await outcome.waitFor({ state: 'visible', timeout: 20_000 });
@@ -181,16 +202,25 @@ describe('connections: add, browse, fail clearly', () => {
 
       await form.locator('#save').click();
       await workbench.treeItem('Local MariaDB', VIEW).waitFor({ state: 'visible' });
-      assert.equal(await workbench.page.locator('.part.editor .tab', { hasText: 'Add Connection' }).count(), 0, 'the form closes after saving');
+      assert.equal(
+        await workbench.page.locator('.part.editor .tab', { hasText: 'Add Connection' }).count(),
+        0,
+        'the form closes after saving',
+      );
       // The test connected with these settings: saving connects, no click needed.
-      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible', timeout: 20_000 });
+      await workbench.page
+        .locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ })
+        .waitFor({ state: 'visible', timeout: 20_000 });
     }));
 
-  it('connects and browses down to a table\'s columns and indexes', () =>
+  it("connects and browses down to a table's columns and indexes", () =>
     session.diagnose('connections-browse', async (workbench) => {
       await workbench.treeItem(schema, VIEW).waitFor({ state: 'visible', timeout: 20_000 });
       const labels = await workbench.treeItemLabels(VIEW);
-      assert.ok(labels.some((label) => /^MariaDB 10\.11\.\d+$/.test(label)), `no server item in ${labels.join(' | ')}`);
+      assert.ok(
+        labels.some((label) => /^MariaDB 10\.11\.\d+$/.test(label)),
+        `no server item in ${labels.join(' | ')}`,
+      );
       assert.ok(!labels.includes('information_schema'), 'system schemas are hidden by default');
       assert.match(await workbench.treeItemDescription(schema, VIEW), /default/);
 
@@ -208,13 +238,16 @@ describe('connections: add, browse, fail clearly', () => {
       assert.equal(await workbench.treeItemDescription('idx_customer', VIEW), '(customer, created_at)');
 
       const status = await workbench.statusBarTexts();
-      assert.ok(status.some((text) => /Local MariaDB · MariaDB 10\.11/.test(text)), `status bar: ${status.join(' | ')}`);
+      assert.ok(
+        status.some((text) => /Local MariaDB · MariaDB 10\.11/.test(text)),
+        `status bar: ${status.join(' | ')}`,
+      );
       await workbench.screenshot('connections-tree-light');
       await workbench.setColorTheme('dark');
       await workbench.screenshot('connections-tree-dark');
     }));
 
-  it('reads again what the tree shows: the title bar\'s Refresh for everything, a table\'s Refresh for its row', () =>
+  it("reads again what the tree shows: the title bar's Refresh for everything, a table's Refresh for its row", () =>
     session.diagnose('connections-refresh', async (workbench) => {
       // Changed outside TiDB Lab: a new partitioned table, and rows in a table the tree shows empty.
       await workbench.treeItem('customers', VIEW).waitFor({ state: 'visible' });
@@ -229,11 +262,15 @@ describe('connections: add, browse, fail clearly', () => {
       assert.doesNotMatch(await workbench.treeItemDescription('customers', VIEW), /^~0 rows/, 'the whole view was read again');
       await shootBothSizes(workbench, 'connections-refreshed-partitioned');
 
-      const estimate = async (): Promise<number> => Number(/^~([\d,]+) rows? · /.exec(await workbench.treeItemDescription('customers', VIEW))?.[1]?.replace(/,/g, '') ?? NaN);
+      const estimate = async (): Promise<number> =>
+        Number(/^~([\d,]+) rows? · /.exec(await workbench.treeItemDescription('customers', VIEW))?.[1]?.replace(/,/g, '') ?? NaN);
       const before = await estimate();
       await sqlDirect(`DELETE FROM ${schema}.customers WHERE id > 10; ANALYZE TABLE ${schema}.customers;`);
       await workbench.clickTreeItemInlineAction('customers', 'Refresh', VIEW);
-      await eventually(async () => (await estimate()) < before / 2, `the table row read again (it said ~${before} rows before 290 of 300 were deleted)`);
+      await eventually(
+        async () => (await estimate()) < before / 2,
+        `the table row read again (it said ~${before} rows before 290 of 300 were deleted)`,
+      );
     }));
 
   it('says plainly when the password is wrong: in the form and on connect', () =>
@@ -252,7 +289,10 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.treeItem('Wrong password', VIEW).click();
       const message = await workbench.waitForNotification(/wrong user name or password/, 20_000);
       assert.match(message, /Wrong password/);
-      await workbench.page.locator('.notifications-toasts .monaco-button', { hasText: 'Edit Connection' }).first().waitFor({ state: 'visible' });
+      await workbench.page
+        .locator('.notifications-toasts .monaco-button', { hasText: 'Edit Connection' })
+        .first()
+        .waitFor({ state: 'visible' });
       await workbench.screenshot('connections-wrong-password-notification-dark');
       await workbench.setColorTheme('light');
       await workbench.screenshot('connections-wrong-password-notification-light');
@@ -267,14 +307,22 @@ describe('connections: add, browse, fail clearly', () => {
       await fillForm(form, { password: db.password });
       await form.locator('#save').click();
       await workbench.page.waitForFunction(() => !document.querySelector('.part.editor .tab[aria-label^="Edit Connection"]'));
-      await eventually(async () => !/failed/.test(await workbench.treeItemDescription('Wrong password', VIEW)), 'saving clears the old failure');
+      await eventually(
+        async () => !/failed/.test(await workbench.treeItemDescription('Wrong password', VIEW)),
+        'saving clears the old failure',
+      );
       await workbench.treeItem('Wrong password', VIEW).click();
-      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Wrong password · MariaDB' }).waitFor({ state: 'visible', timeout: 20_000 });
-      await eventually(async () => /^active · /.test(await workbench.treeItemDescription('Wrong password', VIEW)), 'with two open connections the active one is marked');
+      await workbench.page
+        .locator('.part.statusbar .statusbar-item', { hasText: 'Wrong password · MariaDB' })
+        .waitFor({ state: 'visible', timeout: 20_000 });
+      await eventually(
+        async () => /^active · /.test(await workbench.treeItemDescription('Wrong password', VIEW)),
+        'with two open connections the active one is marked',
+      );
       await workbench.screenshot('connections-two-connected-light');
     }));
 
-  it('a server that requires TLS, reached without it, is said to require encryption, with the way out; a closed port in the system\'s words', () =>
+  it("a server that requires TLS, reached without it, is said to require encryption, with the way out; a closed port in the system's words", () =>
     session.diagnose('connections-tls-required', async (workbench) => {
       const form = await openForm(workbench, () => workbench.clickViewTitleAction(VIEW, 'Add Connection'));
       await fillForm(form, { name: 'TLS-only MariaDB', host: db.host, port: String(db.tlsOnlyPort), user: db.user, password: db.password });
@@ -293,7 +341,10 @@ describe('connections: add, browse, fail clearly', () => {
       await form.locator('#test').click();
       await form.locator('#outcome[data-kind="failure"]', { hasText: /operating system/ }).waitFor({ state: 'visible', timeout: 20_000 });
       const refused = await form.locator('#outcome').innerText();
-      assert.match(refused, new RegExp(`The operating system said:\\s*Nothing listens on 127\\.0\\.0\\.1:${closed} \\(connection refused\\)`));
+      assert.match(
+        refused,
+        new RegExp(`The operating system said:\\s*Nothing listens on 127\\.0\\.0\\.1:${closed} \\(connection refused\\)`),
+      );
       assert.doesNotMatch(refused, /server said|ECONNREFUSED/);
       await workbench.screenshot('connections-form-refused-light');
 
@@ -302,7 +353,10 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.treeItem('TLS-only MariaDB', VIEW).click();
       const message = await workbench.waitForNotification(/requires encrypted connections/, 20_000);
       assert.match(message, /^TLS-only MariaDB: .* requires encrypted connections: .* Edit the connection and set its TLS mode/);
-      await workbench.page.locator('.notifications-toasts .monaco-button', { hasText: 'Edit Connection' }).first().waitFor({ state: 'visible' });
+      await workbench.page
+        .locator('.notifications-toasts .monaco-button', { hasText: 'Edit Connection' })
+        .first()
+        .waitFor({ state: 'visible' });
       await shootBothSizes(workbench, 'connections-tls-required-notification-light');
       await workbench.setColorTheme('dark');
       await shootBothSizes(workbench, 'connections-tls-required-notification-dark');
@@ -319,7 +373,10 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.treeItem('TiDB stand-in', VIEW).click();
       await workbench.treeItem('TiDB v8.5.1', VIEW).waitFor({ state: 'visible', timeout: 20_000 });
       await workbench.expandTreeItem('Cluster', VIEW);
-      await workbench.treeItem('PD 127.0.0.1:2379', VIEW).waitFor({ state: 'visible' }).catch(() => undefined);
+      await workbench
+        .treeItem('PD 127.0.0.1:2379', VIEW)
+        .waitFor({ state: 'visible' })
+        .catch(() => undefined);
       const labels = await workbench.treeItemLabels(VIEW);
       assert.ok(labels.filter((name) => name.startsWith('TiFlash ')).length === 2, labels.join(' | '));
       await workbench.expandTreeItem(tidbSchema, VIEW);
@@ -353,8 +410,13 @@ describe('connections: add, browse, fail clearly', () => {
       assert.ok(labels.includes('active · connected · TiDB v8.5.1'), 'each connection says whether it is connected and to what');
       await workbench.screenshot('connections-pick-active-light');
       await workbench.pickQuickPickItem('Local MariaDB');
-      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible' });
-      await eventually(async () => /^active · /.test(await workbench.treeItemDescription('Local MariaDB', VIEW)), 'the tree marks the new active connection');
+      await workbench.page
+        .locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ })
+        .waitFor({ state: 'visible' });
+      await eventually(
+        async () => /^active · /.test(await workbench.treeItemDescription('Local MariaDB', VIEW)),
+        'the tree marks the new active connection',
+      );
     }));
 
   it('Run Benchmark asks which connection first, the active one preselected', () =>
@@ -396,9 +458,18 @@ describe('connections: add, browse, fail clearly', () => {
         await filter.fill(text);
         await eventually(async () => shown(await outputText()), what, 20_000);
       };
-      await showsWith('VERSION()', (lines) => /SQL [\d.]+ ms · 1 row · SELECT VERSION\(\) AS version/.test(lines), 'the SELECT VERSION() line');
-      await showsWith('wrongPassword', (lines) => /Connecting to Wrong password failed \(wrongPassword\)/.test(lines) && !lines.includes('SELECT VERSION()'), 'only the failed connection line');
-      for (const secret of [db.password, WRONG_PASSWORD]) await showsWith(secret, (lines) => lines.trim() === '', `no line showing ${secret}`);
+      await showsWith(
+        'VERSION()',
+        (lines) => /SQL [\d.]+ ms · 1 row · SELECT VERSION\(\) AS version/.test(lines),
+        'the SELECT VERSION() line',
+      );
+      await showsWith(
+        'wrongPassword',
+        (lines) => /Connecting to Wrong password failed \(wrongPassword\)/.test(lines) && !lines.includes('SELECT VERSION()'),
+        'only the failed connection line',
+      );
+      for (const secret of [db.password, WRONG_PASSWORD])
+        await showsWith(secret, (lines) => lines.trim() === '', `no line showing ${secret}`);
       await filter.fill('');
     }));
 
@@ -417,7 +488,9 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.runCommand('Developer: Reload Window');
       await workbench.waitUntilReady();
       // Nothing clicked: the status bar names the active connection connected to its server again.
-      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ }).waitFor({ state: 'visible', timeout: 60_000 });
+      await workbench.page
+        .locator('.part.statusbar .statusbar-item', { hasText: /Local MariaDB · MariaDB 10\.11/ })
+        .waitFor({ state: 'visible', timeout: 60_000 });
       await workbench.screenshot('connections-after-reload-light');
     }));
 });

@@ -24,7 +24,9 @@ const hugeSweep = {
 async function sbtestTablesEverywhere(): Promise<number> {
   const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
   try {
-    const [rows] = await connection.query("SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_NAME LIKE 'sbtest%'") as unknown as [Array<{ n: number }>];
+    const [rows] = (await connection.query(
+      "SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_NAME LIKE 'sbtest%'",
+    )) as unknown as [Array<{ n: number }>];
     return Number(rows[0].n);
   } finally {
     await connection.end();
@@ -94,7 +96,10 @@ describe('an experiment estimated to run for days', () => {
 
       // nothing started: no progress notification, no table prepared anywhere
       await workbench.waitUntilSettled();
-      assert.deepEqual((await workbench.notificationMessages()).filter((message) => /huge sweep|Preparing/.test(message)), []);
+      assert.deepEqual(
+        (await workbench.notificationMessages()).filter((message) => /huge sweep|Preparing/.test(message)),
+        [],
+      );
       assert.equal(await sbtestTablesEverywhere(), tablesBefore);
     }));
 });

@@ -63,6 +63,8 @@ async function waitForFinishedReport(path: string): Promise<SuiteReport> {
     }
     await new Promise((resolveDelay) => setTimeout(resolveDelay, 500));
   }
-  throw new Error(`the extension-host suite did not finish within ${suiteTimeoutMs / 1000} s` +
-    (last ? `; it had run: ${last.results.map((result) => result.name).join(', ')}` : '; it never started (no report)'));
+  throw new Error(
+    `the extension-host suite did not finish within ${suiteTimeoutMs / 1000} s` +
+      (last ? `; it had run: ${last.results.map((result) => result.name).join(', ')}` : '; it never started (no report)'),
+  );
 }

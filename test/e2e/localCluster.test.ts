@@ -78,8 +78,14 @@ describe('local TiDB cluster: TiUP playground from the palette', () => {
       await workbench.openViewContainer('TiDB Lab');
       await workbench.runCommand('TiDB Lab: Start Local TiDB Cluster...');
       await workbench.waitForNotification(/TiUP is not installed/);
-      const toast = session.page.locator('.notifications-toasts .notification-toast').filter({ hasText: /TiUP is not installed/ }).first();
-      assert.match(await toast.locator('.notification-list-item-message').innerText(), /curl --proto '=https' --tlsv1\.2 -sSf https:\/\/tiup-mirrors\.pingcap\.com\/install\.sh \| sh/);
+      const toast = session.page
+        .locator('.notifications-toasts .notification-toast')
+        .filter({ hasText: /TiUP is not installed/ })
+        .first();
+      assert.match(
+        await toast.locator('.notification-list-item-message').innerText(),
+        /curl --proto '=https' --tlsv1\.2 -sSf https:\/\/tiup-mirrors\.pingcap\.com\/install\.sh \| sh/,
+      );
       for (const button of ['Copy Install Command', 'Open Terminal with It', 'Set tiup Path']) {
         await toast.locator('.monaco-button', { hasText: button }).waitFor({ state: 'visible' });
       }
@@ -115,7 +121,10 @@ describe('local TiDB cluster: TiUP playground from the palette', () => {
         await workbench.treeItem(component, VIEW).waitFor({ state: 'visible' });
       }
       assert.match(await workbench.treeItemDescription(CONNECTION, VIEW), new RegExp(`127\\.0\\.0\\.1:${tidbPort}`));
-      assert.ok((await workbench.statusBarTexts()).some((text) => text.includes(`Local TiDB: tidb-lab 127.0.0.1:${tidbPort}`)), (await workbench.statusBarTexts()).join(' | '));
+      assert.ok(
+        (await workbench.statusBarTexts()).some((text) => text.includes(`Local TiDB: tidb-lab 127.0.0.1:${tidbPort}`)),
+        (await workbench.statusBarTexts()).join(' | '),
+      );
       await workbench.screenshot('local-cluster-06-connected');
     }));
 
@@ -123,7 +132,9 @@ describe('local TiDB cluster: TiUP playground from the palette', () => {
     session.diagnose('local-cluster-log', async (workbench) => {
       await workbench.runCommand('TiDB Lab: Show Local TiDB Cluster Log');
       await session.page.locator('.tabs-container .tab', { hasText: 'tidb-lab.log' }).waitFor({ state: 'visible' });
-      await session.page.locator('.editor-instance .view-lines', { hasText: 'TiDB Playground Cluster is started, enjoy!' }).waitFor({ state: 'visible' });
+      await session.page
+        .locator('.editor-instance .view-lines', { hasText: 'TiDB Playground Cluster is started, enjoy!' })
+        .waitFor({ state: 'visible' });
       await workbench.screenshot('local-cluster-07-log');
       await workbench.closeAllEditors();
     }));

@@ -19,7 +19,8 @@ async function writeClipboard(page: Page, text: string): Promise<void> {
 
 function notes(count: number): string {
   const lines: string[] = [];
-  for (let i = 0; i < count; i++) lines.push(`Note ${i + 1}: the reader was slow on region ${i * 7 % 1000}, check the TiKV store again after ANALYZE.`);
+  for (let i = 0; i < count; i++)
+    lines.push(`Note ${i + 1}: the reader was slow on region ${(i * 7) % 1000}, check the TiKV store again after ANALYZE.`);
   return lines.join('\n');
 }
 
@@ -27,10 +28,15 @@ describe('plans: large pastes are read off the editor thread', () => {
   let session: WorkbenchSession;
 
   before(async () => {
-    session = await WorkbenchSession.open({ userSettings: { 'workbench.colorTheme': 'Default Light Modern' }, viewport: { width: 1440, height: 900 } });
+    session = await WorkbenchSession.open({
+      userSettings: { 'workbench.colorTheme': 'Default Light Modern' },
+      viewport: { width: 1440, height: 900 },
+    });
     await session.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.baseUrl });
     // The command palette lists the commands known when it opens: wait until TiDB Lab's contributions are in.
-    await session.diagnose('plans-large-paste-open', (workbench) => workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 }));
+    await session.diagnose('plans-large-paste-open', (workbench) =>
+      workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 }),
+    );
   });
 
   after(async () => {
@@ -74,9 +80,18 @@ describe('plans: large pastes are read off the editor thread', () => {
       assert.equal(await progress.count(), 1, 'still reading after the log opened');
       await workbench.clickNotificationButton(progressTitle, 'Cancel');
       await progress.waitFor({ state: 'hidden', timeout: 30_000 });
-      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Reading the plan was cancelled.' }).waitFor({ state: 'visible', timeout: 10_000 });
-      assert.equal(await workbench.page.locator('.part.editor .tab', { hasText: /Plan from the clipboard/ }).count(), 0, 'no plan view opened');
-      assert.deepEqual((await workbench.notificationMessages()).filter((message) => /could not be read|error/i.test(message)), []);
+      await workbench.page
+        .locator('.part.statusbar .statusbar-item', { hasText: 'Reading the plan was cancelled.' })
+        .waitFor({ state: 'visible', timeout: 10_000 });
+      assert.equal(
+        await workbench.page.locator('.part.editor .tab', { hasText: /Plan from the clipboard/ }).count(),
+        0,
+        'no plan view opened',
+      );
+      assert.deepEqual(
+        (await workbench.notificationMessages()).filter((message) => /could not be read|error/i.test(message)),
+        [],
+      );
       await workbench.screenshot('plans-large-paste-cancelled-light');
       await workbench.runCommand('View: Hide Panel');
     }));

@@ -63,7 +63,13 @@ const HOSTILE_PLAN = `| id | estRows | task | access object | operator info |
 `;
 
 async function adminQuery(sql: string): Promise<unknown[]> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  const connection = await createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    multipleStatements: true,
+  });
   try {
     const [rows] = await connection.query(sql);
     return rows as unknown[];
@@ -120,10 +126,12 @@ async function assertWholeColumns(plan: Frame, keys: string[]): Promise<void> {
 
 /** Texts drawn after lines by decorations (`after.contentText` is a CSS ::after, not DOM text). */
 async function inlineDecorations(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
-    .map((span) => getComputedStyle(span, '::after').content)
-    .filter((content) => content !== 'none' && content !== 'normal' && content !== '""')
-    .map((content) => content.replace(/^"|"$/g, '')));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.part.editor .monaco-editor .view-line span')]
+      .map((span) => getComputedStyle(span, '::after').content)
+      .filter((content) => content !== 'none' && content !== 'normal' && content !== '""')
+      .map((content) => content.replace(/^"|"$/g, '')),
+  );
 }
 
 /** `activeGroup`: only in the active editor group (another group may show a SQL file too). */
@@ -136,7 +144,10 @@ async function clickCodeLens(workbench: Workbench, title: string, nth: number, a
 
 /** Brings the SQL file's editor forward (it stays open in the first editor group). */
 async function showSqlEditor(workbench: Workbench): Promise<void> {
-  await workbench.page.locator('.part.editor .tab', { hasText: /^trips\.sql/ }).first().click();
+  await workbench.page
+    .locator('.part.editor .tab', { hasText: /^trips\.sql/ })
+    .first()
+    .click();
   await workbench.page.locator('.part.editor .monaco-editor .codelens-decoration').first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
@@ -157,7 +168,9 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       userSettings: {
         'workbench.colorTheme': 'Default Light Modern',
         'editor.codeLens': true,
-        'tidbLab.connections': [{ name: CONNECTION, host: '127.0.0.1', port: standIn.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' }],
+        'tidbLab.connections': [
+          { name: CONNECTION, host: '127.0.0.1', port: standIn.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' },
+        ],
       },
       workspaceFiles: { [SQL_FILE]: SQL, [SLOW_SQL_FILE]: SLOW_SQL },
       viewport: { width: 1440, height: 900 },
@@ -185,10 +198,17 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       assert.match(await plan.locator('.origin-meta').innerText(), new RegExp(`${CONNECTION} · TiDB v8\\.5\\.1`));
       assert.equal(await plan.locator('.findings-list .finding').count(), 4, 'one critical finding and three warnings');
       assert.match(await plan.locator('.cop-time-note').innerText(), /sums over parallel tasks, not wall-clock/);
-      assert.equal(await plan.locator('.plan-row[data-index="4"] .engine-badge.tikv .engine-task').innerText(), 'cop', 'the scan runs in TiKV as a cop task');
+      assert.equal(
+        await plan.locator('.plan-row[data-index="4"] .engine-badge.tikv .engine-task').innerText(),
+        'cop',
+        'the scan runs in TiKV as a cop task',
+      );
 
       const decorations = await inlineDecorations(workbench.page);
-      assert.ok(decorations.some((text) => /1\.03 s · 1 row · TiKV · 1 critical, 3 warnings/.test(text)), `inline gist missing: ${decorations.join(' | ')}`);
+      assert.ok(
+        decorations.some((text) => /1\.03 s · 1 row · TiKV · 1 critical, 3 warnings/.test(text)),
+        `inline gist missing: ${decorations.join(' | ')}`,
+      );
 
       // A finding links to its operator: the row is selected and its details open.
       const firstFinding = plan.locator('.findings-list .finding-link').first();
@@ -200,11 +220,17 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       // The reader's cop_task group is read into nested key/values.
       await plan.locator('.plan-row[data-index="1"]').click();
       await plan.locator('.details-pane .exec-info dd.group').first().waitFor({ state: 'visible' });
-      assert.ok(await plan.locator('.details-pane .exec-info dt', { hasText: /^cop_task$/ }).count() > 0, 'cop_task is a group of key/values');
+      assert.ok(
+        (await plan.locator('.details-pane .exec-info dt', { hasText: /^cop_task$/ }).count()) > 0,
+        'cop_task is a group of key/values',
+      );
       await plan.locator('.findings-list .finding-link').first().click();
 
       await workbench.page.keyboard.press('Control+Shift+M');
-      await workbench.page.locator('.markers-panel .monaco-list-row', { hasText: /stats:pseudo|reads the whole table trips/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await workbench.page
+        .locator('.markers-panel .monaco-list-row', { hasText: /stats:pseudo|reads the whole table trips/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
       await workbench.screenshot('plans-explain-analyze-light');
 
       // The hover over the statement names where the time went.
@@ -220,7 +246,10 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await plan.locator('#plan-search input').fill('trips');
       await plan.locator('.search-status', { hasText: /of 5 operators match/ }).waitFor({ state: 'visible' });
       await plan.locator('#plan-search input').fill('');
-      await plan.locator('.search-status', { hasText: /match/ }).waitFor({ state: 'detached' }).catch(() => undefined);
+      await plan
+        .locator('.search-status', { hasText: /match/ })
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
 
       // Beside the SQL file (the default) the table is narrow: whole columns by priority, none cut at the edge.
       await plan.locator('.details-close').click();
@@ -229,7 +258,11 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       // "Top operators": the Time header orders the operators by own / task time; the root does not come first.
       await plan.locator('.plan-header .sort-button[data-sort="time"]').click();
       await plan.locator('.sort-note', { hasText: /Top operators by Time/ }).waitFor({ state: 'visible' });
-      assert.equal(await plan.locator('.plan-window .plan-row').first().getAttribute('data-index'), '1', 'TableReader_21 spent the most time of its own');
+      assert.equal(
+        await plan.locator('.plan-window .plan-row').first().getAttribute('data-index'),
+        '1',
+        'TableReader_21 spent the most time of its own',
+      );
       assert.equal(await plan.locator('.plan-header [aria-sort="descending"]').count(), 1);
       await workbench.screenshot('plans-top-operators-light');
       await plan.locator('.back-to-tree').click();
@@ -331,23 +364,38 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
         // The toast slides in; the class comes when it has arrived (so the picture shows its Cancel button).
         await progress.and(workbench.page.locator('.notification-fade-in-done')).waitFor({ state: 'visible', timeout: 30_000 });
         // The stand-in runs the statement of EXPLAIN ANALYZE on MariaDB, where it now sleeps.
-        const running = await pollFor(workbench.page, async () => {
-          const found = await runningStatements(SLOW_MARKER);
-          return found.length > 0 ? found : undefined;
-        }, 30_000);
+        const running = await pollFor(
+          workbench.page,
+          async () => {
+            const found = await runningStatements(SLOW_MARKER);
+            return found.length > 0 ? found : undefined;
+          },
+          30_000,
+        );
         assert.ok(running?.length === 1, `the slow statement runs on MariaDB once: ${JSON.stringify(running)}`);
         assert.match(running[0].info, /^SELECT MAX\(duration\) \+ SLEEP\(30\)/);
         await workbench.screenshot('plans-explain-cancel-running-light', { whileRunning: true });
 
         await workbench.clickNotificationButton(progressTitle, 'Cancel');
         const cancelledAt = Date.now();
-        const left = await pollFor(workbench.page, async () => ((await runningStatements(SLOW_MARKER)).length === 0 ? true : undefined), KILLED_WITHIN_MS);
-        assert.ok(left, `the statement still runs on MariaDB ${KILLED_WITHIN_MS} ms after Cancel: ${JSON.stringify(await runningStatements(SLOW_MARKER))}`);
+        const left = await pollFor(
+          workbench.page,
+          async () => ((await runningStatements(SLOW_MARKER)).length === 0 ? true : undefined),
+          KILLED_WITHIN_MS,
+        );
+        assert.ok(
+          left,
+          `the statement still runs on MariaDB ${KILLED_WITHIN_MS} ms after Cancel: ${JSON.stringify(await runningStatements(SLOW_MARKER))}`,
+        );
         const killedAfterMs = Date.now() - cancelledAt;
         assert.ok(killedAfterMs <= KILLED_WITHIN_MS, `gone only ${killedAfterMs} ms after Cancel`);
         await progress.waitFor({ state: 'hidden', timeout: 30_000 });
         // A clean cancel is said in the status bar for a few seconds, not in a notification.
-        const said = await pollFor(workbench.page, async () => ((await workbench.statusBarTexts()).includes('EXPLAIN ANALYZE cancelled.') ? true : undefined), 4000);
+        const said = await pollFor(
+          workbench.page,
+          async () => ((await workbench.statusBarTexts()).includes('EXPLAIN ANALYZE cancelled.') ? true : undefined),
+          4000,
+        );
         assert.ok(said, `the status bar says the run was cancelled: ${JSON.stringify(await workbench.statusBarTexts())}`);
 
         // What the extension says about it is in its log (the newest lines are on screen): KILL QUERY
@@ -355,16 +403,27 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
         await workbench.runCommand('TiDB Lab: Show Log');
         const output = workbench.page.locator('.part.panel .view-lines').first();
         const expectedLine = `EXPLAIN ANALYZE on ${CONNECTION}: cancelled; KILL QUERY ${running[0].id} sent; the statement stopped.`;
-        const logged = await pollFor(workbench.page, async () => {
-          // The editor draws spaces as no-break spaces, and may wrap the line.
-          const text = (await output.innerText().catch(() => '')).replace(/[\s\u00a0]+/g, ' ');
-          return text.includes(expectedLine) ? text : undefined;
-        }, 20_000);
+        const logged = await pollFor(
+          workbench.page,
+          async () => {
+            // The editor draws spaces as no-break spaces, and may wrap the line.
+            const text = (await output.innerText().catch(() => '')).replace(/[\s\u00a0]+/g, ' ');
+            return text.includes(expectedLine) ? text : undefined;
+          },
+          20_000,
+        );
         assert.ok(logged, `the log says "${expectedLine}"`);
         assert.match(logged, new RegExp(`\\[${CONNECTION}\\] SQL [\\d.]+ ms · \\d+ rows? · KILL QUERY ${running[0].id}(?!\\d)`));
         // A cancel is not a failure: no error notification and no plan view for the statement.
-        assert.deepEqual((await workbench.notificationMessages()).filter((message) => /failed|error|interrupted/i.test(message)), []);
-        assert.equal(await workbench.page.locator('.part.editor .tab', { hasText: /SLEEP\(30\)/ }).count(), 0, 'no plan view opened for the cancelled statement');
+        assert.deepEqual(
+          (await workbench.notificationMessages()).filter((message) => /failed|error|interrupted/i.test(message)),
+          [],
+        );
+        assert.equal(
+          await workbench.page.locator('.part.editor .tab', { hasText: /SLEEP\(30\)/ }).count(),
+          0,
+          'no plan view opened for the cancelled statement',
+        );
         assert.equal(await workbench.activeEditorTitle(), 'slow-report.sql');
         await workbench.screenshot('plans-explain-cancelled-light');
 
@@ -387,13 +446,16 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await workbench.pickQuickPickItem('Previous run of this statement');
       const compare = await workbench.webviewFrame('.compare-page .changes', 60_000);
       assert.match(await compare.locator('.compare-time').innerText(), /1\.03 s → 60\.8 ms/);
-      assert.ok(await compare.locator('.changes-list .status-added').count() > 0, 'operators only the TiFlash plan has');
+      assert.ok((await compare.locator('.changes-list .status-added').count()) > 0, 'operators only the TiFlash plan has');
       await workbench.screenshot('plans-compare-light');
 
       await workbench.setColorTheme('dark');
       await compare.locator('.changes-list .link-button').first().click();
       await workbench.screenshot('plans-compare-dark');
-      await workbench.page.locator('.part.editor .tab', { hasText: /^Explain Analyze: SELECT COUNT/ }).first().click();
+      await workbench.page
+        .locator('.part.editor .tab', { hasText: /^Explain Analyze: SELECT COUNT/ })
+        .first()
+        .click();
       const tiflash = await planFrame(workbench, /60\.8 ms · 24 rows · TiFlash/);
       await tiflash.locator('.plan-row[data-index="4"]').click();
       await tiflash.locator('.details-pane .exec-info dt', { hasText: /^tiflash_scan$/ }).waitFor({ state: 'visible' });
@@ -410,6 +472,6 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await workbench.runCommand('Developer: Reload Window');
       await workbench.waitUntilReady();
       const restored = await planFrame(workbench, /60\.8 ms · 24 rows · TiFlash|314 ms · 0 rows|est\. 1 row · TiFlash/, 90_000);
-      assert.ok(await restored.locator('.plan-window .plan-row[data-index]').count() > 0, 'the restored plan view draws its rows');
+      assert.ok((await restored.locator('.plan-window .plan-row[data-index]').count()) > 0, 'the restored plan view draws its rows');
     }));
 });

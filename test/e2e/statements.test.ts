@@ -22,9 +22,17 @@ const table = `orders_${process.pid}`;
 const timeoutScale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 
 async function sendStatements(): Promise<void> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  const connection = await createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    multipleStatements: true,
+  });
   try {
-    await connection.query(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema}; CREATE TABLE ${schema}.${table} (id INT PRIMARY KEY, total INT, KEY (total))`);
+    await connection.query(
+      `DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema}; CREATE TABLE ${schema}.${table} (id INT PRIMARY KEY, total INT, KEY (total))`,
+    );
     await connection.query(`USE ${schema}`);
     await connection.query(`INSERT INTO ${table} VALUES ${Array.from({ length: 200 }, (_, i) => `(${i}, ${i % 17})`).join(', ')}`);
     // Sent as text, so performance_schema counts each (it does not count server-side prepared executions).
@@ -36,10 +44,17 @@ async function sendStatements(): Promise<void> {
 }
 
 class StandInProcess {
-  private constructor(private readonly child: ChildProcess, readonly port: number) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
 
   static async start(): Promise<StandInProcess> {
-    const child = spawn(process.execPath, [join(repoRoot, 'out', 'test', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--exit-on-stdin-close'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'out', 'test', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--exit-on-stdin-close'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       errors += chunk.toString();
@@ -88,18 +103,25 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
     await connection.end();
   });
 
-  it('lists MariaDB\'s statements from performance_schema, the most executed first when asked', () =>
+  it("lists MariaDB's statements from performance_schema, the most executed first when asked", () =>
     session.diagnose('statements-mariadb', async (workbench) => {
       await workbench.openViewContainer('TiDB Lab');
       await workbench.treeItem(MARIADB, 'Connections').click();
       await workbench.fillQuickInput(db.password);
-      await workbench.treeItem('MariaDB', 'Connections').or(session.page.locator('.monaco-list-row', { hasText: /MariaDB \d/ })).first().waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
+      await workbench
+        .treeItem('MariaDB', 'Connections')
+        .or(session.page.locator('.monaco-list-row', { hasText: /MariaDB \d/ }))
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
       await workbench.expandView(VIEW);
       await workbench.runCommand('TiDB Lab: Order Statements By...');
       await workbench.pickQuickPickItem('by executions');
       await workbench.runCommand('TiDB Lab: Statements of Database...');
       await workbench.pickQuickPickItem(schema);
-      const point = workbench.view(VIEW).locator('.monaco-list-row', { hasText: `SELECT \`total\` FROM \`${table}\` WHERE ID = ?` }).first();
+      const point = workbench
+        .view(VIEW)
+        .locator('.monaco-list-row', { hasText: `SELECT \`total\` FROM \`${table}\` WHERE ID = ?` })
+        .first();
       await point.waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
       assert.match(await point.locator('.label-description').innerText(), /^120× · /);
       await workbench.screenshot('statements-view-mariadb');
@@ -119,7 +141,11 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
       await workbench.pickQuickPickItem('All databases');
       const slow = workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'SELECT * FROM t WHERE a < 10000;' }).first();
       await slow.waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
-      assert.equal(await workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'SELECT c FROM sbtest1' }).count(), 0, 'a 120 ms query is under the 300 ms threshold');
+      assert.equal(
+        await workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'SELECT c FROM sbtest1' }).count(),
+        0,
+        'a 120 ms query is under the 300 ms threshold',
+      );
       await workbench.screenshot('statements-view-tidb');
       await slow.click();
       await workbench.webviewFrame('.plan-table, table', 60_000 * timeoutScale);
@@ -128,7 +154,10 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
       await slow.locator('.actions a.action-label[aria-label^="Bind This Plan"]').click();
       const dialog = session.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible' });
-      assert.match(await dialog.innerText(), /CREATE GLOBAL BINDING FROM HISTORY USING PLAN DIGEST '8b1d2c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c'/);
+      assert.match(
+        await dialog.innerText(),
+        /CREATE GLOBAL BINDING FROM HISTORY USING PLAN DIGEST '8b1d2c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c'/,
+      );
       await session.page.waitForTimeout(500);
       await session.page.screenshot({ path: join(screenshotsDir, 'statements-bind-confirmation.png') });
       await dialog.locator('.monaco-button', { hasText: 'Bind Plan' }).click();

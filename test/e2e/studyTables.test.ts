@@ -20,7 +20,10 @@ async function resultFrame(workbench: Workbench, title: string, timeoutMs = 90_0
   for (;;) {
     for (const frame of workbench.page.frames()) {
       if (frame.isDetached()) continue;
-      const text = await frame.locator('#result-title').innerText({ timeout: 500 }).catch(() => undefined);
+      const text = await frame
+        .locator('#result-title')
+        .innerText({ timeout: 500 })
+        .catch(() => undefined);
       if (text?.trim() === title) return frame;
     }
     if (Date.now() > deadline) assert.fail(`no result tab titled '${title}' after ${timeoutMs} ms`);
@@ -29,7 +32,9 @@ async function resultFrame(workbench: Workbench, title: string, timeoutMs = 90_0
 }
 
 async function tableRows(frame: Frame, key: string): Promise<string[][]> {
-  return frame.locator(`[data-study-table="${key}"] table tr`).evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
+  return frame
+    .locator(`[data-study-table="${key}"] table tr`)
+    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
 }
 
 describe('the cached-table study in the results view', () => {
@@ -68,7 +73,10 @@ describe('the cached-table study in the results view', () => {
       assert.deepEqual(mix[0], ['threads/--point_selects', '10', '40', '160', '640']);
       assert.deepEqual(mix[4], ['64', '-46.13%', '-0.93%', '-41.86%', '-5.53%']);
       const headings = await frame.locator('.card-header h2').allInnerTexts();
-      assert.ok(headings.some((heading) => /% change of QPS, cached over normal, as the study printed it/.test(heading)), headings.join(' | '));
+      assert.ok(
+        headings.some((heading) => /% change of QPS, cached over normal, as the study printed it/.test(heading)),
+        headings.join(' | '),
+      );
       await workbench.screenshot('study-tables-heatmap-light');
       await frame.locator('table.study-table').first().scrollIntoViewIfNeeded();
       await workbench.screenshot('study-tables-light');

@@ -25,7 +25,13 @@ const TOO_LARGE_BYTES = 100_000_000;
 const timeoutScale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 
 async function prepareSchema(): Promise<void> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
+  const connection = await createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    multipleStatements: true,
+  });
   try {
     await connection.query(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema};
       CREATE TABLE ${schema}.exchange_rates (currency CHAR(3) PRIMARY KEY, rate DECIMAL(12,6) NOT NULL);
@@ -52,10 +58,17 @@ async function dropSchema(): Promise<void> {
 
 /** The stand-in in its own process (its CLI), as a user's TiDB would be; it dies with this test. */
 class StandInProcess {
-  private constructor(private readonly child: ChildProcess, readonly port: number) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
 
   static async start(args: string[]): Promise<StandInProcess> {
-    const child = spawn(process.execPath, [join(repoRoot, 'out', 'test', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--exit-on-stdin-close', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'out', 'test', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--exit-on-stdin-close', ...args],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       errors += chunk.toString();
@@ -140,7 +153,10 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
   }
 
   function contextMenuItem(action: string) {
-    return session.page.locator('.context-view .monaco-menu').first().locator('.action-item .action-label', { hasText: new RegExp(`^\\s*${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
+    return session.page
+      .locator('.context-view .monaco-menu')
+      .first()
+      .locator('.action-item .action-label', { hasText: new RegExp(`^\\s*${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
   }
 
   /** Picks an item's context menu action; a click right after the menu opens can go unnoticed, so it hovers first. */
@@ -154,26 +170,36 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
     await item.waitFor({ state: 'visible' });
     await item.hover();
     // The menu takes the hover once it marks the item focused; a click before that can go unnoticed.
-    await session.page.locator('.context-view .monaco-menu .action-item.focused .action-label', { hasText: await item.innerText() }).waitFor({ state: 'visible' });
+    await session.page
+      .locator('.context-view .monaco-menu .action-item.focused .action-label', { hasText: await item.innerText() })
+      .waitFor({ state: 'visible' });
     await item.click();
   }
 
   /** Answers the optional location labels prompt that follows the replica count. */
   async function answerLocationLabels(workbench: Workbench, labels: string): Promise<void> {
-    await session.page.locator('.quick-input-widget .quick-input-message', { hasText: 'Comma-separated labels' }).waitFor({ state: 'visible' });
+    await session.page
+      .locator('.quick-input-widget .quick-input-message', { hasText: 'Comma-separated labels' })
+      .waitFor({ state: 'visible' });
     await workbench.fillQuickInput(labels);
   }
 
   before(async () => {
     await prepareSchema();
     standIn = await StandInProcess.start([
-      '--tiflash-nodes', '2',
-      '--replica-progress-per-second', '0.03',
-      '--cache-load-delay-ms', '3000',
-      '--table-size', `${schema}.audit_log=${TOO_LARGE_BYTES}`,
+      '--tiflash-nodes',
+      '2',
+      '--replica-progress-per-second',
+      '0.03',
+      '--cache-load-delay-ms',
+      '3000',
+      '--table-size',
+      `${schema}.audit_log=${TOO_LARGE_BYTES}`,
     ]);
     session = await WorkbenchSession.open({
-      userSettings: { 'tidbLab.connections': [{ name: CONNECTION, host: db.host, port: standIn.port, user: db.user, passwordMode: 'ask' }] },
+      userSettings: {
+        'tidbLab.connections': [{ name: CONNECTION, host: db.host, port: standIn.port, user: db.user, passwordMode: 'ask' }],
+      },
     });
     session.page.setDefaultTimeout(45_000 * timeoutScale);
   });
@@ -194,7 +220,11 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await workbench.expandTreeItem(schema, VIEW);
       await workbench.treeItem('exchange_rates', VIEW).waitFor({ state: 'visible' });
       assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^~\d+ rows · /);
-      assert.match(await workbench.treeItemDescription('visits', VIEW), /^partitioned · ~\d+ rows? · /, 'partitioned on the row, not only in its hover');
+      assert.match(
+        await workbench.treeItemDescription('visits', VIEW),
+        /^partitioned · ~\d+ rows? · /,
+        'partitioned on the row, not only in its hover',
+      );
       await shoot('01-tree');
     }));
 
@@ -218,29 +248,43 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       assert.ok(text.includes('ALTER TABLE `tidblab_e2e_controls`.`exchange_rates` CACHE;'), text);
       assert.match(text, /tidb_table_cache_lease/);
       // Dismissing the first prompt (to show it in the other theme) must send nothing.
-      await shootOpen('03-confirm-cache', async () => {
-        await chooseFromContextMenu(workbench, 'exchange_rates', 'Cache Table');
-        await dialog().waitFor({ state: 'visible' });
-      }, { alreadyOpen: true });
+      await shootOpen(
+        '03-confirm-cache',
+        async () => {
+          await chooseFromContextMenu(workbench, 'exchange_rates', 'Cache Table');
+          await dialog().waitFor({ state: 'visible' });
+        },
+        { alreadyOpen: true },
+      );
       assert.doesNotMatch(await workbench.treeItemDescription('exchange_rates', VIEW), /cached/, 'a dismissed prompt changes nothing');
-      await dialog().locator('.dialog-buttons .monaco-button', { hasText: /^Cache Table$/ }).click();
+      await dialog()
+        .locator('.dialog-buttons .monaco-button', { hasText: /^Cache Table$/ })
+        .click();
 
       await description(workbench, 'exchange_rates', /^cached · /).waitFor({ state: 'visible' });
       await workbench.waitForNotification(/Cached tidblab_e2e_controls\.exchange_rates\. The first read loads it into memory\./);
       await shoot('04-cached');
       await workbench.treeItem('exchange_rates', VIEW).click({ button: 'right' });
       const cachedMenu = await workbench.contextMenuItems();
-      assert.ok(cachedMenu.includes('Stop Caching Table') && cachedMenu.includes('Verify Cache Hit') && !cachedMenu.includes('Cache Table'), cachedMenu.join(' | '));
+      assert.ok(
+        cachedMenu.includes('Stop Caching Table') && cachedMenu.includes('Verify Cache Hit') && !cachedMenu.includes('Cache Table'),
+        cachedMenu.join(' | '),
+      );
       await workbench.page.keyboard.press('Escape');
     }));
 
   it('verifies that reads come from memory, retrying while the first read loads the table', () =>
     session.diagnose('table-controls-cache-hit', async (workbench) => {
       await workbench.clickNotificationButton(/Cached tidblab_e2e_controls\.exchange_rates/, 'Verify Cache Hit');
-      await workbench.waitForNotification(/Verifying that reads of tidblab_e2e_controls\.exchange_rates come from memory.*try \d+ of \d+: the first read after caching loads the table/);
+      await workbench.waitForNotification(
+        /Verifying that reads of tidblab_e2e_controls\.exchange_rates come from memory.*try \d+ of \d+: the first read after caching loads the table/,
+      );
       await keep('05-verifying', { moving: true });
       const verdict = await workbench.waitForNotification(/served from TiDB's memory on attempt/);
-      assert.match(verdict, /^A read of tidblab_e2e_controls\.exchange_rates was served from TiDB's memory on attempt [2-9]: its TRACE has no regionRequest\.SendReqCtx span\.$/);
+      assert.match(
+        verdict,
+        /^A read of tidblab_e2e_controls\.exchange_rates was served from TiDB's memory on attempt [2-9]: its TRACE has no regionRequest\.SendReqCtx span\.$/,
+      );
       await shoot('06-cache-hit');
       await workbench.clearNotifications();
     }));
@@ -249,7 +293,10 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
     session.diagnose('table-controls-too-large', async (workbench) => {
       await chooseFromContextMenu(workbench, 'audit_log', 'Cache Table');
       const message = await workbench.waitForNotification(/audit_log holds about/);
-      assert.equal(message, 'tidblab_e2e_controls.audit_log holds about 95.4 MiB of data and indexes; TiDB caches tables of at most 64.0 MiB.');
+      assert.equal(
+        message,
+        'tidblab_e2e_controls.audit_log holds about 95.4 MiB of data and indexes; TiDB caches tables of at most 64.0 MiB.',
+      );
       assert.equal(await dialog().count(), 0, 'no confirmation for a statement that would fail');
       assert.doesNotMatch(await workbench.treeItemDescription('audit_log', VIEW), /cached/);
       await shoot('07-too-large');
@@ -270,7 +317,10 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await workbench.quickInputBox().fill('3');
       const range = session.page.locator('.quick-input-list .monaco-list-row', { hasText: 'is more than the cluster can hold' });
       await range.waitFor({ state: 'visible' });
-      assert.match(await range.innerText(), /3 TiFlash replicas is more than the cluster can hold: it has 2 TiFlash nodes, so choose 1 to 2 replicas\./);
+      assert.match(
+        await range.innerText(),
+        /3 TiFlash replicas is more than the cluster can hold: it has 2 TiFlash nodes, so choose 1 to 2 replicas\./,
+      );
       await keep('08b-replica-count-out-of-range', { moving: true });
       await workbench.quickInputBox().fill('');
 
@@ -281,10 +331,14 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       };
       await chooseTwo();
       assert.ok((await dialog().innerText()).includes('ALTER TABLE `tidblab_e2e_controls`.`orders` SET TIFLASH REPLICA 2;'));
-      await shootOpen('09-confirm-replicas', async () => {
-        await openCount();
-        await chooseTwo();
-      }, { alreadyOpen: true });
+      await shootOpen(
+        '09-confirm-replicas',
+        async () => {
+          await openCount();
+          await chooseTwo();
+        },
+        { alreadyOpen: true },
+      );
       await dialog().locator('.dialog-buttons .monaco-button', { hasText: "Set Replicas, Don't Ask Again" }).click();
 
       await description(workbench, 'orders', /^TiFlash 2 \(\d+%\) · /).waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
@@ -292,7 +346,11 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       // Replication under way: some progress shown, not yet done.
       await description(workbench, 'orders', /^TiFlash 2 \([1-9]\d?%\) · /).waitFor({ state: 'visible', timeout: 60_000 * timeoutScale });
       await shoot('10-replicating', { moving: true });
-      assert.match(await workbench.treeItemDescription('orders', VIEW), /^TiFlash 2 \(\d+%\) · /, 'still replicating after the screenshots');
+      assert.match(
+        await workbench.treeItemDescription('orders', VIEW),
+        /^TiFlash 2 \(\d+%\) · /,
+        'still replicating after the screenshots',
+      );
 
       await description(workbench, 'orders', /^TiFlash 2 · /).waitFor({ state: 'visible', timeout: 120_000 * timeoutScale });
       assert.equal(
@@ -313,7 +371,10 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await description(workbench, 'events', /^TiFlash 1 \(\d+%\)/).waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
       await workbench.clickNotificationButton(/TiFlash replicas of tidblab_e2e_controls\.events/, 'Cancel');
       const message = await workbench.waitForNotification(/Stopped watching/);
-      assert.equal(message, 'Stopped watching tidblab_e2e_controls.events. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.');
+      assert.equal(
+        message,
+        'Stopped watching tidblab_e2e_controls.events. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.',
+      );
       await shoot('12-stopped-watching');
       await workbench.clickNotificationButton(/Stopped watching tidblab_e2e_controls\.events/, 'Watch Again');
       await workbench.waitForNotification(/TiFlash replicas of tidblab_e2e_controls\.events: \d+%/);
@@ -327,7 +388,10 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await workbench.clearNotifications();
       await chooseFromContextMenu(workbench, 'exchange_rates', 'Set TiFlash Replicas...');
       const refusal = await workbench.waitForNotification(/on a cached table/);
-      assert.equal(refusal, 'TiDB refuses ALTER TABLE on a cached table: stop caching tidblab_e2e_controls.exchange_rates first, make the change, then cache it again.');
+      assert.equal(
+        refusal,
+        'TiDB refuses ALTER TABLE on a cached table: stop caching tidblab_e2e_controls.exchange_rates first, make the change, then cache it again.',
+      );
       assert.equal(await workbench.quickInputBox().isVisible(), false, 'no count picker for a table that cannot get replicas');
       assert.match(await workbench.treeItemDescription('exchange_rates', VIEW), /^cached · /, 'nothing was sent');
       await shoot('13-cached-table-refusal');

@@ -61,13 +61,21 @@ function installedVersions(): Set<string> {
 function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   const all = [rows[0], rows[0].map((title) => '-'.repeat(title.length)), ...rows.slice(1)];
-  for (const row of all) out(row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
+  for (const row of all)
+    out(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 function listTiDB(installedOnly: boolean): number {
   if (!installedOnly && process.env.TIDB_LAB_FAKE_TIUP_LIST === 'offline') {
     // cmd/list.go: errors.Annotate(err, "failed to fetch component"), printed by cmd/root.go as "Error: ...".
-    process.stderr.write('Error: failed to fetch component: fetch /timestamp.json from mirror(https://tiup-mirrors.pingcap.com) failed: dial tcp: lookup tiup-mirrors.pingcap.com: no such host\n');
+    process.stderr.write(
+      'Error: failed to fetch component: fetch /timestamp.json from mirror(https://tiup-mirrors.pingcap.com) failed: dial tcp: lookup tiup-mirrors.pingcap.com: no such host\n',
+    );
     return 1;
   }
   const installed = installedVersions();
@@ -105,14 +113,15 @@ function parsePlaygroundArgs(args: string[]): PlaygroundArgs {
 
 /** utils.MustGetFreePort: the preferred port when it can be bound, else one the kernel picks. */
 async function freePort(preferred: number): Promise<number> {
-  const tryPort = (port: number) => new Promise<number | undefined>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(undefined));
-    server.listen(port, '127.0.0.1', () => {
-      const bound = (server.address() as { port: number }).port;
-      server.close(() => resolve(bound));
+  const tryPort = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(undefined));
+      server.listen(port, '127.0.0.1', () => {
+        const bound = (server.address() as { port: number }).port;
+        server.close(() => resolve(bound));
+      });
     });
-  });
   return (await tryPort(preferred)) ?? (await tryPort(0)) ?? preferred;
 }
 
@@ -124,9 +133,17 @@ async function playground(args: string[]): Promise<number> {
   mkdirSync(dataDir, { recursive: true });
   const binary = join(home, 'components', 'playground', TIUP_VERSION, 'tiup-playground');
   process.stderr.write(`Starting component playground: ${binary} ${args.join(' ')}\n`);
-  writeFileSync(join(dataDir, 'tiup_process_meta'), JSON.stringify({
-    component: 'playground', created_time: new Date().toISOString(), pid: process.pid, exec: binary, args: [binary, ...args], dir: dataDir,
-  }));
+  writeFileSync(
+    join(dataDir, 'tiup_process_meta'),
+    JSON.stringify({
+      component: 'playground',
+      created_time: new Date().toISOString(),
+      pid: process.pid,
+      exec: binary,
+      args: [binary, ...args],
+      dir: dataDir,
+    }),
+  );
   writeFileSync(join(dataDir, 'port'), String(await freePort(9527)));
 
   let standIn: TiDBStandIn | undefined;
@@ -184,9 +201,33 @@ async function playground(args: string[]): Promise<number> {
       tiflashNodes: options.tiflash,
       versionString: `8.0.11-TiDB-${options.version}`,
       otherComponents: [
-        { type: 'pd', instance: '127.0.0.1:2379', statusAddress: '127.0.0.1:2379', version: options.version.replace(/^v/, ''), gitHash: 'fake-tiup', startTime: new Date().toISOString(), uptime: '0s' },
-        { type: 'tikv', instance: '127.0.0.1:20160', statusAddress: '127.0.0.1:20180', version: options.version.replace(/^v/, ''), gitHash: 'fake-tiup', startTime: new Date().toISOString(), uptime: '0s' },
-        { type: 'tidb', instance: address, statusAddress: '127.0.0.1:10080', version: options.version.replace(/^v/, ''), gitHash: 'fake-tiup', startTime: new Date().toISOString(), uptime: '0s' },
+        {
+          type: 'pd',
+          instance: '127.0.0.1:2379',
+          statusAddress: '127.0.0.1:2379',
+          version: options.version.replace(/^v/, ''),
+          gitHash: 'fake-tiup',
+          startTime: new Date().toISOString(),
+          uptime: '0s',
+        },
+        {
+          type: 'tikv',
+          instance: '127.0.0.1:20160',
+          statusAddress: '127.0.0.1:20180',
+          version: options.version.replace(/^v/, ''),
+          gitHash: 'fake-tiup',
+          startTime: new Date().toISOString(),
+          uptime: '0s',
+        },
+        {
+          type: 'tidb',
+          instance: address,
+          statusAddress: '127.0.0.1:10080',
+          version: options.version.replace(/^v/, ''),
+          gitHash: 'fake-tiup',
+          startTime: new Date().toISOString(),
+          uptime: '0s',
+        },
       ],
     });
   }
@@ -234,7 +275,10 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-  out(`Error: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    out(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

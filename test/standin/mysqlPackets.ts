@@ -304,7 +304,11 @@ export interface ExecuteRequest {
 }
 
 /** Parses a COM_STMT_EXECUTE payload (starting at the command byte). */
-export function parseExecutePayload(payload: Buffer, parameterCount: (statementId: number) => number, previousTypes: (statementId: number) => number[] | undefined): ExecuteRequest {
+export function parseExecutePayload(
+  payload: Buffer,
+  parameterCount: (statementId: number) => number,
+  previousTypes: (statementId: number) => number[] | undefined,
+): ExecuteRequest {
   let offset = 1;
   const statementId = payload.readUInt32LE(offset);
   offset += 4 + 1 + 4; // statement id, cursor flags, iteration count

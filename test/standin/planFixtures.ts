@@ -90,21 +90,41 @@ export function parsePlanFixture(text: string, name = 'fixture'): FixtureTable {
   const lines = text.split('\n').filter((line) => !line.startsWith('-- ') && line.trim() !== '');
   const first = lines[0] ?? '';
   if (first.startsWith('+')) return parseBorderedTable(lines, name);
-  if (first.startsWith('|')) return parsePipeRows(lines.filter((line) => !/^\|[\s|:-]+\|$/.test(line)), name);
+  if (first.startsWith('|'))
+    return parsePipeRows(
+      lines.filter((line) => !/^\|[\s|:-]+\|$/.test(line)),
+      name,
+    );
   if (first.includes('\t')) {
     const [header, ...rows] = lines.map((line) => line.split('\t'));
     return { header, rows: rows.map((row) => pad(row, header.length)) };
   }
-  throw new Error(`The TiDB stand-in cannot read plan fixture ${name}: it reads mysql client tables, markdown tables and tab-separated plans only.`);
+  throw new Error(
+    `The TiDB stand-in cannot read plan fixture ${name}: it reads mysql client tables, markdown tables and tab-separated plans only.`,
+  );
 }
 
 function parseBorderedTable(lines: string[], name: string): FixtureTable {
   const header = splitPipeRow(lines.find((line) => line.startsWith('|')) ?? '');
-  if (header.length !== 1) return parsePipeRows(lines.filter((line) => line.startsWith('|')), name);
+  if (header.length !== 1)
+    return parsePipeRows(
+      lines.filter((line) => line.startsWith('|')),
+      name,
+    );
   // A single column (FORMAT='dot') holds one cell that spans many lines between the borders.
   const borders = lines.flatMap((line, index) => (line.startsWith('+') ? [index] : []));
   const body = lines.slice((borders[1] ?? 0) + 1, borders[borders.length - 1]).join('\n');
-  return { header, rows: [[body.replace(/^\|/, '').replace(/\|\s*$/, '').trim()]] };
+  return {
+    header,
+    rows: [
+      [
+        body
+          .replace(/^\|/, '')
+          .replace(/\|\s*$/, '')
+          .trim(),
+      ],
+    ],
+  };
 }
 
 function parsePipeRows(lines: string[], name: string): FixtureTable {

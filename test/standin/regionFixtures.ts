@@ -5,16 +5,52 @@
 // https://docs.pingcap.com/tidb/stable/information-schema-tidb-hot-regions (TYPE is 'read' or
 // 'write', FLOW_BYTES in bytes). The numbers are made up; the shapes are TiDB's.
 
-export const SHOW_TABLE_REGIONS_COLUMNS = ['REGION_ID', 'START_KEY', 'END_KEY', 'LEADER_ID', 'LEADER_STORE_ID', 'PEERS', 'SCATTERING', 'WRITTEN_BYTES', 'READ_BYTES', 'APPROXIMATE_SIZE(MB)', 'APPROXIMATE_KEYS', 'SCHEDULING_CONSTRAINTS', 'SCHEDULING_STATE'] as const;
+export const SHOW_TABLE_REGIONS_COLUMNS = [
+  'REGION_ID',
+  'START_KEY',
+  'END_KEY',
+  'LEADER_ID',
+  'LEADER_STORE_ID',
+  'PEERS',
+  'SCATTERING',
+  'WRITTEN_BYTES',
+  'READ_BYTES',
+  'APPROXIMATE_SIZE(MB)',
+  'APPROXIMATE_KEYS',
+  'SCHEDULING_CONSTRAINTS',
+  'SCHEDULING_STATE',
+] as const;
 
-export const TIDB_HOT_REGIONS_COLUMNS = ['TABLE_ID', 'INDEX_ID', 'DB_NAME', 'TABLE_NAME', 'INDEX_NAME', 'REGION_ID', 'TYPE', 'MAX_HOT_DEGREE', 'REGION_COUNT', 'FLOW_BYTES'] as const;
+export const TIDB_HOT_REGIONS_COLUMNS = [
+  'TABLE_ID',
+  'INDEX_ID',
+  'DB_NAME',
+  'TABLE_NAME',
+  'INDEX_NAME',
+  'REGION_ID',
+  'TYPE',
+  'MAX_HOT_DEGREE',
+  'REGION_COUNT',
+  'FLOW_BYTES',
+] as const;
 
 type Row = Record<string, string | number | null>;
 
 function region(id: number, start: string, end: string, leaderStore: number, written: number, keys: number): Row {
   return {
-    REGION_ID: id, START_KEY: start, END_KEY: end, LEADER_ID: id + 1, LEADER_STORE_ID: leaderStore, PEERS: `${id + 1}, ${id + 2}, ${id + 3}`,
-    SCATTERING: 0, WRITTEN_BYTES: written, READ_BYTES: 0, 'APPROXIMATE_SIZE(MB)': Math.max(1, Math.round(keys / 5000)), APPROXIMATE_KEYS: keys, SCHEDULING_CONSTRAINTS: '', SCHEDULING_STATE: '',
+    REGION_ID: id,
+    START_KEY: start,
+    END_KEY: end,
+    LEADER_ID: id + 1,
+    LEADER_STORE_ID: leaderStore,
+    PEERS: `${id + 1}, ${id + 2}, ${id + 3}`,
+    SCATTERING: 0,
+    WRITTEN_BYTES: written,
+    READ_BYTES: 0,
+    'APPROXIMATE_SIZE(MB)': Math.max(1, Math.round(keys / 5000)),
+    APPROXIMATE_KEYS: keys,
+    SCHEDULING_CONSTRAINTS: '',
+    SCHEDULING_STATE: '',
   };
 }
 
@@ -34,6 +70,24 @@ export const SPREAD_REGIONS: Row[] = [
   region(208, 't_80_r_6917529027641081856', 't_81_', 1, 9_300_000, 30000),
 ];
 
-export function hotRegion(table: string, tableId: number, regionId: number, flowBytes: number, type: 'read' | 'write' = 'write', database = 'sbtest'): Row {
-  return { TABLE_ID: tableId, INDEX_ID: null, DB_NAME: database, TABLE_NAME: table, INDEX_NAME: null, REGION_ID: regionId, TYPE: type, MAX_HOT_DEGREE: 12, REGION_COUNT: 1, FLOW_BYTES: flowBytes };
+export function hotRegion(
+  table: string,
+  tableId: number,
+  regionId: number,
+  flowBytes: number,
+  type: 'read' | 'write' = 'write',
+  database = 'sbtest',
+): Row {
+  return {
+    TABLE_ID: tableId,
+    INDEX_ID: null,
+    DB_NAME: database,
+    TABLE_NAME: table,
+    INDEX_NAME: null,
+    REGION_ID: regionId,
+    TYPE: type,
+    MAX_HOT_DEGREE: 12,
+    REGION_COUNT: 1,
+    FLOW_BYTES: flowBytes,
+  };
 }

@@ -74,8 +74,13 @@ async function main(): Promise<void> {
     user: values.user ?? db.user,
     password: values.password ?? db.password,
     tiflashNodes: values['tiflash-nodes'] === undefined ? undefined : wholeNumber(values['tiflash-nodes'], '--tiflash-nodes'),
-    replicaProgressPerSecond: values['replica-progress-per-second'] === undefined ? undefined : positiveNumber(values['replica-progress-per-second'], '--replica-progress-per-second'),
-    tableSizeOverridesBytes: Object.fromEntries(values['table-size'].map((entry) => pair(entry, '--table-size', (size) => wholeNumber(size, '--table-size')))),
+    replicaProgressPerSecond:
+      values['replica-progress-per-second'] === undefined
+        ? undefined
+        : positiveNumber(values['replica-progress-per-second'], '--replica-progress-per-second'),
+    tableSizeOverridesBytes: Object.fromEntries(
+      values['table-size'].map((entry) => pair(entry, '--table-size', (size) => wholeNumber(size, '--table-size'))),
+    ),
     versionString: values['version-string'],
     serverless: values.serverless,
     requireTls: values['require-tls'],
@@ -87,10 +92,13 @@ async function main(): Promise<void> {
         return { match, file };
       }),
     },
-    cacheLoadDelayMs: values['cache-load-delay-ms'] === undefined ? undefined : wholeNumber(values['cache-load-delay-ms'], '--cache-load-delay-ms'),
+    cacheLoadDelayMs:
+      values['cache-load-delay-ms'] === undefined ? undefined : wholeNumber(values['cache-load-delay-ms'], '--cache-load-delay-ms'),
   };
   const standIn = await startTiDBStandIn(options);
-  process.stdout.write(`${JSON.stringify({ event: 'listening', host: options.host, port: standIn.port, version: standIn.state.versionString })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ event: 'listening', host: options.host, port: standIn.port, version: standIn.state.versionString })}\n`,
+  );
   const stop = () => {
     void standIn.close().then(() => process.exit(0));
   };

@@ -112,7 +112,10 @@ export function readNameList(text: string, start: number): QualifiedName[] {
     if (!name) return names;
     names.push(name);
     const rest = text.slice(name.end);
-    const alias = /^\s+(?:AS\s+)?(?!(?:WHERE|JOIN|INNER|LEFT|RIGHT|CROSS|STRAIGHT_JOIN|NATURAL|ON|USING|GROUP|ORDER|LIMIT|HAVING|UNION|FOR|LOCK|WINDOW|SET|VALUES|SELECT|PARTITION|USE|FORCE|IGNORE|INTO)\b)[\p{L}\p{N}_$`]+/iu.exec(rest);
+    const alias =
+      /^\s+(?:AS\s+)?(?!(?:WHERE|JOIN|INNER|LEFT|RIGHT|CROSS|STRAIGHT_JOIN|NATURAL|ON|USING|GROUP|ORDER|LIMIT|HAVING|UNION|FOR|LOCK|WINDOW|SET|VALUES|SELECT|PARTITION|USE|FORCE|IGNORE|INTO)\b)[\p{L}\p{N}_$`]+/iu.exec(
+        rest,
+      );
     const afterAlias = name.end + (alias ? alias[0].length : 0);
     const comma = /^\s*,/.exec(text.slice(afterAlias));
     if (!comma) return names;
@@ -127,7 +130,11 @@ export function referencedTables(sql: string): QualifiedName[] {
   for (const match of mask.matchAll(/\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+/gi)) {
     const at = (match.index ?? 0) + match[0].length;
     if (/^\(/.test(mask.slice(at))) continue;
-    found.push(...(match[1].toUpperCase() === 'FROM' || match[1].toUpperCase() === 'UPDATE' ? readNameList(sql, at) : [readQualifiedName(sql, at)].filter((name): name is QualifiedName => name !== undefined)));
+    found.push(
+      ...(match[1].toUpperCase() === 'FROM' || match[1].toUpperCase() === 'UPDATE'
+        ? readNameList(sql, at)
+        : [readQualifiedName(sql, at)].filter((name): name is QualifiedName => name !== undefined)),
+    );
   }
   return found;
 }

@@ -23,7 +23,16 @@ import { choosePlanFixture, planFixtureDirectory, planFixtureResult, type PlanFi
 import { SLOW_QUERY_FIXTURE, SLOW_QUERY_SCRATCH_COLUMNS } from './slowQueryFixture';
 import { STAND_IN_GIT_HASH, type BindingRow, type TiDBStandInState } from './standInState';
 import { notInTheFacts, ok, StandInSqlError, type RowsResult, type StatementResult } from './statementResult';
-import { codeMask, literalComparedTo, normalizeStatement, readNameList, readQualifiedName, referencedTables, sqlLiteral, type QualifiedName } from './sqlText';
+import {
+  codeMask,
+  literalComparedTo,
+  normalizeStatement,
+  readNameList,
+  readQualifiedName,
+  referencedTables,
+  sqlLiteral,
+  type QualifiedName,
+} from './sqlText';
 import { traceResult } from './traceRows';
 import { relayToUpstream, upstreamRows } from './upstreamRelay';
 
@@ -49,7 +58,8 @@ export class StandInSession {
     (s, original) => this.alterTable(s, original),
     (s) => this.setDatabaseReplica(s),
     (s, original) => this.ddlOnNamedTable(s, original, /^TRUNCATE\s+(?:TABLE\s+)?/i, 'Truncate Table'),
-    (s, original) => this.ddlOnNamedTable(s, original, /^(?:CREATE\s+(?:UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX\s+\S+\s+ON\s+)/i, 'Create Index'),
+    (s, original) =>
+      this.ddlOnNamedTable(s, original, /^(?:CREATE\s+(?:UNIQUE\s+|FULLTEXT\s+|SPATIAL\s+)?INDEX\s+\S+\s+ON\s+)/i, 'Create Index'),
     (s, original) => this.ddlOnNamedTable(s, original, /^DROP\s+INDEX\s+\S+\s+ON\s+/i, 'Drop Index'),
     (s, original) => this.dropTables(s, original),
     (s, original) => this.renameTables(s, original),
@@ -101,8 +111,9 @@ export class StandInSession {
   answersItself(sql: string): boolean {
     const statement = normalizeStatement(sql);
     return (
-      /^(ALTER|TRUNCATE|DROP|RENAME|TRACE|EXPLAIN|DESC|DESCRIBE|SHOW\s+CREATE\s+TABLE|SHOW\s+GLOBAL\s+BINDINGS|CREATE\s+GLOBAL\s+BINDING|SET)\b/i.test(statement) ||
-      /\b(VERSION|TIDB_VERSION)\s*\(|@@|information_schema/i.test(codeMask(statement))
+      /^(ALTER|TRUNCATE|DROP|RENAME|TRACE|EXPLAIN|DESC|DESCRIBE|SHOW\s+CREATE\s+TABLE|SHOW\s+GLOBAL\s+BINDINGS|CREATE\s+GLOBAL\s+BINDING|SET)\b/i.test(
+        statement,
+      ) || /\b(VERSION|TIDB_VERSION)\s*\(|@@|information_schema/i.test(codeMask(statement))
     );
   }
 
@@ -124,7 +135,8 @@ export class StandInSession {
       }
       // TiDB returns early for a table that is already cached.
       if (this.state.isCached(ref.schema, ref.table)) return [ok()];
-      if (isSystemSchema(ref.schema)) throw new StandInSqlError(TIDB_ERROR_CODES.unsupportedDdlOperation, 'HY000', SYSTEM_DATABASE_CACHE_MESSAGE);
+      if (isSystemSchema(ref.schema))
+        throw new StandInSqlError(TIDB_ERROR_CODES.unsupportedDdlOperation, 'HY000', SYSTEM_DATABASE_CACHE_MESSAGE);
       const table = await this.describeTable(ref);
       if (table.kind === 'view' || table.kind === 'temporary') throw notInTheFacts(`ALTER TABLE ... CACHE on a ${table.kind}`);
       if (table.kind === 'partitioned') throw cacheRefusal(CACHE_TABLE_REFUSAL.partitioned);
@@ -204,7 +216,9 @@ export class StandInSession {
         return {
           ...result,
           rows: result.rows.map((row) =>
-            row.map((cell, index) => (index === column && cell ? textCell(`${cell.toString('utf8')} ${SHOW_CREATE_TABLE_CACHED_COMMENT}`) : cell)),
+            row.map((cell, index) =>
+              index === column && cell ? textCell(`${cell.toString('utf8')} ${SHOW_CREATE_TABLE_CACHED_COMMENT}`) : cell,
+            ),
           ),
         };
       });
@@ -220,7 +234,8 @@ export class StandInSession {
       const { count, labels } = parseReplicaClause(target.rest);
       const ref = this.resolve(target.name);
       if (this.state.isCached(ref.schema, ref.table)) throw cacheRefusal('Alter Table');
-      if (isSystemSchema(ref.schema)) throw new StandInSqlError(TIDB_ERROR_CODES.unsupportedDdlOperation, 'HY000', SYSTEM_DATABASE_REPLICA_MESSAGE);
+      if (isSystemSchema(ref.schema))
+        throw new StandInSqlError(TIDB_ERROR_CODES.unsupportedDdlOperation, 'HY000', SYSTEM_DATABASE_REPLICA_MESSAGE);
       const table = await this.describeTable(ref);
       if (table.kind === 'view' || table.kind === 'temporary') throw notInTheFacts(`SET TIFLASH REPLICA on a ${table.kind}`);
       this.checkReplicaCount(count);
@@ -236,7 +251,9 @@ export class StandInSession {
     if (!name || !/^SET\s+TIFLASH\s+REPLICA\b/i.test(rest)) return undefined;
     return (async () => {
       const { count, labels } = parseReplicaClause(rest);
-      const schemas = await upstreamRows(this.upstream, 'SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name.name]);
+      const schemas = await upstreamRows(this.upstream, 'SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [
+        name.name,
+      ]);
       if (schemas.length === 0) throw new StandInSqlError(1049, '42000', `Unknown database '${name.name}'`);
       if (isSystemSchema(name.name)) throw notInTheFacts('ALTER DATABASE ... SET TIFLASH REPLICA on a system schema');
       this.checkReplicaCount(count);
@@ -274,7 +291,9 @@ export class StandInSession {
       if (scope !== 'GLOBAL') return Promise.reject(notInTheFacts(`SET ${scope} ${variable} (it is a GLOBAL variable)`));
       const seconds = Number(value);
       if (!Number.isInteger(seconds) || seconds < TABLE_CACHE_LEASE.minSeconds || seconds > TABLE_CACHE_LEASE.maxSeconds) {
-        return Promise.reject(notInTheFacts(`${variable} = ${value}, outside ${TABLE_CACHE_LEASE.minSeconds}..${TABLE_CACHE_LEASE.maxSeconds}`));
+        return Promise.reject(
+          notInTheFacts(`${variable} = ${value}, outside ${TABLE_CACHE_LEASE.minSeconds}..${TABLE_CACHE_LEASE.maxSeconds}`),
+        );
       }
     }
     this.state.tidbVariables.set(variable, value);
@@ -333,7 +352,9 @@ export class StandInSession {
     if (decode) {
       // An encoding the stand-in did not give out decodes to '' (TiDB: an empty string and a warning).
       const text = this.state.statementSummary.decodeBinaryPlan(decode[1]) ?? '';
-      return Promise.resolve([{ kind: 'rows', columns: [synthesizedColumn(decode[2] ?? `tidb_decode_binary_plan('${decode[1]}')`)], rows: [[textCell(text)]] }]);
+      return Promise.resolve([
+        { kind: 'rows', columns: [synthesizedColumn(decode[2] ?? `tidb_decode_binary_plan('${decode[1]}')`)], rows: [[textCell(text)]] },
+      ]);
     }
     return (async () => {
       let sql = this.substituteTiDBValues(original);
@@ -380,7 +401,8 @@ export class StandInSession {
 
   /** information_schema.tiflash_replica and cluster_info become session TEMPORARY tables on the MariaDB. */
   private async materializeTiDBTables(sql: string): Promise<string> {
-    const pattern = /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info|cluster_statements_summary_history|cluster_statements_summary|statements_summary_history|statements_summary|cluster_slow_query|slow_query)`?(?![\p{L}\p{N}_$])/giu;
+    const pattern =
+      /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info|cluster_statements_summary_history|cluster_statements_summary|statements_summary_history|statements_summary|cluster_slow_query|slow_query)`?(?![\p{L}\p{N}_$])/giu;
     const mask = codeMask(sql);
     const found = new Set([...mask.matchAll(pattern)].map((match) => match[1].toLowerCase()));
     if (found.size === 0) return sql;
@@ -414,7 +436,10 @@ export class StandInSession {
     await upstreamRows(this.upstream, `CREATE TEMPORARY TABLE IF NOT EXISTS ${name} (${SCRATCH_COLUMNS[table]})`);
     await upstreamRows(this.upstream, `DELETE FROM ${name}`);
     if (rows.length > 0) {
-      await upstreamRows(this.upstream, `INSERT INTO ${name} VALUES ${rows.map((row) => `(${row.map(sqlLiteral).join(', ')})`).join(', ')}`);
+      await upstreamRows(
+        this.upstream,
+        `INSERT INTO ${name} VALUES ${rows.map((row) => `(${row.map(sqlLiteral).join(', ')})`).join(', ')}`,
+      );
     }
   }
 
@@ -424,9 +449,26 @@ export class StandInSession {
     await upstreamRows(this.upstream, `DELETE FROM ${name}`);
     const rows = SLOW_QUERY_FIXTURE.filter((row) => cluster || row.instance === SLOW_QUERY_FIXTURE[0].instance);
     // Times count back from the stand-in's start, so every read sees the same Time of each row.
-    const values = rows.map((row) => `(FROM_UNIXTIME(${(this.state.startedAtMs / 1000 - row.ageSeconds).toFixed(6)}), ${[
-      row.instance, row.queryTimeSeconds, row.db, row.digest, row.planDigest, row.query, row.processKeys, row.totalKeys, row.memMax, 1, 0, row.plan, '',
-    ].map(sqlLiteral).join(', ')})`);
+    const values = rows.map(
+      (row) =>
+        `(FROM_UNIXTIME(${(this.state.startedAtMs / 1000 - row.ageSeconds).toFixed(6)}), ${[
+          row.instance,
+          row.queryTimeSeconds,
+          row.db,
+          row.digest,
+          row.planDigest,
+          row.query,
+          row.processKeys,
+          row.totalKeys,
+          row.memMax,
+          1,
+          0,
+          row.plan,
+          '',
+        ]
+          .map(sqlLiteral)
+          .join(', ')})`,
+    );
     await upstreamRows(this.upstream, `INSERT INTO ${name} VALUES ${values.join(', ')}`);
   }
 
@@ -450,8 +492,15 @@ export class StandInSession {
         originalSql: source.digestText,
         // TiDB writes the plan's hints into bind_sql; which hints it derives is not in the facts, so this text only marks the plan.
         bindSql: source.query.replace(/^SELECT\b/i, `SELECT /*+ stand-in binding for plan ${planDigest.slice(0, 12)} */`).replace(/;$/, ''),
-        defaultDb: source.db, status: 'enabled', createTime: now, updateTime: now, charset: 'utf8mb4', collation: 'utf8mb4_bin',
-        source: 'history', sqlDigest: source.digest, planDigest,
+        defaultDb: source.db,
+        status: 'enabled',
+        createTime: now,
+        updateTime: now,
+        charset: 'utf8mb4',
+        collation: 'utf8mb4_bin',
+        source: 'history',
+        sqlDigest: source.digest,
+        planDigest,
       });
       return Promise.resolve([ok()]);
     }
@@ -465,8 +514,14 @@ export class StandInSession {
   }
 
   private scratchRows(table: string): unknown[][] {
-    if (table === 'tiflash_replica') return this.state.replicaRows().map((row) => [row.schema, row.table, row.tableId, row.count, row.locationLabels, row.available, row.progress]);
-    if (table === 'cluster_info') return this.state.clusterComponents().map((row, index) => [row.type, row.instance, row.statusAddress, row.version, row.gitHash, row.startTime, row.uptime, index + 1]);
+    if (table === 'tiflash_replica')
+      return this.state
+        .replicaRows()
+        .map((row) => [row.schema, row.table, row.tableId, row.count, row.locationLabels, row.available, row.progress]);
+    if (table === 'cluster_info')
+      return this.state
+        .clusterComponents()
+        .map((row, index) => [row.type, row.instance, row.statusAddress, row.version, row.gitHash, row.startTime, row.uptime, index + 1]);
     const rows = this.state.statementSummary.tableRows(table.endsWith('_history'));
     // only the cluster tables have INSTANCE
     return table.startsWith('cluster_') ? rows : rows.map((row) => row.slice(1));
@@ -475,8 +530,15 @@ export class StandInSession {
   /** Rewrites CREATE_OPTIONS (and the size, when overridden) of cached tables in an information_schema.TABLES result. */
   private showCachedInTables(result: StatementResult, statement: string): StatementResult {
     if (result.kind !== 'rows') return result;
-    const column = (name: string) => result.columns.findIndex((candidate) => candidate.orgName.toUpperCase() === name || candidate.name.toUpperCase() === name);
-    const [options, tableName, schemaName, dataLength, indexLength] = ['CREATE_OPTIONS', 'TABLE_NAME', 'TABLE_SCHEMA', 'DATA_LENGTH', 'INDEX_LENGTH'].map(column);
+    const column = (name: string) =>
+      result.columns.findIndex((candidate) => candidate.orgName.toUpperCase() === name || candidate.name.toUpperCase() === name);
+    const [options, tableName, schemaName, dataLength, indexLength] = [
+      'CREATE_OPTIONS',
+      'TABLE_NAME',
+      'TABLE_SCHEMA',
+      'DATA_LENGTH',
+      'INDEX_LENGTH',
+    ].map(column);
     if (tableName < 0) return result;
     const schemaInWhere = literalComparedTo(statement, 'TABLE_SCHEMA');
     const rows = result.rows.map((row) => {
@@ -520,9 +582,14 @@ export class StandInSession {
   }
 
   /** The table as MariaDB knows it (canonical names, kind, size); the real 1146 error when missing. */
-  private async describeTable(ref: TableRef): Promise<TableRef & { kind: 'base table' | 'view' | 'temporary' | 'partitioned'; sizeBytes: number }> {
+  private async describeTable(
+    ref: TableRef,
+  ): Promise<TableRef & { kind: 'base table' | 'view' | 'temporary' | 'partitioned'; sizeBytes: number }> {
     // SHOW CREATE TABLE on this session's own connection also sees its temporary tables.
-    const [created] = await relayToUpstream(this.upstream, `SHOW CREATE TABLE \`${ref.schema.replace(/`/g, '``')}\`.\`${ref.table.replace(/`/g, '``')}\``);
+    const [created] = await relayToUpstream(
+      this.upstream,
+      `SHOW CREATE TABLE \`${ref.schema.replace(/`/g, '``')}\`.\`${ref.table.replace(/`/g, '``')}\``,
+    );
     const firstRow = created.kind === 'rows' ? created.rows[0] : undefined;
     const ddl = firstRow?.[1]?.toString('utf8') ?? '';
     const [listed] = await upstreamRows(
@@ -548,12 +615,37 @@ export class StandInSession {
 
 /** SHOW GLOBAL BINDINGS: the columns of docs.pingcap.com/tidb/stable/sql-statement-show-bindings, with the Sql_digest and Plan_digest of v6.6+. */
 function bindingRows(bindings: readonly BindingRow[]): StatementResult {
-  const names = ['Original_sql', 'Bind_sql', 'Default_db', 'Status', 'Create_time', 'Update_time', 'Charset', 'Collation', 'Source', 'Sql_digest', 'Plan_digest'];
+  const names = [
+    'Original_sql',
+    'Bind_sql',
+    'Default_db',
+    'Status',
+    'Create_time',
+    'Update_time',
+    'Charset',
+    'Collation',
+    'Source',
+    'Sql_digest',
+    'Plan_digest',
+  ];
   return {
     kind: 'rows',
     columns: names.map((name) => synthesizedColumn(name)),
-    rows: bindings.map((b) => [b.originalSql, b.bindSql, b.defaultDb, b.status, b.createTime, b.updateTime, b.charset, b.collation, b.source, b.sqlDigest, b.planDigest]
-      .map(textCell)),
+    rows: bindings.map((b) =>
+      [
+        b.originalSql,
+        b.bindSql,
+        b.defaultDb,
+        b.status,
+        b.createTime,
+        b.updateTime,
+        b.charset,
+        b.collation,
+        b.source,
+        b.sqlDigest,
+        b.planDigest,
+      ].map(textCell),
+    ),
   };
 }
 
@@ -586,7 +678,9 @@ function isWholeSelectItem(mask: string, start: number, end: number): boolean {
   const before = mask.slice(0, start).trimEnd();
   const after = mask.slice(end).trimStart();
   const depth = parenDepth(mask, start);
-  const opensItem = /(?:\bSELECT|\bDISTINCT)$/i.test(before) || (before.endsWith(',') && parenDepth(mask, before.length - 1) === depth && selectDepth(before) === depth);
+  const opensItem =
+    /(?:\bSELECT|\bDISTINCT)$/i.test(before) ||
+    (before.endsWith(',') && parenDepth(mask, before.length - 1) === depth && selectDepth(before) === depth);
   const closesItem = after === '' || /^(,|;|\)|(FROM|WHERE|GROUP|ORDER|LIMIT|HAVING|UNION|INTO|FOR|LOCK|WINDOW)\b)/i.test(after);
   return opensItem && closesItem && selectDepth(before) === depth;
 }

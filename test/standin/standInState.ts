@@ -99,7 +99,10 @@ export class TiDBStandInState {
   private readonly tableIds = new Map<string, number>();
   private nextTableId = 100;
 
-  constructor(settings: StandInStateSettings, private readonly now: () => number = Date.now) {
+  constructor(
+    settings: StandInStateSettings,
+    private readonly now: () => number = Date.now,
+  ) {
     this.versionString = settings.versionString;
     this.startedAtMs = now();
     this.tiflashNodes = settings.tiflashNodes;
@@ -115,7 +118,9 @@ export class TiDBStandInState {
   tiflashReadable(schema: string, table: string): boolean {
     const engines = (this.tidbVariables.get('tidb_isolation_read_engines') ?? '').toLowerCase();
     if (!engines.includes('tiflash')) return false;
-    return this.replicaRows().some((row) => row.available === 1 && row.schema.toLowerCase() === schema.toLowerCase() && row.table.toLowerCase() === table.toLowerCase());
+    return this.replicaRows().some(
+      (row) => row.available === 1 && row.schema.toLowerCase() === schema.toLowerCase() && row.table.toLowerCase() === table.toLowerCase(),
+    );
   }
 
   recordStatement(sql: string): void {

@@ -73,9 +73,23 @@ export class StatementSummaryStore {
     let row = this.rows.get(key);
     if (!row) {
       row = {
-        windowBegin, schema: execution.schema, stmtType: digestText.split(' ')[0].replace(/^./, (c) => c.toUpperCase()), digest, digestText,
-        tables: tables.map((name) => `${execution.schema ?? ''}.${name}`).join(','), plan, execCount: 0, sumLatencyNs: 0, maxLatencyNs: 0,
-        minLatencyNs: Number.MAX_SAFE_INTEGER, copTasks: 0, processedKeys: 0, maxProcessedKeys: 0, firstSeen: nowMs, lastSeen: nowMs, sample: truncatedSql(execution.sql),
+        windowBegin,
+        schema: execution.schema,
+        stmtType: digestText.split(' ')[0].replace(/^./, (c) => c.toUpperCase()),
+        digest,
+        digestText,
+        tables: tables.map((name) => `${execution.schema ?? ''}.${name}`).join(','),
+        plan,
+        execCount: 0,
+        sumLatencyNs: 0,
+        maxLatencyNs: 0,
+        minLatencyNs: Number.MAX_SAFE_INTEGER,
+        copTasks: 0,
+        processedKeys: 0,
+        maxProcessedKeys: 0,
+        firstSeen: nowMs,
+        lastSeen: nowMs,
+        sample: truncatedSql(execution.sql),
       };
       this.rows.set(key, row);
     }
@@ -105,10 +119,33 @@ export class StatementSummaryStore {
     return [...this.rows.values()]
       .filter((row) => (history ? row.windowBegin < current : row.windowBegin === current))
       .map((row) => [
-        SUMMARY_INSTANCE, serverTime(row.windowBegin), serverTime(row.windowBegin + this.refreshIntervalSec * 1000), row.stmtType, row.schema, row.digest, row.digestText,
-        row.tables, null, 'root', row.execCount, 0, 0, row.sumLatencyNs, row.maxLatencyNs, row.minLatencyNs, Math.round(row.sumLatencyNs / row.execCount),
-        row.copTasks, row.execCount > 0 ? row.processedKeys / row.execCount : 0, row.maxProcessedKeys, serverTime(row.firstSeen), serverTime(row.lastSeen),
-        row.sample, '', row.plan?.planDigest ?? '', row.plan?.plan ?? '', row.plan?.binaryPlan ?? '',
+        SUMMARY_INSTANCE,
+        serverTime(row.windowBegin),
+        serverTime(row.windowBegin + this.refreshIntervalSec * 1000),
+        row.stmtType,
+        row.schema,
+        row.digest,
+        row.digestText,
+        row.tables,
+        null,
+        'root',
+        row.execCount,
+        0,
+        0,
+        row.sumLatencyNs,
+        row.maxLatencyNs,
+        row.minLatencyNs,
+        Math.round(row.sumLatencyNs / row.execCount),
+        row.copTasks,
+        row.execCount > 0 ? row.processedKeys / row.execCount : 0,
+        row.maxProcessedKeys,
+        serverTime(row.firstSeen),
+        serverTime(row.lastSeen),
+        row.sample,
+        '',
+        row.plan?.planDigest ?? '',
+        row.plan?.plan ?? '',
+        row.plan?.binaryPlan ?? '',
       ]);
   }
 

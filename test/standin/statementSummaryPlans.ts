@@ -48,8 +48,16 @@ export function sysbenchPlan(digestText: string, table: string, tiflash: boolean
   const text = digestText.toLowerCase();
   if (/^(begin|start transaction|commit|rollback)\b/.test(text)) return null;
   if (/^insert\b/.test(text)) return [{ depth: 0, id: 'Insert_1', task: 'root', estRows: 'N/A', access: '', info: 'N/A' }];
-  if (/^delete\b/.test(text)) return [{ depth: 0, id: 'Delete_2', task: 'root', estRows: 'N/A', access: '', info: 'N/A' }, { ...pointGet(table)[0], depth: 1 }];
-  if (/^update\b/.test(text)) return [{ depth: 0, id: 'Update_2', task: 'root', estRows: 'N/A', access: '', info: 'N/A' }, { ...pointGet(table)[0], depth: 1 }];
+  if (/^delete\b/.test(text))
+    return [
+      { depth: 0, id: 'Delete_2', task: 'root', estRows: 'N/A', access: '', info: 'N/A' },
+      { ...pointGet(table)[0], depth: 1 },
+    ];
+  if (/^update\b/.test(text))
+    return [
+      { depth: 0, id: 'Update_2', task: 'root', estRows: 'N/A', access: '', info: 'N/A' },
+      { ...pointGet(table)[0], depth: 1 },
+    ];
   if (!/^select\b/.test(text)) return null;
   if (/ between /.test(text)) {
     if (/^select sum/.test(text)) {
@@ -76,12 +84,22 @@ export function sysbenchPlan(digestText: string, table: string, tiflash: boolean
     if (/^select distinct/.test(text)) {
       return [
         { depth: 0, id: 'Sort_6', task: 'root', estRows: '100.00', access: '', info: 'sbtest.sbtest1.c' },
-        { depth: 1, id: 'HashAgg_8', task: 'root', estRows: '100.00', access: '', info: 'group by:sbtest.sbtest1.c, funcs:firstrow(sbtest.sbtest1.c)->sbtest.sbtest1.c' },
+        {
+          depth: 1,
+          id: 'HashAgg_8',
+          task: 'root',
+          estRows: '100.00',
+          access: '',
+          info: 'group by:sbtest.sbtest1.c, funcs:firstrow(sbtest.sbtest1.c)->sbtest.sbtest1.c',
+        },
         ...reader.map((operator) => ({ ...operator, depth: operator.depth + 2 })),
       ];
     }
     if (/ order by /.test(text)) {
-      return [{ depth: 0, id: 'Sort_4', task: 'root', estRows: '100.00', access: '', info: 'sbtest.sbtest1.c' }, ...reader.map((operator) => ({ ...operator, depth: operator.depth + 1 }))];
+      return [
+        { depth: 0, id: 'Sort_4', task: 'root', estRows: '100.00', access: '', info: 'sbtest.sbtest1.c' },
+        ...reader.map((operator) => ({ ...operator, depth: operator.depth + 1 })),
+      ];
     }
     return reader;
   }
@@ -99,16 +117,44 @@ function legacyTask(task: Operator['task']): string {
 }
 
 export function summaryPlan(operators: Operator[]): SummaryPlan {
-  const legacyRows = [['id', 'task', 'estRows', 'operator info'], ...operators.map((operator) => [treeId(operator), legacyTask(operator.task), operator.estRows, [operator.access, operator.info].filter(Boolean).join(', ')])];
+  const legacyRows = [
+    ['id', 'task', 'estRows', 'operator info'],
+    ...operators.map((operator) => [
+      treeId(operator),
+      legacyTask(operator.task),
+      operator.estRows,
+      [operator.access, operator.info].filter(Boolean).join(', '),
+    ]),
+  ];
   const widths = legacyRows[0].map((_, column) => Math.max(...legacyRows.map((row) => [...row[column]].length)));
-  const plan = legacyRows.map((row) => `\t${row.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column] - [...cell].length))).join('\t')}`).join('\n');
+  const plan = legacyRows
+    .map(
+      (row) =>
+        `\t${row.map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column] - [...cell].length))).join('\t')}`,
+    )
+    .join('\n');
   const binaryRows = [
     ['id', 'estRows', 'estCost', 'actRows', 'task', 'access object', 'execution info', 'operator info', 'memory', 'disk'],
-    ...operators.map((operator) => [treeId(operator), operator.estRows, 'N/A', 'N/A', operator.task, operator.access, '', operator.info, 'N/A', 'N/A']),
+    ...operators.map((operator) => [
+      treeId(operator),
+      operator.estRows,
+      'N/A',
+      'N/A',
+      operator.task,
+      operator.access,
+      '',
+      operator.info,
+      'N/A',
+      'N/A',
+    ]),
   ];
   const binaryWidths = binaryRows[0].map((_, column) => Math.max(...binaryRows.map((row) => [...row[column]].length)));
-  const decodedBinaryPlan = binaryRows.map((row) => `| ${row.map((cell, column) => cell + ' '.repeat(binaryWidths[column] - [...cell].length)).join(' | ')} |`).join('\n');
+  const decodedBinaryPlan = binaryRows
+    .map((row) => `| ${row.map((cell, column) => cell + ' '.repeat(binaryWidths[column] - [...cell].length)).join(' | ')} |`)
+    .join('\n');
   // TiDB's plan digest is a sha256 of the normalized plan (operators and tasks, no constants)
-  const planDigest = createHash('sha256').update(operators.map((operator) => `${operator.depth}\t${operator.id.replace(/_\d+$/, '')}\t${operator.task}`).join('\n')).digest('hex');
+  const planDigest = createHash('sha256')
+    .update(operators.map((operator) => `${operator.depth}\t${operator.id.replace(/_\d+$/, '')}\t${operator.task}`).join('\n'))
+    .digest('hex');
   return { plan, decodedBinaryPlan, binaryPlan: Buffer.from(`tidb-lab-standin-binary-plan:${planDigest}`).toString('base64'), planDigest };
 }

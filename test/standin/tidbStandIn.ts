@@ -80,7 +80,13 @@ export interface TiDBStandIn {
 
 export const DEFAULT_STAND_IN_VERSION = '8.0.11-TiDB-v8.5.1';
 
-const Command = { statementPrepare: 0x16, statementExecute: 0x17, statementSendLongData: 0x18, statementClose: 0x19, statementReset: 0x1a } as const;
+const Command = {
+  statementPrepare: 0x16,
+  statementExecute: 0x17,
+  statementSendLongData: 0x18,
+  statementClose: 0x19,
+  statementReset: 0x1a,
+} as const;
 const Capability = {
   longPassword: 0x1,
   foundRows: 0x2,
@@ -243,7 +249,9 @@ class ClientConnection {
     connection.on('packet', (_packet: MysqlPacket, known: boolean) => {
       if (!known) this.enqueue(async () => this.finish([errorPayload(1047, '08S01', 'Unknown command')]));
     });
-    connection.on('field_list', () => this.enqueue(async () => this.finish([errorPayload(1047, '08S01', 'COM_FIELD_LIST is not supported by the TiDB stand-in')])));
+    connection.on('field_list', () =>
+      this.enqueue(async () => this.finish([errorPayload(1047, '08S01', 'COM_FIELD_LIST is not supported by the TiDB stand-in')])),
+    );
   }
 
   onClose(listener: () => void): void {
@@ -340,7 +348,11 @@ class ClientConnection {
     if (reply.user !== this.options.user || !nativePasswordMatches(this.options.password, scramble, reply.authToken ?? Buffer.alloc(0))) {
       const host = (this.connection.stream.remoteAddress ?? 'localhost').replace(/^::ffff:/, '');
       const usingPassword = reply.authToken && reply.authToken.length > 0 ? 'YES' : 'NO';
-      this.refuseConnection(TIDB_ERROR_CODES.accessDenied, '28000', `Access denied for user '${reply.user}'@'${host}' (using password: ${usingPassword})`);
+      this.refuseConnection(
+        TIDB_ERROR_CODES.accessDenied,
+        '28000',
+        `Access denied for user '${reply.user}'@'${host}' (using password: ${usingPassword})`,
+      );
       return;
     }
     try {
@@ -356,7 +368,12 @@ class ClientConnection {
       this.refuseConnection(refused.errno, refused.sqlState, refused.message);
       return;
     }
-    this.session = new StandInSession(this.upstream, this.state, { scratchSchema: this.scratchSchema, planFixtures: this.options.planFixtures ?? {} }, reply.database || undefined);
+    this.session = new StandInSession(
+      this.upstream,
+      this.state,
+      { scratchSchema: this.scratchSchema, planFixtures: this.options.planFixtures ?? {} },
+      reply.database || undefined,
+    );
     this.authenticated = true;
     done(null);
     this.connection.sequenceId = 0;
@@ -408,7 +425,10 @@ class ClientConnection {
     this.prepared.set(id, { sql, parameterCount });
     const payloads = [prepareOkPayload(id, columns.length, parameterCount)];
     if (parameterCount > 0) {
-      payloads.push(...Array.from({ length: parameterCount }, () => columnDefinitionPayload(synthesizedColumn('?'))), eofPayload(ServerStatus.autocommit));
+      payloads.push(
+        ...Array.from({ length: parameterCount }, () => columnDefinitionPayload(synthesizedColumn('?'))),
+        eofPayload(ServerStatus.autocommit),
+      );
     }
     if (columns.length > 0) payloads.push(...columns.map(columnDefinitionPayload), eofPayload(ServerStatus.autocommit));
     this.finish(payloads);
@@ -422,7 +442,9 @@ class ClientConnection {
     );
     const statement = this.prepared.get(request.statementId);
     if (!statement) {
-      this.finish([errorPayload(1243, 'HY000', `Unknown prepared statement handler (${request.statementId}) given to mysqld_stmt_execute`)]);
+      this.finish([
+        errorPayload(1243, 'HY000', `Unknown prepared statement handler (${request.statementId}) given to mysqld_stmt_execute`),
+      ]);
       return;
     }
     statement.types = request.types;
@@ -484,10 +506,22 @@ function resultPayloads(results: StatementResult[], binary: boolean): Buffer[] {
   results.forEach((result, index) => {
     const status = ServerStatus.autocommit | (index < results.length - 1 ? ServerStatus.moreResultsExist : 0);
     if (result.kind === 'ok') {
-      payloads.push(okPayload({ affectedRows: result.affectedRows, insertId: result.insertId, warningCount: result.warningCount, info: result.info, serverStatus: status }));
+      payloads.push(
+        okPayload({
+          affectedRows: result.affectedRows,
+          insertId: result.insertId,
+          warningCount: result.warningCount,
+          info: result.info,
+          serverStatus: status,
+        }),
+      );
       return;
     }
-    payloads.push(columnCountPayload(result.columns.length), ...result.columns.map(columnDefinitionPayload), eofPayload(ServerStatus.autocommit));
+    payloads.push(
+      columnCountPayload(result.columns.length),
+      ...result.columns.map(columnDefinitionPayload),
+      eofPayload(ServerStatus.autocommit),
+    );
     for (const row of result.rows) payloads.push(binary ? binaryRowPayload(row, result.columns) : textRowPayload(row));
     payloads.push(eofPayload(status));
   });

@@ -45,7 +45,9 @@ function normalizeResults(result: unknown, fields: unknown): StatementResult[] {
   if (!several) return [rowsResult(result as Cell[][], (fields ?? []) as FieldPacket[])];
   return result.map((part, index) => {
     const partFields = (fields as unknown[])[index];
-    return Array.isArray(part) && Array.isArray(partFields) ? rowsResult(part as Cell[][], partFields as FieldPacket[]) : okFromHeader(part as ResultSetHeader);
+    return Array.isArray(part) && Array.isArray(partFields)
+      ? rowsResult(part as Cell[][], partFields as FieldPacket[])
+      : okFromHeader(part as ResultSetHeader);
   });
 }
 

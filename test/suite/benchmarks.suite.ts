@@ -38,7 +38,9 @@ async function sql(statement: string): Promise<unknown[]> {
 }
 
 async function sbtestTables(): Promise<string[]> {
-  const rows = await sql(`SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = '${database}' ORDER BY TABLE_NAME`) as { name: string }[];
+  const rows = (await sql(
+    `SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = '${database}' ORDER BY TABLE_NAME`,
+  )) as { name: string }[];
   return rows.map((row) => row.name);
 }
 
@@ -112,7 +114,7 @@ suite('benchmarks', () => {
     assert.equal(run.summary.reads, run.summary.queries, 'point selects only read');
     assert.equal(run.server?.flavor, 'mariadb');
     assert.deepEqual(await sbtestTables(), ['sbtest1'], 'prepare created the database and its one table');
-    const [{ rows }] = await sql(`SELECT COUNT(*) AS \`rows\` FROM ${database}.sbtest1`) as { rows: number }[];
+    const [{ rows }] = (await sql(`SELECT COUNT(*) AS \`rows\` FROM ${database}.sbtest1`)) as { rows: number }[];
     assert.equal(Number(rows), 1000);
 
     const json = await exported('tidbLab.exportBenchmarkJson', outcome.id, 'run.json');
@@ -121,16 +123,29 @@ suite('benchmarks', () => {
     const csv = await exported('tidbLab.exportBenchmarkCsv', outcome.id, 'run.csv');
     const metadata = csv.split('\r\n').filter((line) => line.startsWith('# '));
     assert.ok(metadata.includes('# option.threads,2') && metadata.includes(`# option.mysql_db,${database}`), metadata.join('\n'));
-    assert.ok(metadata.some((line) => /^# server,MariaDB 10\.\d+\.\d+.* at 127\.0\.0\.1:\d+$/.test(line)), metadata.join('\n'));
-    assert.ok(metadata.some((line) => /^# engine,"tidb-lab [\d.]+, (built-in engine|sysbench [\d.]+)"$/.test(line)), metadata.join('\n'));
-    const lines = csv.trim().split('\r\n').filter((line) => !line.startsWith('# '));
+    assert.ok(
+      metadata.some((line) => /^# server,MariaDB 10\.\d+\.\d+.* at 127\.0\.0\.1:\d+$/.test(line)),
+      metadata.join('\n'),
+    );
+    assert.ok(
+      metadata.some((line) => /^# engine,"tidb-lab [\d.]+, (built-in engine|sysbench [\d.]+)"$/.test(line)),
+      metadata.join('\n'),
+    );
+    const lines = csv
+      .trim()
+      .split('\r\n')
+      .filter((line) => !line.startsWith('# '));
     assert.match(lines[0], /^t_s,threads,tps,qps,/);
     assert.equal(lines.length, run.intervals.length + 1, 'one CSV row per interval');
     const markdown = await exported('tidbLab.exportBenchmarkMarkdown', outcome.id, 'run.md');
     assert.match(markdown, /^\| Run \| Workload \|/);
     assert.match(markdown, /\| oltp_point_select · 2 threads \| oltp_point_select \|/);
     assert.doesNotMatch(markdown, /Report intervals/, 'the summary only, unless the intervals are asked for');
-    const withIntervals = await vscode.commands.executeCommand<string>('tidbLab.exportBenchmarkMarkdown', { resultId: outcome.id, target: join(scratch, 'run-intervals.md'), intervals: true });
+    const withIntervals = await vscode.commands.executeCommand<string>('tidbLab.exportBenchmarkMarkdown', {
+      resultId: outcome.id,
+      target: join(scratch, 'run-intervals.md'),
+      intervals: true,
+    });
     assert.ok(withIntervals);
     const intervalRows = readFileSync(join(scratch, 'run-intervals.md'), 'utf8').split('**Report intervals**')[1]?.trim().split('\n') ?? [];
     assert.equal(intervalRows.length, run.intervals.length + 2, 'a header, a rule and one row per interval');
@@ -139,13 +154,23 @@ suite('benchmarks', () => {
 
   test('a list of threads runs a thread sweep on the data that is there, stored as one experiment', async () => {
     const outcome = await vscode.commands.executeCommand<RunCommandResult>('tidbLab.runBenchmark', {
-      profileId, workload: 'oltp_point_select', threads: [1, 2], time: 1, tableSize: 1000, database, prepare: 'never', open: false,
+      profileId,
+      workload: 'oltp_point_select',
+      threads: [1, 2],
+      time: 1,
+      tableSize: 1000,
+      database,
+      prepare: 'never',
+      open: false,
     });
     assert.ok(outcome);
     const sweep = outcome.result as ExperimentResult;
     assert.equal(sweep.kind, 'experiment');
     assert.equal(sweep.status, 'completed', sweep.message);
-    assert.deepEqual(sweep.cells.map((cell) => cell.threads), [1, 2]);
+    assert.deepEqual(
+      sweep.cells.map((cell) => cell.threads),
+      [1, 2],
+    );
     assert.ok(sweep.cells.every((cell) => cell.run.status === 'completed' && cell.run.summary.qps > 0));
     assert.deepEqual(await sbtestTables(), ['sbtest1'], 'the sweep neither prepared nor dropped anything');
 
@@ -154,11 +179,18 @@ suite('benchmarks', () => {
     assert.match(await treeDescriptionOf(outcome.id), /^2 runs · /);
     await vscode.commands.executeCommand('tidbLab.renameBenchmarkResult', { resultId: outcome.id, cellIndex: 1, name: 'two, renamed' });
     assert.deepEqual(await cellLabelsOf(outcome.id), ['1 thread', 'two, renamed']);
-    assert.equal(await vscode.commands.executeCommand('tidbLab.deleteBenchmarkResult', { resultId: outcome.id, cellIndex: 0, confirm: true }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('tidbLab.deleteBenchmarkResult', { resultId: outcome.id, cellIndex: 0, confirm: true }),
+      true,
+    );
     assert.deepEqual(await cellLabelsOf(outcome.id), ['two, renamed']);
     assert.match(await treeDescriptionOf(outcome.id), /^1 run · /);
     const stored = JSON.parse(await exported('tidbLab.exportBenchmarkJson', outcome.id, 'sweep.json')) as ExperimentResult;
-    assert.deepEqual(stored.cells.map((cell) => [cell.threads, cell.run.name]), [[2, 'two, renamed']], 'the file keeps the rename and loses the deleted run');
+    assert.deepEqual(
+      stored.cells.map((cell) => [cell.threads, cell.run.name]),
+      [[2, 'two, renamed']],
+      'the file keeps the rename and loses the deleted run',
+    );
   }, 90_000);
 
   test('cancelling a run keeps what it measured, saved and marked cancelled', async () => {
@@ -172,9 +204,18 @@ suite('benchmarks', () => {
         resolveMeasured();
       });
     });
-    const running = Promise.resolve(vscode.commands.executeCommand<RunCommandResult>('tidbLab.runBenchmark', {
-      profileId, workload: 'oltp_point_select', threads: 2, time: 30, tableSize: 1000, database, prepare: 'never', open: false,
-    }));
+    const running = Promise.resolve(
+      vscode.commands.executeCommand<RunCommandResult>('tidbLab.runBenchmark', {
+        profileId,
+        workload: 'oltp_point_select',
+        threads: 2,
+        time: 30,
+        tableSize: 1000,
+        database,
+        prepare: 'never',
+        open: false,
+      }),
+    );
     const first = await Promise.race([measured.then(() => 'interval' as const), running.then(() => 'ended' as const)]);
     assert.equal(first, 'interval', 'the run reported an interval before it ended');
     assert.equal(await vscode.commands.executeCommand('tidbLab.cancelBenchmark'), 1, 'one run was going on');
@@ -209,7 +250,13 @@ suite('benchmarks', () => {
     const experiment = outcome.result as ExperimentResult;
     assert.equal(experiment.status, 'completed', experiment.message);
     assert.deepEqual(experiment.variants, ['A', 'B']);
-    assert.deepEqual(experiment.cells.map((cell) => [cell.variant, cell.tableSize, cell.run.status]), [['A', 500, 'completed'], ['B', 500, 'completed']]);
+    assert.deepEqual(
+      experiment.cells.map((cell) => [cell.variant, cell.tableSize, cell.run.status]),
+      [
+        ['A', 500, 'completed'],
+        ['B', 500, 'completed'],
+      ],
+    );
     assert.deepEqual(await sbtestTables(), [], 'the experiment prepared its own table and dropped it at the end');
     const markdown = await exported('tidbLab.exportBenchmarkMarkdown', outcome.id, 'experiment.md');
     assert.match(markdown, /% change of QPS, B over A/);
@@ -217,20 +264,37 @@ suite('benchmarks', () => {
 
   test('a TiDB-only preset is refused on MariaDB with the reason', async () => {
     await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('tidbLab.runExperiment', { profileId, presetId: 'cached-vs-normal', database, confirmDrop: true, open: false })),
+      Promise.resolve(
+        vscode.commands.executeCommand('tidbLab.runExperiment', {
+          profileId,
+          presetId: 'cached-vs-normal',
+          database,
+          confirmDrop: true,
+          open: false,
+        }),
+      ),
       /Cached tables are a TiDB feature; this server is MariaDB 10\.11/,
     );
   });
 
   test('importing a log written by sysbench gives back its own numbers, one result per appended run, without the password of its command line', async () => {
-    const outcome = await vscode.commands.executeCommand<ImportOutcome>('tidbLab.importBenchmarkLog', { uri: join(fixtures, 'sysbench-1.0.20-appended-runs.log'), open: false });
+    const outcome = await vscode.commands.executeCommand<ImportOutcome>('tidbLab.importBenchmarkLog', {
+      uri: join(fixtures, 'sysbench-1.0.20-appended-runs.log'),
+      open: false,
+    });
     assert.equal(outcome.ids.length, 4);
     const first = JSON.parse(await exported('tidbLab.exportBenchmarkJson', outcome.ids[0], 'imported.json')) as RunResult;
     assert.equal(first.source.tool, 'sysbench');
     assert.equal(first.workload, 'oltp_point_select');
     assert.equal(first.summary.events, 250570);
     assert.equal(first.summary.tps, 83436.78);
-    assert.deepEqual(first.intervals.map((interval) => [interval.t, interval.tps]), [[1, 81111.15], [2, 87594.65]]);
+    assert.deepEqual(
+      first.intervals.map((interval) => [interval.t, interval.tps]),
+      [
+        [1, 81111.15],
+        [2, 87594.65],
+      ],
+    );
     for (const id of outcome.ids) {
       const text = await exported('tidbLab.exportBenchmarkJson', id, `imported-${id}.json`);
       assert.ok(!text.includes('tidblab-pw'), 'the --mysql-password of the logged command line was kept');
@@ -238,13 +302,20 @@ suite('benchmarks', () => {
   });
 
   test('rename and delete (with the confirmation given) change the store', async () => {
-    const outcome = await vscode.commands.executeCommand<ImportOutcome>('tidbLab.importBenchmarkLog', { uri: join(fixtures, 'sysbench-1.0.20-percentile-99.log'), open: false });
+    const outcome = await vscode.commands.executeCommand<ImportOutcome>('tidbLab.importBenchmarkLog', {
+      uri: join(fixtures, 'sysbench-1.0.20-percentile-99.log'),
+      open: false,
+    });
     const [id] = outcome.ids;
     await vscode.commands.executeCommand('tidbLab.renameBenchmarkResult', { resultId: id, name: 'renamed by the suite' });
     const renamed = JSON.parse(await exported('tidbLab.exportBenchmarkJson', id, 'renamed.json')) as RunResult;
     assert.equal(renamed.name, 'renamed by the suite');
     assert.equal(await vscode.commands.executeCommand('tidbLab.deleteBenchmarkResult', { resultId: id, confirm: true }), true);
-    assert.equal(await vscode.commands.executeCommand('tidbLab.exportBenchmarkJson', { resultId: id, target: join(scratch, 'deleted.json') }), undefined, 'a deleted result cannot be exported');
+    assert.equal(
+      await vscode.commands.executeCommand('tidbLab.exportBenchmarkJson', { resultId: id, target: join(scratch, 'deleted.json') }),
+      undefined,
+      'a deleted result cannot be exported',
+    );
   });
 
   test('with tidbLab.benchmarks.storeInWorkspace on, results are JSON files under .tidb-lab/results in the workspace', async () => {
@@ -254,23 +325,47 @@ suite('benchmarks', () => {
     const setting = 'tidbLab.benchmarks.storeInWorkspace';
     await vscode.workspace.getConfiguration().update(setting, true, vscode.ConfigurationTarget.Workspace);
     try {
-      const outcome = await vscode.commands.executeCommand<ImportOutcome>('tidbLab.importBenchmarkLog', { uri: join(fixtures, 'sysbench-1.0.20-percentile-99.log'), open: false });
+      const outcome = await vscode.commands.executeCommand<ImportOutcome>('tidbLab.importBenchmarkLog', {
+        uri: join(fixtures, 'sysbench-1.0.20-percentile-99.log'),
+        open: false,
+      });
       const [id] = outcome.ids;
       const files = (await vscode.workspace.fs.readDirectory(results)).map(([name]) => name).filter((name) => name.endsWith('.json'));
-      const stored = await Promise.all(files.map(async (name) => JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(results, name))).toString('utf8')) as RunResult));
-      assert.deepEqual(stored.map((result) => result.id), [id], `the workspace holds ${files.join(', ')}`);
-      assert.equal(stored[0].summary.events, 127989, 'the file is the result model with sysbench\'s own numbers');
+      const stored = await Promise.all(
+        files.map(
+          async (name) =>
+            JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(results, name))).toString('utf8')) as RunResult,
+        ),
+      );
+      assert.deepEqual(
+        stored.map((result) => result.id),
+        [id],
+        `the workspace holds ${files.join(', ')}`,
+      );
+      assert.equal(stored[0].summary.events, 127989, "the file is the result model with sysbench's own numbers");
       assert.equal(stored[0].options.percentile, 99);
       await vscode.workspace.getConfiguration().update(setting, undefined, vscode.ConfigurationTarget.Workspace);
-      assert.equal(await vscode.commands.executeCommand('tidbLab.exportBenchmarkJson', { resultId: id, target: join(scratch, 'elsewhere.json') }), undefined, 'with the setting off, the workspace results are not listed');
+      assert.equal(
+        await vscode.commands.executeCommand('tidbLab.exportBenchmarkJson', { resultId: id, target: join(scratch, 'elsewhere.json') }),
+        undefined,
+        'with the setting off, the workspace results are not listed',
+      );
     } finally {
       await vscode.workspace.getConfiguration().update(setting, undefined, vscode.ConfigurationTarget.Workspace);
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, '.tidb-lab'), { recursive: true, useTrash: false }).then(undefined, () => undefined);
+      await vscode.workspace.fs
+        .delete(vscode.Uri.joinPath(folder.uri, '.tidb-lab'), { recursive: true, useTrash: false })
+        .then(undefined, () => undefined);
     }
   });
 
   test('cleanup drops exactly the sbtest tables there are, and nothing else', async () => {
-    await vscode.commands.executeCommand('tidbLab.prepareBenchmarkData', { profileId, workload: 'oltp_read_only', tables: 2, tableSize: 100, database });
+    await vscode.commands.executeCommand('tidbLab.prepareBenchmarkData', {
+      profileId,
+      workload: 'oltp_read_only',
+      tables: 2,
+      tableSize: 100,
+      database,
+    });
     await sql(`CREATE TABLE ${database}.keep_me (id INT PRIMARY KEY)`);
     assert.deepEqual(await sbtestTables(), ['keep_me', 'sbtest1', 'sbtest2']);
     const dropped = await vscode.commands.executeCommand<string[]>('tidbLab.cleanupBenchmarkData', { profileId, database, confirm: true });

@@ -27,7 +27,7 @@ async function addConnection(request: AddConnectionRequest): Promise<string> {
 }
 
 function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
 async function children(tidbLab: TidbLabApi, node?: ExplorerNode): Promise<Array<{ node: ExplorerNode; item: vscode.TreeItem }>> {
@@ -35,7 +35,11 @@ async function children(tidbLab: TidbLabApi, node?: ExplorerNode): Promise<Array
   return nodes.map((child) => ({ node: child, item: tidbLab.explorer.getTreeItem(child) as vscode.TreeItem }));
 }
 
-async function child(tidbLab: TidbLabApi, parent: ExplorerNode | undefined, name: string): Promise<{ node: ExplorerNode; item: vscode.TreeItem }> {
+async function child(
+  tidbLab: TidbLabApi,
+  parent: ExplorerNode | undefined,
+  name: string,
+): Promise<{ node: ExplorerNode; item: vscode.TreeItem }> {
   const found = (await children(tidbLab, parent)).find((entry) => label(entry.item) === name);
   assert.ok(found, `no tree item '${name}' among ${(await children(tidbLab, parent)).map((entry) => label(entry.item)).join(', ')}`);
   return found;
@@ -78,7 +82,15 @@ suite('connections', () => {
     const secrets = new MemorySecrets();
     const store = new ConnectionStore(memento, secrets);
     try {
-      const profile = { id: 'p1', name: 'demo', host: db.host, port: db.port, user: db.user, tls: 'off' as const, passwordMode: 'secretStorage' as const };
+      const profile = {
+        id: 'p1',
+        name: 'demo',
+        host: db.host,
+        port: db.port,
+        user: db.user,
+        tls: 'off' as const,
+        passwordMode: 'secretStorage' as const,
+      };
       await store.save({ ...profile, password: 'sneaky' } as typeof profile, { kind: 'set', password: db.password });
       assert.doesNotMatch(JSON.stringify(memento.get(PROFILES_STATE_KEY)), new RegExp(`${db.password}|sneaky|password"`));
       assert.equal(secrets.values.get(passwordSecretKey('p1')), db.password);
@@ -94,10 +106,15 @@ suite('connections', () => {
   test('Add Connection takes a profile for automation and refuses a bad one with the reason', async () => {
     const tidbLab = await api();
     await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('tidbLab.addConnection', { profile: { name: 'bad', host: 'h', user: 'u', port: 70000 } })),
+      Promise.resolve(
+        vscode.commands.executeCommand('tidbLab.addConnection', { profile: { name: 'bad', host: 'h', user: 'u', port: 70000 } }),
+      ),
       /port must be a whole number/,
     );
-    const id = await addConnection({ profile: { name: 'Suite MariaDB', host: db.host, port: db.port, user: db.user }, password: db.password });
+    const id = await addConnection({
+      profile: { name: 'Suite MariaDB', host: db.host, port: db.port, user: db.user },
+      password: db.password,
+    });
     const stored = tidbLab.store.get(id);
     assert.equal(stored?.profile.tls, 'off');
     assert.equal(stored?.profile.passwordMode, 'secretStorage');
@@ -146,20 +163,28 @@ suite('connections', () => {
     const [columns, indexes] = await children(tidbLab, table.node);
     assert.deepEqual([label(columns.item), label(indexes.item)], ['Columns', 'Indexes']);
     const columnItems = (await children(tidbLab, columns.node)).map((entry) => [label(entry.item), entry.item.description]);
-    assert.deepEqual(columnItems, [['id', 'int(11) · not null'], ['note', 'varchar(20)']]);
+    assert.deepEqual(columnItems, [
+      ['id', 'int(11) · not null'],
+      ['note', 'varchar(20)'],
+    ]);
     const indexItems = (await children(tidbLab, indexes.node)).map((entry) => [label(entry.item), entry.item.description]);
-    assert.deepEqual(indexItems, [['PRIMARY', '(id) · primary key'], ['k_note', '(note)']]);
+    assert.deepEqual(indexItems, [
+      ['PRIMARY', '(id) · primary key'],
+      ['k_note', '(note)'],
+    ]);
     await session.run(`DROP DATABASE ${schema}`);
   });
 
-  test('a table row\'s refresh reads that table again from the server; a partitioned table says so on its row', async () => {
+  test("a table row's refresh reads that table again from the server; a partitioned table says so on its row", async () => {
     const tidbLab = await api();
     const session = tidbLab.connections.sessionFor(added[0]);
     assert.ok(session);
     await session.run(`DROP DATABASE IF EXISTS ${schema}`);
     await session.run(`CREATE DATABASE ${schema}`);
     await session.run(`CREATE TABLE ${schema}.growing (id INT PRIMARY KEY)`);
-    await session.run(`CREATE TABLE ${schema}.by_range (id INT PRIMARY KEY) PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (100), PARTITION p1 VALUES LESS THAN MAXVALUE)`);
+    await session.run(
+      `CREATE TABLE ${schema}.by_range (id INT PRIMARY KEY) PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (100), PARTITION p1 VALUES LESS THAN MAXVALUE)`,
+    );
     await session.run(`ANALYZE TABLE ${schema}.growing, ${schema}.by_range`);
     try {
       const database = await child(tidbLab, tidbLab.explorer.connectionNode(added[0]), schema);
@@ -180,7 +205,10 @@ suite('connections', () => {
       }
       assert.deepEqual(changes, [growing.node], 'the table item itself is redrawn');
       const refreshed = String((tidbLab.explorer.getTreeItem(growing.node) as vscode.TreeItem).description);
-      assert.ok(Number(/^~([\d,]+) rows · /.exec(refreshed)?.[1]?.replace(/,/g, '')) > 0, `the 500 new rows count after a refresh: ${refreshed}`);
+      assert.ok(
+        Number(/^~([\d,]+) rows · /.exec(refreshed)?.[1]?.replace(/,/g, '')) > 0,
+        `the 500 new rows count after a refresh: ${refreshed}`,
+      );
 
       // A table dropped outside: its refresh re-lists the database instead.
       await session.run(`DROP TABLE ${schema}.growing`);
@@ -191,7 +219,7 @@ suite('connections', () => {
     }
   });
 
-  test('the title bar\'s Refresh re-reads the whole view even when VS Code passes the focused item', async () => {
+  test("the title bar's Refresh re-reads the whole view even when VS Code passes the focused item", async () => {
     const tidbLab = await api();
     const before = tidbLab.explorer.connectionNode(added[0]);
     const database = (await children(tidbLab, before))[1];
@@ -204,7 +232,11 @@ suite('connections', () => {
       listener.dispose();
     }
     assert.deepEqual(changes, [undefined], 'the whole tree, not the focused item');
-    assert.notEqual(tidbLab.explorer.connectionNode(added[0]), before, 'connection items are made again, so every expanded level is read again');
+    assert.notEqual(
+      tidbLab.explorer.connectionNode(added[0]),
+      before,
+      'connection items are made again, so every expanded level is read again',
+    );
   });
 
   test('system schemas appear when the setting says so', async () => {
@@ -224,7 +256,10 @@ suite('connections', () => {
 
   test('a wrong password fails with a clear problem, not an exception', async () => {
     const tidbLab = await api();
-    const id = await addConnection({ profile: { name: 'Suite wrong password', host: db.host, port: db.port, user: db.user }, password: 'definitely-wrong' });
+    const id = await addConnection({
+      profile: { name: 'Suite wrong password', host: db.host, port: db.port, user: db.user },
+      password: 'definitely-wrong',
+    });
     assert.equal(await vscode.commands.executeCommand('tidbLab.connect', id), false);
     const problem = tidbLab.connections.lastProblem(id);
     assert.equal(problem?.kind, 'wrongPassword');
@@ -236,7 +271,10 @@ suite('connections', () => {
 
   test('a TLS-only server: refused without TLS with the reason, accepted with TLS verified against its CA', async () => {
     const tidbLab = await api();
-    const plain = await addConnection({ profile: { name: 'Suite TLS off', host: db.host, port: db.tlsOnlyPort, user: db.user, tls: 'off' }, password: db.password });
+    const plain = await addConnection({
+      profile: { name: 'Suite TLS off', host: db.host, port: db.tlsOnlyPort, user: db.user, tls: 'off' },
+      password: db.password,
+    });
     assert.equal(await vscode.commands.executeCommand('tidbLab.connect', plain), false);
     // MariaDB answers a plain connection to a require_secure_transport server with "Access denied":
     // the problem says first that the server requires encryption, and the way out.
@@ -244,9 +282,16 @@ suite('connections', () => {
     assert.equal(problem?.kind, 'tlsRequiredByServer');
     assert.match(problem?.title ?? '', /requires encrypted connections/);
     assert.match(problem?.nextStep ?? '', /^Edit the connection and set its TLS mode/);
-    const verified = await addConnection({ profile: { name: 'Suite TLS verify', host: db.host, port: db.tlsOnlyPort, user: db.user, tls: 'verify', caFile: db.caFile }, password: db.password });
+    const verified = await addConnection({
+      profile: { name: 'Suite TLS verify', host: db.host, port: db.tlsOnlyPort, user: db.user, tls: 'verify', caFile: db.caFile },
+      password: db.password,
+    });
     assert.equal(await vscode.commands.executeCommand('tidbLab.connect', verified), true);
-    const server = await child(tidbLab, tidbLab.explorer.connectionNode(verified), (await children(tidbLab, tidbLab.explorer.connectionNode(verified))).map((entry) => label(entry.item))[0]);
+    const server = await child(
+      tidbLab,
+      tidbLab.explorer.connectionNode(verified),
+      (await children(tidbLab, tidbLab.explorer.connectionNode(verified))).map((entry) => label(entry.item))[0],
+    );
     assert.match(String(server.item.description), /TLS, certificate verified/);
   });
 
@@ -265,10 +310,14 @@ suite('connections', () => {
   test('shared connections come from settings, marked as such; broken entries are shown with the reason', async () => {
     const tidbLab = await api();
     const config = vscode.workspace.getConfiguration('tidbLab');
-    await config.update('connections', [
-      { name: 'Team MariaDB', host: db.host, port: db.port, user: db.user, passwordMode: 'ask' },
-      { name: 'Leaky', host: db.host, user: db.user, password: 'do-not-do-this' },
-    ], vscode.ConfigurationTarget.Global);
+    await config.update(
+      'connections',
+      [
+        { name: 'Team MariaDB', host: db.host, port: db.port, user: db.user, passwordMode: 'ask' },
+        { name: 'Leaky', host: db.host, user: db.user, password: 'do-not-do-this' },
+      ],
+      vscode.ConfigurationTarget.Global,
+    );
     try {
       const roots = await children(tidbLab);
       const team = roots.find((entry) => label(entry.item) === 'Team MariaDB');
@@ -286,7 +335,11 @@ suite('connections', () => {
       assert.ok(await tidbLab.connections.connect(teamId, { password: db.password }));
       assert.equal(await tidbLab.store.getPassword(teamId), undefined);
       await tidbLab.connections.disconnect(teamId);
-      assert.equal(await vscode.commands.executeCommand('tidbLab.removeConnection', teamId, { confirm: false }), false, 'settings connections are removed in settings');
+      assert.equal(
+        await vscode.commands.executeCommand('tidbLab.removeConnection', teamId, { confirm: false }),
+        false,
+        'settings connections are removed in settings',
+      );
     } finally {
       await config.update('connections', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -20,14 +20,21 @@ async function api(): Promise<TidbLabApi> {
 }
 
 function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
 async function items(tidbLab: TidbLabApi, node?: ExplorerNode): Promise<Array<{ node: ExplorerNode; item: vscode.TreeItem }>> {
-  return ((await tidbLab.explorer.getChildren(node)) ?? []).map((child) => ({ node: child, item: tidbLab.explorer.getTreeItem(child) as vscode.TreeItem }));
+  return ((await tidbLab.explorer.getChildren(node)) ?? []).map((child) => ({
+    node: child,
+    item: tidbLab.explorer.getTreeItem(child) as vscode.TreeItem,
+  }));
 }
 
-async function named(tidbLab: TidbLabApi, parent: ExplorerNode | undefined, name: string | RegExp): Promise<{ node: ExplorerNode; item: vscode.TreeItem }> {
+async function named(
+  tidbLab: TidbLabApi,
+  parent: ExplorerNode | undefined,
+  name: string | RegExp,
+): Promise<{ node: ExplorerNode; item: vscode.TreeItem }> {
   const all = await items(tidbLab, parent);
   const found = all.find((entry) => (typeof name === 'string' ? label(entry.item) === name : name.test(label(entry.item))));
   assert.ok(found, `no tree item ${String(name)} among ${all.map((entry) => label(entry.item)).join(', ')}`);
@@ -35,7 +42,10 @@ async function named(tidbLab: TidbLabApi, parent: ExplorerNode | undefined, name
 }
 
 async function connectTo(name: string, port: number): Promise<string> {
-  const id = await vscode.commands.executeCommand<string>('tidbLab.addConnection', { profile: { name, host: db.host, port, user: db.user }, password: db.password });
+  const id = await vscode.commands.executeCommand<string>('tidbLab.addConnection', {
+    profile: { name, host: db.host, port, user: db.user },
+    password: db.password,
+  });
   assert.equal(await vscode.commands.executeCommand('tidbLab.connect', id), true);
   return id;
 }

@@ -17,7 +17,9 @@ export async function run(): Promise<void> {
   };
   save();
 
-  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.suite.js')).sort()) {
+  for (const file of readdirSync(__dirname)
+    .filter((name) => name.endsWith('.suite.js'))
+    .sort()) {
     try {
       await import(join(__dirname, file));
     } catch (error) {

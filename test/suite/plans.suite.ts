@@ -53,7 +53,11 @@ async function sqlEditor(text: string): Promise<vscode.TextEditor> {
  */
 async function shownEditor(document: vscode.TextDocument): Promise<vscode.TextEditor> {
   const editor = await vscode.window.showTextDocument(document);
-  await until('the editor just opened to be the active one', () => vscode.window.activeTextEditor?.document.uri.toString(), (uri) => uri === document.uri.toString());
+  await until(
+    'the editor just opened to be the active one',
+    () => vscode.window.activeTextEditor?.document.uri.toString(),
+    (uri) => uri === document.uri.toString(),
+  );
   return editor;
 }
 
@@ -70,7 +74,10 @@ async function closeEditors(): Promise<void> {
 suite('plans', () => {
   test('visualizes a fixture plan from a document selection', async () => {
     const text = readFileSync(join(sharedPlans, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
-    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `notes before the plan\n${text}\nnotes after` });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'plaintext',
+      content: `notes before the plan\n${text}\nnotes after`,
+    });
     const editor = await shownEditor(document);
     const start = document.positionAt(document.getText().indexOf('+---'));
     const end = document.positionAt(document.getText().lastIndexOf('+') + 1);
@@ -95,14 +102,20 @@ suite('plans', () => {
     await shownEditor(truncated);
     const partial = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
     assert.ok(partial.operators > 0);
-    assert.ok(partial.warnings.some((warning) => /cut off/.test(warning)), partial.warnings.join(' | '));
+    assert.ok(
+      partial.warnings.some((warning) => /cut off/.test(warning)),
+      partial.warnings.join(' | '),
+    );
     await closeEditors();
   });
 
   test('compares two plans given as text', async () => {
     const before = readFileSync(join(sharedPlans, 'streamagg-tablereader-fullscan-pseudo.txt'), 'utf8');
     const after = readFileSync(join(sharedPlans, 'cop-tiflash-hashagg-tiflash-scan.txt'), 'utf8');
-    const result = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.comparePlans', { beforeText: before, afterText: after });
+    const result = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.comparePlans', {
+      beforeText: before,
+      afterText: after,
+    });
     assert.equal(result.kind, 'compare');
     assert.match(result.summary, /^1\.03 s .* → 60\.8 ms .*TiFlash/);
     await closeEditors();
@@ -110,14 +123,26 @@ suite('plans', () => {
 
   test('with one connection only, Explain uses it without asking, and the comment above is not part of the statement', async () => {
     const tidbLab = await api();
-    assert.deepEqual(tidbLab.store.all().map((connection) => connection.profile.name), [], 'the earlier suites removed their connections');
-    const id = await vscode.commands.executeCommand<string>('tidbLab.addConnection', { profile: { name: 'suite plans only one', host: db.host, port: db.port, user: db.user, tls: 'off' }, password: db.password });
+    assert.deepEqual(
+      tidbLab.store.all().map((connection) => connection.profile.name),
+      [],
+      'the earlier suites removed their connections',
+    );
+    const id = await vscode.commands.executeCommand<string>('tidbLab.addConnection', {
+      profile: { name: 'suite plans only one', host: db.host, port: db.port, user: db.user, tls: 'off' },
+      password: db.password,
+    });
     try {
       assert.equal(tidbLab.connections.sessionFor(id), undefined, 'saved, not connected');
       // The last statement has no final semicolon: it gets its lenses too.
-      const editor = await sqlEditor('SELECT 1;\n-- the tables of mysql\nSELECT table_name FROM information_schema.tables WHERE table_schema = \'mysql\'');
+      const editor = await sqlEditor(
+        "SELECT 1;\n-- the tables of mysql\nSELECT table_name FROM information_schema.tables WHERE table_schema = 'mysql'",
+      );
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
-      assert.deepEqual(lenses.map((lens) => `${lens.range.start.line}:${lens.command?.title}`), ['0:Explain', '0:Explain Analyze', '2:Explain', '2:Explain Analyze']);
+      assert.deepEqual(
+        lenses.map((lens) => `${lens.range.start.line}:${lens.command?.title}`),
+        ['0:Explain', '0:Explain Analyze', '2:Explain', '2:Explain Analyze'],
+      );
       const explain = lenses[2].command;
       assert.ok(explain);
       const running = Promise.resolve(vscode.commands.executeCommand<PlanCommandResult>(explain.command, ...(explain.arguments ?? [])));
@@ -127,7 +152,11 @@ suite('plans', () => {
       const result = outcome as PlanCommandResult;
       assert.equal(result.kind, 'foreign');
       assert.equal(tidbLab.connections.activeProfileId(), id, 'the only connection is connected and active');
-      assert.equal(result.statement, 'SELECT table_name FROM information_schema.tables WHERE table_schema = \'mysql\'', 'the comment above is not part of the statement');
+      assert.equal(
+        result.statement,
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'mysql'",
+        'the comment above is not part of the statement',
+      );
       await closeEditors();
     } finally {
       await tidbLab.connections.disconnect(id);
@@ -136,10 +165,18 @@ suite('plans', () => {
   }, 60_000);
 
   test('shows MariaDB its own EXPLAIN and ANALYZE output, and server errors as errors', async () => {
-    await connect({ profile: { name: 'suite plans MariaDB', host: db.host, port: db.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' }, password: db.password });
-    const editor = await sqlEditor('SELECT table_name FROM information_schema.tables WHERE table_schema = \'mysql\';\nSELECT * FROM tidblab_no_such_schema.no_such_table;\n');
+    await connect({
+      profile: { name: 'suite plans MariaDB', host: db.host, port: db.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' },
+      password: db.password,
+    });
+    const editor = await sqlEditor(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'mysql';\nSELECT * FROM tidblab_no_such_schema.no_such_table;\n",
+    );
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
-    assert.deepEqual(lenses.map((lens) => lens.command?.title), ['Explain', 'Explain Analyze', 'Explain', 'Explain Analyze']);
+    assert.deepEqual(
+      lenses.map((lens) => lens.command?.title),
+      ['Explain', 'Explain Analyze', 'Explain', 'Explain Analyze'],
+    );
 
     placeCursor(editor, 'table_name');
     const explained = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.explainStatement');
@@ -158,11 +195,31 @@ suite('plans', () => {
 
   test('explains on TiDB (the stand-in): gist, hover and diagnostics that go when the statement changes', async () => {
     const admin = await import('mysql2/promise');
-    const connection = await admin.createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
-    await connection.query(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema}; CREATE TABLE ${schema}.trips (id INT PRIMARY KEY, duration INT);`);
-    const standIn = await startTestStandIn({ planFixtures: { directory: sharedPlans, rules: [{ match: 'trips', file: 'streamagg-tablereader-fullscan-pseudo.txt' }] } });
+    const connection = await admin.createConnection({
+      host: db.host,
+      port: db.port,
+      user: db.user,
+      password: db.password,
+      multipleStatements: true,
+    });
+    await connection.query(
+      `DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema}; CREATE TABLE ${schema}.trips (id INT PRIMARY KEY, duration INT);`,
+    );
+    const standIn = await startTestStandIn({
+      planFixtures: { directory: sharedPlans, rules: [{ match: 'trips', file: 'streamagg-tablereader-fullscan-pseudo.txt' }] },
+    });
     try {
-      await connect({ profile: { name: 'suite plans stand-in', host: '127.0.0.1', port: standIn.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' }, password: db.password });
+      await connect({
+        profile: {
+          name: 'suite plans stand-in',
+          host: '127.0.0.1',
+          port: standIn.port,
+          user: db.user,
+          tls: 'off',
+          passwordMode: 'secretStorage',
+        },
+        password: db.password,
+      });
       const editor = await sqlEditor(`-- trips\nSELECT COUNT(*) FROM ${schema}.trips WHERE duration > 10;\n`);
       const cursor = placeCursor(editor, 'COUNT');
       // As a click on the statement's "Explain Analyze" CodeLens does.
@@ -175,27 +232,59 @@ suite('plans', () => {
       assert.equal(result.summary, '1.03 s · 1 row · TiKV · 1 critical, 3 warnings');
 
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, cursor);
-      const hoverText = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n').replace(/&nbsp;/g, ' ');
+      const hoverText = hovers
+        .flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)))
+        .join('\n')
+        .replace(/&nbsp;/g, ' ');
       assert.match(hoverText, /1\.03 s · 1 row · TiKV · 1 critical, 3 warnings/);
       assert.match(hoverText, /Where the time went:[\s\S]*TableReader\\_21 \| TiDB \| 1\.03 s/);
       assert.match(hoverText, /TableFullScan\\_18 was estimated at 10,000 rows/);
 
-      const diagnostics = await until('diagnostics', () => vscode.languages.getDiagnostics(editor.document.uri), (list) => list.length > 0);
+      const diagnostics = await until(
+        'diagnostics',
+        () => vscode.languages.getDiagnostics(editor.document.uri),
+        (list) => list.length > 0,
+      );
       assert.ok(diagnostics.every((diagnostic) => diagnostic.source === 'TiDB Lab plan'));
       // The critical finding (a 1,912x misestimate the plan was built on) is an error, the others warnings.
-      assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Error).map((diagnostic) => diagnostic.code), ['misestimate']);
+      assert.deepEqual(
+        diagnostics.filter((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Error).map((diagnostic) => diagnostic.code),
+        ['misestimate'],
+      );
       assert.equal(diagnostics.filter((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Warning).length, 3);
       // Over the table name VS Code shows those Problems in the hover itself: the plan's hover does not repeat them.
-      const onTable = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, editor.document.positionAt(editor.document.getText().indexOf('trips WHERE') + 1));
-      const onTableText = onTable.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+      const onTable = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        editor.document.positionAt(editor.document.getText().indexOf('trips WHERE') + 1),
+      );
+      const onTableText = onTable
+        .flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)))
+        .join('\n');
       assert.match(onTableText, /Where the time went/);
-      assert.doesNotMatch(onTableText, /TableFullScan\\?_18 was estimated at 10,000 rows/, 'the misestimate is in the Problems part of the hover already');
-      assert.ok(diagnostics.some((diagnostic) => editor.document.getText(diagnostic.range) === 'trips' && diagnostic.range.start.line === 1), 'a finding about table trips points at its name in the statement, not the comment');
+      assert.doesNotMatch(
+        onTableText,
+        /TableFullScan\\?_18 was estimated at 10,000 rows/,
+        'the misestimate is in the Problems part of the hover already',
+      );
+      assert.ok(
+        diagnostics.some((diagnostic) => editor.document.getText(diagnostic.range) === 'trips' && diagnostic.range.start.line === 1),
+        'a finding about table trips points at its name in the statement, not the comment',
+      );
 
       await editor.edit((edit) => edit.insert(editor.document.positionAt(editor.document.getText().indexOf('> 10') + 4), '0'));
-      await until('diagnostics after the edit', () => vscode.languages.getDiagnostics(editor.document.uri), (list) => list.length === 0);
+      await until(
+        'diagnostics after the edit',
+        () => vscode.languages.getDiagnostics(editor.document.uri),
+        (list) => list.length === 0,
+      );
       const afterEdit = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, cursor);
-      assert.ok(!afterEdit.some((hover) => hover.contents.some((content) => /TiDB Lab plan/.test(typeof content === 'string' ? content : content.value))), 'the hover went with the change');
+      assert.ok(
+        !afterEdit.some((hover) =>
+          hover.contents.some((content) => /TiDB Lab plan/.test(typeof content === 'string' ? content : content.value)),
+        ),
+        'the hover went with the change',
+      );
       await vscode.commands.executeCommand('workbench.action.files.revert');
       await closeEditors();
     } finally {

@@ -25,7 +25,11 @@ const MiB = 1024 * 1024;
 
 /** One stand-in with a connection to it, and the tree as VS Code reads it. */
 class TiDBFixture {
-  private constructor(readonly tidbLab: TidbLabApi, readonly standIn: TiDBStandIn | undefined, readonly profileId: string) {}
+  private constructor(
+    readonly tidbLab: TidbLabApi,
+    readonly standIn: TiDBStandIn | undefined,
+    readonly profileId: string,
+  ) {}
 
   static async open(name: string, standInOptions: Partial<TiDBStandInOptions> | 'mariadb'): Promise<TiDBFixture> {
     const extension = vscode.extensions.getExtension<TidbLabApi>('tidb-lab.tidb-lab');
@@ -33,7 +37,10 @@ class TiDBFixture {
     const tidbLab = await extension.activate();
     const standIn = standInOptions === 'mariadb' ? undefined : await startTestStandIn(standInOptions);
     const port = standIn?.port ?? db.port;
-    const profileId = await vscode.commands.executeCommand<string>('tidbLab.addConnection', { profile: { name, host: db.host, port, user: db.user }, password: db.password });
+    const profileId = await vscode.commands.executeCommand<string>('tidbLab.addConnection', {
+      profile: { name, host: db.host, port, user: db.user },
+      password: db.password,
+    });
     assert.equal(await vscode.commands.executeCommand('tidbLab.connect', profileId), true, `cannot connect to ${name}`);
     return new TiDBFixture(tidbLab, standIn, profileId);
   }
@@ -78,7 +85,10 @@ class TiDBFixture {
   }
 
   private async children(node: ExplorerNode | undefined): Promise<Array<{ node: ExplorerNode; item: vscode.TreeItem }>> {
-    return ((await this.tidbLab.explorer.getChildren(node)) ?? []).map((child) => ({ node: child, item: this.tidbLab.explorer.getTreeItem(child) as vscode.TreeItem }));
+    return ((await this.tidbLab.explorer.getChildren(node)) ?? []).map((child) => ({
+      node: child,
+      item: this.tidbLab.explorer.getTreeItem(child) as vscode.TreeItem,
+    }));
   }
 
   private async child(parent: ExplorerNode | undefined, name: string): Promise<{ node: ExplorerNode; item: vscode.TreeItem }> {
@@ -90,7 +100,7 @@ class TiDBFixture {
 }
 
 function label(item: vscode.TreeItem): string {
-  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
 
 function outcomeOf<T extends TargetOutcome>(result: { outcomes: T[] } | undefined, table: string): T {
@@ -140,10 +150,22 @@ suite('table controls on TiDB (stand-in)', () => {
         if (changed === database) databaseRefreshed++;
       });
 
-      const cached = await vscode.commands.executeCommand<TableControlResult>(TABLE_CONTROL_COMMANDS.cacheTable, config.node, [config.node, rates.node]);
+      const cached = await vscode.commands.executeCommand<TableControlResult>(TABLE_CONTROL_COMMANDS.cacheTable, config.node, [
+        config.node,
+        rates.node,
+      ]);
       listening.dispose();
-      assert.deepEqual(cached?.outcomes.map((outcome) => [outcome.target, outcome.status]), [[`${schema}.config`, 'done'], [`${schema}.rates`, 'done']]);
-      assert.deepEqual(fixture.received(/ CACHE$/), [`ALTER TABLE \`${schema}\`.\`config\` CACHE`, `ALTER TABLE \`${schema}\`.\`rates\` CACHE`]);
+      assert.deepEqual(
+        cached?.outcomes.map((outcome) => [outcome.target, outcome.status]),
+        [
+          [`${schema}.config`, 'done'],
+          [`${schema}.rates`, 'done'],
+        ],
+      );
+      assert.deepEqual(fixture.received(/ CACHE$/), [
+        `ALTER TABLE \`${schema}\`.\`config\` CACHE`,
+        `ALTER TABLE \`${schema}\`.\`rates\` CACHE`,
+      ]);
       assert.ok(databaseRefreshed >= 1, 'the database item is refreshed so its tables show their new state');
       const after = await fixture.tables();
       for (const name of ['config', 'rates']) {
@@ -155,13 +177,26 @@ suite('table controls on TiDB (stand-in)', () => {
       assert.equal(outcomeOf(again, 'config').status, 'unchanged', 'caching a cached table sends nothing');
       assert.equal(fixture.received(/`config` CACHE$/).length, 1);
 
-      const stopped = await vscode.commands.executeCommand<TableControlResult>(TABLE_CONTROL_COMMANDS.stopCachingTable, after.get('rates')?.node, [after.get('config')?.node, after.get('rates')?.node]);
-      assert.deepEqual(stopped?.outcomes.map((outcome) => outcome.status), ['done', 'done']);
+      const stopped = await vscode.commands.executeCommand<TableControlResult>(
+        TABLE_CONTROL_COMMANDS.stopCachingTable,
+        after.get('rates')?.node,
+        [after.get('config')?.node, after.get('rates')?.node],
+      );
+      assert.deepEqual(
+        stopped?.outcomes.map((outcome) => outcome.status),
+        ['done', 'done'],
+      );
       assert.equal(fixture.standIn?.state.cachedTables().length, 0);
       assert.equal((await fixture.table('config')).item.contextValue, 'table.tidb.notCached');
 
-      const outside = await vscode.commands.executeCommand<TableControlResult>(TABLE_CONTROL_COMMANDS.cacheTable, config.node, [rates.node]);
-      assert.deepEqual(outside?.outcomes.map((outcome) => outcome.target), [`${schema}.config`], 'a right-click outside the selection acts on the clicked item');
+      const outside = await vscode.commands.executeCommand<TableControlResult>(TABLE_CONTROL_COMMANDS.cacheTable, config.node, [
+        rates.node,
+      ]);
+      assert.deepEqual(
+        outside?.outcomes.map((outcome) => outcome.target),
+        [`${schema}.config`],
+        'a right-click outside the selection acts on the clicked item',
+      );
     } finally {
       await fixture.close();
     }
@@ -183,7 +218,10 @@ suite('table controls on TiDB (stand-in)', () => {
       );
       const big = outcomeOf(result, 'big');
       assert.equal(big.status, 'refused');
-      assert.match(big.message ?? '', /tidblab_suite_controls\.big holds about 100(\.0)? MiB of data and indexes; TiDB caches tables of at most 64(\.0)? MiB\./);
+      assert.match(
+        big.message ?? '',
+        /tidblab_suite_controls\.big holds about 100(\.0)? MiB of data and indexes; TiDB caches tables of at most 64(\.0)? MiB\./,
+      );
       assert.match(outcomeOf(result, 'parts').message ?? '', /is partitioned; TiDB cannot cache partitioned tables/);
       assert.match(outcomeOf(result, 'small_view').message ?? '', /is a view; TiDB can only cache base tables/);
       assert.equal(outcomeOf(result, 'small').status, 'done', 'the tables that can be cached are cached');
@@ -197,17 +235,32 @@ suite('table controls on TiDB (stand-in)', () => {
     await withoutDdlPrompt();
     const fixture = await TiDBFixture.open('Suite controls: cache hit', { cacheLoadDelayMs: 600 });
     try {
-      await fixture.createSchema(`CREATE TABLE ${schema}.rates (currency CHAR(3) PRIMARY KEY, rate DECIMAL(12,6))`, `INSERT INTO ${schema}.rates VALUES ('EUR', 1), ('USD', 1.08)`);
-      const notCached = await vscode.commands.executeCommand<TableControlResult>(TABLE_CONTROL_COMMANDS.verifyCacheHit, ref(fixture, 'rates'), { attempts: 2, intervalMs: 10 });
+      await fixture.createSchema(
+        `CREATE TABLE ${schema}.rates (currency CHAR(3) PRIMARY KEY, rate DECIMAL(12,6))`,
+        `INSERT INTO ${schema}.rates VALUES ('EUR', 1), ('USD', 1.08)`,
+      );
+      const notCached = await vscode.commands.executeCommand<TableControlResult>(
+        TABLE_CONTROL_COMMANDS.verifyCacheHit,
+        ref(fixture, 'rates'),
+        { attempts: 2, intervalMs: 10 },
+      );
       assert.equal(outcomeOf(notCached, 'rates').status, 'refused');
       assert.match(outcomeOf(notCached, 'rates').message ?? '', /is not cached/);
       assert.deepEqual(fixture.received(/^TRACE/), [], 'no TRACE for a table that is not cached');
 
       await vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheTable, ref(fixture, 'rates'));
-      const verified = await vscode.commands.executeCommand<{ outcomes: CacheHitOutcome[] }>(TABLE_CONTROL_COMMANDS.verifyCacheHit, ref(fixture, 'rates'), { attempts: 8, intervalMs: 250 });
+      const verified = await vscode.commands.executeCommand<{ outcomes: CacheHitOutcome[] }>(
+        TABLE_CONTROL_COMMANDS.verifyCacheHit,
+        ref(fixture, 'rates'),
+        { attempts: 8, intervalMs: 250 },
+      );
       const outcome = outcomeOf(verified, 'rates');
       assert.equal(outcome.servedFromCache, true, outcome.message);
-      assert.match(outcome.message ?? '', /served from TiDB's memory on attempt [2-8]/, 'the first TRACE went to TiKV and started the load');
+      assert.match(
+        outcome.message ?? '',
+        /served from TiDB's memory on attempt [2-8]/,
+        'the first TRACE went to TiKV and started the load',
+      );
       assert.ok(fixture.received(/^TRACE FORMAT='row' SELECT \* FROM `tidblab_suite_controls`\.`rates` LIMIT 1$/).length >= 2);
     } finally {
       await fixture.close();
@@ -218,15 +271,30 @@ suite('table controls on TiDB (stand-in)', () => {
     await withoutDdlPrompt();
     const fixture = await TiDBFixture.open('Suite controls: lease', {});
     try {
-      const set = await vscode.commands.executeCommand<CacheLeaseResult>(TABLE_CONTROL_COMMANDS.cacheLease, { profileId: fixture.profileId }, { seconds: 7 });
-      assert.deepEqual({ status: set?.status, previous: set?.previousSeconds, seconds: set?.seconds }, { status: 'done', previous: 3, seconds: 7 });
+      const set = await vscode.commands.executeCommand<CacheLeaseResult>(
+        TABLE_CONTROL_COMMANDS.cacheLease,
+        { profileId: fixture.profileId },
+        { seconds: 7 },
+      );
+      assert.deepEqual(
+        { status: set?.status, previous: set?.previousSeconds, seconds: set?.seconds },
+        { status: 'done', previous: 3, seconds: 7 },
+      );
       assert.equal(fixture.standIn?.state.tidbVariables.get('tidb_table_cache_lease'), '7');
       assert.deepEqual(fixture.received(/tidb_table_cache_lease = /), ['SET GLOBAL tidb_table_cache_lease = 7']);
 
-      const tooLong = await vscode.commands.executeCommand<CacheLeaseResult>(TABLE_CONTROL_COMMANDS.cacheLease, { profileId: fixture.profileId }, { seconds: 11 });
+      const tooLong = await vscode.commands.executeCommand<CacheLeaseResult>(
+        TABLE_CONTROL_COMMANDS.cacheLease,
+        { profileId: fixture.profileId },
+        { seconds: 11 },
+      );
       assert.equal(tooLong?.status, 'refused');
       assert.match(tooLong?.message ?? '', /from 1 to 10; got 11/);
-      const same = await vscode.commands.executeCommand<CacheLeaseResult>(TABLE_CONTROL_COMMANDS.cacheLease, { profileId: fixture.profileId }, { seconds: 7 });
+      const same = await vscode.commands.executeCommand<CacheLeaseResult>(
+        TABLE_CONTROL_COMMANDS.cacheLease,
+        { profileId: fixture.profileId },
+        { seconds: 7 },
+      );
       assert.equal(same?.status, 'unchanged');
       assert.equal(fixture.received(/tidb_table_cache_lease = /).length, 1, 'neither 11 nor an unchanged lease is sent');
     } finally {
@@ -238,34 +306,64 @@ suite('table controls on TiDB (stand-in)', () => {
     await withoutDdlPrompt();
     const fixture = await TiDBFixture.open('Suite controls: TiFlash', { tiflashNodes: 2, replicaProgressPerSecond: 0.4 });
     try {
-      await fixture.createSchema(`CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`, `CREATE TABLE ${schema}.events (id BIGINT PRIMARY KEY)`);
+      await fixture.createSchema(
+        `CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`,
+        `CREATE TABLE ${schema}.events (id BIGINT PRIMARY KEY)`,
+      );
       const orders = (await fixture.tables()).get('orders');
       assert.ok(orders);
       const ordersShown = recordDescriptions(fixture, 'orders');
       const eventsShown = recordDescriptions(fixture, 'events');
       try {
-        const first = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, orders.node, { count: 2, watchIntervalMs: 200 });
-        const second = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'events'), { count: 1, locationLabels: ['zone'], watchIntervalMs: 200 });
+        const first = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, orders.node, {
+          count: 2,
+          watchIntervalMs: 200,
+        });
+        const second = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+          TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+          ref(fixture, 'events'),
+          { count: 1, locationLabels: ['zone'], watchIntervalMs: 200 },
+        );
         assert.equal(outcomeOf(first, 'orders').statement, `ALTER TABLE \`${schema}\`.\`orders\` SET TIFLASH REPLICA 2`);
-        assert.equal(outcomeOf(second, 'events').statement, `ALTER TABLE \`${schema}\`.\`events\` SET TIFLASH REPLICA 1 LOCATION LABELS 'zone'`);
+        assert.equal(
+          outcomeOf(second, 'events').statement,
+          `ALTER TABLE \`${schema}\`.\`events\` SET TIFLASH REPLICA 1 LOCATION LABELS 'zone'`,
+        );
         assert.equal(first?.watches.length, 1);
         assert.equal(second?.watches.length, 1);
         const [ordersWatch, eventsWatch] = await Promise.all([first?.watches[0].done, second?.watches[0].done]);
-        assert.deepEqual(ordersWatch?.statuses.map((status) => status.phase), ['ready']);
-        assert.deepEqual(eventsWatch?.statuses.map((status) => status.phase), ['ready']);
+        assert.deepEqual(
+          ordersWatch?.statuses.map((status) => status.phase),
+          ['ready'],
+        );
+        assert.deepEqual(
+          eventsWatch?.statuses.map((status) => status.phase),
+          ['ready'],
+        );
       } finally {
         ordersShown.dispose();
         eventsShown.dispose();
       }
-      assert.ok(ordersShown.descriptions.some((text) => /^TiFlash 2 \(\d+%\)/.test(text)), `progress while replicating: ${ordersShown.descriptions.join(' | ')}`);
+      assert.ok(
+        ordersShown.descriptions.some((text) => /^TiFlash 2 \(\d+%\)/.test(text)),
+        `progress while replicating: ${ordersShown.descriptions.join(' | ')}`,
+      );
       assert.match(ordersShown.descriptions.at(-1) ?? '', /^TiFlash 2 · /, 'when done');
       assert.match(eventsShown.descriptions.at(-1) ?? '', /^TiFlash 1 · /);
       assert.match(String((await fixture.table('orders')).item.description), /^TiFlash 2 · /, 'a fresh listing agrees');
 
-      const unchanged = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 2 });
+      const unchanged = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'orders'),
+        { count: 2 },
+      );
       assert.equal(outcomeOf(unchanged, 'orders').status, 'unchanged');
 
-      const removed = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 0, confirm: false });
+      const removed = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'orders'),
+        { count: 0, confirm: false },
+      );
       assert.equal(outcomeOf(removed, 'orders').statement, `ALTER TABLE \`${schema}\`.\`orders\` SET TIFLASH REPLICA 0`);
       assert.deepEqual(removed?.watches, [], 'nothing to watch after a removal');
       assert.doesNotMatch(String((await fixture.table('orders')).item.description), /TiFlash/);
@@ -279,7 +377,11 @@ suite('table controls on TiDB (stand-in)', () => {
     const fixture = await TiDBFixture.open('Suite controls: cancel watch', { tiflashNodes: 1, replicaProgressPerSecond: 0.02 });
     try {
       await fixture.createSchema(`CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`);
-      const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 1, watchIntervalMs: 100 });
+      const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'orders'),
+        { count: 1, watchIntervalMs: 100 },
+      );
       const watch = result?.watches[0];
       assert.ok(watch);
       const replicaReads = () => fixture.received(/FROM information_schema\.tiflash_replica/i).length;
@@ -303,8 +405,14 @@ suite('table controls on TiDB (stand-in)', () => {
     try {
       await fixture.createSchema(`CREATE TABLE ${schema}.a (id INT PRIMARY KEY)`, `CREATE TABLE ${schema}.b (id INT PRIMARY KEY)`);
       const database = await fixture.databaseNode();
-      const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, database, { count: 1, watchIntervalMs: 200 });
-      assert.deepEqual(result?.outcomes.map((outcome) => [outcome.target, outcome.status, outcome.statement]), [[schema, 'done', `ALTER DATABASE \`${schema}\` SET TIFLASH REPLICA 1`]]);
+      const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, database, {
+        count: 1,
+        watchIntervalMs: 200,
+      });
+      assert.deepEqual(
+        result?.outcomes.map((outcome) => [outcome.target, outcome.status, outcome.statement]),
+        [[schema, 'done', `ALTER DATABASE \`${schema}\` SET TIFLASH REPLICA 1`]],
+      );
       const watched = await result?.watches[0]?.done;
       assert.deepEqual(watched?.statuses.map((status) => `${status.table}:${status.phase}`).sort(), ['a:ready', 'b:ready']);
     } finally {
@@ -316,22 +424,41 @@ suite('table controls on TiDB (stand-in)', () => {
     await withoutDdlPrompt();
     const fixture = await TiDBFixture.open('Suite controls: replica refusals', { tiflashNodes: 2, replicaProgressPerSecond: 5 });
     try {
-      await fixture.createSchema(`CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`, `CREATE TABLE ${schema}.config (k INT PRIMARY KEY)`);
-      const tooMany = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 3 });
+      await fixture.createSchema(
+        `CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`,
+        `CREATE TABLE ${schema}.config (k INT PRIMARY KEY)`,
+      );
+      const tooMany = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'orders'),
+        { count: 3 },
+      );
       assert.equal(outcomeOf(tooMany, 'orders').status, 'refused');
-      assert.equal(outcomeOf(tooMany, 'orders').message, 'You asked for 3 TiFlash replicas but the cluster has 2 TiFlash nodes; choose at most 2.');
+      assert.equal(
+        outcomeOf(tooMany, 'orders').message,
+        'You asked for 3 TiFlash replicas but the cluster has 2 TiFlash nodes; choose at most 2.',
+      );
       assert.equal(outcomeOf(tooMany, 'orders').remedy, 'reduceReplicas');
 
       await vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheTable, ref(fixture, 'config'));
-      const onCached = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'config'), { count: 1 });
+      const onCached = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'config'),
+        { count: 1 },
+      );
       assert.equal(outcomeOf(onCached, 'config').status, 'refused');
       assert.equal(outcomeOf(onCached, 'config').remedy, 'stopCaching');
       assert.match(outcomeOf(onCached, 'config').message ?? '', /stop caching tidblab_suite_controls\.config first/);
       assert.deepEqual(fixture.received(/SET TIFLASH REPLICA/), [], 'refused before sending');
 
       // Without a count (as from the menu) the cached table is refused before the count is asked for.
-      const asked = Promise.resolve(vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'config')));
-      const beforePicker = await Promise.race([asked, new Promise<'picker open'>((resolve) => setTimeout(() => resolve('picker open'), 10_000))]);
+      const asked = Promise.resolve(
+        vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'config')),
+      );
+      const beforePicker = await Promise.race([
+        asked,
+        new Promise<'picker open'>((resolve) => setTimeout(() => resolve('picker open'), 10_000)),
+      ]);
       if (beforePicker === 'picker open') await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       assert.notEqual(beforePicker, 'picker open', 'the count picker opened for a cached table');
       assert.equal(outcomeOf(beforePicker as TiFlashReplicaResult, 'config').remedy, 'stopCaching');
@@ -340,7 +467,11 @@ suite('table controls on TiDB (stand-in)', () => {
       // there the table cached again (the offer its message promises, answered yes).
       const altersOfConfig = () => fixture.received(/^ALTER TABLE .*config/i).map((sql) => sql.replace(/^ALTER TABLE \S+ /i, ''));
       const altersBefore = altersOfConfig().length;
-      const wayOut = await vscode.commands.executeCommand<StopCachingThenSetReplicasResult>(TABLE_CONTROL_COMMANDS.stopCachingThenSetTiFlashReplicas, [ref(fixture, 'config')], { count: 1, watchIntervalMs: 200, cacheAgain: true });
+      const wayOut = await vscode.commands.executeCommand<StopCachingThenSetReplicasResult>(
+        TABLE_CONTROL_COMMANDS.stopCachingThenSetTiFlashReplicas,
+        [ref(fixture, 'config')],
+        { count: 1, watchIntervalMs: 200, cacheAgain: true },
+      );
       assert.equal(outcomeOf(wayOut?.stopped, 'config').status, 'done');
       assert.equal(outcomeOf(wayOut?.replicas, 'config').status, 'done');
       assert.equal(outcomeOf(wayOut?.cachedAgain, 'config').status, 'done', 'cached again once the replicas are there');
@@ -348,7 +479,11 @@ suite('table controls on TiDB (stand-in)', () => {
       assert.match(String((await fixture.table('config')).item.description), /^cached · TiFlash 1 · /);
 
       if (fixture.standIn) fixture.standIn.state.tiflashNodes = 0;
-      const none = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 1 });
+      const none = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'orders'),
+        { count: 1 },
+      );
       assert.equal(outcomeOf(none, 'orders').status, 'refused');
       assert.match(outcomeOf(none, 'orders').message ?? '', /has no TiFlash nodes/);
     } finally {
@@ -361,10 +496,17 @@ suite('table controls on TiDB (stand-in)', () => {
     const fixture = await TiDBFixture.open('Suite controls: Starter', { serverless: true, tiflashNodes: 2 });
     try {
       await fixture.createSchema(`CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`);
-      const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'orders'), { count: 3 });
+      const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'orders'),
+        { count: 3 },
+      );
       const outcome = outcomeOf(result, 'orders');
       assert.equal(outcome.status, 'failed');
-      assert.equal(outcome.message, 'More replicas than TiFlash nodes. You asked for 3 TiFlash replicas but the cluster has 2 TiFlash nodes; choose at most 2.');
+      assert.equal(
+        outcome.message,
+        'More replicas than TiFlash nodes. You asked for 3 TiFlash replicas but the cluster has 2 TiFlash nodes; choose at most 2.',
+      );
       assert.equal(outcome.maxReplicas, 2, 'the notification offers "Set 2 replicas Instead"');
     } finally {
       await fixture.close();
@@ -400,7 +542,9 @@ suite('table controls where TiDB features are missing', () => {
       assert.equal(config.item.contextValue, 'table.mysql');
       const cached = await vscode.commands.executeCommand<TableControlResult>(TABLE_CONTROL_COMMANDS.cacheTable, config.node);
       assert.match(outcomeOf(cached, 'config').message ?? '', /^Cached tables are a TiDB feature; this server is MariaDB 10\./);
-      const replicas = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, config.node, { count: 1 });
+      const replicas = await vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, config.node, {
+        count: 1,
+      });
       assert.match(outcomeOf(replicas, 'config').message ?? '', /^TiFlash replicas are a TiDB feature; this server is MariaDB 10\./);
     } finally {
       await fixture.close();
@@ -417,12 +561,20 @@ suite('table controls where TiDB features are missing', () => {
       return pattern[1] === '==' ? pattern[2] === contextValue : new RegExp(pattern[2].slice(1, -1)).test(contextValue);
     };
     assert.ok(offered(TABLE_CONTROL_COMMANDS.cacheTable, 'table.tidb.notCached'));
-    for (const other of ['table.tidb.cached', 'table.tidb.cacheUnsupported', 'table.mysql', 'view.tidb']) assert.ok(!offered(TABLE_CONTROL_COMMANDS.cacheTable, other), other);
+    for (const other of ['table.tidb.cached', 'table.tidb.cacheUnsupported', 'table.mysql', 'view.tidb'])
+      assert.ok(!offered(TABLE_CONTROL_COMMANDS.cacheTable, other), other);
     assert.ok(offered(TABLE_CONTROL_COMMANDS.stopCachingTable, 'table.tidb.cached'));
     assert.ok(!offered(TABLE_CONTROL_COMMANDS.stopCachingTable, 'table.tidb.notCached'));
-    for (const item of ['table.tidb.cached', 'table.tidb.notCached', 'table.tidb.cacheUnsupported', 'database.tidb']) assert.ok(offered(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, item), item);
-    for (const item of ['table.mysql', 'database.mysql', 'view.tidb']) assert.ok(!offered(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, item), item);
-    for (const command of [TABLE_CONTROL_COMMANDS.cacheTable, TABLE_CONTROL_COMMANDS.stopCachingTable, TABLE_CONTROL_COMMANDS.verifyCacheHit, TABLE_CONTROL_COMMANDS.setTiFlashReplicas]) {
+    for (const item of ['table.tidb.cached', 'table.tidb.notCached', 'table.tidb.cacheUnsupported', 'database.tidb'])
+      assert.ok(offered(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, item), item);
+    for (const item of ['table.mysql', 'database.mysql', 'view.tidb'])
+      assert.ok(!offered(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, item), item);
+    for (const command of [
+      TABLE_CONTROL_COMMANDS.cacheTable,
+      TABLE_CONTROL_COMMANDS.stopCachingTable,
+      TABLE_CONTROL_COMMANDS.verifyCacheHit,
+      TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+    ]) {
       assert.equal(whenOf('commandPalette', command), 'false', `${command} needs a tree item: hidden from the palette`);
     }
   });

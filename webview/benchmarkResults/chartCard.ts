@@ -27,7 +27,19 @@ import type { HistogramBar } from './histogramBars';
 import { decadeBelow, logTicks } from './logAxis';
 import { timeAxis, type Point } from './timeSeries';
 
-Chart.register(LineController, LineElement, PointElement, BarController, BarElement, LinearScale, LogarithmicScale, CategoryScale, Decimation, Legend, Tooltip);
+Chart.register(
+  LineController,
+  LineElement,
+  PointElement,
+  BarController,
+  BarElement,
+  LinearScale,
+  LogarithmicScale,
+  CategoryScale,
+  Decimation,
+  Legend,
+  Tooltip,
+);
 
 export type ColourRole = { series: number } | 'red' | 'green' | 'muted';
 
@@ -66,15 +78,30 @@ export class ChartCard {
   private timeData: Point[][] = [];
   private timeMaxSec = 0;
 
-  constructor(readonly name: string, title: string, options: { savePngLabel: string; onSavePng: (card: ChartCard) => void; tall?: boolean; palette: ChartPalette }) {
+  constructor(
+    readonly name: string,
+    title: string,
+    options: { savePngLabel: string; onSavePng: (card: ChartCard) => void; tall?: boolean; palette: ChartPalette },
+  ) {
     this.palette = options.palette;
     this.title = title;
     this.canvas = element('canvas', { attributes: { role: 'img', 'aria-label': title } });
-    this.canvasBox = element('div', { className: options.tall ? 'chart-box tall' : 'chart-box', attributes: { 'data-chart': name, 'data-points': '0' } }, this.canvas);
+    this.canvasBox = element(
+      'div',
+      { className: options.tall ? 'chart-box tall' : 'chart-box', attributes: { 'data-chart': name, 'data-points': '0' } },
+      this.canvas,
+    );
     this.note = element('p', { className: 'chart-note muted', hidden: true });
-    const save = button({ id: `save-${name}`, label: options.savePngLabel, appearance: 'secondary', onClick: () => options.onSavePng(this) });
+    const save = button({
+      id: `save-${name}`,
+      label: options.savePngLabel,
+      appearance: 'secondary',
+      onClick: () => options.onSavePng(this),
+    });
     save.element.classList.add('save-png');
-    this.element = element('section', { className: 'card chart-card' },
+    this.element = element(
+      'section',
+      { className: 'card chart-card' },
       element('header', { className: 'card-header' }, element('h2', {}, title), save.element),
       this.canvasBox,
       this.note,
@@ -85,7 +112,13 @@ export class ChartCard {
    * Lines over a linear x axis (seconds from 0 to `maxSec`, e.g. the run's --time so a live chart
    * fills up), with LTTB decimation for long series.
    */
-  showTimeLines(series: readonly LineSeries[], data: readonly Point[][], titles: AxisTitles, formatX: (value: number) => string, maxSec?: number): void {
+  showTimeLines(
+    series: readonly LineSeries[],
+    data: readonly Point[][],
+    titles: AxisTitles,
+    formatX: (value: number) => string,
+    maxSec?: number,
+  ): void {
     this.colours = series.map((line) => line.colour);
     this.timeData = data.map((points) => [...points]);
     this.timeMaxSec = Math.max(maxSec ?? 0, ...data.map((points) => points[points.length - 1]?.x ?? 0));
@@ -116,9 +149,25 @@ export class ChartCard {
           maintainAspectRatio: false,
           interaction: { mode: 'nearest', axis: 'x', intersect: false },
           scales: {
-            x: { type: 'linear', min: axis.min, max: axis.max, title: { display: true, text: titles.x }, ticks: { stepSize: axis.stepSize, includeBounds: false, callback: (value) => formatX(Number(value)) } },
+            x: {
+              type: 'linear',
+              min: axis.min,
+              max: axis.max,
+              title: { display: true, text: titles.x },
+              ticks: { stepSize: axis.stepSize, includeBounds: false, callback: (value) => formatX(Number(value)) },
+            },
             y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
-            ...(titles.y1 ? { y1: { type: 'linear', position: 'right', beginAtZero: true, title: { display: true, text: titles.y1 }, grid: { drawOnChartArea: false } } } : {}),
+            ...(titles.y1
+              ? {
+                  y1: {
+                    type: 'linear',
+                    position: 'right',
+                    beginAtZero: true,
+                    title: { display: true, text: titles.y1 },
+                    grid: { drawOnChartArea: false },
+                  },
+                }
+              : {}),
           },
           plugins: {
             decimation: { enabled: true, algorithm: 'lttb', threshold: DECIMATION_THRESHOLD_POINTS },
@@ -162,7 +211,12 @@ export class ChartCard {
   }
 
   /** Lines over categories (thread counts), one value per category. */
-  showCategoryLines(categories: readonly string[], series: readonly LineSeries[], data: readonly (number | null)[][], titles: AxisTitles): void {
+  showCategoryLines(
+    categories: readonly string[],
+    series: readonly LineSeries[],
+    data: readonly (number | null)[][],
+    titles: AxisTitles,
+  ): void {
     this.colours = series.map((line) => line.colour);
     this.build = () => {
       const config: ChartConfiguration<'line', (number | null)[], string> = {
@@ -201,7 +255,10 @@ export class ChartCard {
     this.build = () => {
       const config: ChartConfiguration<'bar', number[], string> = {
         type: 'bar',
-        data: { labels: [...categories], datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.95, categoryPercentage: 0.95 }] },
+        data: {
+          labels: [...categories],
+          datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.95, categoryPercentage: 0.95 }],
+        },
         options: {
           animation: false,
           responsive: true,
@@ -223,7 +280,14 @@ export class ChartCard {
    * Bars on a logarithmic value axis, each labelled with its value (latency percentiles: p50 to
    * max span decades, and a linear axis hides everything below p99).
    */
-  showLogBars(categories: readonly string[], label: string, values: readonly number[], titles: AxisTitles, colour: ColourRole, formatValue: (value: number) => string): void {
+  showLogBars(
+    categories: readonly string[],
+    label: string,
+    values: readonly number[],
+    titles: AxisTitles,
+    colour: ColourRole,
+    formatValue: (value: number) => string,
+  ): void {
     this.colours = [colour];
     const positive = values.filter((value) => value > 0);
     const low = decadeBelow(Math.min(...positive));
@@ -232,7 +296,10 @@ export class ChartCard {
     this.build = () => {
       const config: ChartConfiguration<'bar', number[], string> = {
         type: 'bar',
-        data: { labels: [...categories], datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.8, categoryPercentage: 0.9 }] },
+        data: {
+          labels: [...categories],
+          datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.8, categoryPercentage: 0.9 }],
+        },
         options: {
           animation: false,
           responsive: true,
@@ -244,7 +311,9 @@ export class ChartCard {
               min: low,
               max: high,
               title: { display: true, text: titles.y },
-              afterBuildTicks: (scale) => { scale.ticks = logTicks(low, high).map((value) => ({ value })); },
+              afterBuildTicks: (scale) => {
+                scale.ticks = logTicks(low, high).map((value) => ({ value }));
+              },
               ticks: { callback: (value) => formatValue(Number(value)) },
             },
           },
@@ -262,7 +331,14 @@ export class ChartCard {
    * A latency histogram: bars of equal width in log10(ms) on an x axis that is logarithmic in ms
    * (drawn as a linear axis over log10 values, so each bar spans exactly its bounds).
    */
-  showHistogram(bars: readonly HistogramBar[], label: string, titles: AxisTitles, colour: ColourRole, formatMs: (value: number) => string, formatCount: (value: number) => string): void {
+  showHistogram(
+    bars: readonly HistogramBar[],
+    label: string,
+    titles: AxisTitles,
+    colour: ColourRole,
+    formatMs: (value: number) => string,
+    formatCount: (value: number) => string,
+  ): void {
     this.colours = [colour];
     const low = bars[0].fromMs;
     const high = bars[bars.length - 1].toMs;
@@ -284,7 +360,9 @@ export class ChartCard {
               offset: false,
               grid: { offset: false },
               title: { display: true, text: titles.x },
-              afterBuildTicks: (scale) => { scale.ticks = logTicks(low, high).map((value) => ({ value: Math.log10(value) })); },
+              afterBuildTicks: (scale) => {
+                scale.ticks = logTicks(low, high).map((value) => ({ value: Math.log10(value) }));
+              },
               ticks: { callback: (value) => formatMs(10 ** Number(value)), maxRotation: 0 },
             },
             y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },

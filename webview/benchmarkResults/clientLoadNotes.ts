@@ -15,8 +15,15 @@ export function clientLoadText(context: ViewContext, load: ClientLoad): string {
   const f = context.format;
   const cores = load.cores === 1 ? s.clientOneCore : formatString(s.clientCores, f.number(load.cores));
   const delay = load.eventLoopDelayP99Ms;
-  return formatString(s.clientLoad, f.number(load.cpuUtilization * 100), cores, f.number(load.eventLoopUtilization * 100), f.number(delay, delay >= 10 ? 0 : 1)) +
-    (load.runnableShare === undefined ? '' : formatString(s.clientRunnable, f.number(load.runnableShare * 100)));
+  return (
+    formatString(
+      s.clientLoad,
+      f.number(load.cpuUtilization * 100),
+      cores,
+      f.number(load.eventLoopUtilization * 100),
+      f.number(delay, delay >= 10 ? 0 : 1),
+    ) + (load.runnableShare === undefined ? '' : formatString(s.clientRunnable, f.number(load.runnableShare * 100)))
+  );
 }
 
 /** The warning at the top of a client-bound run; null for a run the client did not limit or did not measure. */
@@ -24,8 +31,11 @@ export function clientBoundBanner(context: ViewContext, run: RunResult): HTMLEle
   if (!run.client?.bound) return null;
   const s = context.strings;
   const { saturated, measured } = saturatedIntervals(run);
-  const figures = clientLoadText(context, run.client) + (measured > 0 ? ` · ${formatString(s.clientSaturatedIntervals, saturated, measured)}` : '');
-  return element('section', { className: 'callout warning client-bound', role: 'alert', attributes: { 'data-client-bound': 'true' } },
+  const figures =
+    clientLoadText(context, run.client) + (measured > 0 ? ` · ${formatString(s.clientSaturatedIntervals, saturated, measured)}` : '');
+  return element(
+    'section',
+    { className: 'callout warning client-bound', role: 'alert', attributes: { 'data-client-bound': 'true' } },
     element('strong', {}, s.clientBoundTitle),
     element('p', { className: 'client-figures' }, figures),
     element('p', {}, s.clientBoundAdvice),
@@ -35,7 +45,12 @@ export function clientBoundBanner(context: ViewContext, run: RunResult): HTMLEle
 /** The client's figures for a run's details table, or nothing for a run without them. */
 export function clientDetailsRow(context: ViewContext, run: RunResult): [string, string][] {
   if (!run.client) return [];
-  return [[context.strings.client, `${clientLoadText(context, run.client)} · ${run.client.bound ? context.strings.clientBoundTitle : context.strings.clientNotBound}`]];
+  return [
+    [
+      context.strings.client,
+      `${clientLoadText(context, run.client)} · ${run.client.bound ? context.strings.clientBoundTitle : context.strings.clientNotBound}`,
+    ],
+  ];
 }
 
 /**
@@ -43,7 +58,12 @@ export function clientDetailsRow(context: ViewContext, run: RunResult): [string,
  * BOUND_INTERVAL_SHARE of them), with the latest interval's figures.
  */
 export class LiveClientNote {
-  readonly element = element('section', { className: 'callout warning client-bound', role: 'status', hidden: true, attributes: { 'data-client-saturated': 'false' } });
+  readonly element = element('section', {
+    className: 'callout warning client-bound',
+    role: 'status',
+    hidden: true,
+    attributes: { 'data-client-saturated': 'false' },
+  });
 
   constructor(private readonly context: ViewContext) {}
 
@@ -56,14 +76,20 @@ export class LiveClientNote {
     const s = this.context.strings;
     this.element.replaceChildren(
       element('strong', {}, s.clientLiveSaturated),
-      element('p', { className: 'client-figures' }, `${clientLoadText(this.context, latest)} · ${formatString(s.clientSaturatedIntervals, saturated, measured)}`),
+      element(
+        'p',
+        { className: 'client-figures' },
+        `${clientLoadText(this.context, latest)} · ${formatString(s.clientSaturatedIntervals, saturated, measured)}`,
+      ),
       element('p', {}, s.clientBoundAdvice),
     );
   }
 }
 
 /** While a run goes on: its latest client figures when the intervals so far meet the run's rule. */
-export function liveClientSaturation(intervals: readonly ResultInterval[]): { latest: ClientLoad; saturated: number; measured: number } | undefined {
+export function liveClientSaturation(
+  intervals: readonly ResultInterval[],
+): { latest: ClientLoad; saturated: number; measured: number } | undefined {
   const { saturated, measured } = saturatedIntervals({ intervals: [...intervals] });
   const latest = [...intervals].reverse().find((interval) => interval.client !== undefined)?.client;
   if (latest === undefined || saturated === 0 || saturated < BOUND_INTERVAL_SHARE * measured) return undefined;

@@ -19,7 +19,11 @@ export class ComparisonView implements ResultsView {
   /** the colour marks of each run (list and table), recoloured with the theme */
   private readonly swatches: HTMLElement[][] = [];
 
-  constructor(private readonly context: ViewContext, runs: RunResult[], warnings: string[]) {
+  constructor(
+    private readonly context: ViewContext,
+    runs: RunResult[],
+    warnings: string[],
+  ) {
     const s = context.strings;
     const labels = runs.map((run) => this.label(run));
     const comparison = compareRuns(runs);
@@ -30,40 +34,85 @@ export class ComparisonView implements ResultsView {
     // Runs are columns headed by their number and colour (names can be long: they are listed once
     // above the table, cut with an ellipsis, never the numbers); each value cell holds the value
     // and its change on two short lines, and the metric column stays put when the table scrolls.
-    const runList = element('ol', { className: 'run-list' }, ...labels.map((label, index) => element('li', { attributes: { 'data-run': String(index + 1) } },
-      this.swatch(index), element('span', { className: 'run-number' }, `${index + 1}`), element('span', { className: 'run-label', attributes: { title: label } }, label))));
+    const runList = element(
+      'ol',
+      { className: 'run-list' },
+      ...labels.map((label, index) =>
+        element(
+          'li',
+          { attributes: { 'data-run': String(index + 1) } },
+          this.swatch(index),
+          element('span', { className: 'run-number' }, `${index + 1}`),
+          element('span', { className: 'run-label', attributes: { title: label } }, label),
+        ),
+      ),
+    );
     const headers = [
       element('th', { className: 'metric', attributes: { scope: 'col' } }, s.metric),
-      ...labels.map((label, index) => element('th', { className: 'num run-column', attributes: { scope: 'col', title: index === 0 ? label : `${label} (${s.vsFirst})` } }, this.swatch(index), `${index + 1}`)),
+      ...labels.map((label, index) =>
+        element(
+          'th',
+          { className: 'num run-column', attributes: { scope: 'col', title: index === 0 ? label : `${label} (${s.vsFirst})` } },
+          this.swatch(index),
+          `${index + 1}`,
+        ),
+      ),
     ];
-    const rows = comparison.metrics.map((entry) => element('tr', {},
-      element('th', { className: 'metric', attributes: { scope: 'row' } }, `${entry.metric.label} (${entry.metric.unit})`),
-      ...entry.values.map((value, index) => {
-        const text = entry.metric.unit === 'ms' ? context.format.ms(value).replace(/ ms$/, '') : context.format.rate(value);
-        if (index === 0) return element('td', { className: 'num' }, element('span', { className: 'value' }, text));
-        const heat = heatOf(entry.improvementPctVsFirst[index]);
-        const cell = element('td', { className: `num heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } },
-          element('span', { className: 'value' }, text),
-          element('span', { className: 'change' }, changeText(entry.changePctVsFirst[index], context.locale)));
-        const mix = heatMixPercent(heat);
-        if (mix > 0) cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
-        return cell;
-      }),
-    ));
-    const table = element('table', { className: 'data comparison' },
+    const rows = comparison.metrics.map((entry) =>
+      element(
+        'tr',
+        {},
+        element('th', { className: 'metric', attributes: { scope: 'row' } }, `${entry.metric.label} (${entry.metric.unit})`),
+        ...entry.values.map((value, index) => {
+          const text = entry.metric.unit === 'ms' ? context.format.ms(value).replace(/ ms$/, '') : context.format.rate(value);
+          if (index === 0) return element('td', { className: 'num' }, element('span', { className: 'value' }, text));
+          const heat = heatOf(entry.improvementPctVsFirst[index]);
+          const cell = element(
+            'td',
+            { className: `num heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } },
+            element('span', { className: 'value' }, text),
+            element('span', { className: 'change' }, changeText(entry.changePctVsFirst[index], context.locale)),
+          );
+          const mix = heatMixPercent(heat);
+          if (mix > 0)
+            cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
+          return cell;
+        }),
+      ),
+    );
+    const table = element(
+      'table',
+      { className: 'data comparison' },
       element('thead', {}, element('tr', {}, ...headers)),
-      element('tbody', {}, ...rows));
+      element('tbody', {}, ...rows),
+    );
 
-    this.element = element('div', { className: 'comparison-view', attributes: { 'data-view': 'comparison' } },
-      pageHeader(formatString(s.comparisonHeading, countString(runs.length, s.runsOne, s.experimentCells, context.format.number(runs.length))), [], exportButtons(context)),
+    this.element = element(
+      'div',
+      { className: 'comparison-view', attributes: { 'data-view': 'comparison' } },
+      pageHeader(
+        formatString(s.comparisonHeading, countString(runs.length, s.runsOne, s.experimentCells, context.format.number(runs.length))),
+        [],
+        exportButtons(context),
+      ),
       warningsCallout(context, [...comparison.warnings, ...warnings]),
       card(s.rawNumbers, runList, element('div', { className: 'scroll' }, table)),
       element('div', { className: 'chart-grid' }, qps.element, p95.element),
     );
     const series = labels.map((label, index) => ({ label: `${index + 1}. ${shortened(label)}`, colour: { series: index } }));
     this.drawCharts = () => {
-      qps.showTimeLines(series, runs.map((run) => seriesOf(run.intervals, 'qps')), { x: s.secondsAxis, y: s.queriesPerSecond }, clockText);
-      p95.showTimeLines(series, runs.map((run) => seriesOf(run.intervals, 'p95')), { x: s.secondsAxis, y: s.milliseconds }, clockText);
+      qps.showTimeLines(
+        series,
+        runs.map((run) => seriesOf(run.intervals, 'qps')),
+        { x: s.secondsAxis, y: s.queriesPerSecond },
+        clockText,
+      );
+      p95.showTimeLines(
+        series,
+        runs.map((run) => seriesOf(run.intervals, 'p95')),
+        { x: s.secondsAxis, y: s.milliseconds },
+        clockText,
+      );
     };
   }
 
@@ -93,7 +142,10 @@ export class ComparisonView implements ResultsView {
     if (run.name) return run.name;
     const threads = threadsOf(run);
     const parts = [run.workload];
-    if (threads !== undefined) parts.push(countString(threads, this.context.strings.threadsOne, this.context.strings.threadsCount, this.context.format.number(threads)));
+    if (threads !== undefined)
+      parts.push(
+        countString(threads, this.context.strings.threadsOne, this.context.strings.threadsCount, this.context.format.number(threads)),
+      );
     parts.push(new Date(run.startTime).toLocaleTimeString(this.context.locale, { hour: '2-digit', minute: '2-digit' }));
     return parts.join(' · ');
   }

@@ -29,7 +29,12 @@ export class ExperimentView implements ResultsView {
   private readonly heatmapHolder = element('div', { className: 'heatmap-holder' });
   private drawSweep: (() => void) | undefined;
 
-  constructor(private readonly context: ViewContext, private readonly experiment: ExperimentResult, private readonly resultId: string, warnings: string[]) {
+  constructor(
+    private readonly context: ViewContext,
+    private readonly experiment: ExperimentResult,
+    private readonly resultId: string,
+    warnings: string[],
+  ) {
     const s = context.strings;
     const f = context.format;
     this.groups = sweepGroups(experiment);
@@ -76,24 +81,53 @@ export class ExperimentView implements ResultsView {
       const categories = group.threads.map(String);
       const series = group.lines.map((line, index) => ({ label: line.variant, colour: { series: index } }));
       if (bulk) {
-        qps.showCategoryLines(categories, series, group.lines.map((line) => line.rowsPerSec), { x: s.writersAxis, y: s.rowsPerSecondAxis });
-        p95.showCategoryLines(categories, series, group.lines.map((line) => line.p99), { x: s.writersAxis, y: s.milliseconds });
+        qps.showCategoryLines(
+          categories,
+          series,
+          group.lines.map((line) => line.rowsPerSec),
+          { x: s.writersAxis, y: s.rowsPerSecondAxis },
+        );
+        p95.showCategoryLines(
+          categories,
+          series,
+          group.lines.map((line) => line.p99),
+          { x: s.writersAxis, y: s.milliseconds },
+        );
         return;
       }
-      qps.showCategoryLines(categories, series, group.lines.map((line) => line.qps), { x: s.threadsAxis, y: s.queriesPerSecond });
-      p95.showCategoryLines(categories, series, group.lines.map((line) => line.p95), { x: s.threadsAxis, y: s.milliseconds });
+      qps.showCategoryLines(
+        categories,
+        series,
+        group.lines.map((line) => line.qps),
+        { x: s.threadsAxis, y: s.queriesPerSecond },
+      );
+      p95.showCategoryLines(
+        categories,
+        series,
+        group.lines.map((line) => line.p95),
+        { x: s.threadsAxis, y: s.milliseconds },
+      );
     };
     const groupLabel = (group: SweepGroup) => (bulk ? formatString(s.rowsPerStatement, String(bulkRowsPerStatement(group))) : group.label);
-    const picker = sweepGroupsWithThreads.length > 1
-      ? choiceField({ id: 'sweep-group', label: s.workloadGroup, style: 'dropdown', value: chosen.key, choices: sweepGroupsWithThreads.map((group) => ({ value: group.key, label: groupLabel(group) })) })
-      : undefined;
+    const picker =
+      sweepGroupsWithThreads.length > 1
+        ? choiceField({
+            id: 'sweep-group',
+            label: s.workloadGroup,
+            style: 'dropdown',
+            value: chosen.key,
+            choices: sweepGroupsWithThreads.map((group) => ({ value: group.key, label: groupLabel(group) })),
+          })
+        : undefined;
     picker?.onChange((key) => {
       const group = sweepGroupsWithThreads.find((candidate) => candidate.key === key);
       if (!group) return;
       this.context.saveState({ group: key });
       draw(group);
     });
-    const section = element('section', { className: 'sweep' },
+    const section = element(
+      'section',
+      { className: 'sweep' },
       picker ? element('div', { className: 'controls' }, picker.element) : element('p', { className: 'muted' }, chosen.label),
       element('div', { className: 'chart-grid' }, qps.element, p95.element),
     );
@@ -108,10 +142,19 @@ export class ExperimentView implements ResultsView {
     const metrics = isBulkLoad(this.experiment) ? BULK_HEATMAP_METRICS : HEATMAP_METRICS;
     let metric: MetricKey = metrics.includes(state.metric as MetricKey) ? (state.metric as MetricKey) : metrics[0];
     let baseline = variants.includes(state.baseline ?? '') ? (state.baseline as string) : variants[0];
-    let candidate = variants.includes(state.candidate ?? '') && state.candidate !== baseline ? (state.candidate as string) : variants.find((variant) => variant !== baseline) ?? variants[1];
+    let candidate =
+      variants.includes(state.candidate ?? '') && state.candidate !== baseline
+        ? (state.candidate as string)
+        : (variants.find((variant) => variant !== baseline) ?? variants[1]);
 
     const controls = element('div', { className: 'controls' });
-    const metricField = choiceField<MetricKey>({ id: 'heatmap-metric', label: s.metric, style: 'dropdown', value: metric, choices: metrics.map((key) => ({ value: key, label: RESULT_METRICS[key].label })) });
+    const metricField = choiceField<MetricKey>({
+      id: 'heatmap-metric',
+      label: s.metric,
+      style: 'dropdown',
+      value: metric,
+      choices: metrics.map((key) => ({ value: key, label: RESULT_METRICS[key].label })),
+    });
     metricField.onChange((value) => {
       metric = value;
       this.context.saveState({ metric });
@@ -120,8 +163,20 @@ export class ExperimentView implements ResultsView {
     controls.append(metricField.element);
     if (variants.length > 2) {
       const variantChoices = variants.map((variant) => ({ value: variant, label: variant }));
-      const baselineField = choiceField({ id: 'heatmap-baseline', label: s.baseline, style: 'dropdown', value: baseline, choices: variantChoices });
-      const candidateField = choiceField({ id: 'heatmap-candidate', label: s.candidate, style: 'dropdown', value: candidate, choices: variantChoices });
+      const baselineField = choiceField({
+        id: 'heatmap-baseline',
+        label: s.baseline,
+        style: 'dropdown',
+        value: baseline,
+        choices: variantChoices,
+      });
+      const candidateField = choiceField({
+        id: 'heatmap-candidate',
+        label: s.candidate,
+        style: 'dropdown',
+        value: candidate,
+        choices: variantChoices,
+      });
       baselineField.onChange((value) => {
         baseline = value;
         this.context.saveState({ baseline });
@@ -136,7 +191,10 @@ export class ExperimentView implements ResultsView {
     }
     const redraw = () => {
       const studyCard = studyTablesCard(this.context, this.experiment, { metric, baseline, candidate });
-      this.heatmapHolder.replaceChildren(...this.heatmap(variantChangeTable(this.experiment, { metric, baseline, candidate })), ...(studyCard ? [studyCard] : []));
+      this.heatmapHolder.replaceChildren(
+        ...this.heatmap(variantChangeTable(this.experiment, { metric, baseline, candidate })),
+        ...(studyCard ? [studyCard] : []),
+      );
     };
     redraw();
     return element('section', { className: 'change' }, controls, this.heatmapHolder);
@@ -157,35 +215,73 @@ export class ExperimentView implements ResultsView {
     const change = pivotChangeMatrix(table, 'changePct');
     const values = new Map(table.rows.map((row) => [JSON.stringify([row.workloadLabel, row.tableSize ?? null, row.threads]), row]));
     const clientBound = clientBoundVariantsByCell(this.experiment, [table.baseline, table.candidate]);
-    const headerRow = element('tr', {}, element('th', { attributes: { scope: 'col' } }, s.threads), ...change.columns.map((column) => element('th', { attributes: { scope: 'col' } }, column.label)));
-    const bodyRows = change.threads.map((threads, rowIndex) => element('tr', {},
-      element('th', { className: 'num', attributes: { scope: 'row' } }, String(threads)),
-      ...change.columns.map((column, columnIndex) => {
-        const row = values.get(JSON.stringify([cellSettingLabel(column), column.tableSize ?? null, threads]));
-        const heat = heatOfCell(improvement.cells[rowIndex][columnIndex], row?.withinSpread ?? false);
-        // a change measured against a saturated client is the client's, not an effect: hatched, not coloured
-        const boundVariants = row ? clientBound.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)) : undefined;
-        const cell = element('td', { className: boundVariants ? 'heat heat-client-bound' : `heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone, ...(boundVariants ? { 'data-client-bound': boundVariants.join(',') } : {}) } },
-          element('span', { className: 'change' }, `${changeText(change.cells[rowIndex][columnIndex], this.context.locale)}${row?.notFromMemory ? ' †' : ''}`),
-          row ? element('span', { className: 'values' }, `${compact(row.baseline)} → ${compact(row.candidate)}`) : null,
-        );
-        const mix = heatMixPercent(heat);
-        if (mix > 0 && !boundVariants) cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
-        if (row) cell.title = `${table.baseline}: ${f.number(row.baseline, 2)} ${metric.unit} → ${table.candidate}: ${f.number(row.candidate, 2)} ${metric.unit}${row.withinSpread ? ` (${s.withinSpread})` : ''}` +
-          (boundVariants ? `\n${formatString(s.heatmapClientBound, boundVariants.join(', '))}` : '');
-        return cell;
-      }),
-    ));
-    const heatTable = element('table', { className: 'heatmap', attributes: { 'data-metric': metric.key } }, element('thead', {}, headerRow), element('tbody', {}, ...bodyRows));
-    const legend = element('p', { className: 'legend muted' },
-      element('span', { className: 'swatch better' }), s.better, ' ',
-      element('span', { className: 'swatch worse' }), s.worse, ` · ${metric.label}: ${direction}`,
-      ...(clientBound.size > 0 ? [' · ', element('span', { className: 'swatch client-bound' }), s.legendClientBound] : []));
+    const headerRow = element(
+      'tr',
+      {},
+      element('th', { attributes: { scope: 'col' } }, s.threads),
+      ...change.columns.map((column) => element('th', { attributes: { scope: 'col' } }, column.label)),
+    );
+    const bodyRows = change.threads.map((threads, rowIndex) =>
+      element(
+        'tr',
+        {},
+        element('th', { className: 'num', attributes: { scope: 'row' } }, String(threads)),
+        ...change.columns.map((column, columnIndex) => {
+          const row = values.get(JSON.stringify([cellSettingLabel(column), column.tableSize ?? null, threads]));
+          const heat = heatOfCell(improvement.cells[rowIndex][columnIndex], row?.withinSpread ?? false);
+          // a change measured against a saturated client is the client's, not an effect: hatched, not coloured
+          const boundVariants = row ? clientBound.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)) : undefined;
+          const cell = element(
+            'td',
+            {
+              className: boundVariants ? 'heat heat-client-bound' : `heat heat-${heat.tone}`,
+              attributes: { 'data-tone': heat.tone, ...(boundVariants ? { 'data-client-bound': boundVariants.join(',') } : {}) },
+            },
+            element(
+              'span',
+              { className: 'change' },
+              `${changeText(change.cells[rowIndex][columnIndex], this.context.locale)}${row?.notFromMemory ? ' †' : ''}`,
+            ),
+            row ? element('span', { className: 'values' }, `${compact(row.baseline)} → ${compact(row.candidate)}`) : null,
+          );
+          const mix = heatMixPercent(heat);
+          if (mix > 0 && !boundVariants)
+            cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
+          if (row)
+            cell.title =
+              `${table.baseline}: ${f.number(row.baseline, 2)} ${metric.unit} → ${table.candidate}: ${f.number(row.candidate, 2)} ${metric.unit}${row.withinSpread ? ` (${s.withinSpread})` : ''}` +
+              (boundVariants ? `\n${formatString(s.heatmapClientBound, boundVariants.join(', '))}` : '');
+          return cell;
+        }),
+      ),
+    );
+    const heatTable = element(
+      'table',
+      { className: 'heatmap', attributes: { 'data-metric': metric.key } },
+      element('thead', {}, headerRow),
+      element('tbody', {}, ...bodyRows),
+    );
+    const legend = element(
+      'p',
+      { className: 'legend muted' },
+      element('span', { className: 'swatch better' }),
+      s.better,
+      ' ',
+      element('span', { className: 'swatch worse' }),
+      s.worse,
+      ` · ${metric.label}: ${direction}`,
+      ...(clientBound.size > 0 ? [' · ', element('span', { className: 'swatch client-bound' }), s.legendClientBound] : []),
+    );
     const rawText = rawNumbersTable(table, isBulkLoad(this.experiment), s, f, this.context.locale);
     const raw = dataTable(rawText.headers, rawText.rows, { className: 'raw-numbers', numericFrom: rawText.numericFrom });
     return [
       card(heading, element('div', { className: 'scroll' }, heatTable), legend),
-      element('details', { className: 'card raw' }, element('summary', {}, `${s.rawNumbers} (${table.rows.length})`), element('div', { className: 'scroll' }, raw)),
+      element(
+        'details',
+        { className: 'card raw' },
+        element('summary', {}, `${s.rawNumbers} (${table.rows.length})`),
+        element('div', { className: 'scroll' }, raw),
+      ),
       ...(table.warnings.length > 0 ? [warningsCallout(this.context, table.warnings) as HTMLElement] : []),
     ];
   }
@@ -203,7 +299,11 @@ export class ExperimentView implements ResultsView {
     if (isBulkLoad(this.experiment)) {
       const text = bulkLoadRunsTable(this.experiment.cells, s, f);
       rows = text.rows;
-      table = dataTable([...text.headers, s.status, ''], text.rows.map((row, index) => [...row, statusBadge(this.context, this.experiment.cells[index].run.status), openButton(index)]), { className: 'cells', numericFrom: text.numericFrom });
+      table = dataTable(
+        [...text.headers, s.status, ''],
+        text.rows.map((row, index) => [...row, statusBadge(this.context, this.experiment.cells[index].run.status), openButton(index)]),
+        { className: 'cells', numericFrom: text.numericFrom },
+      );
     } else {
       const words: NameWords = {
         threads: (count) => countString(count, s.threadsOne, s.threadsCount, f.number(count)),
@@ -213,7 +313,11 @@ export class ExperimentView implements ResultsView {
       const dimensions = this.experiment.cells.map(cellDimensions);
       const cellRows = this.experiment.cells.map((cell, index) => {
         const codes = errorCodesText(cell.run.summary, this.context.locale);
-        const errors = element('span', { attributes: { 'data-errors': String(cell.run.summary.errors) } }, f.number(cell.run.summary.errors));
+        const errors = element(
+          'span',
+          { attributes: { 'data-errors': String(cell.run.summary.errors) } },
+          f.number(cell.run.summary.errors),
+        );
         if (codes !== '') {
           errors.title = codes;
           errors.classList.add('has-codes');
@@ -235,11 +339,33 @@ export class ExperimentView implements ResultsView {
       rows = cellRows;
       // A column that is the same for every run (the one variant of a thread sweep) says nothing.
       const varies = (pick: (cell: ExperimentCell) => string) => new Set(this.experiment.cells.map(pick)).size > 1;
-      const keep = [true, varies((cell) => cell.variant), varies((cell) => cellSettingLabel(cell)), true, true, true, true, true, true, true];
-      const headers = [s.run, s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.errors, s.status, ''].filter((_header, index) => keep[index]);
-      table = dataTable(headers, cellRows.map((row) => row.filter((_cell, index) => keep[index])), { className: 'cells', numericFrom: 1 + Number(keep[1]) + Number(keep[2]) });
+      const keep = [
+        true,
+        varies((cell) => cell.variant),
+        varies((cell) => cellSettingLabel(cell)),
+        true,
+        true,
+        true,
+        true,
+        true,
+        true,
+        true,
+      ];
+      const headers = [s.run, s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.errors, s.status, ''].filter(
+        (_header, index) => keep[index],
+      );
+      table = dataTable(
+        headers,
+        cellRows.map((row) => row.filter((_cell, index) => keep[index])),
+        { className: 'cells', numericFrom: 1 + Number(keep[1]) + Number(keep[2]) },
+      );
     }
-    const details = element('details', { className: 'card raw' }, element('summary', {}, `${s.runs} (${rows.length})`), element('div', { className: 'scroll' }, table));
+    const details = element(
+      'details',
+      { className: 'card raw' },
+      element('summary', {}, `${s.runs} (${rows.length})`),
+      element('div', { className: 'scroll' }, table),
+    );
     // Short experiments show their runs; long ones (the cached-table study has 160) keep them folded.
     details.open = rows.length <= 20;
     return details;
@@ -248,7 +374,14 @@ export class ExperimentView implements ResultsView {
 
 function cellDimensions(cell: ExperimentCell): CellDimensions {
   const repetition = cell.run.labels?.repetition;
-  return { variant: cell.variant, workload: cell.workload, threads: cell.threads, tableSize: cell.tableSize, params: cell.params, repetition: typeof repetition === 'number' ? repetition : undefined };
+  return {
+    variant: cell.variant,
+    workload: cell.workload,
+    threads: cell.threads,
+    tableSize: cell.tableSize,
+    params: cell.params,
+    repetition: typeof repetition === 'number' ? repetition : undefined,
+  };
 }
 
 /** The rows per statement of a bulk-load sweep group ("bulk_load rows=... rows_per_insert=2000"). */

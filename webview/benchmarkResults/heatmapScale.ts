@@ -50,7 +50,10 @@ export function heatMixPercent(heat: Heat): number {
 /** The text a heatmap cell shows: the change with its sign, so colour is never the only cue. */
 export function changeText(changePct: number | null, locale?: string): string {
   if (changePct === null || !Number.isFinite(changePct)) return '–';
-  const formatted = new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(changePct) >= 100 ? 0 : 1, minimumFractionDigits: 0 }).format(Math.abs(changePct));
+  const formatted = new Intl.NumberFormat(locale, {
+    maximumFractionDigits: Math.abs(changePct) >= 100 ? 0 : 1,
+    minimumFractionDigits: 0,
+  }).format(Math.abs(changePct));
   if (formatted === '0') return '0%';
   return `${changePct > 0 ? '+' : '−'}${formatted}%`;
 }

@@ -51,13 +51,12 @@ const GAP_STEPS = 4;
 export function sourceBuckets(histogram: LatencyHistogram, scheme?: BucketScheme): SourceBucket[] {
   const merged = new Map<number, number>();
   histogram.bucketsMs.forEach((valueMs, index) => {
-    if (valueMs > 0 && Number.isFinite(valueMs)) merged.set(valueMs, (merged.get(valueMs) ?? 0) + Math.max(0, histogram.counts[index] ?? 0));
+    if (valueMs > 0 && Number.isFinite(valueMs))
+      merged.set(valueMs, (merged.get(valueMs) ?? 0) + Math.max(0, histogram.counts[index] ?? 0));
   });
   const values = [...merged.keys()].sort((a, b) => a - b);
   const buckets = scheme ? schemeBounds(values, scheme) : estimatedBounds(values);
-  return buckets
-    .map((bounds, index) => ({ ...bounds, count: merged.get(values[index]) ?? 0 }))
-    .filter((bucket) => bucket.count > 0);
+  return buckets.map((bounds, index) => ({ ...bounds, count: merged.get(values[index]) ?? 0 })).filter((bucket) => bucket.count > 0);
 }
 
 function schemeBounds(values: readonly number[], scheme: BucketScheme): { fromMs: number; toMs: number }[] {
@@ -72,7 +71,10 @@ function schemeBounds(values: readonly number[], scheme: BucketScheme): { fromMs
 }
 
 function estimatedBounds(values: readonly number[]): { fromMs: number; toMs: number }[] {
-  const steps = values.slice(1).map((value, index) => Math.log(value / values[index])).sort((a, b) => a - b);
+  const steps = values
+    .slice(1)
+    .map((value, index) => Math.log(value / values[index]))
+    .sort((a, b) => a - b);
   const usual = steps.length > 0 ? steps[Math.floor((steps.length - 1) / 2)] : Math.log(ENGINE_BUCKETS.ratio);
   return values.map((toMs, index) => {
     const step = index === 0 ? Number.POSITIVE_INFINITY : Math.log(toMs / values[index - 1]);

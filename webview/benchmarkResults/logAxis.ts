@@ -23,4 +23,3 @@ export function logTicks(low: number, high: number): number[] {
 export function decadeBelow(value: number): number {
   return 10 ** Math.floor(Math.log10(value) + 1e-9);
 }
-

@@ -57,13 +57,25 @@ function show(message: ResultsShowMessage): void {
       view = new RunView(context, { kind: 'run', run: shown.run, warnings: shown.warnings });
       break;
     case 'experiment':
-      view = new ExperimentView(context, shown.experiment, shown.target.kind === 'comparison' || shown.target.kind === 'live' ? '' : shown.target.resultId, shown.warnings);
+      view = new ExperimentView(
+        context,
+        shown.experiment,
+        shown.target.kind === 'comparison' || shown.target.kind === 'live' ? '' : shown.target.resultId,
+        shown.warnings,
+      );
       break;
     case 'comparison':
       view = new ComparisonView(context, shown.runs, shown.warnings);
       break;
     case 'message':
-      holder.append(element('section', { className: 'callout warning', role: 'alert', attributes: { 'data-message': '' } }, element('strong', {}, shown.title), element('p', {}, shown.message)));
+      holder.append(
+        element(
+          'section',
+          { className: 'callout warning', role: 'alert', attributes: { 'data-message': '' } },
+          element('strong', {}, shown.title),
+          element('p', {}, shown.message),
+        ),
+      );
       break;
   }
   if (view) {

@@ -15,7 +15,25 @@ export interface TextTable {
   numericFrom: number;
 }
 
-type Strings = Pick<BenchmarkResultsStrings, 'workload' | 'tableSize' | 'threads' | 'change' | 'spreadOfRuns' | 'rowsPerStatement' | 'rowsPerStatementHeader' | 'writersColumn' | 'keyOrder' | 'variant' | 'qps' | 'latencyP95' | 'latencyP99' | 'rowsPerSecondAxis' | 'mbPerSecond' | 'status'>;
+type Strings = Pick<
+  BenchmarkResultsStrings,
+  | 'workload'
+  | 'tableSize'
+  | 'threads'
+  | 'change'
+  | 'spreadOfRuns'
+  | 'rowsPerStatement'
+  | 'rowsPerStatementHeader'
+  | 'writersColumn'
+  | 'keyOrder'
+  | 'variant'
+  | 'qps'
+  | 'latencyP95'
+  | 'latencyP99'
+  | 'rowsPerSecondAxis'
+  | 'mbPerSecond'
+  | 'status'
+>;
 
 /** True when some row of the table holds more than one run on a side (repeats: a spread to show). */
 export function hasRepeats(table: VariantChangeTable): boolean {

@@ -34,18 +34,23 @@ export class RunView implements ResultsView {
   private readonly drawers: (() => void)[] = [];
   private readonly liveClientNote: LiveClientNote;
 
-  constructor(private readonly context: ViewContext, source: RunSource) {
+  constructor(
+    private readonly context: ViewContext,
+    source: RunSource,
+  ) {
     const s = context.strings;
     const f = context.format;
     const live = source.kind === 'live' ? source.live : undefined;
     const run = source.kind === 'run' ? source.run : undefined;
-    this.intervals = [...(live ? live.intervals : run?.intervals ?? [])];
+    this.intervals = [...(live ? live.intervals : (run?.intervals ?? []))];
     // A live chart fills up to --time; a stored one ends where the run ended.
-    this.timeSec = live ? live.header.timeSec : run?.durationSec ?? 0;
+    this.timeSec = live ? live.header.timeSec : (run?.durationSec ?? 0);
 
     const threads = live ? live.header.threads : threadsOf(run as RunResult);
     const workload = live ? live.header.workload : (run as RunResult).workload;
-    const title = run?.name ?? `${workload} · ${threads === undefined ? formatString(s.threadsCount, '–') : countString(threads, s.threadsOne, s.threadsCount, context.format.number(threads))}`;
+    const title =
+      run?.name ??
+      `${workload} · ${threads === undefined ? formatString(s.threadsCount, '–') : countString(threads, s.threadsOne, s.threadsCount, context.format.number(threads))}`;
 
     const meta: (HTMLElement | string)[] = [this.statusHolder];
     if (live) {
@@ -62,10 +67,15 @@ export class RunView implements ResultsView {
     }
     let actions: HTMLElement;
     if (live) {
-      const cancel = button({ id: 'cancel-run', label: s.cancelRun, appearance: 'secondary', onClick: () => {
-        cancel.disabled = true;
-        context.host.post('cancelRun', { runKey: live.header.runKey });
-      } });
+      const cancel = button({
+        id: 'cancel-run',
+        label: s.cancelRun,
+        appearance: 'secondary',
+        onClick: () => {
+          cancel.disabled = true;
+          context.host.post('cancelRun', { runKey: live.header.runKey });
+        },
+      });
       cancel.disabled = live.phase === 'stopping';
       this.cancelButton = cancel;
       actions = element('div', { className: 'toolbar' }, cancel.element);
@@ -92,7 +102,11 @@ export class RunView implements ResultsView {
     const transactions = chartCard(context, 'tps', s.tpsOverTime, true);
     const latency = chartCard(context, 'latency', s.latencyOverTime, true);
     timeGrid.append(throughput.element, transactions.element, latency.element);
-    this.timeCharts.push({ card: throughput, keys: ['qps'] }, { card: transactions, keys: ['tps'] }, { card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) });
+    this.timeCharts.push(
+      { card: throughput, keys: ['qps'] },
+      { card: transactions, keys: ['tps'] },
+      { card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) },
+    );
     if (live || hasErrorsOrReconnects(this.intervals, run)) {
       const errors = chartCard(context, 'errors', s.errorsOverTime);
       timeGrid.append(errors.element);
@@ -102,12 +116,19 @@ export class RunView implements ResultsView {
 
     const noIntervals = element('p', { className: 'callout', hidden: this.intervals.length > 0 || Boolean(live) }, s.noIntervals);
     const codes = run ? errorCodesText(run.summary, context.locale) : '';
-    const errorCodes = codes === '' ? null : element('p', { className: 'error-codes muted', attributes: { 'data-error-codes': '' } }, `${formatString(s.errorCodesHeading, f.number(run?.summary.errors ?? 0))} ${codes}`);
+    const errorCodes =
+      codes === ''
+        ? null
+        : element(
+            'p',
+            { className: 'error-codes muted', attributes: { 'data-error-codes': '' } },
+            `${formatString(s.errorCodesHeading, f.number(run?.summary.errors ?? 0))} ${codes}`,
+          );
     this.liveClientNote = new LiveClientNote(context);
     const parts: (HTMLElement | null)[] = [
       pageHeader(title, meta, actions),
       run ? clientBoundBanner(context, run) : this.liveClientNote.element,
-      run ? warningsCallout(context, [...(run.message ? [run.message] : []), ...source.kind === 'run' ? source.warnings : []]) : null,
+      run ? warningsCallout(context, [...(run.message ? [run.message] : []), ...(source.kind === 'run' ? source.warnings : [])]) : null,
       this.tiles.element,
       errorCodes,
       noIntervals,
@@ -146,7 +167,15 @@ export class RunView implements ResultsView {
 
   private drawTimeCharts(): void {
     const s = this.context.strings;
-    const labels: Record<IntervalValueKey, string> = { qps: s.qps, tps: s.tps, p95: 'p95', p99: 'p99', avg: s.latencyAvg, errors: s.errorsPerSecond, reconnects: s.reconnectsPerSecond };
+    const labels: Record<IntervalValueKey, string> = {
+      qps: s.qps,
+      tps: s.tps,
+      p95: 'p95',
+      p99: 'p99',
+      avg: s.latencyAvg,
+      errors: s.errorsPerSecond,
+      reconnects: s.reconnectsPerSecond,
+    };
     const styles: Record<IntervalValueKey, Omit<LineSeries, 'label'>> = {
       qps: { colour: { series: 0 } },
       tps: { colour: { series: 1 } },
@@ -177,9 +206,12 @@ export class RunView implements ResultsView {
     const last = this.intervals[this.intervals.length - 1];
     const elapsed = last?.t ?? 0;
     this.liveClientNote.update(this.intervals);
-    this.progress.textContent = last === undefined
-      ? s.waitingForFirstInterval
-      : this.timeSec > 0 ? formatString(s.elapsedOf, clockText(elapsed), clockText(this.timeSec)) : formatString(s.elapsed, clockText(elapsed));
+    this.progress.textContent =
+      last === undefined
+        ? s.waitingForFirstInterval
+        : this.timeSec > 0
+          ? formatString(s.elapsedOf, clockText(elapsed), clockText(this.timeSec))
+          : formatString(s.elapsed, clockText(elapsed));
     if (!last) return;
     this.tiles.set('tps', f.rate(last.tps));
     this.tiles.set('qps', f.rate(last.qps));
@@ -187,10 +219,13 @@ export class RunView implements ResultsView {
     this.tiles.set('p99', f.ms(last.latencyMs.p99));
     this.tiles.set('avg', f.ms(last.latencyMs.avg));
     this.tiles.set('max', f.ms(last.latencyMs.max));
-    const totals = this.intervals.reduce((sum, interval, index) => {
-      const seconds = interval.t - (index === 0 ? 0 : this.intervals[index - 1].t);
-      return { errors: sum.errors + interval.errors * seconds, reconnects: sum.reconnects + interval.reconnects * seconds };
-    }, { errors: 0, reconnects: 0 });
+    const totals = this.intervals.reduce(
+      (sum, interval, index) => {
+        const seconds = interval.t - (index === 0 ? 0 : this.intervals[index - 1].t);
+        return { errors: sum.errors + interval.errors * seconds, reconnects: sum.reconnects + interval.reconnects * seconds };
+      },
+      { errors: 0, reconnects: 0 },
+    );
     this.tiles.set('errors', f.number(Math.round(totals.errors)));
     this.tiles.set('reconnects', f.number(Math.round(totals.reconnects)));
   }
@@ -201,20 +236,43 @@ export class RunView implements ResultsView {
     const grid = element('div', { className: 'chart-grid' });
     const latency = run.summary.latencyMs;
     const percentiles: [string, number | null][] = [
-      ['p50', latency.p50], ['p90', latency.p90], ['p95', latency.p95], ['p99', latency.p99], ['p99.9', latency.p999], ['max', latency.max],
+      ['p50', latency.p50],
+      ['p90', latency.p90],
+      ['p95', latency.p95],
+      ['p99', latency.p99],
+      ['p99.9', latency.p999],
+      ['max', latency.max],
     ];
     const known = percentiles.filter((entry): entry is [string, number] => entry[1] !== null && entry[1] > 0);
     if (known.length > 0) {
       const chart = chartCard(this.context, 'percentiles', s.latencyPercentiles);
       grid.append(chart.element);
-      this.drawers.push(() => chart.showLogBars(known.map(([label]) => label), s.milliseconds, known.map(([, value]) => value), { x: '', y: s.latencyLogAxis }, { series: 0 }, (value) => f.ms(value)));
+      this.drawers.push(() =>
+        chart.showLogBars(
+          known.map(([label]) => label),
+          s.milliseconds,
+          known.map(([, value]) => value),
+          { x: '', y: s.latencyLogAxis },
+          { series: 0 },
+          (value) => f.ms(value),
+        ),
+      );
       this.charts.push(chart);
     }
     const bars = histogramBars(run.histogram, bucketSchemeOf(run.source.tool));
     if (bars.length > 0) {
       const chart = chartCard(this.context, 'histogram', s.latencyHistogram);
       grid.append(chart.element);
-      this.drawers.push(() => chart.showHistogram(bars, s.eventsAxis, { x: s.latencyLogAxis, y: s.eventsAxis }, { series: 3 }, (value) => f.ms(value), (value) => f.number(value)));
+      this.drawers.push(() =>
+        chart.showHistogram(
+          bars,
+          s.eventsAxis,
+          { x: s.latencyLogAxis, y: s.eventsAxis },
+          { series: 3 },
+          (value) => f.ms(value),
+          (value) => f.number(value),
+        ),
+      );
       this.charts.push(chart);
     }
     return grid;
@@ -224,7 +282,11 @@ export class RunView implements ResultsView {
     const s = this.context.strings;
     const server = run.server;
     const serverRows: [string, string][] = server
-      ? [[s.server, serverText(server)], ...(server.versionString ? [['VERSION()', server.versionString] as [string, string]] : []), ...(server.host ? [['host', `${server.host}${server.port ? `:${server.port}` : ''}`] as [string, string]] : [])]
+      ? [
+          [s.server, serverText(server)],
+          ...(server.versionString ? [['VERSION()', server.versionString] as [string, string]] : []),
+          ...(server.host ? [['host', `${server.host}${server.port ? `:${server.port}` : ''}`] as [string, string]] : []),
+        ]
       : [];
     const sourceRows: [string, string][] = [
       [s.source, `${run.source.tool} ${run.source.toolVersion}`.trim()],
@@ -233,8 +295,11 @@ export class RunView implements ResultsView {
       ...(run.source.engineNote ? [['engine note', run.source.engineNote] as [string, string]] : []),
     ];
     const labels = Object.entries(run.labels ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
-    return card(s.options,
-      element('div', { className: 'details' },
+    return card(
+      s.options,
+      element(
+        'div',
+        { className: 'details' },
         optionsTable(run.options),
         keyValueTable([...serverRows, ...sourceRows, ...clientDetailsRow(this.context, run), ...labels]),
       ),
@@ -244,15 +309,25 @@ export class RunView implements ResultsView {
   private liveDetailsCard(live: LiveRun): HTMLElement {
     const s = this.context.strings;
     const server = live.header.server;
-    return card(s.options, element('div', { className: 'details' },
-      optionsTable(live.header.options),
-      keyValueTable([[s.connection, live.header.connectionName], ...(server ? [[s.server, serverText(server)] as [string, string]] : [])]),
-    ));
+    return card(
+      s.options,
+      element(
+        'div',
+        { className: 'details' },
+        optionsTable(live.header.options),
+        keyValueTable([
+          [s.connection, live.header.connectionName],
+          ...(server ? [[s.server, serverText(server)] as [string, string]] : []),
+        ]),
+      ),
+    );
   }
 }
 
 function optionsTable(options: Record<string, string | number | boolean>): HTMLElement {
-  const rows = Object.entries(options).sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => [key, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value)]);
+  const rows = Object.entries(options)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => [key, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value)]);
   return dataTable(['option', 'value'], rows, { className: 'options', numericFrom: 2 });
 }
 

@@ -43,9 +43,10 @@ export function sweepGroups(experiment: ExperimentResult): SweepGroup[] {
     const threads = [...new Set(cells.map((cell) => cell.threads))].sort((a, b) => a - b);
     const variants = variantOrder.filter((variant) => cells.some((cell) => cell.variant === variant));
     const lines = variants.map((variant): SweepLine => {
-      const mean = (pick: (cell: ExperimentCell) => number | null) => threads.map((count) => average(
-        cells.filter((cell) => cell.variant === variant && cell.threads === count && cell.run.status === 'completed').map(pick),
-      ));
+      const mean = (pick: (cell: ExperimentCell) => number | null) =>
+        threads.map((count) =>
+          average(cells.filter((cell) => cell.variant === variant && cell.threads === count && cell.run.status === 'completed').map(pick)),
+        );
       return {
         variant,
         qps: mean((cell) => cell.run.summary.qps),

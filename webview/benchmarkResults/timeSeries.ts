@@ -46,8 +46,10 @@ export function latencyKeys(intervals: readonly ResultInterval[]): IntervalValue
 
 /** Whether the run saw any error or reconnect (then their chart is worth showing). */
 export function hasErrorsOrReconnects(intervals: readonly ResultInterval[], run?: Pick<RunResult, 'summary'>): boolean {
-  return (run !== undefined && (run.summary.errors > 0 || run.summary.reconnects > 0)) ||
-    intervals.some((interval) => interval.errors > 0 || interval.reconnects > 0);
+  return (
+    (run !== undefined && (run.summary.errors > 0 || run.summary.reconnects > 0)) ||
+    intervals.some((interval) => interval.errors > 0 || interval.reconnects > 0)
+  );
 }
 
 /** Seconds as m:ss or h:mm:ss for time axes. */

@@ -9,21 +9,45 @@ import type { ViewContext } from './viewContext';
 
 export function statusBadge(context: ViewContext, status: RunStatus | 'running' | 'stopping'): HTMLElement {
   const s = context.strings;
-  const text = { completed: s.statusCompleted, cancelled: s.statusCancelled, failed: s.statusFailed, running: s.statusRunning, stopping: s.statusStopping }[status];
+  const text = {
+    completed: s.statusCompleted,
+    cancelled: s.statusCancelled,
+    failed: s.statusFailed,
+    running: s.statusRunning,
+    stopping: s.statusStopping,
+  }[status];
   return element('span', { className: `badge status-${status}`, attributes: { 'data-status': status } }, text);
 }
 
 export function exportButtons(context: ViewContext): HTMLElement {
   const s = context.strings;
-  const formats: [ExportFormat, string][] = [['csv', s.exportCsv], ['markdown', s.exportMarkdown], ['json', s.exportJson]];
-  return element('div', { className: 'toolbar' }, ...formats.map(([format, label]) =>
-    button({ id: `export-${format}`, label, appearance: 'secondary', onClick: () => context.host.post('export', { format }) }).element));
+  const formats: [ExportFormat, string][] = [
+    ['csv', s.exportCsv],
+    ['markdown', s.exportMarkdown],
+    ['json', s.exportJson],
+  ];
+  return element(
+    'div',
+    { className: 'toolbar' },
+    ...formats.map(
+      ([format, label]) =>
+        button({ id: `export-${format}`, label, appearance: 'secondary', onClick: () => context.host.post('export', { format }) }).element,
+    ),
+  );
 }
 
 export function pageHeader(title: string, meta: (HTMLElement | string)[], actions?: HTMLElement): HTMLElement {
-  return element('header', { className: 'page-header' },
+  return element(
+    'header',
+    { className: 'page-header' },
     element('div', { className: 'title-row' }, element('h1', { id: 'result-title' }, title), actions ?? null),
-    element('div', { className: 'meta muted' }, ...meta.flatMap((part, index) => (index === 0 ? [part] : [element('span', { className: 'separator', attributes: { 'aria-hidden': 'true' } }, '·'), part]))),
+    element(
+      'div',
+      { className: 'meta muted' },
+      ...meta.flatMap((part, index) =>
+        index === 0 ? [part] : [element('span', { className: 'separator', attributes: { 'aria-hidden': 'true' } }, '·'), part],
+      ),
+    ),
   );
 }
 
@@ -38,11 +62,15 @@ export class Tiles {
   private readonly values = new Map<string, HTMLElement>();
 
   constructor(tiles: readonly Tile[]) {
-    this.element = element('section', { className: 'tiles', attributes: { 'aria-live': 'off' } }, ...tiles.map((tile) => {
-      const value = element('div', { className: 'tile-value', attributes: { 'data-tile': tile.key } }, tile.value);
-      this.values.set(tile.key, value);
-      return element('div', { className: 'tile' }, element('div', { className: 'tile-label muted' }, tile.label), value);
-    }));
+    this.element = element(
+      'section',
+      { className: 'tiles', attributes: { 'aria-live': 'off' } },
+      ...tiles.map((tile) => {
+        const value = element('div', { className: 'tile-value', attributes: { 'data-tile': tile.key } }, tile.value);
+        this.values.set(tile.key, value);
+        return element('div', { className: 'tile' }, element('div', { className: 'tile-label muted' }, tile.label), value);
+      }),
+    );
   }
 
   set(key: string, value: string): void {
@@ -52,20 +80,52 @@ export class Tiles {
 }
 
 export function keyValueTable(rows: readonly [string, string][], className = 'kv'): HTMLTableElement {
-  return element('table', { className }, element('tbody', {}, ...rows.map(([key, value]) => element('tr', {}, element('th', { attributes: { scope: 'row' } }, key), element('td', {}, value)))));
+  return element(
+    'table',
+    { className },
+    element(
+      'tbody',
+      {},
+      ...rows.map(([key, value]) => element('tr', {}, element('th', { attributes: { scope: 'row' } }, key), element('td', {}, value))),
+    ),
+  );
 }
 
-export function dataTable(headers: readonly string[], rows: readonly (readonly (string | HTMLElement)[])[], options: { className?: string; numericFrom?: number } = {}): HTMLTableElement {
+export function dataTable(
+  headers: readonly string[],
+  rows: readonly (readonly (string | HTMLElement)[])[],
+  options: { className?: string; numericFrom?: number } = {},
+): HTMLTableElement {
   const numericFrom = options.numericFrom ?? 1;
-  return element('table', { className: `data ${options.className ?? ''}`.trim() },
-    element('thead', {}, element('tr', {}, ...headers.map((header, index) => element('th', { className: index >= numericFrom ? 'num' : '', attributes: { scope: 'col' } }, header)))),
-    element('tbody', {}, ...rows.map((row) => element('tr', {}, ...row.map((cell, index) => element('td', { className: index >= numericFrom ? 'num' : '' }, cell))))),
+  return element(
+    'table',
+    { className: `data ${options.className ?? ''}`.trim() },
+    element(
+      'thead',
+      {},
+      element(
+        'tr',
+        {},
+        ...headers.map((header, index) =>
+          element('th', { className: index >= numericFrom ? 'num' : '', attributes: { scope: 'col' } }, header),
+        ),
+      ),
+    ),
+    element(
+      'tbody',
+      {},
+      ...rows.map((row) =>
+        element('tr', {}, ...row.map((cell, index) => element('td', { className: index >= numericFrom ? 'num' : '' }, cell))),
+      ),
+    ),
   );
 }
 
 export function warningsCallout(context: ViewContext, warnings: readonly string[]): HTMLElement | null {
   if (warnings.length === 0) return null;
-  return element('section', { className: 'callout warning', role: 'note' },
+  return element(
+    'section',
+    { className: 'callout warning', role: 'note' },
     element('strong', {}, context.strings.warnings),
     element('ul', {}, ...warnings.slice(0, 30).map((warning) => element('li', {}, warning))),
   );

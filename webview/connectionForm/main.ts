@@ -51,7 +51,12 @@ class ConnectionForm {
   };
   private readonly caRow: HTMLElement;
   private readonly cloudHint: HTMLElement;
-  private readonly outcome = element('section', { id: 'outcome', className: 'outcome', attributes: { 'aria-live': 'polite' }, hidden: true });
+  private readonly outcome = element('section', {
+    id: 'outcome',
+    className: 'outcome',
+    attributes: { 'aria-live': 'polite' },
+    hidden: true,
+  });
   private readonly testButton;
   private readonly saveButton;
   private tlsChosenByUser: boolean;
@@ -77,7 +82,12 @@ class ConnectionForm {
           { value: 'empty', label: s.passwordModeEmpty },
         ],
       }),
-      password: textField({ id: 'password', label: s.password, password: true, placeholder: init.hasStoredPassword ? s.passwordKeepPlaceholder : '' }),
+      password: textField({
+        id: 'password',
+        label: s.password,
+        password: true,
+        placeholder: init.hasStoredPassword ? s.passwordKeepPlaceholder : '',
+      }),
       database: textField({ id: 'database', label: s.database, value: draft.database, placeholder: s.databasePlaceholder }),
       tls: choiceField<TlsMode>({
         id: 'tls',
@@ -93,7 +103,12 @@ class ConnectionForm {
       caFile: textField({ id: 'caFile', label: s.caFile, value: draft.caFile, placeholder: s.caFilePlaceholder }),
     };
     const f = this.fields;
-    const browse = button({ id: 'browseCaFile', label: s.browse, appearance: 'secondary', onClick: () => host.post('pickCaFile', { current: f.caFile.value }) });
+    const browse = button({
+      id: 'browseCaFile',
+      label: s.browse,
+      appearance: 'secondary',
+      onClick: () => host.post('pickCaFile', { current: f.caFile.value }),
+    });
     this.caRow = element('div', { className: 'row ca-row' }, f.caFile.element, element('div', { className: 'browse' }, browse.element));
     this.cloudHint = element('p', { id: 'tidbCloudHint', className: 'callout hint' }, s.tidbCloudHint);
     this.testButton = button({ id: 'test', label: s.test, appearance: 'secondary', onClick: () => this.submit('test') });
@@ -101,7 +116,9 @@ class ConnectionForm {
     const cancel = button({ id: 'cancel', label: s.cancel, appearance: 'secondary', onClick: () => host.post('cancel', null) });
 
     const heading = { add: s.headingAdd, edit: s.headingEdit, duplicate: s.headingDuplicate }[init.mode];
-    this.element = element('div', { className: 'connection-form' },
+    this.element = element(
+      'div',
+      { className: 'connection-form' },
       element('header', {}, element('h1', {}, heading), element('p', { className: 'muted' }, s.intro)),
       element('div', { className: 'row' }, f.name.element),
       element('div', { className: 'row host-row' }, f.host.element, f.port.element),
@@ -138,14 +155,22 @@ class ConnectionForm {
   showTestResult(result: ConnectionTestResult): void {
     this.setBusy(false);
     if (result.ok) {
-      this.showOutcome('success', [element('p', { className: 'outcome-title' }, result.title), element('p', { className: 'muted' }, result.detail)]);
+      this.showOutcome('success', [
+        element('p', { className: 'outcome-title' }, result.title),
+        element('p', { className: 'muted' }, result.detail),
+      ]);
       return;
     }
     this.showOutcome('failure', [
       element('p', { className: 'outcome-title' }, result.title),
       element('p', {}, element('strong', {}, `${this.strings.nextStep} `), result.nextStep),
       result.detail.text && result.detail.text !== result.title
-        ? element('p', { className: 'muted server-message' }, `${{ server: this.strings.serverSaid, system: this.strings.systemSaid, client: this.strings.clientSaid }[result.detail.source]} `, element('code', {}, result.detail.text))
+        ? element(
+            'p',
+            { className: 'muted server-message' },
+            `${{ server: this.strings.serverSaid, system: this.strings.systemSaid, client: this.strings.clientSaid }[result.detail.source]} `,
+            element('code', {}, result.detail.text),
+          )
         : null,
     ]);
   }

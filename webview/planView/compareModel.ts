@@ -23,7 +23,12 @@ export interface CompareModel {
   changes: ChangeLine[];
 }
 
-export function buildCompareModel(comparison: PlanComparison, beforeCount: number, afterCount: number, strings: PlanViewStrings): CompareModel {
+export function buildCompareModel(
+  comparison: PlanComparison,
+  beforeCount: number,
+  afterCount: number,
+  strings: PlanViewStrings,
+): CompareModel {
   const beforeStatus = new Array<CompareStatus>(beforeCount).fill('same');
   const afterStatus = new Array<CompareStatus>(afterCount).fill('same');
   const beforeToAfter = new Map<number, number>();

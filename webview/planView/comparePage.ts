@@ -44,21 +44,38 @@ export class ComparePage {
     this.before = this.sideTable('before', beforePlan.plan, this.model.beforeStatus, (index) => this.selectPair(index, null));
     this.after = this.sideTable('after', afterPlan.plan, this.model.afterStatus, (index) => this.selectPair(null, index));
     const time = comparison.timeMs;
-    const timeLine = time.before !== null || time.after !== null
-      ? element('p', { className: 'compare-time' },
-        fill(s.compareStatementTime, time.before === null ? '–' : formatDurationMs(time.before), time.after === null ? '–' : formatDurationMs(time.after)),
-        ...withSpeed(speedChange(time.before, time.after, s)))
-      : null;
+    const timeLine =
+      time.before !== null || time.after !== null
+        ? element(
+            'p',
+            { className: 'compare-time' },
+            fill(
+              s.compareStatementTime,
+              time.before === null ? '–' : formatDurationMs(time.before),
+              time.after === null ? '–' : formatDurationMs(time.after),
+            ),
+            ...withSpeed(speedChange(time.before, time.after, s)),
+          )
+        : null;
     const exportButton = button({ id: 'export-plan', label: s.exportPlan, appearance: 'secondary', onClick: () => callbacks.onExport() });
-    this.element = element('div', { className: 'plan-page compare-page' },
-      element('header', { className: 'page-header' },
+    this.element = element(
+      'div',
+      { className: 'plan-page compare-page' },
+      element(
+        'header',
+        { className: 'page-header' },
         element('h1', { className: 'plan-title' }, s.compareHeading),
         timeLine,
         this.changesSection(),
-        element('div', { className: 'toolbar', role: 'toolbar' }, exportButton.element)),
-      element('div', { className: 'compare-sides' },
+        element('div', { className: 'toolbar', role: 'toolbar' }, exportButton.element),
+      ),
+      element(
+        'div',
+        { className: 'compare-sides' },
         side(s.compareBefore, beforePlan.origin, beforePlan.plan, this.before, strings),
-        side(s.compareAfter, afterPlan.origin, afterPlan.plan, this.after, strings)));
+        side(s.compareAfter, afterPlan.origin, afterPlan.plan, this.after, strings),
+      ),
+    );
   }
 
   /** Draws the rows; call once the page is in the document. */
@@ -71,14 +88,20 @@ export class ComparePage {
   private sideTable(name: 'before' | 'after', plan: PlanViewPlan, status: CompareStatus[], onSelect: (index: number) => void): PlanTable {
     const findingsByNode = new Map<number, PlanFinding[]>();
     for (const finding of plan.findings) findingsByNode.set(finding.nodeIndex, [...(findingsByNode.get(finding.nodeIndex) ?? []), finding]);
-    const columns = planColumns({
-      plan,
-      strings: this.strings,
-      fragments: findMppFragments(plan.nodes),
-      findingsByNode,
-      isCollapsed: () => false,
-      query: () => '',
-    }, 'compact', operatorColumnWidth(plan.nodes, { ...OPERATOR_COLUMN_METRICS, maxPx: 520 }, (node) => chipWidthPx(node, findingsByNode.has(node.index))));
+    const columns = planColumns(
+      {
+        plan,
+        strings: this.strings,
+        fragments: findMppFragments(plan.nodes),
+        findingsByNode,
+        isCollapsed: () => false,
+        query: () => '',
+      },
+      'compact',
+      operatorColumnWidth(plan.nodes, { ...OPERATOR_COLUMN_METRICS, maxPx: 520 }, (node) =>
+        chipWidthPx(node, findingsByNode.has(node.index)),
+      ),
+    );
     return new PlanTable({
       idPrefix: name,
       label: name === 'before' ? this.strings.compareBefore : this.strings.compareAfter,
@@ -104,10 +127,19 @@ export class ComparePage {
     const s = this.strings;
     const heading = element('h2', { id: 'changes-heading' }, `${s.compareChangesHeading} (${this.model.changes.length})`);
     if (this.model.changes.length === 0) {
-      return element('section', { className: 'changes', attributes: { 'aria-labelledby': 'changes-heading' } }, heading, element('p', { className: 'muted' }, s.compareNoChanges));
+      return element(
+        'section',
+        { className: 'changes', attributes: { 'aria-labelledby': 'changes-heading' } },
+        heading,
+        element('p', { className: 'muted' }, s.compareNoChanges),
+      );
     }
-    return element('section', { className: 'changes', attributes: { 'aria-labelledby': 'changes-heading' } }, heading,
-      element('ul', { className: 'changes-list' }, ...this.model.changes.map((change) => this.changeItem(change))));
+    return element(
+      'section',
+      { className: 'changes', attributes: { 'aria-labelledby': 'changes-heading' } },
+      heading,
+      element('ul', { className: 'changes-list' }, ...this.model.changes.map((change) => this.changeItem(change))),
+    );
   }
 
   private changeItem(change: ChangeLine): HTMLElement {
@@ -115,19 +147,25 @@ export class ComparePage {
     const label = { changed: s.compareChanged, added: s.compareAdded, removed: s.compareRemoved }[change.status];
     const link = element('button', { className: 'link-button', attributes: { type: 'button' } }, change.id);
     link.addEventListener('click', () => this.selectPair(change.before, change.after));
-    return element('li', { className: `change status-${change.status}` },
+    return element(
+      'li',
+      { className: `change status-${change.status}` },
       element('span', { className: `status-pill status-${change.status}` }, label),
       link,
-      change.details.length > 0 ? element('span', { className: 'change-details' }, change.details.join(' · ')) : null);
+      change.details.length > 0 ? element('span', { className: 'change-details' }, change.details.join(' · ')) : null,
+    );
   }
 }
 
 function side(label: string, origin: PlanOrigin, plan: PlanViewPlan, table: PlanTable, strings: PlanViewStrings): HTMLElement {
-  return element('section', { className: 'compare-side' },
+  return element(
+    'section',
+    { className: 'compare-side' },
     element('p', { className: 'side-label' }, label),
     originHeader(origin, 'h2', false),
     gistLine(plan, findMppFragments(plan.nodes), strings),
-    table.element);
+    table.element,
+  );
 }
 
 function withSpeed(speed: string | null): (HTMLElement | string)[] {

@@ -24,30 +24,55 @@ export interface NodeDetails {
   raw: string;
 }
 
-export function renderDetails(container: HTMLElement, index: number | null, context: DetailsContext, details: NodeDetails | undefined): void {
+export function renderDetails(
+  container: HTMLElement,
+  index: number | null,
+  context: DetailsContext,
+  details: NodeDetails | undefined,
+): void {
   const s = context.strings;
   const node = index === null ? undefined : context.plan.nodes[index];
   if (node === undefined) {
     replaceChildren(container, element('p', { className: 'muted details-empty' }, s.detailsEmpty));
     return;
   }
-  const close = element('button', { className: 'icon-button details-close', attributes: { type: 'button', title: s.detailsClose, 'aria-label': s.detailsClose } }, '×');
+  const close = element(
+    'button',
+    { className: 'icon-button details-close', attributes: { type: 'button', title: s.detailsClose, 'aria-label': s.detailsClose } },
+    '×',
+  );
   close.addEventListener('click', () => context.onClose());
   const badge = engineBadge(node);
-  replaceChildren(container,
-    element('div', { className: 'details-title' },
+  replaceChildren(
+    container,
+    element(
+      'div',
+      { className: 'details-title' },
       element('h2', { id: 'details-heading' }, node.id),
       node.role === null ? null : element('span', { className: 'operator-role' }, node.role),
-      badge === null ? null : element('span', { className: `engine-badge ${badge.className}` }, element('span', { className: 'engine-name' }, badge.engine), badge.taskKind === '' ? null : element('span', { className: 'engine-task' }, badge.taskKind)),
-      close),
+      badge === null
+        ? null
+        : element(
+            'span',
+            { className: `engine-badge ${badge.className}` },
+            element('span', { className: 'engine-name' }, badge.engine),
+            badge.taskKind === '' ? null : element('span', { className: 'engine-task' }, badge.taskKind),
+          ),
+      close,
+    ),
     node.truncated ? element('p', { className: 'callout warning' }, s.truncatedRow) : null,
     factsList(node, context),
     findingsOf(node, context),
     linksOf(node, context),
     node.operatorInfo ? section(s.fieldOperatorInfo, element('pre', { className: 'details-text' }, node.operatorInfo)) : null,
-    node.hasExecutionInfo ? section(s.fieldExecutionInfo, details === undefined
-      ? element('p', { className: 'muted loading' }, '…')
-      : entriesList(executionInfoEntries(details.executionInfoText ?? ''), s.glossary)) : null,
+    node.hasExecutionInfo
+      ? section(
+          s.fieldExecutionInfo,
+          details === undefined
+            ? element('p', { className: 'muted loading' }, '…')
+            : entriesList(executionInfoEntries(details.executionInfoText ?? ''), s.glossary),
+        )
+      : null,
     details === undefined ? null : section(s.fieldRawRow, element('pre', { className: 'details-text raw-row' }, details.raw)),
   );
 }
@@ -78,25 +103,42 @@ function factsList(node: PlanViewNode, context: DetailsContext): HTMLElement {
 function findingsOf(node: PlanViewNode, context: DetailsContext): HTMLElement | null {
   const findings = context.findingsByNode.get(node.index) ?? [];
   if (findings.length === 0) return null;
-  return element('ul', { className: 'details-findings' }, ...findings.map((finding) =>
-    element('li', { className: `finding ${finding.severity}` },
-      element('span', { className: `severity-pill ${finding.severity}` }, severityLabel(finding, context.strings)),
-      element('span', { className: 'finding-message' }, finding.message),
-      element('p', { className: 'finding-advice' }, finding.advice))));
+  return element(
+    'ul',
+    { className: 'details-findings' },
+    ...findings.map((finding) =>
+      element(
+        'li',
+        { className: `finding ${finding.severity}` },
+        element('span', { className: `severity-pill ${finding.severity}` }, severityLabel(finding, context.strings)),
+        element('span', { className: 'finding-message' }, finding.message),
+        element('p', { className: 'finding-advice' }, finding.advice),
+      ),
+    ),
+  );
 }
 
 function linksOf(node: PlanViewNode, context: DetailsContext): HTMLElement | null {
   const s = context.strings;
   const nodes = context.plan.nodes;
-  const reads = node.uses.map((id) => nodes.find((candidate) => candidate.id === id && candidate.parent === null)).filter((target): target is PlanViewNode => target !== undefined);
+  const reads = node.uses
+    .map((id) => nodes.find((candidate) => candidate.id === id && candidate.parent === null))
+    .filter((target): target is PlanViewNode => target !== undefined);
   const readBy = node.usedBy.map((index) => nodes[index]).filter((target): target is PlanViewNode => target !== undefined);
   if (reads.length === 0 && readBy.length === 0) return null;
-  const links = (label: string, targets: PlanViewNode[]) => targets.length === 0 ? null : element('p', { className: 'details-links' }, `${label}: `,
-    ...targets.map((target) => {
-      const link = element('button', { className: 'link-button', attributes: { type: 'button' } }, target.id);
-      link.addEventListener('click', () => context.onSelect(target.index));
-      return link;
-    }));
+  const links = (label: string, targets: PlanViewNode[]) =>
+    targets.length === 0
+      ? null
+      : element(
+          'p',
+          { className: 'details-links' },
+          `${label}: `,
+          ...targets.map((target) => {
+            const link = element('button', { className: 'link-button', attributes: { type: 'button' } }, target.id);
+            link.addEventListener('click', () => context.onSelect(target.index));
+            return link;
+          }),
+        );
   return element('div', {}, links(s.fieldReads, reads), links(s.fieldReadBy, readBy));
 }
 
@@ -105,13 +147,20 @@ function section(title: string, body: HTMLElement): HTMLElement {
 }
 
 export function entriesList(entries: ExecutionEntry[], glossary: Record<string, string>): HTMLElement {
-  return element('dl', { className: 'exec-info' }, ...entries.flatMap((entry) => {
-    const hint = Object.prototype.hasOwnProperty.call(glossary, entry.key) ? glossary[entry.key] : '';
-    const term = element('dt', hint ? { attributes: { title: hint } } : {}, entry.key === '' ? '·' : entry.key);
-    if (hint) term.classList.add('has-hint');
-    const value = entry.value !== null ? element('dd', {}, entry.value) : element('dd', { className: 'group' }, entriesList(entry.children, glossary));
-    return [term, value];
-  }));
+  return element(
+    'dl',
+    { className: 'exec-info' },
+    ...entries.flatMap((entry) => {
+      const hint = Object.prototype.hasOwnProperty.call(glossary, entry.key) ? glossary[entry.key] : '';
+      const term = element('dt', hint ? { attributes: { title: hint } } : {}, entry.key === '' ? '·' : entry.key);
+      if (hint) term.classList.add('has-hint');
+      const value =
+        entry.value !== null
+          ? element('dd', {}, entry.value)
+          : element('dd', { className: 'group' }, entriesList(entry.children, glossary));
+      return [term, value];
+    }),
+  );
 }
 
 export function severityLabel(finding: PlanFinding, strings: PlanViewStrings): string {

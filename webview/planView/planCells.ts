@@ -62,7 +62,13 @@ export function estimateCell(node: PlanViewNode, strings: PlanViewStrings, criti
   const short = error.direction === 'under' ? strings.underEstimatedShort : strings.overEstimatedShort;
   const factor = formatFactor(error.factor);
   const tone = estimateTone(error.factor);
-  return { text: fill(template, factor), shortText: fill(short, factor), fraction: estimateFraction(error.factor), tone: tone === 'critical' && !critical ? 'warning' : tone, title };
+  return {
+    text: fill(template, factor),
+    shortText: fill(short, factor),
+    fraction: estimateFraction(error.factor),
+    tone: tone === 'critical' && !critical ? 'warning' : tone,
+    title,
+  };
 }
 
 /**
@@ -97,7 +103,8 @@ export interface EngineBadge {
 }
 
 export function engineBadge(node: PlanViewNode): EngineBadge | null {
-  if (node.engine === null) return node.task === null || node.task === '' ? null : { engine: node.task, taskKind: '', className: 'unknown' };
+  if (node.engine === null)
+    return node.task === null || node.task === '' ? null : { engine: node.task, taskKind: '', className: 'unknown' };
   const taskKind = node.taskKind === null || node.taskKind === 'root' ? '' : node.taskKind === 'mpp' ? 'MPP' : node.taskKind;
   return { engine: node.engine, taskKind, className: node.engine.toLowerCase() };
 }

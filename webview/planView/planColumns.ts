@@ -32,12 +32,29 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
   // OPERATOR_MIN_PX (ids are cut off with an ellipsis and told whole on hover) when there is not.
   const operatorMin = Math.min(operatorWidthPx, OPERATOR_MIN_PX);
   const operator: PlanTableColumn = {
-    key: 'operator', header: s.columnOperator, track: `minmax(${operatorMin}px, ${operatorWidthPx}px)`, minPx: operatorMin, priority: 0,
+    key: 'operator',
+    header: s.columnOperator,
+    track: `minmax(${operatorMin}px, ${operatorWidthPx}px)`,
+    minPx: operatorMin,
+    priority: 0,
     render: (cell, node) => operatorCell(cell, node, context),
   };
-  const engine: PlanTableColumn = { key: 'engine', header: s.columnEngine, track: '100px', minPx: 100, priority: runtime ? 3 : 2, render: (cell, node) => engineCell(cell, node) };
+  const engine: PlanTableColumn = {
+    key: 'engine',
+    header: s.columnEngine,
+    track: '100px',
+    minPx: 100,
+    priority: runtime ? 3 : 2,
+    render: (cell, node) => engineCell(cell, node),
+  };
   const time: PlanTableColumn = {
-    key: 'time', header: s.columnTime, track: '100px', minPx: 100, numeric: true, priority: 1, sortKey: 'time',
+    key: 'time',
+    header: s.columnTime,
+    track: '100px',
+    minPx: 100,
+    numeric: true,
+    priority: 1,
+    sortKey: 'time',
     render: (cell, node) => barCell(cell, timeCell(node, s), node.timeKind === 'task-time'),
   };
   const shownRows = rowsShown(runtime, nodes);
@@ -55,20 +72,35 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     },
   };
   const estimate: PlanTableColumn = {
-    key: 'estimate', header: s.columnEstimate, track: '112px', minPx: 112, priority: 2, sortKey: 'estimate',
+    key: 'estimate',
+    header: s.columnEstimate,
+    track: '112px',
+    minPx: 112,
+    priority: 2,
+    sortKey: 'estimate',
     render: (cell, node) => {
       if (node.runtimeStatsMissing) {
         cell.append(element('span', { className: 'not-run' }, s.didNotRun));
         cell.title = s.didNotRunTitle;
       } else {
-        const critical = context.findingsByNode.get(node.index)?.some((finding) => finding.code === 'misestimate' && finding.severity === 'critical') ?? false;
+        const critical =
+          context.findingsByNode.get(node.index)?.some((finding) => finding.code === 'misestimate' && finding.severity === 'critical') ??
+          false;
         barCell(cell, estimateCell(node, s, critical), false);
       }
     },
   };
   const memory: PlanTableColumn = {
-    key: 'memory', header: s.columnMemory, track: '84px', minPx: 84, numeric: true, priority: 6, sortKey: 'memory',
-    render: (cell, node) => { cell.textContent = bytesText(node.memoryBytes); },
+    key: 'memory',
+    header: s.columnMemory,
+    track: '84px',
+    minPx: 84,
+    numeric: true,
+    priority: 6,
+    sortKey: 'memory',
+    render: (cell, node) => {
+      cell.textContent = bytesText(node.memoryBytes);
+    },
   };
   const disk: PlanTableColumn = {
     key: 'disk',
@@ -84,31 +116,67 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
     },
   };
   const ruOwn: PlanTableColumn = {
-    key: 'ru', header: s.columnRuOwn, headerTitle: s.columnRuOwnTitle, track: '84px', minPx: 84, numeric: true, priority: 2, sortKey: 'ru',
-    render: (cell, node) => { cell.textContent = ruText(operatorRequestUnits(node.extra)?.self ?? null); },
+    key: 'ru',
+    header: s.columnRuOwn,
+    headerTitle: s.columnRuOwnTitle,
+    track: '84px',
+    minPx: 84,
+    numeric: true,
+    priority: 2,
+    sortKey: 'ru',
+    render: (cell, node) => {
+      cell.textContent = ruText(operatorRequestUnits(node.extra)?.self ?? null);
+    },
   };
   const ruTotal: PlanTableColumn = {
-    key: 'ruTotal', header: s.columnRuTotal, headerTitle: s.columnRuTotalTitle, track: '112px', minPx: 112, numeric: true, priority: 2, sortKey: 'ruTotal',
+    key: 'ruTotal',
+    header: s.columnRuTotal,
+    headerTitle: s.columnRuTotalTitle,
+    track: '112px',
+    minPx: 112,
+    numeric: true,
+    priority: 2,
+    sortKey: 'ruTotal',
     render: (cell, node) => {
       const ru = operatorRequestUnits(node.extra);
       if (ru?.cumulative == null) return;
-      barCell(cell, { text: ruText(ru.cumulative), fraction: ru.share ?? 0, tone: 'neutral', title: ru.share === null ? '' : fill(s.ruShareTitle, percent(ru.share)) }, false);
+      barCell(
+        cell,
+        {
+          text: ruText(ru.cumulative),
+          fraction: ru.share ?? 0,
+          tone: 'neutral',
+          title: ru.share === null ? '' : fill(s.ruShareTitle, percent(ru.share)),
+        },
+        false,
+      );
     },
   };
   const access: PlanTableColumn = {
-    key: 'access', header: s.columnAccessObject, track: 'minmax(110px, 0.6fr)', minPx: 110, priority: runtime ? 5 : 3,
+    key: 'access',
+    header: s.columnAccessObject,
+    track: 'minmax(110px, 0.6fr)',
+    minPx: 110,
+    priority: runtime ? 5 : 3,
     render: (cell, node) => textCell(cell, node.accessObject, context.query()),
   };
   const info: PlanTableColumn = {
-    key: 'info', header: s.columnOperatorInfo, track: 'minmax(160px, 1fr)', minPx: 160, priority: runtime ? 8 : 4,
+    key: 'info',
+    header: s.columnOperatorInfo,
+    track: 'minmax(160px, 1fr)',
+    minPx: 160,
+    priority: runtime ? 8 : 4,
     render: (cell, node) => textCell(cell, node.operatorInfo, context.query()),
   };
   const withRu = hasOperatorRequestUnits(nodes);
-  const candidates = set === 'compact'
-    ? (runtime ? [operator, engine, time, rows, estimate] : [operator, engine, rows, access])
-    : runtime
-      ? [operator, engine, time, rows, estimate, ...(withRu ? [ruOwn, ruTotal] : []), memory, disk, access, info]
-      : [operator, engine, rows, access, info];
+  const candidates =
+    set === 'compact'
+      ? runtime
+        ? [operator, engine, time, rows, estimate]
+        : [operator, engine, rows, access]
+      : runtime
+        ? [operator, engine, time, rows, estimate, ...(withRu ? [ruOwn, ruTotal] : []), memory, disk, access, info]
+        : [operator, engine, rows, access, info];
   // A column no operator has a value for (no time in FORMAT='ru', no disk without a spill) is left out.
   const has: Record<string, (node: PlanViewNode) => boolean> = {
     engine: (node) => node.engine !== null || (node.task ?? '') !== '',
@@ -133,7 +201,9 @@ function ruText(value: number | null): string {
 function operatorCell(cell: HTMLElement, node: PlanViewNode, context: ColumnContext): void {
   const nodes = context.plan.nodes;
   const flat = context.flat?.() ?? false;
-  if (!flat) for (const guide of treeGuides(nodes, node.index)) cell.append(element('span', { className: `guide ${guide}`, attributes: { 'aria-hidden': 'true' } }));
+  if (!flat)
+    for (const guide of treeGuides(nodes, node.index))
+      cell.append(element('span', { className: `guide ${guide}`, attributes: { 'aria-hidden': 'true' } }));
   if (flat) {
     cell.append(element('span', { className: 'twistie leaf', attributes: { 'aria-hidden': 'true' } }));
   } else if (node.children.length > 0) {
@@ -149,10 +219,24 @@ function operatorCell(cell: HTMLElement, node: PlanViewNode, context: ColumnCont
   appendFragmentChip(cell, node, context);
   const findings = context.findingsByNode.get(node.index);
   if (findings !== undefined && findings.length > 0) {
-    const worst = findings.some((finding) => finding.severity === 'critical') ? 'critical' : findings.some((finding) => finding.severity === 'warning') ? 'warning' : 'info';
-    cell.append(element('span', { className: `finding-dot ${worst}`, attributes: { title: findings.map((finding) => finding.message).join('\n'), role: 'img', 'aria-label': findings.map((finding) => finding.message).join(' ') } }));
+    const worst = findings.some((finding) => finding.severity === 'critical')
+      ? 'critical'
+      : findings.some((finding) => finding.severity === 'warning')
+        ? 'warning'
+        : 'info';
+    cell.append(
+      element('span', {
+        className: `finding-dot ${worst}`,
+        attributes: {
+          title: findings.map((finding) => finding.message).join('\n'),
+          role: 'img',
+          'aria-label': findings.map((finding) => finding.message).join(' '),
+        },
+      }),
+    );
   }
-  if (node.truncated) cell.append(element('span', { className: 'truncated-mark', attributes: { title: context.strings.truncatedRow } }, '…'));
+  if (node.truncated)
+    cell.append(element('span', { className: 'truncated-mark', attributes: { title: context.strings.truncatedRow } }, '…'));
   cell.title = node.role === null ? node.id : `${node.id} (${node.role})`;
 }
 
@@ -163,10 +247,18 @@ function appendFragmentChip(cell: HTMLElement, node: PlanViewNode, context: Colu
     const fragment = context.fragments.fragments[number - 1];
     const target = fragment.sendsTo === null ? s.fragmentToTiDB : fill(s.fragmentLabel, String(fragment.sendsTo));
     const label = [fill(s.fragmentLabel, String(number)), fragment.exchangeType].filter(Boolean).join(' · ');
-    cell.append(element('span', {
-      className: `fragment-chip fragment-c${number % 6}`,
-      attributes: { title: fill(s.fragmentTitle, String(number), target, [fragment.exchangeType, fragment.hashColumns].filter(Boolean).join(', ')) },
-    }, label));
+    cell.append(
+      element(
+        'span',
+        {
+          className: `fragment-chip fragment-c${number % 6}`,
+          attributes: {
+            title: fill(s.fragmentTitle, String(number), target, [fragment.exchangeType, fragment.hashColumns].filter(Boolean).join(', ')),
+          },
+        },
+        label,
+      ),
+    );
   } else if (isExchangeReceiver(node)) {
     const sources = context.fragments.receivesFrom.get(node.index) ?? [];
     if (sources.length > 0) {
@@ -179,16 +271,32 @@ function appendFragmentChip(cell: HTMLElement, node: PlanViewNode, context: Colu
 function engineCell(cell: HTMLElement, node: PlanViewNode): void {
   const badge = engineBadge(node);
   if (badge === null) return;
-  cell.append(element('span', { className: `engine-badge ${badge.className}`, attributes: { title: node.task ?? '' } },
-    element('span', { className: 'engine-name' }, badge.engine),
-    badge.taskKind === '' ? null : element('span', { className: 'engine-task' }, badge.taskKind)));
+  cell.append(
+    element(
+      'span',
+      { className: `engine-badge ${badge.className}`, attributes: { title: node.task ?? '' } },
+      element('span', { className: 'engine-name' }, badge.engine),
+      badge.taskKind === '' ? null : element('span', { className: 'engine-task' }, badge.taskKind),
+    ),
+  );
 }
 
 function barCell(cell: HTMLElement, value: BarCell | null, taskTime: boolean): void {
   if (value === null) return;
-  const bar = element('span', { className: `bar tone-${value.tone}${taskTime ? ' task-time' : ''}`, attributes: { 'aria-hidden': 'true' } });
+  const bar = element('span', {
+    className: `bar tone-${value.tone}${taskTime ? ' task-time' : ''}`,
+    attributes: { 'aria-hidden': 'true' },
+  });
   bar.style.width = `${Math.round(value.fraction * 1000) / 10}%`;
-  cell.append(bar, element('span', { className: 'bar-text' }, value.shortText ?? value.text, taskTime ? element('span', { className: 'task-time-mark' }, '*') : null));
+  cell.append(
+    bar,
+    element(
+      'span',
+      { className: 'bar-text' },
+      value.shortText ?? value.text,
+      taskTime ? element('span', { className: 'task-time-mark' }, '*') : null,
+    ),
+  );
   cell.classList.add('bar-cell');
   const title = value.shortText === undefined ? value.title : [value.text, value.title].filter(Boolean).join(': ');
   if (title) cell.title = title;

@@ -11,11 +11,16 @@ import { fill } from './template';
 const FINDINGS_SHOWN_FIRST = 8;
 
 export function originHeader(origin: PlanOrigin, headingLevel: 'h1' | 'h2' = 'h1', withStatement = true): HTMLElement {
-  const meta = [origin.connection, origin.ranAt ? localTime(origin.ranAt) : undefined, origin.note].filter((part): part is string => Boolean(part));
-  return element('div', { className: 'origin' },
+  const meta = [origin.connection, origin.ranAt ? localTime(origin.ranAt) : undefined, origin.note].filter((part): part is string =>
+    Boolean(part),
+  );
+  return element(
+    'div',
+    { className: 'origin' },
     element(headingLevel, { className: 'plan-title' }, origin.heading ?? origin.title),
     meta.length > 0 ? element('p', { className: 'muted origin-meta' }, meta.join(' · ')) : null,
-    origin.statement && withStatement ? element('pre', { className: 'statement' }, origin.statement) : null);
+    origin.statement && withStatement ? element('pre', { className: 'statement' }, origin.statement) : null,
+  );
 }
 
 export function gistLine(plan: PlanViewPlan, fragments: MppFragments, strings: PlanViewStrings): HTMLElement {
@@ -29,7 +34,13 @@ export function planNotes(plan: PlanViewPlan, origin: PlanOrigin, strings: PlanV
   // One banner says how the plan was made: a rolled-back run, or estimates only; both in one when both hold.
   const estimatesOnly = !plan.hasRuntimeStats && plan.nodes.length > 0;
   if (origin.rolledBack) {
-    notes.push(element('p', { className: 'callout success note-rolled-back plan-banner' }, estimatesOnly ? strings.rolledBackEstimatesOnly : strings.rolledBack));
+    notes.push(
+      element(
+        'p',
+        { className: 'callout success note-rolled-back plan-banner' },
+        estimatesOnly ? strings.rolledBackEstimatesOnly : strings.rolledBack,
+      ),
+    );
   } else if (estimatesOnly) {
     notes.push(element('p', { className: 'muted note plan-banner' }, strings.estimatesOnly));
   }
@@ -37,9 +48,14 @@ export function planNotes(plan: PlanViewPlan, origin: PlanOrigin, strings: PlanV
     notes.push(element('p', { className: 'muted note cop-time-note', attributes: { title: plan.timeNote } }, `* ${strings.copTimeNote}`));
   }
   if (plan.warnings.length > 0) {
-    notes.push(element('div', { className: 'callout warning parse-warnings', role: 'status' },
-      element('p', {}, strings.warningsHeading),
-      element('ul', {}, ...plan.warnings.map((warning) => element('li', {}, warning)))));
+    notes.push(
+      element(
+        'div',
+        { className: 'callout warning parse-warnings', role: 'status' },
+        element('p', {}, strings.warningsHeading),
+        element('ul', {}, ...plan.warnings.map((warning) => element('li', {}, warning))),
+      ),
+    );
   }
   return notes;
 }
@@ -47,14 +63,24 @@ export function planNotes(plan: PlanViewPlan, origin: PlanOrigin, strings: PlanV
 export function findingsSection(findings: readonly PlanFinding[], strings: PlanViewStrings, onShow: (index: number) => void): HTMLElement {
   const heading = element('h2', { id: 'findings-heading' }, `${strings.findingsHeading} (${findings.length})`);
   if (findings.length === 0) {
-    return element('section', { className: 'findings', attributes: { 'aria-labelledby': 'findings-heading' } }, heading, element('p', { className: 'muted' }, strings.noFindings));
+    return element(
+      'section',
+      { className: 'findings', attributes: { 'aria-labelledby': 'findings-heading' } },
+      heading,
+      element('p', { className: 'muted' }, strings.noFindings),
+    );
   }
   const list = element('ul', { className: 'findings-list' });
-  const renderItems = (count: number) => list.replaceChildren(...findings.slice(0, count).map((finding) => findingItem(finding, strings, onShow)));
+  const renderItems = (count: number) =>
+    list.replaceChildren(...findings.slice(0, count).map((finding) => findingItem(finding, strings, onShow)));
   renderItems(FINDINGS_SHOWN_FIRST);
   const section = element('section', { className: 'findings', attributes: { 'aria-labelledby': 'findings-heading' } }, heading, list);
   if (findings.length > FINDINGS_SHOWN_FIRST) {
-    const more = element('button', { className: 'link-button show-all-findings', attributes: { type: 'button' } }, fill(strings.showAllFindings, String(findings.length)));
+    const more = element(
+      'button',
+      { className: 'link-button show-all-findings', attributes: { type: 'button' } },
+      fill(strings.showAllFindings, String(findings.length)),
+    );
     more.addEventListener('click', () => {
       renderItems(findings.length);
       more.remove();
@@ -65,13 +91,25 @@ export function findingsSection(findings: readonly PlanFinding[], strings: PlanV
 }
 
 function findingItem(finding: PlanFinding, strings: PlanViewStrings, onShow: (index: number) => void): HTMLElement {
-  const link = element('button', { className: 'link-button finding-link', attributes: { type: 'button', 'data-node': String(finding.nodeIndex) } }, fill(strings.showOperator, finding.nodeId));
+  const link = element(
+    'button',
+    { className: 'link-button finding-link', attributes: { type: 'button', 'data-node': String(finding.nodeIndex) } },
+    fill(strings.showOperator, finding.nodeId),
+  );
   link.addEventListener('click', () => onShow(finding.nodeIndex));
-  const advice = element('details', { className: 'finding-advice' }, element('summary', {}, finding.message), element('p', {}, finding.advice));
-  return element('li', { className: `finding ${finding.severity}`, attributes: { 'data-code': finding.code } },
+  const advice = element(
+    'details',
+    { className: 'finding-advice' },
+    element('summary', {}, finding.message),
+    element('p', {}, finding.advice),
+  );
+  return element(
+    'li',
+    { className: `finding ${finding.severity}`, attributes: { 'data-code': finding.code } },
     element('span', { className: `severity-pill ${finding.severity}` }, severityLabel(finding, strings)),
     advice,
-    link);
+    link,
+  );
 }
 
 /** "2026-11-29 21:05:03" in the local time zone (toLocaleString would load locale data on first use, slowing the first paint). */

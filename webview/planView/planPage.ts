@@ -55,7 +55,12 @@ export class PlanPage {
   private readonly planTab: HTMLElement;
   private readonly rawTab: HTMLElement;
   private readonly planPanel: HTMLElement;
-  private readonly rawPanel = element('div', { id: 'raw-panel', className: 'raw-panel', role: 'tabpanel', attributes: { 'aria-labelledby': 'tab-raw' } });
+  private readonly rawPanel = element('div', {
+    id: 'raw-panel',
+    className: 'raw-panel',
+    role: 'tabpanel',
+    attributes: { 'aria-labelledby': 'tab-raw' },
+  });
   private collapsed: Set<number>;
   private search: PlanSearchResult | null = null;
   private matchSet = new Set<number>();
@@ -69,7 +74,13 @@ export class PlanPage {
   private readonly searchField: FieldControl;
   private readonly sortNote = element('div', { className: 'sort-note', role: 'status', hidden: true });
 
-  constructor(origin: PlanOrigin, private readonly plan: PlanViewPlan, strings: PlanViewStrings, state: PlanUiState, private readonly callbacks: PlanPageCallbacks) {
+  constructor(
+    origin: PlanOrigin,
+    private readonly plan: PlanViewPlan,
+    strings: PlanViewStrings,
+    state: PlanUiState,
+    private readonly callbacks: PlanPageCallbacks,
+  ) {
     this.strings = strings;
     this.state = { ...state };
     this.collapsed = new Set(state.collapsed.filter((index) => index >= 0 && index < plan.nodes.length));
@@ -80,15 +91,19 @@ export class PlanPage {
       list.push(finding);
       this.findingsByNode.set(finding.nodeIndex, list);
     }
-    const columns = planColumns({
-      plan,
-      strings,
-      fragments: this.fragments,
-      findingsByNode: this.findingsByNode,
-      isCollapsed: (index) => this.collapsed.has(index),
-      query: () => this.search?.query ?? '',
-      flat: () => this.sort !== null,
-    }, 'full', operatorColumnWidth(plan.nodes, OPERATOR_COLUMN_METRICS, (node) => chipWidthPx(node, this.findingsByNode.has(node.index))));
+    const columns = planColumns(
+      {
+        plan,
+        strings,
+        fragments: this.fragments,
+        findingsByNode: this.findingsByNode,
+        isCollapsed: (index) => this.collapsed.has(index),
+        query: () => this.search?.query ?? '',
+        flat: () => this.sort !== null,
+      },
+      'full',
+      operatorColumnWidth(plan.nodes, OPERATOR_COLUMN_METRICS, (node) => chipWidthPx(node, this.findingsByNode.has(node.index))),
+    );
     this.table = new PlanTable({
       idPrefix: 'plan',
       label: strings.planTableLabel,
@@ -113,34 +128,76 @@ export class PlanPage {
       },
     });
 
-    const searchField = textField({ id: 'plan-search', label: '', ariaLabel: strings.searchLabel, placeholder: strings.searchPlaceholder, value: state.query });
+    const searchField = textField({
+      id: 'plan-search',
+      label: '',
+      ariaLabel: strings.searchLabel,
+      placeholder: strings.searchPlaceholder,
+      value: state.query,
+    });
     this.searchField = searchField;
     searchField.onChange((value) => {
       clearTimeout(this.searchTimer);
       this.searchTimer = setTimeout(() => this.applySearch(value), SEARCH_DELAY_MS);
     });
-    const expandAll = button({ id: 'expand-all', label: strings.expandAll, appearance: 'secondary', onClick: () => this.setCollapsed(new Set()) });
-    const collapse = button({ id: 'collapse-all', label: strings.collapseAll, appearance: 'secondary', onClick: () => this.setCollapsed(collapseAll(plan.nodes)) });
-    const exportButton = button({ id: 'export-plan', label: strings.exportPlan, appearance: 'secondary', onClick: () => callbacks.onExport() });
-    const compareButton = button({ id: 'compare-plan', label: strings.compare, appearance: 'secondary', onClick: () => callbacks.onCompare() });
+    const expandAll = button({
+      id: 'expand-all',
+      label: strings.expandAll,
+      appearance: 'secondary',
+      onClick: () => this.setCollapsed(new Set()),
+    });
+    const collapse = button({
+      id: 'collapse-all',
+      label: strings.collapseAll,
+      appearance: 'secondary',
+      onClick: () => this.setCollapsed(collapseAll(plan.nodes)),
+    });
+    const exportButton = button({
+      id: 'export-plan',
+      label: strings.exportPlan,
+      appearance: 'secondary',
+      onClick: () => callbacks.onExport(),
+    });
+    const compareButton = button({
+      id: 'compare-plan',
+      label: strings.compare,
+      appearance: 'secondary',
+      onClick: () => callbacks.onCompare(),
+    });
 
     this.planTab = tabButton('tab-plan', 'plan-panel', strings.tabPlan, () => this.showTab('plan'));
     this.rawTab = tabButton('tab-raw', 'raw-panel', strings.tabRaw, () => this.showTab('raw'));
-    this.planPanel = element('div', { id: 'plan-panel', className: 'plan-panel', role: 'tabpanel', attributes: { 'aria-labelledby': 'tab-plan' } },
-      element('div', { className: 'plan-main' }, this.sortNote, this.table.element), this.details);
+    this.planPanel = element(
+      'div',
+      { id: 'plan-panel', className: 'plan-panel', role: 'tabpanel', attributes: { 'aria-labelledby': 'tab-plan' } },
+      element('div', { className: 'plan-main' }, this.sortNote, this.table.element),
+      this.details,
+    );
 
-    this.element = element('div', { className: 'plan-page' },
-      element('header', { className: 'page-header' },
+    this.element = element(
+      'div',
+      { className: 'plan-page' },
+      element(
+        'header',
+        { className: 'page-header' },
         originHeader(origin),
         gistLine(plan, this.fragments, strings),
         ...planNotes(plan, origin, strings),
-        findingsSection(plan.findings, strings, (index) => this.reveal(index))),
-      element('div', { className: 'toolbar', role: 'toolbar', attributes: { 'aria-label': strings.tabPlan } },
+        findingsSection(plan.findings, strings, (index) => this.reveal(index)),
+      ),
+      element(
+        'div',
+        { className: 'toolbar', role: 'toolbar', attributes: { 'aria-label': strings.tabPlan } },
         element('div', { className: 'tabs', role: 'tablist' }, this.planTab, this.rawTab),
         element('div', { className: 'search' }, searchField.element, this.searchStatus),
-        expandAll.element, collapse.element, exportButton.element, compareButton.element),
+        expandAll.element,
+        collapse.element,
+        exportButton.element,
+        compareButton.element,
+      ),
       this.planPanel,
-      this.rawPanel);
+      this.rawPanel,
+    );
 
     if (state.query.trim() !== '') {
       this.search = searchPlan(plan.nodes, state.query);
@@ -176,7 +233,17 @@ export class PlanPage {
 
   private sortHeader(key: PlanSortKey): string {
     const s = this.strings;
-    return { time: s.columnTime, rows: { both: s.columnRows, estimated: s.columnEstRows, actual: s.columnActRows }[rowsShown(this.plan.hasRuntimeStats, this.plan.nodes)], estimate: s.columnEstimate, memory: s.columnMemory, disk: s.columnDisk, ru: s.columnRuOwn, ruTotal: s.columnRuTotal }[key];
+    return {
+      time: s.columnTime,
+      rows: { both: s.columnRows, estimated: s.columnEstRows, actual: s.columnActRows }[
+        rowsShown(this.plan.hasRuntimeStats, this.plan.nodes)
+      ],
+      estimate: s.columnEstimate,
+      memory: s.columnMemory,
+      disk: s.columnDisk,
+      ru: s.columnRuOwn,
+      ruTotal: s.columnRuTotal,
+    }[key];
   }
 
   /** Draws the rows; call once the page is in the document, so the table knows its height. */
@@ -262,7 +329,10 @@ export class PlanPage {
 
   /** The host's answer to requestRawText. */
   showRawText(text: string): void {
-    replaceChildren(this.rawPanel, element('pre', { className: 'raw-text', attributes: { tabindex: '0', 'aria-label': this.strings.rawPlanLabel } }, text));
+    replaceChildren(
+      this.rawPanel,
+      element('pre', { className: 'raw-text', attributes: { tabindex: '0', 'aria-label': this.strings.rawPlanLabel } }, text),
+    );
   }
 
   private showDetails(index: number | null): void {
@@ -273,18 +343,23 @@ export class PlanPage {
       this.detailsRequested.add(index);
       this.callbacks.requestDetails(index);
     }
-    renderDetails(this.details, index, {
-      plan: this.plan,
-      strings: this.strings,
-      fragments: this.fragments,
-      findingsByNode: this.findingsByNode,
-      onSelect: (target) => this.reveal(target),
-      onClose: () => {
-        this.showDetails(null);
-        this.saveState({ detailsOpen: false });
-        this.table.focus();
+    renderDetails(
+      this.details,
+      index,
+      {
+        plan: this.plan,
+        strings: this.strings,
+        fragments: this.fragments,
+        findingsByNode: this.findingsByNode,
+        onSelect: (target) => this.reveal(target),
+        onClose: () => {
+          this.showDetails(null);
+          this.saveState({ detailsOpen: false });
+          this.table.focus();
+        },
       },
-    }, index === null ? undefined : this.nodeDetails.get(index));
+      index === null ? undefined : this.nodeDetails.get(index),
+    );
   }
 
   private showTab(tab: 'plan' | 'raw', save = true): void {

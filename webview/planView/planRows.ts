@@ -79,7 +79,10 @@ export function operatorColumnWidth(
   let widest = 0;
   for (const node of nodes) {
     const characters = node.id.length + (node.role === null ? 0 : node.role.length + 3);
-    widest = Math.max(widest, Math.min(node.depth, MAX_DRAWN_LEVELS) * metrics.levelPx + characters * metrics.characterPx + decorationPx(node));
+    widest = Math.max(
+      widest,
+      Math.min(node.depth, MAX_DRAWN_LEVELS) * metrics.levelPx + characters * metrics.characterPx + decorationPx(node),
+    );
   }
   return Math.min(metrics.maxPx, Math.ceil(widest + metrics.paddingPx));
 }

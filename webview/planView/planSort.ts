@@ -42,12 +42,14 @@ export function sortValue(node: PlanViewNode, key: PlanSortKey): number | null {
 export function sortedRows(nodes: readonly PlanViewNode[], sort: PlanSort): number[] {
   const direction = sort.descending ? -1 : 1;
   const values = nodes.map((node) => sortValue(node, sort.key));
-  return nodes.map((node) => node.index).sort((a, b) => {
-    const va = values[a];
-    const vb = values[b];
-    if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
-    return (va - vb) * direction || a - b;
-  });
+  return nodes
+    .map((node) => node.index)
+    .sort((a, b) => {
+      const va = values[a];
+      const vb = values[b];
+      if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
+      return (va - vb) * direction || a - b;
+    });
 }
 
 /** The next sort after a click on a column's header: largest first, then smallest first, then the tree again. */

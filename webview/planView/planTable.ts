@@ -70,12 +70,22 @@ export class PlanTable {
     const header = this.header;
     this.window = element('div', { className: 'plan-window', role: 'rowgroup' });
     this.body = element('div', { className: 'plan-body' }, this.window);
-    this.viewport = element('div', {
-      id: `${options.idPrefix}-grid`,
-      className: 'plan-viewport',
-      role: 'treegrid',
-      attributes: { tabindex: '0', 'aria-label': options.label, 'aria-colcount': String(options.columns.length), 'aria-multiselectable': 'false' },
-    }, element('div', { role: 'rowgroup', className: 'plan-header-group' }, header), this.body);
+    this.viewport = element(
+      'div',
+      {
+        id: `${options.idPrefix}-grid`,
+        className: 'plan-viewport',
+        role: 'treegrid',
+        attributes: {
+          tabindex: '0',
+          'aria-label': options.label,
+          'aria-colcount': String(options.columns.length),
+          'aria-multiselectable': 'false',
+        },
+      },
+      element('div', { role: 'rowgroup', className: 'plan-header-group' }, header),
+      this.body,
+    );
     this.element = element('div', { className: 'plan-table' }, this.viewport);
     this.applyColumns(options.columns);
     this.header.addEventListener('click', (event) => {
@@ -130,26 +140,33 @@ export class PlanTable {
 
   private renderHeader(): void {
     const sort = this.options.sorting?.current() ?? null;
-    this.header.replaceChildren(...this.columns.map((column) => {
-      const cell = element('div', {
-        className: `plan-cell col-${column.key}${column.numeric ? ' numeric' : ''}`,
-        role: 'columnheader',
-        // The whole header on hover: a narrow column cuts it off ("Access obj…").
-        attributes: { title: column.headerTitle ?? column.header },
-      });
-      if (column.sortKey === undefined || this.options.sorting === undefined) {
-        cell.textContent = column.header;
+    this.header.replaceChildren(
+      ...this.columns.map((column) => {
+        const cell = element('div', {
+          className: `plan-cell col-${column.key}${column.numeric ? ' numeric' : ''}`,
+          role: 'columnheader',
+          // The whole header on hover: a narrow column cuts it off ("Access obj…").
+          attributes: { title: column.headerTitle ?? column.header },
+        });
+        if (column.sortKey === undefined || this.options.sorting === undefined) {
+          cell.textContent = column.header;
+          return cell;
+        }
+        const sorted = sort !== null && sort.key === column.sortKey;
+        cell.setAttribute('aria-sort', sorted ? (sort.descending ? 'descending' : 'ascending') : 'none');
+        const label = element(
+          'button',
+          {
+            className: `sort-button${sorted ? ' sorted' : ''}`,
+            attributes: { type: 'button', 'data-sort': column.sortKey, title: this.options.sorting.title(column) },
+          },
+          column.header,
+          element('span', { className: 'sort-mark', attributes: { 'aria-hidden': 'true' } }, sorted ? (sort.descending ? '▼' : '▲') : ''),
+        );
+        cell.append(label);
         return cell;
-      }
-      const sorted = sort !== null && sort.key === column.sortKey;
-      cell.setAttribute('aria-sort', sorted ? (sort.descending ? 'descending' : 'ascending') : 'none');
-      const label = element('button', {
-        className: `sort-button${sorted ? ' sorted' : ''}`,
-        attributes: { type: 'button', 'data-sort': column.sortKey, title: this.options.sorting.title(column) },
-      }, column.header, element('span', { className: 'sort-mark', attributes: { 'aria-hidden': 'true' } }, sorted ? (sort.descending ? '▼' : '▲') : ''));
-      cell.append(label);
-      return cell;
-    }));
+      }),
+    );
   }
 
   /** The operators to show, in order (after collapse and search). */
@@ -284,12 +301,24 @@ export class PlanTable {
     };
     const node = this.selected === null ? undefined : this.options.nodes[this.selected];
     switch (event.key) {
-      case 'ArrowDown': moveTo(current + 1); break;
-      case 'ArrowUp': moveTo(current <= 0 ? 0 : current - 1); break;
-      case 'PageDown': moveTo(current + page); break;
-      case 'PageUp': moveTo(current - page); break;
-      case 'Home': moveTo(0); break;
-      case 'End': moveTo(this.rows.length - 1); break;
+      case 'ArrowDown':
+        moveTo(current + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(current <= 0 ? 0 : current - 1);
+        break;
+      case 'PageDown':
+        moveTo(current + page);
+        break;
+      case 'PageUp':
+        moveTo(current - page);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(this.rows.length - 1);
+        break;
       case 'ArrowRight':
         if (node === undefined) moveTo(0);
         else if (node.children.length > 0 && this.options.isCollapsed(node.index)) this.options.onToggle(node.index, true);

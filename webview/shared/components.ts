@@ -88,28 +88,44 @@ export interface ChoiceFieldOptions<T extends string> {
 export function choiceField<T extends string>(options: ChoiceFieldOptions<T>): FieldControl<T> {
   if (options.style === 'radios') {
     const radios = options.choices.map((choice) => {
-      const radio = customElement('vscode-radio', { attributes: { name: options.id, value: choice.value, 'data-value': choice.value } }, choice.label) as ValueElement & { checked: boolean };
+      const radio = customElement(
+        'vscode-radio',
+        { attributes: { name: options.id, value: choice.value, 'data-value': choice.value } },
+        choice.label,
+      ) as ValueElement & { checked: boolean };
       radio.checked = choice.value === options.value;
       return radio;
     });
     const labelId = `${options.id}-label`;
-    const group = customElement('vscode-radio-group', { id: options.id, attributes: { variant: 'vertical', 'aria-labelledby': labelId } }, ...radios);
+    const group = customElement(
+      'vscode-radio-group',
+      { id: options.id, attributes: { variant: 'vertical', 'aria-labelledby': labelId } },
+      ...radios,
+    );
     // The group has no value of its own: it is the checked radio's.
     const value = Object.defineProperties(group, {
       value: {
         get: () => radios.find((radio) => radio.checked)?.value ?? '',
-        set: (next: string) => radios.forEach((radio) => { radio.checked = radio.value === next; }),
+        set: (next: string) =>
+          radios.forEach((radio) => {
+            radio.checked = radio.value === next;
+          }),
       },
       disabled: {
         get: () => radios.every((radio) => radio.disabled),
-        set: (next: boolean) => radios.forEach((radio) => { radio.disabled = next; }),
+        set: (next: boolean) =>
+          radios.forEach((radio) => {
+            radio.disabled = next;
+          }),
       },
     }) as unknown as ValueElement;
     const control = fieldControl(value, options.id, options.hint, 'change') as FieldControl<T>;
     control.element.prepend(element('span', { id: labelId, className: 'field-label' }, options.label));
     return control;
   }
-  const select = customElement('vscode-single-select', { id: options.id },
+  const select = customElement(
+    'vscode-single-select',
+    { id: options.id },
     ...options.choices.map((choice) => customElement('vscode-option', { attributes: { value: choice.value } }, choice.label)),
   ) as ValueElement & { label: string };
   select.label = options.label;
@@ -166,7 +182,11 @@ export interface ButtonControl {
 }
 
 export function button(options: { id: string; label: string; appearance: 'primary' | 'secondary'; onClick: () => void }): ButtonControl {
-  const node = customElement('vscode-button', { id: options.id, attributes: options.appearance === 'secondary' ? { secondary: '' } : {} }, options.label) as ValueElement;
+  const node = customElement(
+    'vscode-button',
+    { id: options.id, attributes: options.appearance === 'secondary' ? { secondary: '' } : {} },
+    options.label,
+  ) as ValueElement;
   node.addEventListener('click', () => {
     if (!node.disabled) options.onClick();
   });

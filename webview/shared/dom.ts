@@ -10,7 +10,11 @@ export interface ElementProps {
   attributes?: Record<string, string>;
 }
 
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: ElementProps = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: ElementProps = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   return build(document.createElement(tag), props, children);
 }
 

@@ -32,7 +32,9 @@ export function connectToHost<P extends PanelProtocol, State = unknown>(): HostC
     post('received', { type: event.data.type });
     for (const handler of handlers.get(event.data.type) ?? []) handler(event.data.payload);
   });
-  window.addEventListener('error', (event) => post('webviewError', { message: event.message, stack: event.error instanceof Error ? event.error.stack : undefined }));
+  window.addEventListener('error', (event) =>
+    post('webviewError', { message: event.message, stack: event.error instanceof Error ? event.error.stack : undefined }),
+  );
   window.addEventListener('unhandledrejection', (event) => post('webviewError', { message: String(event.reason) }));
 
   const channel: HostChannel<P, State> = {

@@ -10,7 +10,15 @@ export type ParsedBenchArguments =
   | { kind: 'usage' }
   | { kind: 'version' }
   | { kind: 'workload'; workload: string; verb: BenchVerb; options: Map<string, string>; json: boolean; out?: string; engine: EngineConfig }
-  | { kind: 'experiment'; file: string; options: Map<string, string>; json: boolean; out?: string; /** --yes: start even when the estimate is long */ yes: boolean; engine: EngineConfig }
+  | {
+      kind: 'experiment';
+      file: string;
+      options: Map<string, string>;
+      json: boolean;
+      out?: string;
+      /** --yes: start even when the estimate is long */ yes: boolean;
+      engine: EngineConfig;
+    }
   | { kind: 'import'; file: string; json: boolean; out?: string }
   | { kind: 'presets' }
   | { kind: 'preset'; name: string; out?: string };
@@ -91,14 +99,17 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
 
   const [first, second, ...rest] = positionals;
   if (first === undefined) return { kind: 'usage' };
-  if (yes && first !== 'experiment') throw new OptionError('--yes is for tidb-lab bench experiment (to start one estimated to run longer than 2 hours)');
+  if (yes && first !== 'experiment')
+    throw new OptionError('--yes is for tidb-lab bench experiment (to start one estimated to run longer than 2 hours)');
   if (first === 'presets' || first === 'preset') {
     if (merged.size > 0) throw new OptionError(`tidb-lab bench ${first} takes no options (got --${[...merged.keys()][0]})`);
     if (first === 'presets') {
-      if (second !== undefined) throw new OptionError(`Unrecognized command line argument: ${second} (to print one preset: tidb-lab bench preset ${second})`);
+      if (second !== undefined)
+        throw new OptionError(`Unrecognized command line argument: ${second} (to print one preset: tidb-lab bench preset ${second})`);
       return { kind: 'presets' };
     }
-    if (second === undefined) throw new OptionError('tidb-lab bench preset needs a name: tidb-lab bench preset NAME (tidb-lab bench presets lists them)');
+    if (second === undefined)
+      throw new OptionError('tidb-lab bench preset needs a name: tidb-lab bench preset NAME (tidb-lab bench presets lists them)');
     if (rest.length > 0) throw new OptionError(`Unrecognized command line argument: ${rest[0]}`);
     return { kind: 'preset', name: second, out };
   }

@@ -36,9 +36,10 @@ export function settingsFromOptions(values: ConnectionOptionValues): BenchConnec
     user: values.user,
     password: values.password,
     database: values.database,
-    ssl: values.tls === 'disabled'
-      ? undefined
-      : { mode: values.tls, caFile: values.caFile, certFile: values.certFile, keyFile: values.keyFile, cipher: values.cipher },
+    ssl:
+      values.tls === 'disabled'
+        ? undefined
+        : { mode: values.tls, caFile: values.caFile, certFile: values.certFile, keyFile: values.keyFile, cipher: values.cipher },
     ...(values.hosts.length > 1 ? { hosts: [...values.hosts] } : {}),
     ...(values.ports.length > 1 ? { ports: [...values.ports] } : {}),
   };
@@ -74,13 +75,28 @@ export function benchSettingsFromProfile(profile: ConnectionProfile, password: s
 
 /** Connection options for every (host, port) pair, in the round-robin order threads take them. */
 export function leanConnectTargets(values: ConnectionOptionValues): LeanConnectOptions[] {
-  const tls: LeanTlsOptions | undefined = values.tls === 'disabled'
-    ? undefined
-    : readTlsMaterial({ mode: values.tls, caFile: values.caFile, certFile: values.certFile, keyFile: values.keyFile, cipher: values.cipher });
+  const tls: LeanTlsOptions | undefined =
+    values.tls === 'disabled'
+      ? undefined
+      : readTlsMaterial({
+          mode: values.tls,
+          caFile: values.caFile,
+          certFile: values.certFile,
+          keyFile: values.keyFile,
+          cipher: values.cipher,
+        });
   const targets: LeanConnectOptions[] = [];
   for (const host of values.hosts) {
     for (const port of values.ports) {
-      targets.push({ host, port, socketPath: values.socket, user: values.user, password: values.password, database: values.database || undefined, tls });
+      targets.push({
+        host,
+        port,
+        socketPath: values.socket,
+        user: values.user,
+        password: values.password,
+        database: values.database || undefined,
+        tls,
+      });
     }
   }
   return targets;

@@ -47,16 +47,27 @@ export async function lookUpEngine(config: EngineConfig): Promise<SysbenchLookup
 }
 
 /** The engine for one run; throws EngineError when sysbench is asked for and cannot run it. */
-export function chooseEngine(setting: EngineSetting, lookup: SysbenchLookup, options: BenchOptions, sessionStatements: readonly string[] = []): EngineChoice {
+export function chooseEngine(
+  setting: EngineSetting,
+  lookup: SysbenchLookup,
+  options: BenchOptions,
+  sessionStatements: readonly string[] = [],
+): EngineChoice {
   if (setting === 'builtin') return { engine: 'builtin' };
   if (!lookup.found) {
-    if (setting === 'sysbench') throw new EngineError(`The sysbench engine was asked for, but ${lookup.reason}. Install sysbench 1.0 (apt-get install sysbench), set its path, or use the built-in engine.`);
+    if (setting === 'sysbench')
+      throw new EngineError(
+        `The sysbench engine was asked for, but ${lookup.reason}. Install sysbench 1.0 (apt-get install sysbench), set its path, or use the built-in engine.`,
+      );
     return { engine: 'builtin', reason: `sysbench not used: ${lookup.reason}` };
   }
   const limitations = sysbenchLimitations(options, { sessionStatements });
   if (limitations.length > 0) {
     const list = limitations.join('; ');
-    if (setting === 'sysbench') throw new EngineError(`sysbench ${lookup.installation.version} cannot run this benchmark as asked: ${list}. Use the built-in engine (or auto) for it.`);
+    if (setting === 'sysbench')
+      throw new EngineError(
+        `sysbench ${lookup.installation.version} cannot run this benchmark as asked: ${list}. Use the built-in engine (or auto) for it.`,
+      );
     return { engine: 'builtin', reason: `sysbench ${lookup.installation.version} cannot run this as asked (${list})` };
   }
   return { engine: 'sysbench', installation: lookup.installation };
@@ -70,11 +81,16 @@ export interface EngineRunHooks extends RunHooks {
 }
 
 /** One run with the engine `config` picks; `lookup` may be passed to look for sysbench only once (experiments). */
-export async function runMeasuredWithEngine(options: BenchOptions, hooks: EngineRunHooks, config: EngineConfig, lookup?: SysbenchLookup): Promise<MeasuredRun> {
-  const found = lookup ?? await lookUpEngine(config);
+export async function runMeasuredWithEngine(
+  options: BenchOptions,
+  hooks: EngineRunHooks,
+  config: EngineConfig,
+  lookup?: SysbenchLookup,
+): Promise<MeasuredRun> {
+  const found = lookup ?? (await lookUpEngine(config));
   const choice = chooseEngine(config.engine, found, options, hooks.sessionStatements ?? []);
   hooks.onEngine?.(choice);
-  const admin = hooks.admin ?? await openAdminSession(options.connection, hooks.onSql);
+  const admin = hooks.admin ?? (await openAdminSession(options.connection, hooks.onSql));
   try {
     const evidence = await RunEvidence.start(admin, admin.identity.flavor, {
       database: options.connection.database,
@@ -90,8 +106,20 @@ export async function runMeasuredWithEngine(options: BenchOptions, hooks: Engine
       if (choice.reason !== undefined) measured.result.source.engineNote = choice.reason;
     } else {
       measured = await runSysbench(
-        { installation: choice.installation, options, serverIsTiDB: admin.identity.flavor === 'tidb', server: serverInfoOf(admin.identity, options) },
-        { signal: hooks.signal, onInterval: hooks.onInterval, onThreadsStarted: hooks.onThreadsStarted, onLog: hooks.onLog, labels: hooks.labels, onProcess: hooks.onSysbenchProcess },
+        {
+          installation: choice.installation,
+          options,
+          serverIsTiDB: admin.identity.flavor === 'tidb',
+          server: serverInfoOf(admin.identity, options),
+        },
+        {
+          signal: hooks.signal,
+          onInterval: hooks.onInterval,
+          onThreadsStarted: hooks.onThreadsStarted,
+          onLog: hooks.onLog,
+          labels: hooks.labels,
+          onProcess: hooks.onSysbenchProcess,
+        },
       );
     }
     const activity = await evidence.finish();
@@ -104,6 +132,7 @@ export async function runMeasuredWithEngine(options: BenchOptions, hooks: Engine
 
 /** A line for people: which engine runs and why. */
 export function engineText(choice: EngineChoice): string {
-  if (choice.engine === 'sysbench' && choice.installation) return `Engine: sysbench ${choice.installation.version} (${choice.installation.path})`;
+  if (choice.engine === 'sysbench' && choice.installation)
+    return `Engine: sysbench ${choice.installation.version} (${choice.installation.path})`;
   return choice.reason ? `Engine: built-in (${choice.reason})` : 'Engine: built-in';
 }

@@ -22,37 +22,99 @@ export interface OptionDefinition {
 }
 
 const OLTP: readonly WorkloadName[] = [
-  'oltp_point_select', 'oltp_read_only', 'oltp_read_write', 'oltp_write_only', 'oltp_update_index',
-  'oltp_update_non_index', 'oltp_insert', 'oltp_delete', 'select_random_points', 'select_random_ranges',
+  'oltp_point_select',
+  'oltp_read_only',
+  'oltp_read_write',
+  'oltp_write_only',
+  'oltp_update_index',
+  'oltp_update_non_index',
+  'oltp_insert',
+  'oltp_delete',
+  'select_random_points',
+  'select_random_ranges',
 ];
 
 export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { name: 'threads', kind: 'int', defaultValue: '1', help: 'number of threads to use' },
   { name: 'events', kind: 'int', defaultValue: '0', help: 'limit for total number of events' },
   { name: 'time', kind: 'int', defaultValue: '10', help: 'limit for total execution time in seconds' },
-  { name: 'warmup-time', kind: 'int', defaultValue: '0', help: 'run this many seconds before the measured run, with statistics disabled', origin: 'sysbench-1.1' },
-  { name: 'forced-shutdown', kind: 'string', defaultValue: 'off', help: "seconds to wait after the --time limit before forcing shutdown, or 'off'" },
+  {
+    name: 'warmup-time',
+    kind: 'int',
+    defaultValue: '0',
+    help: 'run this many seconds before the measured run, with statistics disabled',
+    origin: 'sysbench-1.1',
+  },
+  {
+    name: 'forced-shutdown',
+    kind: 'string',
+    defaultValue: 'off',
+    help: "seconds to wait after the --time limit before forcing shutdown, or 'off'",
+  },
   { name: 'thread-stack-size', kind: 'string', defaultValue: '64K', help: 'size of stack per thread (accepted, has no effect here)' },
   { name: 'rate', kind: 'int', defaultValue: '0', help: 'average transactions rate. 0 for unlimited rate' },
-  { name: 'report-interval', kind: 'int', defaultValue: '0', help: 'report intermediate statistics every N seconds. 0 disables intermediate reports' },
-  { name: 'report-checkpoints', kind: 'list', defaultValue: '', help: 'dump full statistics at these points in time (not supported)', onlyDefault: true },
+  {
+    name: 'report-interval',
+    kind: 'int',
+    defaultValue: '0',
+    help: 'report intermediate statistics every N seconds. 0 disables intermediate reports',
+  },
+  {
+    name: 'report-checkpoints',
+    kind: 'list',
+    defaultValue: '',
+    help: 'dump full statistics at these points in time (not supported)',
+    onlyDefault: true,
+  },
   { name: 'debug', kind: 'bool', defaultValue: 'off', help: 'print more debugging info' },
-  { name: 'validate', kind: 'bool', defaultValue: 'off', help: 'perform validation checks where possible (not supported)', onlyDefault: true },
+  {
+    name: 'validate',
+    kind: 'bool',
+    defaultValue: 'off',
+    help: 'perform validation checks where possible (not supported)',
+    onlyDefault: true,
+  },
   { name: 'verbosity', kind: 'int', defaultValue: '3', help: 'verbosity level {5 - debug, 0 - only critical messages}' },
-  { name: 'percentile', kind: 'int', defaultValue: '95', help: 'percentile to calculate in latency statistics (1-100). 0 disables percentile calculations' },
+  {
+    name: 'percentile',
+    kind: 'int',
+    defaultValue: '95',
+    help: 'percentile to calculate in latency statistics (1-100). 0 disables percentile calculations',
+  },
   { name: 'histogram', kind: 'bool', defaultValue: 'off', help: 'print latency histogram in report' },
   { name: 'tx-rate', kind: 'int', defaultValue: '0', help: 'deprecated alias for --rate' },
   { name: 'max-requests', kind: 'int', defaultValue: '0', help: 'deprecated alias for --events' },
   { name: 'max-time', kind: 'int', defaultValue: '0', help: 'deprecated alias for --time' },
   { name: 'num-threads', kind: 'int', defaultValue: '1', help: 'deprecated alias for --threads' },
 
-  { name: 'rand-type', kind: 'string', defaultValue: 'special', help: 'random numbers distribution {uniform,gaussian,special,pareto,zipfian}' },
+  {
+    name: 'rand-type',
+    kind: 'string',
+    defaultValue: 'special',
+    help: 'random numbers distribution {uniform,gaussian,special,pareto,zipfian}',
+  },
   { name: 'rand-spec-iter', kind: 'int', defaultValue: '12', help: 'number of iterations used for numbers generation' },
-  { name: 'rand-spec-pct', kind: 'int', defaultValue: '1', help: "percentage of values to be treated as 'special' (for special distribution)" },
+  {
+    name: 'rand-spec-pct',
+    kind: 'int',
+    defaultValue: '1',
+    help: "percentage of values to be treated as 'special' (for special distribution)",
+  },
   { name: 'rand-spec-res', kind: 'int', defaultValue: '75', help: "percentage of 'special' values to use (for special distribution)" },
-  { name: 'rand-seed', kind: 'int', defaultValue: '0', help: 'seed for random number generator. When 0, the current time is used as a RNG seed.' },
+  {
+    name: 'rand-seed',
+    kind: 'int',
+    defaultValue: '0',
+    help: 'seed for random number generator. When 0, the current time is used as a RNG seed.',
+  },
   { name: 'rand-pareto-h', kind: 'double', defaultValue: '0.2', help: 'parameter h for pareto distribution' },
-  { name: 'rand-zipfian-exp', kind: 'double', defaultValue: '0.8', help: 'shape parameter (exponent, theta) for the Zipfian distribution', origin: 'sysbench-1.1' },
+  {
+    name: 'rand-zipfian-exp',
+    kind: 'double',
+    defaultValue: '0.8',
+    help: 'shape parameter (exponent, theta) for the Zipfian distribution',
+    origin: 'sysbench-1.1',
+  },
 
   { name: 'db-driver', kind: 'string', defaultValue: 'mysql', help: "database driver (only 'mysql')" },
   { name: 'db-ps-mode', kind: 'string', defaultValue: 'auto', help: 'prepared statements usage mode {auto, disable}' },
@@ -62,11 +124,28 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { name: 'mysql-port', kind: 'list', defaultValue: '3306', help: 'MySQL server port (a list is used round-robin by threads)' },
   { name: 'mysql-socket', kind: 'list', defaultValue: '', help: 'MySQL socket' },
   { name: 'mysql-user', kind: 'string', defaultValue: 'sbtest', help: 'MySQL user' },
-  { name: 'mysql-password', kind: 'string', defaultValue: '', help: 'MySQL password (or the MYSQL_PWD environment variable)', secret: true },
+  {
+    name: 'mysql-password',
+    kind: 'string',
+    defaultValue: '',
+    help: 'MySQL password (or the MYSQL_PWD environment variable)',
+    secret: true,
+  },
   { name: 'mysql-db', kind: 'string', defaultValue: 'sbtest', help: 'MySQL database name' },
-  { name: 'mysql-ssl', kind: 'string', defaultValue: 'off', help: 'use TLS: on/off, or DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY' },
+  {
+    name: 'mysql-ssl',
+    kind: 'string',
+    defaultValue: 'off',
+    help: 'use TLS: on/off, or DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY',
+  },
   { name: 'mysql-ssl-ca', kind: 'string', defaultValue: '', help: 'path name of the CA file', origin: 'sysbench-1.1' },
-  { name: 'mysql-ssl-cert', kind: 'string', defaultValue: '', help: 'path name of the client public key certificate file', origin: 'sysbench-1.1' },
+  {
+    name: 'mysql-ssl-cert',
+    kind: 'string',
+    defaultValue: '',
+    help: 'path name of the client public key certificate file',
+    origin: 'sysbench-1.1',
+  },
   { name: 'mysql-ssl-key', kind: 'string', defaultValue: '', help: 'path name of the client private key file', origin: 'sysbench-1.1' },
   { name: 'mysql-ssl-cipher', kind: 'string', defaultValue: '', help: 'use specific cipher for SSL connections' },
   { name: 'mysql-compression', kind: 'bool', defaultValue: 'off', help: 'use compression (not supported)', onlyDefault: true },
@@ -83,24 +162,98 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { name: 'order_ranges', kind: 'int', defaultValue: '1', help: 'Number of SELECT ORDER BY queries per transaction', workloads: OLTP },
   { name: 'distinct_ranges', kind: 'int', defaultValue: '1', help: 'Number of SELECT DISTINCT queries per transaction', workloads: OLTP },
   { name: 'index_updates', kind: 'int', defaultValue: '1', help: 'Number of UPDATE index queries per transaction', workloads: OLTP },
-  { name: 'non_index_updates', kind: 'int', defaultValue: '1', help: 'Number of UPDATE non-index queries per transaction', workloads: OLTP },
+  {
+    name: 'non_index_updates',
+    kind: 'int',
+    defaultValue: '1',
+    help: 'Number of UPDATE non-index queries per transaction',
+    workloads: OLTP,
+  },
   { name: 'delete_inserts', kind: 'int', defaultValue: '1', help: 'Number of DELETE/INSERT combinations per transaction', workloads: OLTP },
   { name: 'range_selects', kind: 'bool', defaultValue: 'on', help: 'Enable/disable all range SELECT queries', workloads: OLTP },
-  { name: 'auto_inc', kind: 'bool', defaultValue: 'on', help: 'Use AUTO_INCREMENT column as Primary Key; when disabled, use client-generated IDs', workloads: OLTP },
-  { name: 'skip_trx', kind: 'bool', defaultValue: 'off', help: "Don't start explicit transactions and execute all queries in the AUTOCOMMIT mode", workloads: OLTP },
+  {
+    name: 'auto_inc',
+    kind: 'bool',
+    defaultValue: 'on',
+    help: 'Use AUTO_INCREMENT column as Primary Key; when disabled, use client-generated IDs',
+    workloads: OLTP,
+  },
+  {
+    name: 'skip_trx',
+    kind: 'bool',
+    defaultValue: 'off',
+    help: "Don't start explicit transactions and execute all queries in the AUTOCOMMIT mode",
+    workloads: OLTP,
+  },
   { name: 'secondary', kind: 'bool', defaultValue: 'off', help: 'Use a secondary index in place of the PRIMARY KEY', workloads: OLTP },
-  { name: 'create_secondary', kind: 'bool', defaultValue: 'on', help: 'Create a secondary index in addition to the PRIMARY KEY', workloads: OLTP },
+  {
+    name: 'create_secondary',
+    kind: 'bool',
+    defaultValue: 'on',
+    help: 'Create a secondary index in addition to the PRIMARY KEY',
+    workloads: OLTP,
+  },
   { name: 'mysql_storage_engine', kind: 'string', defaultValue: 'innodb', help: 'Storage engine, if MySQL is used', workloads: OLTP },
-  { name: 'pgsql_variant', kind: 'string', defaultValue: '', help: 'PostgreSQL variant (PostgreSQL only; not supported)', workloads: OLTP, onlyDefault: true },
-  { name: 'random_points', kind: 'int', defaultValue: '10', help: 'Number of random points in the IN() clause in generated SELECTs', workloads: ['select_random_points'] },
-  { name: 'number_of_ranges', kind: 'int', defaultValue: '10', help: 'Number of random BETWEEN ranges per SELECT', workloads: ['select_random_ranges'] },
+  {
+    name: 'pgsql_variant',
+    kind: 'string',
+    defaultValue: '',
+    help: 'PostgreSQL variant (PostgreSQL only; not supported)',
+    workloads: OLTP,
+    onlyDefault: true,
+  },
+  {
+    name: 'random_points',
+    kind: 'int',
+    defaultValue: '10',
+    help: 'Number of random points in the IN() clause in generated SELECTs',
+    workloads: ['select_random_points'],
+  },
+  {
+    name: 'number_of_ranges',
+    kind: 'int',
+    defaultValue: '10',
+    help: 'Number of random BETWEEN ranges per SELECT',
+    workloads: ['select_random_ranges'],
+  },
   { name: 'delta', kind: 'int', defaultValue: '5', help: 'Size of BETWEEN ranges', workloads: ['select_random_ranges'] },
-  { name: 'create_table_options', kind: 'string', defaultValue: '', help: 'text appended to CREATE TABLE (e.g. SHARD_ROW_ID_BITS=4)', workloads: OLTP, origin: 'tidb-lab' },
+  {
+    name: 'create_table_options',
+    kind: 'string',
+    defaultValue: '',
+    help: 'text appended to CREATE TABLE (e.g. SHARD_ROW_ID_BITS=4)',
+    workloads: OLTP,
+    origin: 'tidb-lab',
+  },
 
-  { name: 'tidb-retryable-errors', kind: 'bool', defaultValue: 'on', help: "on TiDB, also restart events on TiDB's retryable errors (8002,8005,8022,8028,9007) unless --mysql-ignore-errors is given", origin: 'tidb-lab' },
-  { name: 'tidb-prepare-warmup', kind: 'bool', defaultValue: 'on', help: 'on TiDB, after prepare run SELECT COUNT(pad) ... USE INDEX (k_N) and ANALYZE TABLE per table', origin: 'tidb-lab' },
-  { name: 'client-workers', kind: 'int', defaultValue: '0', help: 'worker_threads that carry the client threads (0: one per CPU; for a server on this machine, half of them but at least two)', origin: 'tidb-lab' },
-  { name: 'reconnect-timeout', kind: 'int', defaultValue: '30', help: 'seconds a thread keeps trying to reconnect after a lost connection before the run fails', origin: 'tidb-lab' },
+  {
+    name: 'tidb-retryable-errors',
+    kind: 'bool',
+    defaultValue: 'on',
+    help: "on TiDB, also restart events on TiDB's retryable errors (8002,8005,8022,8028,9007) unless --mysql-ignore-errors is given",
+    origin: 'tidb-lab',
+  },
+  {
+    name: 'tidb-prepare-warmup',
+    kind: 'bool',
+    defaultValue: 'on',
+    help: 'on TiDB, after prepare run SELECT COUNT(pad) ... USE INDEX (k_N) and ANALYZE TABLE per table',
+    origin: 'tidb-lab',
+  },
+  {
+    name: 'client-workers',
+    kind: 'int',
+    defaultValue: '0',
+    help: 'worker_threads that carry the client threads (0: one per CPU; for a server on this machine, half of them but at least two)',
+    origin: 'tidb-lab',
+  },
+  {
+    name: 'reconnect-timeout',
+    kind: 'int',
+    defaultValue: '30',
+    help: 'seconds a thread keeps trying to reconnect after a lost connection before the run fails',
+    origin: 'tidb-lab',
+  },
 ];
 
 const DEFINITIONS_BY_KEY = new Map(OPTION_DEFINITIONS.map((definition) => [optionKey(definition.name), definition]));
@@ -214,7 +367,8 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
   const given: Record<string, string> = {};
   for (const [name, value] of entries) {
     const definition = findOption(name);
-    if (!definition) throw new OptionError(`invalid option: --${name} (see 'tidb-lab bench ${workload} help' for the options of this workload)`);
+    if (!definition)
+      throw new OptionError(`invalid option: --${name} (see 'tidb-lab bench ${workload} help' for the options of this workload)`);
     if (definition.workloads && !definition.workloads.includes(workload)) {
       throw new OptionError(`invalid option: --${name} is not an option of ${workload}`);
     }
@@ -228,7 +382,8 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
   const double = (name: string): number => {
     const text = get(name);
     const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value)) throw new OptionError(`Invalid value for --${name}: '${text}' (a number is expected)`);
+    if (text.trim() === '' || !Number.isFinite(value))
+      throw new OptionError(`Invalid value for --${name}: '${text}' (a number is expected)`);
     return value;
   };
   const bool = (name: string): boolean => parseBoolean(name, get(name));
@@ -236,15 +391,20 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
   for (const definition of OPTION_DEFINITIONS) {
     if (definition.onlyDefault && isGiven(definition.name)) {
       const value = get(definition.name);
-      const isDefault = definition.kind === 'bool'
-        ? parseBoolean(definition.name, value) === parseBoolean(definition.name, definition.defaultValue)
-        : value === definition.defaultValue;
-      if (!isDefault) throw new OptionError(`--${definition.name}=${value} is not supported by tidb-lab bench (only its default, '${definition.defaultValue}')`);
+      const isDefault =
+        definition.kind === 'bool'
+          ? parseBoolean(definition.name, value) === parseBoolean(definition.name, definition.defaultValue)
+          : value === definition.defaultValue;
+      if (!isDefault)
+        throw new OptionError(
+          `--${definition.name}=${value} is not supported by tidb-lab bench (only its default, '${definition.defaultValue}')`,
+        );
     }
   }
 
   const driverName = get('db-driver');
-  if (driverName !== 'mysql') throw new OptionError(`invalid database driver name: '${driverName}' (tidb-lab bench only speaks the MySQL protocol)`);
+  if (driverName !== 'mysql')
+    throw new OptionError(`invalid database driver name: '${driverName}' (tidb-lab bench only speaks the MySQL protocol)`);
 
   const threads = isGiven('num-threads') && !isGiven('threads') ? int('num-threads', 1) : int('threads', 1);
   const events = isGiven('max-requests') && !isGiven('events') ? int('max-requests') : int('events');
@@ -256,12 +416,16 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
   let forcedShutdown: number | undefined;
   if (forcedShutdownText !== 'off') {
     const match = /^(\d+)(%?)$/.exec(forcedShutdownText);
-    if (!match) throw new OptionError(`Invalid value for --forced-shutdown: '${forcedShutdownText}' (seconds, a percentage of --time such as 5%, or off)`);
+    if (!match)
+      throw new OptionError(
+        `Invalid value for --forced-shutdown: '${forcedShutdownText}' (seconds, a percentage of --time such as 5%, or off)`,
+      );
     forcedShutdown = match[2] === '%' ? Math.floor((Number(match[1]) * time) / 100) : Number(match[1]);
   }
 
   const randType = get('rand-type').trim().toLowerCase();
-  if (!isRandType(randType)) throw new OptionError(`Invalid random numbers distribution: ${randType} (use uniform, gaussian, special, pareto or zipfian)`);
+  if (!isRandType(randType))
+    throw new OptionError(`Invalid random numbers distribution: ${randType} (use uniform, gaussian, special, pareto or zipfian)`);
   const specRes = int('rand-spec-res', 0, 99);
   const specIter = int('rand-spec-iter', 1);
   const paretoH = double('rand-pareto-h');
@@ -271,17 +435,22 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
   const seed = parseInteger('rand-seed', get('rand-seed'), -2147483648, 2147483647);
 
   const psModeText = get('db-ps-mode').trim().toLowerCase();
-  if (psModeText !== 'auto' && psModeText !== 'disable') throw new OptionError(`Invalid value for db-ps-mode: ${psModeText} (auto or disable)`);
+  if (psModeText !== 'auto' && psModeText !== 'disable')
+    throw new OptionError(`Invalid value for db-ps-mode: ${psModeText} (auto or disable)`);
 
   const ignoreText = get('mysql-ignore-errors').trim();
   let ignoreErrors: number[] | 'all';
   if (ignoreText.split(',').some((part) => part.trim().toLowerCase() === 'all')) ignoreErrors = 'all';
   else {
-    ignoreErrors = ignoreText === '' ? [] : ignoreText.split(',').map((part) => {
-      const code = Number(part.trim());
-      if (!Number.isInteger(code) || code < 0) throw new OptionError(`Invalid error number in --mysql-ignore-errors: '${part.trim()}'`);
-      return code;
-    });
+    ignoreErrors =
+      ignoreText === ''
+        ? []
+        : ignoreText.split(',').map((part) => {
+            const code = Number(part.trim());
+            if (!Number.isInteger(code) || code < 0)
+              throw new OptionError(`Invalid error number in --mysql-ignore-errors: '${part.trim()}'`);
+            return code;
+          });
   }
 
   const hosts = splitList(get('mysql-host')).map((host) => (host === 'localhost' ? '127.0.0.1' : host));
@@ -297,7 +466,8 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
     return value === '' ? undefined : value;
   };
   const caFile = optional('mysql-ssl-ca');
-  if (caFile && tls === 'disabled') throw new OptionError('--mysql-ssl-ca is given but --mysql-ssl is off: add --mysql-ssl=on (or VERIFY_CA / VERIFY_IDENTITY)');
+  if (caFile && tls === 'disabled')
+    throw new OptionError('--mysql-ssl-ca is given but --mysql-ssl is off: add --mysql-ssl=on (or VERIFY_CA / VERIFY_IDENTITY)');
 
   const spec = workloadSpec(workload);
   const workloadOptions: WorkloadOptions = {
@@ -397,13 +567,25 @@ function parseTlsSetting(text: string): TlsSetting {
 }
 
 function splitList(text: string): string[] {
-  return text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }
 
 function knownWorkloadList(): string {
   return [
-    'oltp_point_select', 'oltp_read_only', 'oltp_read_write', 'oltp_write_only', 'oltp_update_index',
-    'oltp_update_non_index', 'oltp_insert', 'oltp_delete', 'select_random_points', 'select_random_ranges', 'bulk_insert',
+    'oltp_point_select',
+    'oltp_read_only',
+    'oltp_read_write',
+    'oltp_write_only',
+    'oltp_update_index',
+    'oltp_update_non_index',
+    'oltp_insert',
+    'oltp_delete',
+    'select_random_points',
+    'select_random_ranges',
+    'bulk_insert',
   ].join(', ');
 }
 

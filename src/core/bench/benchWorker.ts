@@ -61,7 +61,10 @@ async function runPhase(setup: RunWorkerSetup): Promise<void> {
       type: 'finished',
       snapshot: run.snapshot(),
       // STOPPED: another worker failed first and stopped everyone; its failure is the one to tell
-      failure: error === STOPPED ? undefined : { message: error instanceof Error ? error.message : String(error), errno: (error as { errno?: number }).errno },
+      failure:
+        error === STOPPED
+          ? undefined
+          : { message: error instanceof Error ? error.message : String(error), errno: (error as { errno?: number }).errno },
       abandonedConnectionIds: [],
     });
     finishedPosted = true;
@@ -78,14 +81,26 @@ async function preparePhase(setup: WorkerSetup & { task: 'prepare' }): Promise<v
   await prepare.run();
   post({
     type: 'finished',
-    snapshot: { counters: new Float64Array(0), latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 }, queueLength: 0, concurrency: 0, threadsRunning: 0 },
+    snapshot: {
+      counters: new Float64Array(0),
+      latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 },
+      queueLength: 0,
+      concurrency: 0,
+      threadsRunning: 0,
+    },
     failure: prepare.failureReport,
     abandonedConnectionIds,
   });
   parentPort?.close();
 }
 
-const EMPTY_SNAPSHOT = { counters: new Float64Array(0), latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 }, queueLength: 0, concurrency: 0, threadsRunning: 0 };
+const EMPTY_SNAPSHOT = {
+  counters: new Float64Array(0),
+  latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 },
+  queueLength: 0,
+  concurrency: 0,
+  threadsRunning: 0,
+};
 
 async function bulkLoadPhase(setup: BulkLoadWorkerSetup): Promise<void> {
   const writers = new BulkLoadWriters(setup);
@@ -94,17 +109,25 @@ async function bulkLoadPhase(setup: BulkLoadWorkerSetup): Promise<void> {
   const finish = (failure?: string) => {
     if (done) return;
     done = true;
-    post({ type: 'finished', snapshot: EMPTY_SNAPSHOT, failure: failure === undefined ? undefined : { message: failure }, abandonedConnectionIds: [] });
+    post({
+      type: 'finished',
+      snapshot: EMPTY_SNAPSHOT,
+      failure: failure === undefined ? undefined : { message: failure },
+      abandonedConnectionIds: [],
+    });
     parentPort?.close();
   };
   parentPort?.on('message', (message: CoordinatorMessage) => {
     if (message.type === 'start') {
       started = true;
-      void writers.run().then(async (outcome) => {
-        post({ type: 'bulkLoaded', rowsLoaded: outcome.rowsLoaded, latencies: outcome.latencies.encode() });
-        await writers.closeAll();
-        finish(outcome.failure);
-      }, (error: unknown) => finish(error instanceof Error ? error.message : String(error)));
+      void writers.run().then(
+        async (outcome) => {
+          post({ type: 'bulkLoaded', rowsLoaded: outcome.rowsLoaded, latencies: outcome.latencies.encode() });
+          await writers.closeAll();
+          finish(outcome.failure);
+        },
+        (error: unknown) => finish(error instanceof Error ? error.message : String(error)),
+      );
     } else if (message.type === 'stop' && !started) {
       // before 'start' (another worker could not connect): nothing was loaded
       void writers.closeAll().then(() => finish());

@@ -15,11 +15,17 @@ export class BenchWorkerPool {
   private readonly workers: Worker[];
   private readonly finished: Array<FinishedMessage | undefined>;
   private readonly finishWaiters: Array<() => void> = [];
-  private readonly snapshotWaiters = new Map<number, { pending: Set<number>; snapshots: Array<{ worker: number; snapshot: WorkerSnapshot }>; done: () => void }>();
+  private readonly snapshotWaiters = new Map<
+    number,
+    { pending: Set<number>; snapshots: Array<{ worker: number; snapshot: WorkerSnapshot }>; done: () => void }
+  >();
   private nextSnapshotId = 1;
   private readonly exited: boolean[];
 
-  constructor(setups: WorkerSetup[], private readonly onMessage: (worker: number, message: WorkerMessage) => void) {
+  constructor(
+    setups: WorkerSetup[],
+    private readonly onMessage: (worker: number, message: WorkerMessage) => void,
+  ) {
     this.finished = setups.map(() => undefined);
     this.exited = setups.map(() => false);
     this.workers = setups.map((setup, index) => {
@@ -36,7 +42,12 @@ export class BenchWorkerPool {
       worker.on('exit', () => {
         this.exited[index] = true;
         if (!this.finished[index]) {
-          this.receive(index, { type: 'finished', snapshot: emptySnapshot(), failure: { message: 'benchmark worker exited unexpectedly' }, abandonedConnectionIds: [] });
+          this.receive(index, {
+            type: 'finished',
+            snapshot: emptySnapshot(),
+            failure: { message: 'benchmark worker exited unexpectedly' },
+            abandonedConnectionIds: [],
+          });
         }
       });
       return worker;

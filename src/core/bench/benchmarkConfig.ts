@@ -10,7 +10,19 @@ export interface BenchmarkConfig {
   options?: Record<string, string | number | boolean>;
 }
 
-const CONNECTION_OPTIONS = new Set(['mysql-host', 'mysql-port', 'mysql-socket', 'mysql-user', 'mysql-password', 'mysql-db', 'mysql-ssl', 'mysql-ssl-ca', 'mysql-ssl-cert', 'mysql-ssl-key', 'mysql-ssl-cipher']);
+const CONNECTION_OPTIONS = new Set([
+  'mysql-host',
+  'mysql-port',
+  'mysql-socket',
+  'mysql-user',
+  'mysql-password',
+  'mysql-db',
+  'mysql-ssl',
+  'mysql-ssl-ca',
+  'mysql-ssl-cert',
+  'mysql-ssl-key',
+  'mysql-ssl-cipher',
+]);
 
 export function resolveBenchmarkConfig(config: BenchmarkConfig): BenchOptions {
   const raw = new Map<string, string>();
@@ -22,12 +34,14 @@ export function resolveBenchmarkConfig(config: BenchmarkConfig): BenchOptions {
     raw.set(name, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value));
   }
   const connection = config.connection;
-  if (!connection || typeof connection.host !== 'string' || connection.host.trim() === '') throw new OptionError('The connection needs a host.');
+  if (!connection || typeof connection.host !== 'string' || connection.host.trim() === '')
+    throw new OptionError('The connection needs a host.');
   if (!Number.isInteger(connection.port) || connection.port < 1 || connection.port > 65535) {
     throw new OptionError(`The connection port must be a whole number from 1 to 65535, not '${String(connection.port)}'.`);
   }
   if (typeof connection.user !== 'string' || connection.user === '') throw new OptionError('The connection needs a user.');
-  if (typeof connection.database !== 'string' || connection.database === '') throw new OptionError('The connection needs a database (sysbench puts its tables there).');
+  if (typeof connection.database !== 'string' || connection.database === '')
+    throw new OptionError('The connection needs a database (sysbench puts its tables there).');
   const options = resolveBenchOptions(config.workload, raw);
   return { ...options, connection: connectionOptionValues({ ...connection, password: connection.password ?? '' }) };
 }

@@ -7,7 +7,11 @@ export class BulkInsertStatement {
   private rows: string[] = [];
   private length: number;
 
-  constructor(private readonly prefix: string, private readonly send: (sql: string, rows: number) => Promise<void>, private readonly limit = BULK_PACKET_SIZE) {
+  constructor(
+    private readonly prefix: string,
+    private readonly send: (sql: string, rows: number) => Promise<void>,
+    private readonly limit = BULK_PACKET_SIZE,
+  ) {
     if (prefix.length + 1 > limit) throw new Error(`Query length exceeds the maximum value (${limit}), aborting`);
     this.length = prefix.length;
   }

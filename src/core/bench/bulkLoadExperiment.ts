@@ -36,7 +36,9 @@ export function bulkLoadWarnings(definition: BulkLoadExperimentDefinition): stri
     const statements = Math.ceil(definition.rows / rowsPerInsert);
     for (const writers of definition.writerThreads) {
       if (writers > statements) {
-        warnings.push(`${writers} writers for ${statements} statement(s) of ${rowsPerInsert} rows (${definition.rows} rows): ${writers - statements} writer(s) have nothing to send, so that cell measures ${statements} writer(s).`);
+        warnings.push(
+          `${writers} writers for ${statements} statement(s) of ${rowsPerInsert} rows (${definition.rows} rows): ${writers - statements} writer(s) have nothing to send, so that cell measures ${statements} writer(s).`,
+        );
       }
     }
   }
@@ -56,7 +58,8 @@ export function planBulkLoad(definition: BulkLoadExperimentDefinition): BulkLoad
   for (const rowsPerInsert of definition.rowsPerInsert) {
     for (const writers of definition.writerThreads) {
       for (const keyOrder of definition.keyOrder) {
-        for (let repetition = 1; repetition <= definition.repeat; repetition++) cells.push({ rows: definition.rows, rowsPerInsert, writers, keyOrder, repetition });
+        for (let repetition = 1; repetition <= definition.repeat; repetition++)
+          cells.push({ rows: definition.rows, rowsPerInsert, writers, keyOrder, repetition });
       }
     }
   }
@@ -93,7 +96,11 @@ async function readMaxAllowedPacket(admin: DatabaseSession): Promise<number | un
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefinition, connection: BenchConnectionSettings, hooks: ExperimentHooks = {}): Promise<ExperimentResult> {
+export async function runBulkLoadExperiment(
+  definition: BulkLoadExperimentDefinition,
+  connection: BenchConnectionSettings,
+  hooks: ExperimentHooks = {},
+): Promise<ExperimentResult> {
   const log = hooks.onLog ?? (() => undefined);
   const values = connectionOptionValues(connection);
   const plan = planBulkLoad(definition);
@@ -104,25 +111,32 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
   for (const note of notes) log(`warning: ${note}`);
   // read before the load: a statement over it is refused with words, not sent to be cut off
   const maxAllowedPacket = await readMaxAllowedPacket(admin).catch(() => undefined);
-  const { status, message } = await settleExperiment(cells, plan.length, hooks.signal, async () => {
-    for (const [index, cell] of plan.entries()) {
-      if (hooks.signal?.aborted) break;
-      const label = `rows_per_insert=${cell.rowsPerInsert} writers=${cell.writers} keys=${cell.keyOrder}${cell.repetition > 1 ? ` (run ${cell.repetition})` : ''}`;
-      log(label);
-      hooks.onStep?.({ kind: 'cell', index, total: plan.length, label });
-      const run = await loadCell(definition, cell, admin, connection, maxAllowedPacket, hooks.signal);
-      const experimentCell: ExperimentCell = {
-        workload: 'bulk_load',
-        threads: cell.writers,
-        variant: cell.keyOrder,
-        params: { rows_per_insert: cell.rowsPerInsert, rows: cell.rows },
-        run,
-      };
-      cells.push(experimentCell);
-      hooks.onCell?.(experimentCell, index, plan.length);
-    }
-    await admin.run(`DROP TABLE IF EXISTS ${quoteIdentifier(definition.table)}`);
-  }, () => admin.close(), notes);
+  const { status, message } = await settleExperiment(
+    cells,
+    plan.length,
+    hooks.signal,
+    async () => {
+      for (const [index, cell] of plan.entries()) {
+        if (hooks.signal?.aborted) break;
+        const label = `rows_per_insert=${cell.rowsPerInsert} writers=${cell.writers} keys=${cell.keyOrder}${cell.repetition > 1 ? ` (run ${cell.repetition})` : ''}`;
+        log(label);
+        hooks.onStep?.({ kind: 'cell', index, total: plan.length, label });
+        const run = await loadCell(definition, cell, admin, connection, maxAllowedPacket, hooks.signal);
+        const experimentCell: ExperimentCell = {
+          workload: 'bulk_load',
+          threads: cell.writers,
+          variant: cell.keyOrder,
+          params: { rows_per_insert: cell.rowsPerInsert, rows: cell.rows },
+          run,
+        };
+        cells.push(experimentCell);
+        hooks.onCell?.(experimentCell, index, plan.length);
+      }
+      await admin.run(`DROP TABLE IF EXISTS ${quoteIdentifier(definition.table)}`);
+    },
+    () => admin.close(),
+    notes,
+  );
   return experimentResult({
     definition,
     variants: [...new Set(plan.map((cell) => cell.keyOrder))],
@@ -134,11 +148,24 @@ export async function runBulkLoadExperiment(definition: BulkLoadExperimentDefini
   });
 }
 
-async function loadCell(definition: BulkLoadExperimentDefinition, cell: BulkLoadCellPlan, admin: DatabaseSession, connection: BenchConnectionSettings, maxAllowedPacket: number | undefined, signal?: AbortSignal): Promise<RunResult> {
+async function loadCell(
+  definition: BulkLoadExperimentDefinition,
+  cell: BulkLoadCellPlan,
+  admin: DatabaseSession,
+  connection: BenchConnectionSettings,
+  maxAllowedPacket: number | undefined,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   const values = connectionOptionValues(connection);
   const targets = leanConnectTargets(values);
   const statementBytes = bulkInsertStatementBytes(definition.table, cell.rowsPerInsert, cell.rows);
-  const result = (outcome: { seconds: number; rowsLoaded: number; latencies: LatencyRecorder; failure?: string; startTime: string }): RunResult => {
+  const result = (outcome: {
+    seconds: number;
+    rowsLoaded: number;
+    latencies: LatencyRecorder;
+    failure?: string;
+    startTime: string;
+  }): RunResult => {
     const statements = outcome.latencies.count;
     const per = (value: number) => (outcome.seconds > 0 ? value / outcome.seconds : 0);
     return {
@@ -147,7 +174,13 @@ async function loadCell(definition: BulkLoadExperimentDefinition, cell: BulkLoad
       id: randomUUID(),
       source: { tool: TOOL_NAME, toolVersion: TOOL_VERSION },
       workload: 'bulk_load',
-      options: { rows: cell.rows, rows_per_insert: cell.rowsPerInsert, threads: cell.writers, key_order: cell.keyOrder, table: definition.table },
+      options: {
+        rows: cell.rows,
+        rows_per_insert: cell.rowsPerInsert,
+        threads: cell.writers,
+        key_order: cell.keyOrder,
+        table: definition.table,
+      },
       server: serverInfoOf(admin.identity, { connection: values }),
       startTime: outcome.startTime,
       durationSec: outcome.seconds,
@@ -169,11 +202,22 @@ async function loadCell(definition: BulkLoadExperimentDefinition, cell: BulkLoad
       histogram: outcome.latencies.buckets(),
       status: signal?.aborted ? 'cancelled' : outcome.failure ? 'failed' : 'completed',
       message: outcome.failure,
-      labels: { variant: cell.keyOrder, rows_loaded: outcome.rowsLoaded, hosts: [...new Set(targets.slice(0, cell.writers).map((target) => `${target.host}:${target.port}`))].join(','), statement_bytes: statementBytes },
+      labels: {
+        variant: cell.keyOrder,
+        rows_loaded: outcome.rowsLoaded,
+        hosts: [...new Set(targets.slice(0, cell.writers).map((target) => `${target.host}:${target.port}`))].join(','),
+        statement_bytes: statementBytes,
+      },
     };
   };
   if (maxAllowedPacket !== undefined && statementBytes > maxAllowedPacket) {
-    return result({ seconds: 0, rowsLoaded: 0, latencies: new LatencyRecorder(), startTime: new Date().toISOString(), failure: `Not loaded: ${cell.rowsPerInsert} rows per statement. ${packetTooLargeWords(statementBytes, maxAllowedPacket)}` });
+    return result({
+      seconds: 0,
+      rowsLoaded: 0,
+      latencies: new LatencyRecorder(),
+      startTime: new Date().toISOString(),
+      failure: `Not loaded: ${cell.rowsPerInsert} rows per statement. ${packetTooLargeWords(statementBytes, maxAllowedPacket)}`,
+    });
   }
 
   const table = quoteIdentifier(definition.table);

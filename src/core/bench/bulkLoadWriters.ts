@@ -63,30 +63,34 @@ export class BulkLoadWriters {
     let rowsLoaded = 0;
     let failure: string | undefined;
     const stopped = () => failure !== undefined || Atomics.load(this.control, CONTROL_STOP) !== 0;
-    await Promise.all(this.connections.map(async (connection, index) => {
-      const random = new SysbenchRandom(DEFAULT_DISTRIBUTION, this.setup.writers[index].random);
-      while (!stopped()) {
-        const batch = Atomics.add(this.control, BULK_CONTROL_NEXT_BATCH, 1);
-        if (batch >= batches) break;
-        const from = batch * rowsPerInsert;
-        const to = Math.min(rows, from + rowsPerInsert);
-        const values: string[] = [];
-        for (let i = from; i < to; i++) {
-          values.push(`(${this.keys[i]}, ${random.uniform(1, rows)}, '${random.string(C_VALUE_TEMPLATE)}', '${random.string(PAD_VALUE_TEMPLATE)}')`);
+    await Promise.all(
+      this.connections.map(async (connection, index) => {
+        const random = new SysbenchRandom(DEFAULT_DISTRIBUTION, this.setup.writers[index].random);
+        while (!stopped()) {
+          const batch = Atomics.add(this.control, BULK_CONTROL_NEXT_BATCH, 1);
+          if (batch >= batches) break;
+          const from = batch * rowsPerInsert;
+          const to = Math.min(rows, from + rowsPerInsert);
+          const values: string[] = [];
+          for (let i = from; i < to; i++) {
+            values.push(
+              `(${this.keys[i]}, ${random.uniform(1, rows)}, '${random.string(C_VALUE_TEMPLATE)}', '${random.string(PAD_VALUE_TEMPLATE)}')`,
+            );
+          }
+          const sent = performance.now();
+          try {
+            await connection.query(prefix + values.join(','));
+          } catch (error) {
+            failure ??= `INSERT of ${to - from} rows failed: ${error instanceof Error ? error.message : String(error)}`;
+            // the other writers, in every worker, stop at their next batch
+            Atomics.store(this.control, CONTROL_STOP, 1);
+            break;
+          }
+          latencies.record(performance.now() - sent);
+          rowsLoaded += to - from;
         }
-        const sent = performance.now();
-        try {
-          await connection.query(prefix + values.join(','));
-        } catch (error) {
-          failure ??= `INSERT of ${to - from} rows failed: ${error instanceof Error ? error.message : String(error)}`;
-          // the other writers, in every worker, stop at their next batch
-          Atomics.store(this.control, CONTROL_STOP, 1);
-          break;
-        }
-        latencies.record(performance.now() - sent);
-        rowsLoaded += to - from;
-      }
-    }));
+      }),
+    );
     return { rowsLoaded, latencies, failure };
   }
 

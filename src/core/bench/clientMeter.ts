@@ -31,7 +31,10 @@ export class ClientMeter {
   private intervalStart: Mark;
 
   /** `cores` honours the CPU affinity mask (taskset -c 1 gives 1). */
-  constructor(private readonly cores = availableParallelism(), private readonly clock: ClientMeterClock = processClock) {
+  constructor(
+    private readonly cores = availableParallelism(),
+    private readonly clock: ClientMeterClock = processClock,
+  ) {
     this.runStart = this.intervalStart = this.mark();
   }
 
@@ -43,18 +46,32 @@ export class ClientMeter {
   /** The interval that ends now, from the loads the workers sent with this interval's snapshots. */
   closeInterval(loops: readonly (WorkerLoopLoad | undefined)[]): ClientLoad {
     const now = this.mark();
-    const measure = this.measure(this.intervalStart, now, loops.map((loop) => loop && { utilization: loop.utilization, delayP99Ms: loop.delayP99Ms, runnableShare: loop.runnableShare }));
+    const measure = this.measure(
+      this.intervalStart,
+      now,
+      loops.map((loop) => loop && { utilization: loop.utilization, delayP99Ms: loop.delayP99Ms, runnableShare: loop.runnableShare }),
+    );
     this.intervalStart = now;
     return intervalClientLoad(measure);
   }
 
   /** The whole run, from the loads in the workers' last snapshots, judged by its intervals. */
   finish(loops: readonly (WorkerLoopLoad | undefined)[], intervals: readonly ResultInterval[]): ClientLoad {
-    const measure = this.measure(this.runStart, this.mark(), loops.map((loop) => loop && { utilization: loop.runUtilization, delayP99Ms: loop.runDelayP99Ms, runnableShare: loop.runRunnableShare }));
+    const measure = this.measure(
+      this.runStart,
+      this.mark(),
+      loops.map(
+        (loop) => loop && { utilization: loop.runUtilization, delayP99Ms: loop.runDelayP99Ms, runnableShare: loop.runRunnableShare },
+      ),
+    );
     return runClientLoad(measure, intervals);
   }
 
-  private measure(from: Mark, to: Mark, loops: readonly ({ utilization: number; delayP99Ms: number; runnableShare?: number } | undefined)[]): ClientMeasure {
+  private measure(
+    from: Mark,
+    to: Mark,
+    loops: readonly ({ utilization: number; delayP99Ms: number; runnableShare?: number } | undefined)[],
+  ): ClientMeasure {
     const wallMicros = (to.ms - from.ms) * 1000;
     const cpu = wallMicros > 0 ? (to.cpuMicros - from.cpuMicros) / (wallMicros * this.cores) : 0;
     let eventLoopUtilization = 0;

@@ -18,7 +18,10 @@ export type ErrorAction = 'restart' | 'reconnect' | 'fatal';
 export class ErrorPolicy {
   private readonly ignored: ReadonlySet<number>;
 
-  constructor(private readonly ignoreAll: boolean, ignored: Iterable<number>) {
+  constructor(
+    private readonly ignoreAll: boolean,
+    ignored: Iterable<number>,
+  ) {
     this.ignored = new Set(ignored);
   }
 

@@ -19,7 +19,11 @@ export class EventQueue {
   /** events the threads are working on (for the "concurrency" report) */
   concurrency = 0;
 
-  constructor(private readonly ratePerSecond: number, private readonly random: SysbenchRandom, private readonly now: () => number) {}
+  constructor(
+    private readonly ratePerSecond: number,
+    private readonly random: SysbenchRandom,
+    private readonly now: () => number,
+  ) {}
 
   get length(): number {
     return this.size;

@@ -38,10 +38,28 @@ import { OptionError, findOption } from './benchOptions';
 import { experimentSizeProblem } from './experimentSize';
 import { isWorkloadName } from './workloadCatalog';
 import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from './bulkLoadRow';
-import type { BulkLoadExperimentDefinition, ExperimentDefinition, KeyOrder, OptionValue, ReadinessCheck, SysbenchExperimentDefinition, VariantDefinition, WorkloadEntry } from './experimentModel';
+import type {
+  BulkLoadExperimentDefinition,
+  ExperimentDefinition,
+  KeyOrder,
+  OptionValue,
+  ReadinessCheck,
+  SysbenchExperimentDefinition,
+  VariantDefinition,
+  WorkloadEntry,
+} from './experimentModel';
 
 // the model is re-exported so that importers of the parser keep one place to read both from
-export type { BulkLoadExperimentDefinition, ExperimentDefinition, KeyOrder, OptionValue, ReadinessCheck, SysbenchExperimentDefinition, VariantDefinition, WorkloadEntry } from './experimentModel';
+export type {
+  BulkLoadExperimentDefinition,
+  ExperimentDefinition,
+  KeyOrder,
+  OptionValue,
+  ReadinessCheck,
+  SysbenchExperimentDefinition,
+  VariantDefinition,
+  WorkloadEntry,
+} from './experimentModel';
 
 export class ExperimentDefinitionError extends OptionError {}
 
@@ -59,7 +77,8 @@ export function parseExperimentDefinition(input: string | unknown): ExperimentDe
   }
   if (!isObject(value)) throw new ExperimentDefinitionError('The experiment must be a JSON object.');
   const kind = value.kind ?? 'sysbench';
-  if (kind !== 'sysbench' && kind !== 'bulk-load') throw new ExperimentDefinitionError(`Unknown experiment kind '${String(kind)}' (sysbench or bulk-load).`);
+  if (kind !== 'sysbench' && kind !== 'bulk-load')
+    throw new ExperimentDefinitionError(`Unknown experiment kind '${String(kind)}' (sysbench or bulk-load).`);
   const definition = kind === 'bulk-load' ? parseBulkLoad(value) : parseSysbench(value);
   const tooBig = experimentSizeProblem(definition);
   if (tooBig) throw new ExperimentDefinitionError(tooBig);
@@ -67,13 +86,33 @@ export function parseExperimentDefinition(input: string | unknown): ExperimentDe
 }
 
 function parseSysbench(value: Json): SysbenchExperimentDefinition {
-  allowKeys(value, ['kind', 'name', 'workloads', 'threads', 'tableSizes', 'options', 'variants', 'params', 'globalVariables', 'repeat', 'prepare', 'cleanup'], 'experiment');
+  allowKeys(
+    value,
+    [
+      'kind',
+      'name',
+      'workloads',
+      'threads',
+      'tableSizes',
+      'options',
+      'variants',
+      'params',
+      'globalVariables',
+      'repeat',
+      'prepare',
+      'cleanup',
+    ],
+    'experiment',
+  );
   const options = optionRecord(value.options ?? {}, 'options');
   const workloads = array(value.workloads, 'workloads').map((entry, index) => parseWorkloadEntry(entry, `workloads[${index}]`));
   if (workloads.length === 0) throw new ExperimentDefinitionError('"workloads" needs at least one workload.');
   const threads = positiveIntegers(value.threads, 'threads');
   const tableSizes = value.tableSizes === undefined ? [10000] : positiveIntegers(value.tableSizes, 'tableSizes');
-  const variants = value.variants === undefined ? [{ name: 'default' }] : array(value.variants, 'variants').map((entry, index) => parseVariant(entry, `variants[${index}]`));
+  const variants =
+    value.variants === undefined
+      ? [{ name: 'default' }]
+      : array(value.variants, 'variants').map((entry, index) => parseVariant(entry, `variants[${index}]`));
   if (variants.length === 0) throw new ExperimentDefinitionError('"variants" needs at least one variant (or leave it out).');
   const names = new Set<string>();
   for (const variant of variants) {
@@ -82,9 +121,13 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
   }
   for (const name of Object.keys(options)) {
     const key = name.replace(/-/g, '_');
-    if (key === 'threads' || key === 'table_size') throw new ExperimentDefinitionError(`"options.${name}": use "${key === 'threads' ? 'threads' : 'tableSizes'}" for this dimension.`);
+    if (key === 'threads' || key === 'table_size')
+      throw new ExperimentDefinitionError(`"options.${name}": use "${key === 'threads' ? 'threads' : 'tableSizes'}" for this dimension.`);
     if (findOption(name) === undefined) throw new ExperimentDefinitionError(`"options.${name}" is not a sysbench option.`);
-    if (name.replace(/_/g, '-').startsWith('mysql-')) throw new ExperimentDefinitionError(`"options.${name}": connection options come from the command line or the connection, not the experiment.`);
+    if (name.replace(/_/g, '-').startsWith('mysql-'))
+      throw new ExperimentDefinitionError(
+        `"options.${name}": connection options come from the command line or the connection, not the experiment.`,
+      );
   }
   return {
     kind: 'sysbench',
@@ -103,14 +146,23 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
 }
 
 function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
-  allowKeys(value, ['kind', 'name', 'rows', 'gb', 'rowsPerInsert', 'writerThreads', 'keyOrder', 'table', 'repeat', 'seed'], 'bulk-load experiment');
+  allowKeys(
+    value,
+    ['kind', 'name', 'rows', 'gb', 'rowsPerInsert', 'writerThreads', 'keyOrder', 'table', 'repeat', 'seed'],
+    'bulk-load experiment',
+  );
   const size = bulkLoadSize(value);
-  const keyOrder = value.keyOrder === undefined ? (['ordered', 'shuffled'] as KeyOrder[]) : array(value.keyOrder, 'keyOrder').map((entry, index) => {
-    if (entry !== 'ordered' && entry !== 'shuffled') throw new ExperimentDefinitionError(`"keyOrder[${index}]" must be "ordered" or "shuffled".`);
-    return entry;
-  });
+  const keyOrder =
+    value.keyOrder === undefined
+      ? (['ordered', 'shuffled'] as KeyOrder[])
+      : array(value.keyOrder, 'keyOrder').map((entry, index) => {
+          if (entry !== 'ordered' && entry !== 'shuffled')
+            throw new ExperimentDefinitionError(`"keyOrder[${index}]" must be "ordered" or "shuffled".`);
+          return entry;
+        });
   const table = value.table === undefined ? 'tidblab_bulk_load' : nonEmptyString(value.table, 'table');
-  if (/^sbtest\d+$/i.test(table)) throw new ExperimentDefinitionError('"table": pick a name other than sbtestN, so a bulk-load experiment never drops sysbench tables.');
+  if (/^sbtest\d+$/i.test(table))
+    throw new ExperimentDefinitionError('"table": pick a name other than sbtestN, so a bulk-load experiment never drops sysbench tables.');
   const seed = value.seed === undefined ? 0 : integer(value.seed, 'seed');
   return {
     kind: 'bulk-load',
@@ -128,10 +180,13 @@ function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
 /** "rows", or "gb" of row data (rows follows from it); both only when they agree. */
 function bulkLoadSize(value: Json): { rows: number; gb?: number } {
   if (value.gb === undefined) return { rows: positiveInteger(value.rows, 'rows') };
-  if (typeof value.gb !== 'number' || !Number.isFinite(value.gb) || value.gb <= 0) throw new ExperimentDefinitionError('"gb" must be a number of gigabytes above 0.');
+  if (typeof value.gb !== 'number' || !Number.isFinite(value.gb) || value.gb <= 0)
+    throw new ExperimentDefinitionError('"gb" must be a number of gigabytes above 0.');
   const rows = rowsForGigabytes(value.gb);
   if (value.rows !== undefined && value.rows !== rows) {
-    throw new ExperimentDefinitionError(`Give "rows" or "gb", not both: ${value.gb} GB of row data is ${rows} rows of ${BULK_LOAD_ROW_BYTES} bytes, not ${String(value.rows)}.`);
+    throw new ExperimentDefinitionError(
+      `Give "rows" or "gb", not both: ${value.gb} GB of row data is ${rows} rows of ${BULK_LOAD_ROW_BYTES} bytes, not ${String(value.rows)}.`,
+    );
   }
   return { rows, gb: value.gb };
 }
@@ -139,10 +194,12 @@ function bulkLoadSize(value: Json): { rows: number; gb?: number } {
 function parseWorkloadEntry(entry: unknown, where: string): WorkloadEntry {
   if (typeof entry === 'string') {
     if (!isWorkloadName(entry)) throw new ExperimentDefinitionError(`"${where}": unknown workload '${entry}'.`);
-    if (entry === 'bulk_insert') throw new ExperimentDefinitionError(`"${where}": bulk_insert is not a matrix workload; use a "bulk-load" experiment.`);
+    if (entry === 'bulk_insert')
+      throw new ExperimentDefinitionError(`"${where}": bulk_insert is not a matrix workload; use a "bulk-load" experiment.`);
     return { name: entry };
   }
-  if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be a workload name or {"name": ..., "options": {...}, "params": {...}}.`);
+  if (!isObject(entry))
+    throw new ExperimentDefinitionError(`"${where}" must be a workload name or {"name": ..., "options": {...}, "params": {...}}.`);
   allowKeys(entry, ['name', 'options', 'params'], where);
   const name = nonEmptyString(entry.name, `${where}.name`);
   if (!isWorkloadName(name) || name === 'bulk_insert') throw new ExperimentDefinitionError(`"${where}.name": unknown workload '${name}'.`);
@@ -157,8 +214,10 @@ function parseVariant(entry: unknown, where: string): VariantDefinition {
   if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be an object with a "name".`);
   allowKeys(entry, ['name', 'setup', 'teardown', 'sessionVariables', 'ready'], where);
   const variant: VariantDefinition = { name: nonEmptyString(entry.name, `${where}.name`) };
-  if (entry.setup !== undefined) variant.setup = array(entry.setup, `${where}.setup`).map((sql, index) => nonEmptyString(sql, `${where}.setup[${index}]`));
-  if (entry.teardown !== undefined) variant.teardown = array(entry.teardown, `${where}.teardown`).map((sql, index) => nonEmptyString(sql, `${where}.teardown[${index}]`));
+  if (entry.setup !== undefined)
+    variant.setup = array(entry.setup, `${where}.setup`).map((sql, index) => nonEmptyString(sql, `${where}.setup[${index}]`));
+  if (entry.teardown !== undefined)
+    variant.teardown = array(entry.teardown, `${where}.teardown`).map((sql, index) => nonEmptyString(sql, `${where}.teardown[${index}]`));
   if (entry.sessionVariables !== undefined) variant.sessionVariables = variableRecord(entry.sessionVariables, `${where}.sessionVariables`);
   if (entry.ready !== undefined) variant.ready = parseReadiness(entry.ready, `${where}.ready`);
   return variant;
@@ -180,7 +239,10 @@ function readinessOf(entry: unknown, where: string): ReadinessCheck {
       };
     case 'tiflash-replica':
       allowKeys(entry, ['kind', 'timeoutSec'], where);
-      return { kind: 'tiflash-replica', timeoutSec: entry.timeoutSec === undefined ? undefined : positiveInteger(entry.timeoutSec, `${where}.timeoutSec`) };
+      return {
+        kind: 'tiflash-replica',
+        timeoutSec: entry.timeoutSec === undefined ? undefined : positiveInteger(entry.timeoutSec, `${where}.timeoutSec`),
+      };
     case 'sql':
       allowKeys(entry, ['kind', 'query', 'timeoutSec', 'intervalMs'], where);
       return {
@@ -250,7 +312,8 @@ function variableRecord(value: unknown, where: string): Record<string, string | 
   const variables: Record<string, string | number> = {};
   for (const [name, entry] of Object.entries(value)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ExperimentDefinitionError(`"${where}": '${name}' is not a variable name.`);
-    if (typeof entry !== 'string' && typeof entry !== 'number') throw new ExperimentDefinitionError(`"${where}.${name}" must be a string or a number.`);
+    if (typeof entry !== 'string' && typeof entry !== 'number')
+      throw new ExperimentDefinitionError(`"${where}.${name}" must be a string or a number.`);
     variables[name] = entry;
   }
   return variables;

@@ -42,13 +42,17 @@ export async function applyGlobalVariables(
       const [row] = await executor.query(`SELECT @@GLOBAL.${name} AS value`);
       previous = row?.value;
     } catch (error) {
-      note(`${name} is not a variable of this server (${serverErrorOf(error).message}); the study's setting ${name} = ${String(value)} does not apply and is left out.`);
+      note(
+        `${name} is not a variable of this server (${serverErrorOf(error).message}); the study's setting ${name} = ${String(value)} does not apply and is left out.`,
+      );
       continue;
     }
     try {
       await executor.run(setGlobalStatement(name, value));
     } catch (error) {
-      note(`SET GLOBAL ${name} = ${String(value)} was refused (${serverErrorOf(error).message}); the experiment runs with ${name} = ${String(previous)}.`);
+      note(
+        `SET GLOBAL ${name} = ${String(value)} was refused (${serverErrorOf(error).message}); the experiment runs with ${name} = ${String(previous)}.`,
+      );
       continue;
     }
     const deprecatedFrom = DEPRECATED_TIDB_VARIABLES[name];
@@ -57,14 +61,20 @@ export async function applyGlobalVariables(
     }
     log(`  SET GLOBAL ${name} = ${String(value)} (was ${String(previous)}; set back after the experiment)`);
     if (previous !== null && previous !== undefined) {
-      applied.restore.unshift(setGlobalStatement(name, typeof previous === 'number' || typeof previous === 'bigint' ? Number(previous) : String(previous)));
+      applied.restore.unshift(
+        setGlobalStatement(name, typeof previous === 'number' || typeof previous === 'bigint' ? Number(previous) : String(previous)),
+      );
     }
   }
   return applied;
 }
 
 /** Runs every restore statement, even when one fails; returns what could not be restored. */
-export async function restoreGlobalVariables(executor: SqlExecutor, applied: AppliedGlobals, log: (message: string) => void): Promise<string[]> {
+export async function restoreGlobalVariables(
+  executor: SqlExecutor,
+  applied: AppliedGlobals,
+  log: (message: string) => void,
+): Promise<string[]> {
   const problems: string[] = [];
   for (const statement of applied.restore) {
     try {

@@ -33,7 +33,11 @@ const cachedVsNormal: SysbenchExperimentDefinition = {
     { name: 'oltp_read_only' },
     { name: 'select_random_points' },
     { name: 'select_random_ranges' },
-    { name: 'oltp_read_write', options: { delete_inserts: 10, index_updates: 0, non_index_updates: 0 }, params: { point_selects: [10, 40, 160, 640] } },
+    {
+      name: 'oltp_read_write',
+      options: { delete_inserts: 10, index_updates: 0, non_index_updates: 0 },
+      params: { point_selects: [10, 40, 160, 640] },
+    },
   ],
   threads: STUDY_THREADS,
   tableSizes: [5000, 50000],
@@ -121,28 +125,32 @@ export const EXPERIMENT_PRESETS: readonly ExperimentPreset[] = [
   {
     id: 'cached-vs-normal',
     title: 'Cached table vs normal table',
-    description: 'The study as published: oltp_point_select, oltp_read_only, select_random_points, select_random_ranges and oltp_read_write (delete_inserts 10, index_updates 0, non_index_updates 0, point_selects 10/40/160/640) at 8-128 threads on 1 table of 5,000 and of 50,000 rows, 600 s a cell, rand type special, tidb_table_cache_lease 10 s (set back after), with and without ALTER TABLE ... CACHE; "% change of cached over normal" per threads and workload.',
+    description:
+      'The study as published: oltp_point_select, oltp_read_only, select_random_points, select_random_ranges and oltp_read_write (delete_inserts 10, index_updates 0, non_index_updates 0, point_selects 10/40/160/640) at 8-128 threads on 1 table of 5,000 and of 50,000 rows, 600 s a cell, rand type special, tidb_table_cache_lease 10 s (set back after), with and without ALTER TABLE ... CACHE; "% change of cached over normal" per threads and workload.',
     requires: 'tidb-cached-tables',
     definition: cachedVsNormal,
   },
   {
     id: 'tiflash-replicas',
     title: 'With vs without TiFlash replicas',
-    description: 'The study as published: oltp_point_select, oltp_update_index and oltp_read_only on 32 tables of 1,000,000 rows, 16 threads, 120 s, rand type special, tidb_disable_txn_auto_retry off (set back after), without and with a TiFlash replica of every table.',
+    description:
+      'The study as published: oltp_point_select, oltp_update_index and oltp_read_only on 32 tables of 1,000,000 rows, 16 threads, 120 s, rand type special, tidb_disable_txn_auto_retry off (set back after), without and with a TiFlash replica of every table.',
     requires: 'tidb-tiflash',
     definition: tiflashReplicas,
   },
   {
     id: 'thread-sweep',
     title: 'Thread sweep',
-    description: 'oltp_point_select, oltp_read_only and oltp_read_write at 8, 16, 32, 64 and 128 threads: where throughput stops growing and latency starts to.',
+    description:
+      'oltp_point_select, oltp_read_only and oltp_read_write at 8, 16, 32, 64 and 128 threads: where throughput stops growing and latency starts to.',
     requires: 'any',
     definition: threadSweep,
   },
   {
     id: 'bulk-load-batches',
     title: 'Bulk-load tuning: batch size, writers, key order',
-    description: '200,000 rows loaded with 2,000 vs 5,000 rows per INSERT, 5 vs 10 writer threads, ordered vs shuffled primary keys: rows/s, MB/s and p99 statement time.',
+    description:
+      '200,000 rows loaded with 2,000 vs 5,000 rows per INSERT, 5 vs 10 writer threads, ordered vs shuffled primary keys: rows/s, MB/s and p99 statement time.',
     requires: 'any',
     definition: bulkLoadBatches,
   },
@@ -178,7 +186,12 @@ function fromPreCheck(check: { allowed: boolean; problems: { message: string }[]
 /** The ids and titles of the presets, one a line (`tidb-lab bench presets`). */
 export function presetListing(): string {
   const width = Math.max(...EXPERIMENT_PRESETS.map((preset) => preset.id.length));
-  return EXPERIMENT_PRESETS.map((preset) => `${preset.id.padEnd(width)}  ${preset.title}${preset.requires === 'any' ? '' : ` (${preset.requires === 'tidb-tiflash' ? 'TiDB with TiFlash' : 'TiDB >= v6.0.0'})`}`).join('\n') + '\n';
+  return (
+    EXPERIMENT_PRESETS.map(
+      (preset) =>
+        `${preset.id.padEnd(width)}  ${preset.title}${preset.requires === 'any' ? '' : ` (${preset.requires === 'tidb-tiflash' ? 'TiDB with TiFlash' : 'TiDB >= v6.0.0'})`}`,
+    ).join('\n') + '\n'
+  );
 }
 
 /** The preset as the JSON document the user edits before running it. */

@@ -1,6 +1,13 @@
 // The ExperimentResult both experiment kinds return.
 import { randomUUID } from 'node:crypto';
-import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunStatus, type ServerInfo, type SkippedVariant } from '../results/benchmarkResult';
+import {
+  RESULT_SCHEMA_VERSION,
+  type ExperimentCell,
+  type ExperimentResult,
+  type RunStatus,
+  type ServerInfo,
+  type SkippedVariant,
+} from '../results/benchmarkResult';
 import { redactSecrets, redactSecretText } from '../results/redactSecrets';
 import type { ExperimentDefinition } from './experimentDefinition';
 import { TOOL_NAME } from './runBenchmark';
@@ -55,10 +62,15 @@ export async function settleExperiment(
   finally_: () => Promise<void>,
   notes: readonly string[] = [],
 ): Promise<{ status: RunStatus; message?: string }> {
-  const withNotes = (message: string | undefined) => [message, ...notes].filter((part) => part !== undefined && part !== '').join(' ') || undefined;
+  const withNotes = (message: string | undefined) =>
+    [message, ...notes].filter((part) => part !== undefined && part !== '').join(' ') || undefined;
   try {
     await work();
-    if (signal?.aborted) return { status: 'cancelled', message: withNotes(`Cancelled after ${cells.length} of ${planned} cells; the measured cells are kept.`) };
+    if (signal?.aborted)
+      return {
+        status: 'cancelled',
+        message: withNotes(`Cancelled after ${cells.length} of ${planned} cells; the measured cells are kept.`),
+      };
     const failed = cells.filter((cell) => cell.run.status === 'failed').length;
     return { status: 'completed', message: withNotes(failed > 0 ? `${failed} cell(s) failed; see their messages.` : undefined) };
   } catch (error) {

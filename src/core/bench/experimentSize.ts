@@ -3,7 +3,13 @@
 // the estimate of how long it runs, printed before it starts; above LONG_EXPERIMENT_SECONDS the CLI
 // wants --yes and the extension asks.
 import { optionKey } from './benchOptions';
-import type { BulkLoadExperimentDefinition, ExperimentDefinition, OptionValue, ReadinessCheck, SysbenchExperimentDefinition } from './experimentModel';
+import type {
+  BulkLoadExperimentDefinition,
+  ExperimentDefinition,
+  OptionValue,
+  ReadinessCheck,
+  SysbenchExperimentDefinition,
+} from './experimentModel';
 
 export const EXPERIMENT_LIMITS = {
   /** threads of one cell (and bulk-load writer threads) */
@@ -74,11 +80,13 @@ export function isLongExperiment(estimate: ExperimentEstimate): boolean {
 /** "Estimated duration: at least 2 h 40 min for 96 cells, plus preparing 100,000 rows" */
 export function describeEstimate(estimate: ExperimentEstimate): string {
   const cells = `${count(estimate.cells)} ${estimate.cells === 1 ? 'cell' : 'cells'}`;
-  if (estimate.loadedRows !== undefined) return `Estimated duration: not known in advance: ${cells} loading ${count(estimate.loadedRows)} rows in all, as fast as the server takes them`;
+  if (estimate.loadedRows !== undefined)
+    return `Estimated duration: not known in advance: ${cells} loading ${count(estimate.loadedRows)} rows in all, as fast as the server takes them`;
   const eventOnly = `${count(estimate.eventOnlyCells)} ${estimate.eventOnlyCells === 1 ? 'cell' : 'cells'} limited by events only`;
-  const parts = estimate.eventOnlyCells === estimate.cells
-    ? [`Estimated duration: not known in advance for ${eventOnly}`]
-    : [`Estimated duration: at least ${formatDuration(estimate.seconds)} for ${cells}`];
+  const parts =
+    estimate.eventOnlyCells === estimate.cells
+      ? [`Estimated duration: not known in advance for ${eventOnly}`]
+      : [`Estimated duration: at least ${formatDuration(estimate.seconds)} for ${cells}`];
   if (estimate.preparedRows > 0) parts.push(`plus preparing ${count(estimate.preparedRows)} rows`);
   if (estimate.eventOnlyCells > 0 && estimate.eventOnlyCells < estimate.cells) parts.push(`plus ${eventOnly}`);
   return parts.join(', ');
@@ -113,22 +121,29 @@ interface CellShape {
 }
 
 function sysbenchProblem(definition: SysbenchExperimentDefinition): string | undefined {
-  const listProblem = boundedList(definition.threads, 'threads', EXPERIMENT_LIMITS.threads, 'threads per cell')
-    ?? boundedList(definition.tableSizes, 'tableSizes', EXPERIMENT_LIMITS.tableRows, 'rows per table');
+  const listProblem =
+    boundedList(definition.threads, 'threads', EXPERIMENT_LIMITS.threads, 'threads per cell') ??
+    boundedList(definition.tableSizes, 'tableSizes', EXPERIMENT_LIMITS.tableRows, 'rows per table');
   if (listProblem) return listProblem;
-  const combinations = definition.workloads.reduce((sum, workload) => sum + combinationCount({ ...definition.params, ...(workload.params ?? {}) }), 0);
+  const combinations = definition.workloads.reduce(
+    (sum, workload) => sum + combinationCount({ ...definition.params, ...(workload.params ?? {}) }),
+    0,
+  );
   const cells = definition.tableSizes.length * definition.variants.length * combinations * definition.threads.length * definition.repeat;
   if (cells > EXPERIMENT_LIMITS.cells) {
     return `The experiment has ${count(cells)} cells (tableSizes ${definition.tableSizes.length} x variants ${definition.variants.length} x workloads and params ${count(combinations)} x threads ${count(definition.threads.length)} x repeat ${definition.repeat}); at most ${count(EXPERIMENT_LIMITS.cells)}.`;
   }
   for (const shape of cellShapes(definition)) {
     const { time, events, tables } = shape;
-    if (time.value > EXPERIMENT_LIMITS.cellTimeSec) return `"${time.field}" is ${count(time.value)} s; at most ${count(EXPERIMENT_LIMITS.cellTimeSec)} s (24 h) per cell.`;
-    if (events.value > EXPERIMENT_LIMITS.cellEvents) return `"${events.field}" is ${count(events.value)}; at most ${count(EXPERIMENT_LIMITS.cellEvents)} events per cell.`;
+    if (time.value > EXPERIMENT_LIMITS.cellTimeSec)
+      return `"${time.field}" is ${count(time.value)} s; at most ${count(EXPERIMENT_LIMITS.cellTimeSec)} s (24 h) per cell.`;
+    if (events.value > EXPERIMENT_LIMITS.cellEvents)
+      return `"${events.field}" is ${count(events.value)}; at most ${count(EXPERIMENT_LIMITS.cellEvents)} events per cell.`;
     if (time.value === 0 && events.value === 0) {
       return `"${time.field}" is 0 and "${events.field}" is 0 for ${shape.workload}: its cells would never end. Set a time in seconds or a number of events.`;
     }
-    if (tables.value > EXPERIMENT_LIMITS.tables) return `"${tables.field}" is ${count(tables.value)}; at most ${count(EXPERIMENT_LIMITS.tables)} tables.`;
+    if (tables.value > EXPERIMENT_LIMITS.tables)
+      return `"${tables.field}" is ${count(tables.value)}; at most ${count(EXPERIMENT_LIMITS.tables)} tables.`;
     const largest = Math.max(...definition.tableSizes);
     if (tables.value * largest > EXPERIMENT_LIMITS.preparedRows) {
       return `"${tables.field}" (${count(tables.value)}) x "tableSizes" (${count(largest)}) is ${count(tables.value * largest)} rows; at most ${count(EXPERIMENT_LIMITS.preparedRows)} rows per table size.`;
@@ -136,15 +151,18 @@ function sysbenchProblem(definition: SysbenchExperimentDefinition): string | und
   }
   for (const [index, variant] of definition.variants.entries()) {
     const seconds = readinessSeconds(variant.ready);
-    if (seconds > EXPERIMENT_LIMITS.readinessSec) return `"variants[${index}].ready" waits ${count(seconds)} s; at most ${count(EXPERIMENT_LIMITS.readinessSec)} s (24 h).`;
+    if (seconds > EXPERIMENT_LIMITS.readinessSec)
+      return `"variants[${index}].ready" waits ${count(seconds)} s; at most ${count(EXPERIMENT_LIMITS.readinessSec)} s (24 h).`;
   }
   return undefined;
 }
 
 function bulkLoadProblem(definition: BulkLoadExperimentDefinition): string | undefined {
-  if (definition.rows > EXPERIMENT_LIMITS.tableRows) return `"rows" is ${count(definition.rows)}; at most ${count(EXPERIMENT_LIMITS.tableRows)} rows.`;
-  const listProblem = boundedList(definition.rowsPerInsert, 'rowsPerInsert', EXPERIMENT_LIMITS.rowsPerInsert, 'rows per INSERT')
-    ?? boundedList(definition.writerThreads, 'writerThreads', EXPERIMENT_LIMITS.threads, 'writer threads');
+  if (definition.rows > EXPERIMENT_LIMITS.tableRows)
+    return `"rows" is ${count(definition.rows)}; at most ${count(EXPERIMENT_LIMITS.tableRows)} rows.`;
+  const listProblem =
+    boundedList(definition.rowsPerInsert, 'rowsPerInsert', EXPERIMENT_LIMITS.rowsPerInsert, 'rows per INSERT') ??
+    boundedList(definition.writerThreads, 'writerThreads', EXPERIMENT_LIMITS.threads, 'writer threads');
   if (listProblem) return listProblem;
   const cells = bulkLoadCellCount(definition);
   if (cells > EXPERIMENT_LIMITS.cells) {
@@ -170,11 +188,17 @@ function combinationCount(params: Record<string, OptionValue[]>): number {
 function cellShapes(definition: SysbenchExperimentDefinition): CellShape[] {
   const shapes: CellShape[] = [];
   definition.workloads.forEach((workload, index) => {
-    const layers: Array<[string, Record<string, OptionValue>]> = [['options', definition.options], [`workloads[${index}].options`, workload.options ?? {}]];
+    const layers: Array<[string, Record<string, OptionValue>]> = [
+      ['options', definition.options],
+      [`workloads[${index}].options`, workload.options ?? {}],
+    ];
     const params = { ...definition.params, ...(workload.params ?? {}) };
     for (const combination of combinations(params)) {
       const paramField = (key: string) => (workload.params && key in workload.params ? `workloads[${index}].params` : 'params');
-      const withParams = [...layers, ...Object.entries(combination).map(([key, value]): [string, Record<string, OptionValue>] => [paramField(key), { [key]: value }])];
+      const withParams = [
+        ...layers,
+        ...Object.entries(combination).map(([key, value]): [string, Record<string, OptionValue>] => [paramField(key), { [key]: value }]),
+      ];
       shapes.push({
         workload: workload.name,
         time: numberOption(withParams, 'time', DEFAULT_TIME_SEC),

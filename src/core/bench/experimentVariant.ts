@@ -19,16 +19,23 @@ const TABLE_PLACEHOLDER = /\{(table|qualifiedTable)\}/;
  * and text inserted for one placeholder is never searched for the others.
  */
 export function expandVariantSql(sql: string, schema: string, tableNumbers: readonly number[]): string[] {
-  const expand = (table: number | undefined): string => sql.replace(PLACEHOLDER, (placeholder, name: string) => {
-    if (name === 'schema') return quoteIdentifier(schema);
-    if (table === undefined) return placeholder;
-    return name === 'table' ? quoteIdentifier(sbtestTable(table)) : quoteQualifiedName(schema, sbtestTable(table));
-  });
+  const expand = (table: number | undefined): string =>
+    sql.replace(PLACEHOLDER, (placeholder, name: string) => {
+      if (name === 'schema') return quoteIdentifier(schema);
+      if (table === undefined) return placeholder;
+      return name === 'table' ? quoteIdentifier(sbtestTable(table)) : quoteQualifiedName(schema, sbtestTable(table));
+    });
   if (!TABLE_PLACEHOLDER.test(sql)) return [expand(undefined)];
   return tableNumbers.map((table) => expand(table));
 }
 
-export async function runVariantSql(executor: SqlExecutor, statements: readonly string[] | undefined, schema: string, tableNumbers: readonly number[], log: (message: string) => void): Promise<void> {
+export async function runVariantSql(
+  executor: SqlExecutor,
+  statements: readonly string[] | undefined,
+  schema: string,
+  tableNumbers: readonly number[],
+  log: (message: string) => void,
+): Promise<void> {
   for (const sql of statements ?? []) {
     for (const statement of expandVariantSql(sql, schema, tableNumbers)) {
       // the server gets the statement as written; what is printed has its passwords blanked
@@ -74,7 +81,11 @@ export async function waitUntilReady(
       const details: string[] = [];
       let ready = true;
       for (const table of tableNumbers) {
-        const outcome = await verifyCacheHit(executor, schema, sbtestTable(table), { attempts: check.attempts, intervalMs: check.intervalMs, signal });
+        const outcome = await verifyCacheHit(executor, schema, sbtestTable(table), {
+          attempts: check.attempts,
+          intervalMs: check.intervalMs,
+          signal,
+        });
         ready &&= outcome.servedFromCache;
         details.push(outcome.detail);
       }
@@ -83,11 +94,23 @@ export async function waitUntilReady(
     case 'tiflash-replica': {
       const timeout = AbortSignal.timeout((check.timeoutSec ?? 600) * 1000);
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const outcome = await watchReplicaProgress(executor, tableNumbers.map((table) => ({ schema, table: sbtestTable(table) })), { signal: combined });
+      const outcome = await watchReplicaProgress(
+        executor,
+        tableNumbers.map((table) => ({ schema, table: sbtestTable(table) })),
+        { signal: combined },
+      );
       const notReady = outcome.statuses.filter((status) => status.phase !== 'ready');
       if (notReady.length === 0) return { ready: true, detail: 'every TiFlash replica is available and caught up' };
-      const which = notReady.map((status) => `${status.table} (${status.phase}${status.replica ? `, progress ${status.replica.progress}` : ''})`).join(', ');
-      return { ready: false, detail: outcome.cancelled && !signal?.aborted ? `TiFlash replicas not ready within ${check.timeoutSec ?? 600} s: ${which}` : `TiFlash replicas not ready: ${which}` };
+      const which = notReady
+        .map((status) => `${status.table} (${status.phase}${status.replica ? `, progress ${status.replica.progress}` : ''})`)
+        .join(', ');
+      return {
+        ready: false,
+        detail:
+          outcome.cancelled && !signal?.aborted
+            ? `TiFlash replicas not ready within ${check.timeoutSec ?? 600} s: ${which}`
+            : `TiFlash replicas not ready: ${which}`,
+      };
     }
     case 'sql': {
       const deadline = performance.now() + (check.timeoutSec ?? 300) * 1000;
@@ -98,7 +121,8 @@ export async function waitUntilReady(
         const first = rows.length > 0 ? Object.values(rows[0])[0] : undefined;
         last = first === undefined ? 'no rows' : String(first);
         if (isTruthy(first)) return { ready: true, detail: `${check.query} returned ${last}` };
-        if (performance.now() >= deadline) return { ready: false, detail: `${check.query} still returned ${last} after ${check.timeoutSec ?? 300} s` };
+        if (performance.now() >= deadline)
+          return { ready: false, detail: `${check.query} still returned ${last} after ${check.timeoutSec ?? 300} s` };
         await sleep(check.intervalMs ?? 1000, undefined, { signal });
       }
     }

@@ -12,7 +12,10 @@ export interface JsonSyntaxError {
 }
 
 class Stop extends Error {
-  constructor(readonly offset: number, message: string) {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -76,7 +79,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
       }
       for (;;) {
         skipSpace();
-        if (text[index] !== '"') expect(text[index] === '}' ? 'another member after the comma (a trailing comma is not JSON)' : 'a member name in double quotes');
+        if (text[index] !== '"')
+          expect(text[index] === '}' ? 'another member after the comma (a trailing comma is not JSON)' : 'a member name in double quotes');
         string();
         skipSpace();
         if (text[index] !== ':') expect("':' after the member name");

@@ -68,7 +68,7 @@ export class LatencyRecorder {
   record(ms: number): void {
     const micros = Math.round(ms * 1000);
     const index = countsIndex(micros < 1 ? 1 : micros > HIGHEST_MICROS ? HIGHEST_MICROS : micros);
-    const pending = this.pending ??= new Float64Array(SLOTS);
+    const pending = (this.pending ??= new Float64Array(SLOTS));
     pending[index]++;
     if (index < this.pendingLow) this.pendingLow = index;
     if (index > this.pendingHigh) this.pendingHigh = index;
@@ -182,4 +182,3 @@ export interface EncodedLatencies {
   minMs: number;
   maxMs: number;
 }
-

@@ -43,7 +43,8 @@ export async function prepareWithOptions(options: BenchOptions, hooks: PrepareHo
     const tidbSteps: string[] = [];
     if (admin.identity.flavor === 'tidb' && options.driver.tidbPrepareWarmup) {
       for (const table of tables) {
-        if (hooks.signal?.aborted) throw new BenchmarkError('Prepare was cancelled after loading every table (the TiDB warm-up and ANALYZE steps did not all run).');
+        if (hooks.signal?.aborted)
+          throw new BenchmarkError('Prepare was cancelled after loading every table (the TiDB warm-up and ANALYZE steps did not all run).');
         const [warmup, analyze] = tidbWarmupSql(table);
         const steps = options.workloadOptions.createSecondary ? [warmup, analyze] : [analyze];
         for (const sql of steps) {
@@ -64,7 +65,12 @@ export function prepareBenchmark(config: BenchmarkConfig, hooks: PrepareHooks = 
   return prepareWithOptions(resolveBenchmarkConfig(config), hooks);
 }
 
-async function prepareBulkInsert(options: BenchOptions, admin: DatabaseSession, log: (message: string) => void, started: number): Promise<PrepareOutcome> {
+async function prepareBulkInsert(
+  options: BenchOptions,
+  admin: DatabaseSession,
+  log: (message: string) => void,
+  started: number,
+): Promise<PrepareOutcome> {
   const tables: string[] = [];
   for (let table = 1; table <= options.limits.threads; table++) {
     log(`Creating table 'sbtest${table}'...`);
@@ -87,14 +93,21 @@ async function loadTables(options: BenchOptions, hooks: PrepareHooks, admin: Dat
   }
   const control = new SharedArrayBuffer(CONTROL_SLOTS * 4);
   const serverIsTiDB = admin.identity.flavor === 'tidb';
-  const setups: PrepareWorkerSetup[] = plans.map((threadPlans) => ({ task: 'prepare', options, threads: threadPlans, control, serverIsTiDB }));
+  const setups: PrepareWorkerSetup[] = plans.map((threadPlans) => ({
+    task: 'prepare',
+    options,
+    threads: threadPlans,
+    control,
+    serverIsTiDB,
+  }));
   let failure: WorkerFailure | undefined;
   // what each started table has: rows so far, and whether it is complete
   const tables = new Map<number, { rows: number; complete: boolean }>();
   const abandoned: bigint[] = [];
   const pool = new BenchWorkerPool(setups, (_worker, message) => {
     if (message.type === 'log') hooks.onLog?.(message.message);
-    else if (message.type === 'table') tables.set(message.tableNumber, { rows: tables.get(message.tableNumber)?.rows ?? 0, complete: message.complete });
+    else if (message.type === 'table')
+      tables.set(message.tableNumber, { rows: tables.get(message.tableNumber)?.rows ?? 0, complete: message.complete });
     else if (message.type === 'progress') {
       tables.set(message.tableNumber, { rows: message.rows, complete: false });
       hooks.onProgress?.(`sbtest${message.tableNumber}`, message.rows, options.workloadOptions.tableSize);
@@ -142,19 +155,29 @@ export class PrepareCancelled extends BenchmarkError {
   /** DROP TABLE of the incomplete tables, quoted, in the prepare's database (undefined when none) */
   readonly dropStatement: string | undefined;
 
-  constructor(readonly options: BenchOptions, readonly incomplete: IncompleteTable[], readonly complete: string[]) {
+  constructor(
+    readonly options: BenchOptions,
+    readonly incomplete: IncompleteTable[],
+    readonly complete: string[],
+  ) {
     const of = options.workloadOptions.tableSize;
-    const halfFilled = incomplete.map(({ table, rows }) => `${table} (${rows.toLocaleString('en-US')} of ${of.toLocaleString('en-US')} rows${rows === of ? ', no index yet' : ''})`);
+    const halfFilled = incomplete.map(
+      ({ table, rows }) =>
+        `${table} (${rows.toLocaleString('en-US')} of ${of.toLocaleString('en-US')} rows${rows === of ? ', no index yet' : ''})`,
+    );
     const database = options.connection.database;
-    const drop = incomplete.length > 0
-      ? `DROP TABLE IF EXISTS ${incomplete.map(({ table }) => (database ? quoteQualifiedName(database, table) : quoteIdentifier(table))).join(', ')}`
-      : undefined;
+    const drop =
+      incomplete.length > 0
+        ? `DROP TABLE IF EXISTS ${incomplete.map(({ table }) => (database ? quoteQualifiedName(database, table) : quoteIdentifier(table))).join(', ')}`
+        : undefined;
     const parts = [
       incomplete.length > 0
         ? `Prepare was cancelled with ${incomplete.length === 1 ? 'a half-filled table' : 'half-filled tables'}: ${halfFilled.join(', ')}.`
         : 'Prepare was cancelled before any table was filled.',
       complete.length > 0 ? `Complete: ${complete.join(', ')}.` : '',
-      incomplete.length > 0 ? `Run '${options.workload} cleanup' (with the same --tables and --mysql-db) before preparing again, or drop the incomplete tables: ${drop};` : '',
+      incomplete.length > 0
+        ? `Run '${options.workload} cleanup' (with the same --tables and --mysql-db) before preparing again, or drop the incomplete tables: ${drop};`
+        : '',
     ];
     super(parts.filter((part) => part !== '').join(' '));
     this.name = 'PrepareCancelled';

@@ -15,7 +15,15 @@ import { ErrorPolicy } from './errorPolicy';
 import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
 import { RunStatistics, type IntervalReport } from './runStatistics';
 import { epochNow } from './workerRun';
-import { CONTROL_SLOTS, CONTROL_STOP, type RunWorkerSetup, type WorkerFailure, type WorkerLoopLoad, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
+import {
+  CONTROL_SLOTS,
+  CONTROL_STOP,
+  type RunWorkerSetup,
+  type WorkerFailure,
+  type WorkerLoopLoad,
+  type WorkerMessage,
+  type WorkerThreadPlan,
+} from './workerMessages';
 import { serverInfoOf } from './serverInfo';
 import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
@@ -104,7 +112,7 @@ export async function runWithOptions(options: BenchOptions, hooks: RunHooks = {}
 export async function runMeasured(options: BenchOptions, hooks: RunHooks = {}): Promise<MeasuredRun> {
   const log = hooks.onLog ?? (() => undefined);
   if (hooks.signal?.aborted) throw new BenchmarkError('The benchmark was cancelled before it started.');
-  const admin = hooks.admin ?? await openAdminSession(options.connection, hooks.onSql);
+  const admin = hooks.admin ?? (await openAdminSession(options.connection, hooks.onSql));
   try {
     return await runOnServer(options, hooks, admin, log);
   } finally {
@@ -112,16 +120,33 @@ export async function runMeasured(options: BenchOptions, hooks: RunHooks = {}): 
   }
 }
 
-async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: DatabaseSession, log: (message: string) => void): Promise<MeasuredRun> {
+async function runOnServer(
+  options: BenchOptions,
+  hooks: RunHooks,
+  admin: DatabaseSession,
+  log: (message: string) => void,
+): Promise<MeasuredRun> {
   const limits = options.limits;
   const identity = admin.identity;
   const serverIsTiDB = identity.flavor === 'tidb';
-  const policy = ErrorPolicy.fromOptions(options.driver.ignoreErrors, options.driver.ignoreErrorsExplicit, serverIsTiDB, options.driver.tidbRetryableErrors);
+  const policy = ErrorPolicy.fromOptions(
+    options.driver.ignoreErrors,
+    options.driver.ignoreErrorsExplicit,
+    serverIsTiDB,
+    options.driver.tidbRetryableErrors,
+  );
   if (serverIsTiDB && !options.driver.ignoreErrorsExplicit && options.driver.tidbRetryableErrors && policy.ignoredCodes !== 'all') {
-    log(`TiDB: events that hit TiDB's retryable errors are restarted too (ignored errors ${policy.ignoredCodes.join(',')}); --tidb-retryable-errors=off behaves exactly like sysbench.`);
+    log(
+      `TiDB: events that hit TiDB's retryable errors are restarted too (ignored errors ${policy.ignoredCodes.join(',')}); --tidb-retryable-errors=off behaves exactly like sysbench.`,
+    );
   }
 
-  const { setups, threadIdsByWorker, control } = workerSetups(options, serverIsTiDB, hooks.sessionStatements ?? [], hooks.beforeConnectionsClose !== undefined);
+  const { setups, threadIdsByWorker, control } = workerSetups(
+    options,
+    serverIsTiDB,
+    hooks.sessionStatements ?? [],
+    hooks.beforeConnectionsClose !== undefined,
+  );
   const controlView = new Int32Array(control);
 
   const statistics = new RunStatistics(limits.threads, threadIdsByWorker, limits.percentile);
@@ -188,7 +213,8 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       await pool.whenFinished();
       await pool.terminate();
       if (state.cancelled) throw new BenchmarkError('The benchmark was cancelled while its threads were connecting.');
-      if (state.failure?.errno === ER_CON_COUNT_ERROR) throw await tooManyConnections(admin, options.connection, limits.threads, state.failure.message);
+      if (state.failure?.errno === ER_CON_COUNT_ERROR)
+        throw await tooManyConnections(admin, options.connection, limits.threads, state.failure.message);
       throw new BenchmarkError(explainInitFailure(state.failure?.message ?? 'the benchmark threads did not start', options));
     }
 
@@ -202,17 +228,24 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
 
     const timers: NodeJS.Timeout[] = [];
     if (limits.warmupTime > 0) {
-      timers.push(setTimeout(() => {
-        pool.broadcast({ type: 'reset' });
-        statistics.reset();
-        meter.start();
-      }, measuredStartMs - epochNow()));
+      timers.push(
+        setTimeout(() => {
+          pool.broadcast({ type: 'reset' });
+          statistics.reset();
+          meter.start();
+        }, measuredStartMs - epochNow()),
+      );
     }
     if (deadlineMs > 0 && limits.forcedShutdown !== undefined) {
-      timers.push(setTimeout(() => {
-        state.forcedShutdown = true;
-        stopAll(true);
-      }, deadlineMs - epochNow() + limits.forcedShutdown * 1000));
+      timers.push(
+        setTimeout(
+          () => {
+            state.forcedShutdown = true;
+            stopAll(true);
+          },
+          deadlineMs - epochNow() + limits.forcedShutdown * 1000,
+        ),
+      );
     }
 
     const intervals: ResultInterval[] = [];
@@ -220,7 +253,10 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       intervals.push(report.interval);
       hooks.onInterval?.(report);
     };
-    const reporting = limits.reportInterval > 0 ? reportIntervals(pool, statistics, meter, measuredStartMs, limits.reportInterval, emitInterval) : Promise.resolve(undefined);
+    const reporting =
+      limits.reportInterval > 0
+        ? reportIntervals(pool, statistics, meter, measuredStartMs, limits.reportInterval, emitInterval)
+        : Promise.resolve(undefined);
 
     await pool.whenFinished();
     const endMs = epochNow();
@@ -236,7 +272,10 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       // The tick due at the deadline raced the threads finishing; on a busy machine its timer can
       // fire late. Close that interval from the final counters so --time N gives N intervals.
       statistics.setGauges(0, 0, 0);
-      const report = statistics.closeInterval((endMs - measuredStartMs) / 1000, (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000);
+      const report = statistics.closeInterval(
+        (endMs - measuredStartMs) / 1000,
+        (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000,
+      );
       report.interval.client = meter.closeInterval(finalLoops(pool));
       emitInterval(report);
     }
@@ -253,7 +292,9 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
       ? 'Cancelled; the result holds what was measured until then.'
       : failure
         ? failure.message
-        : state.forcedShutdown ? 'The --time limit has expired, forcing shutdown.' : undefined;
+        : state.forcedShutdown
+          ? 'The --time limit has expired, forcing shutdown.'
+          : undefined;
     const result = buildRunResult(options, statistics, {
       startTime,
       durationSec: Math.max(0, (endMs - measuredStartMs) / 1000),
@@ -276,10 +317,20 @@ async function runOnServer(options: BenchOptions, hooks: RunHooks, admin: Databa
 }
 
 /** Spreads the threads round-robin over the worker_threads, each with its random state and server. */
-function workerSetups(options: BenchOptions, serverIsTiDB: boolean, sessionStatements: string[], holdConnections: boolean): { setups: RunWorkerSetup[]; threadIdsByWorker: number[][]; control: SharedArrayBuffer } {
+function workerSetups(
+  options: BenchOptions,
+  serverIsTiDB: boolean,
+  sessionStatements: string[],
+  holdConnections: boolean,
+): { setups: RunWorkerSetup[]; threadIdsByWorker: number[][]; control: SharedArrayBuffer } {
   const limits = options.limits;
   const targets = leanConnectTargets(options.connection);
-  const seeds = threadRandomStates({ seed: options.random.seed, threads: limits.threads, reportThread: limits.reportInterval > 0, eventGenerator: limits.rate > 0 });
+  const seeds = threadRandomStates({
+    seed: options.random.seed,
+    threads: limits.threads,
+    reportThread: limits.reportInterval > 0,
+    eventGenerator: limits.rate > 0,
+  });
   const serverIsLocal = options.connection.hosts.every(isLocalHost) || options.connection.socket !== undefined;
   const workerCount = clientWorkerCount(limits.threads, options.driver.clientWorkers, serverIsLocal);
   const plans: WorkerThreadPlan[][] = Array.from({ length: workerCount }, () => []);
@@ -294,9 +345,15 @@ function workerSetups(options: BenchOptions, serverIsTiDB: boolean, sessionState
   const uniqueSeed = uniqueSequenceSeed(options.random.seed);
   // --rate is split over the workers: each runs a Poisson process of its share, which together
   // are one Poisson process of the whole rate
-  const generatorState = (worker: number) => worker === 0
-    ? seeds.eventGenerator
-    : threadRandomStates({ seed: options.random.seed === 0 ? 0 : options.random.seed + worker, threads: 1, reportThread: false, eventGenerator: false }).workers[0];
+  const generatorState = (worker: number) =>
+    worker === 0
+      ? seeds.eventGenerator
+      : threadRandomStates({
+          seed: options.random.seed === 0 ? 0 : options.random.seed + worker,
+          threads: 1,
+          reportThread: false,
+          eventGenerator: false,
+        }).workers[0];
   const setups: RunWorkerSetup[] = plans.map((threads, worker) => ({
     task: 'run',
     options,
@@ -344,7 +401,9 @@ async function reportIntervals(
     if (waitMs > 0) {
       let timer: NodeJS.Timeout | undefined;
       const finished = await Promise.race([
-        new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), waitMs); }),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), waitMs);
+        }),
         pool.whenFinished().then(() => true),
       ]);
       clearTimeout(timer);

@@ -42,17 +42,23 @@ export interface PlannedCell {
 }
 
 /** Accepts a parsed definition or its JSON; the connection comes from the caller, never from the file. */
-export async function runExperiment(definition: unknown, connection: BenchConnectionSettings, hooks: ExperimentHooks = {}): Promise<ExperimentResult> {
+export async function runExperiment(
+  definition: unknown,
+  connection: BenchConnectionSettings,
+  hooks: ExperimentHooks = {},
+): Promise<ExperimentResult> {
   const parsed = parseExperimentDefinition(definition);
   if (parsed.kind === 'bulk-load') {
-    if (hooks.engine?.engine === 'sysbench') throw new EngineError('A bulk-load experiment has no sysbench workload; run it with the built-in engine (or auto).');
+    if (hooks.engine?.engine === 'sysbench')
+      throw new EngineError('A bulk-load experiment has no sysbench workload; run it with the built-in engine (or auto).');
     return runBulkLoadExperiment(parsed, connection, hooks);
   }
   const engine = hooks.engine ?? { engine: 'builtin' };
   const sysbenchLookup = await lookUpEngine(engine);
   if (engine.engine === 'sysbench') {
     // every cell must be one sysbench can run: say so before anything runs
-    for (const cell of planExperiment(parsed, connection)) chooseEngine('sysbench', sysbenchLookup, cell.options, sessionStatementsFor(cell.variant));
+    for (const cell of planExperiment(parsed, connection))
+      chooseEngine('sysbench', sysbenchLookup, cell.options, sessionStatementsFor(cell.variant));
   }
   return runSysbenchExperiment(parsed, connection, { ...hooks, engine, sysbenchLookup });
 }
@@ -89,7 +95,11 @@ function combinations(params: Record<string, OptionValue[]>): Array<Record<strin
   return result;
 }
 
-async function runSysbenchExperiment(definition: SysbenchExperimentDefinition, connection: BenchConnectionSettings, hooks: ExperimentHooks): Promise<ExperimentResult> {
+async function runSysbenchExperiment(
+  definition: SysbenchExperimentDefinition,
+  connection: BenchConnectionSettings,
+  hooks: ExperimentHooks,
+): Promise<ExperimentResult> {
   const plan = planExperiment(definition, connection);
   const started = Date.now();
   const admin = await openAdminSession(plan[0].options.connection, hooks.onSql);
@@ -127,7 +137,14 @@ interface MatrixRecord {
  * failing prepare, set-up or cell is recorded as failed with its error and the rest goes on; the
  * server settings are set back and the clean-up runs whatever happened.
  */
-async function runMatrix(definition: SysbenchExperimentDefinition, plan: PlannedCell[], admin: DatabaseSession, schema: string, record: MatrixRecord, hooks: ExperimentHooks): Promise<void> {
+async function runMatrix(
+  definition: SysbenchExperimentDefinition,
+  plan: PlannedCell[],
+  admin: DatabaseSession,
+  schema: string,
+  record: MatrixRecord,
+  hooks: ExperimentHooks,
+): Promise<void> {
   const log = hooks.onLog ?? (() => undefined);
   const { cells } = record;
   let index = 0;
@@ -203,10 +220,21 @@ async function runMatrix(definition: SysbenchExperimentDefinition, plan: Planned
               failAll([cell], setupError);
               continue;
             }
-            const cacheHit = variant.ready?.kind === 'cache-hit' ? await cacheHitAtCellStart(admin, variant.ready, schema, tableNumbers, hooks.signal) : undefined;
+            const cacheHit =
+              variant.ready?.kind === 'cache-hit'
+                ? await cacheHitAtCellStart(admin, variant.ready, schema, tableNumbers, hooks.signal)
+                : undefined;
             if (hooks.signal?.aborted) break;
             if (cacheHit && !cacheHit.servedFromCache) log(`  reads did not come from memory: ${cacheHit.detail}`);
-            const verdict = cacheHit ? (cacheHit.servedFromCache ? 'verified' : 'not from memory') : readiness.ready ? (variant.ready ? 'verified' : 'none') : 'not verified';
+            const verdict = cacheHit
+              ? cacheHit.servedFromCache
+                ? 'verified'
+                : 'not from memory'
+              : readiness.ready
+                ? variant.ready
+                  ? 'verified'
+                  : 'none'
+                : 'not verified';
             push(cell, await runCell(cell, admin, sessionStatements, verdict, index, hooks), cacheHit);
           }
         } finally {
@@ -237,10 +265,17 @@ async function runMatrix(definition: SysbenchExperimentDefinition, plan: Planned
 }
 
 /** For a variant that caches the tables: why they are too large to cache, or undefined. */
-async function tablesTooLargeToCache(admin: DatabaseSession, variant: VariantDefinition, schema: string, tableNumbers: readonly number[]): Promise<string | undefined> {
+async function tablesTooLargeToCache(
+  admin: DatabaseSession,
+  variant: VariantDefinition,
+  schema: string,
+  tableNumbers: readonly number[],
+): Promise<string | undefined> {
   if (!cachesTables(variant)) return undefined;
   const infos = await readTableControlInfo(admin, schema, tableNumbers.map(sbtestTable));
-  const problems = [...infos.values()].flatMap((info) => checkCacheTable(admin.identity, info).problems.filter((problem) => problem.code === 'tooLarge'));
+  const problems = [...infos.values()].flatMap((info) =>
+    checkCacheTable(admin.identity, info).problems.filter((problem) => problem.code === 'tooLarge'),
+  );
   return problems.length === 0 ? undefined : problems.map((problem) => problem.message).join(' ');
 }
 
@@ -261,7 +296,11 @@ async function cacheHitAtCellStart(
   let servedFromCache = true;
   try {
     for (const table of tableNumbers) {
-      const outcome = await verifyCacheHit(admin, schema, sbtestTable(table), { attempts: check.attempts, intervalMs: check.intervalMs, signal });
+      const outcome = await verifyCacheHit(admin, schema, sbtestTable(table), {
+        attempts: check.attempts,
+        intervalMs: check.intervalMs,
+        signal,
+      });
       servedFromCache &&= outcome.servedFromCache;
       details.push(outcome.detail);
     }
@@ -292,18 +331,30 @@ function prepareOptionsFor(options: BenchOptions): BenchOptions {
   };
 }
 
-async function runCell(cell: PlannedCell, admin: DatabaseSession, sessionStatements: string[], readiness: string, index: number, hooks: ExperimentHooks): Promise<RunResult> {
+async function runCell(
+  cell: PlannedCell,
+  admin: DatabaseSession,
+  sessionStatements: string[],
+  readiness: string,
+  index: number,
+  hooks: ExperimentHooks,
+): Promise<RunResult> {
   const labels = cellLabels(cell, readiness);
   try {
-    const measured = await runMeasuredWithEngine(cell.options, {
-      signal: hooks.signal,
-      admin,
-      labels,
-      sessionStatements,
-      onLog: hooks.onLog,
-      onEngine: (choice) => hooks.onLog?.(`  ${engineText(choice)}`),
-      onInterval: hooks.onInterval ? (report) => hooks.onInterval?.(index, report) : undefined,
-    }, hooks.engine ?? { engine: 'builtin' }, hooks.sysbenchLookup);
+    const measured = await runMeasuredWithEngine(
+      cell.options,
+      {
+        signal: hooks.signal,
+        admin,
+        labels,
+        sessionStatements,
+        onLog: hooks.onLog,
+        onEngine: (choice) => hooks.onLog?.(`  ${engineText(choice)}`),
+        onInterval: hooks.onInterval ? (report) => hooks.onInterval?.(index, report) : undefined,
+      },
+      hooks.engine ?? { engine: 'builtin' },
+      hooks.sysbenchLookup,
+    );
     return measured.result;
   } catch (error) {
     return failedRun(cell.options, errorText(error), labels, admin);

@@ -2,14 +2,7 @@
 // "Threads fairness"), and latencies per report interval and for the whole run.
 import type { ResultInterval } from '../results/benchmarkResult';
 import { LatencyRecorder } from './latencyHistogram';
-import {
-  COUNTER_ERRORS,
-  COUNTER_EVENTS,
-  COUNTER_OTHERS,
-  COUNTER_READS,
-  COUNTER_RECONNECTS,
-  COUNTER_WRITES,
-} from './threadSession';
+import { COUNTER_ERRORS, COUNTER_EVENTS, COUNTER_OTHERS, COUNTER_READS, COUNTER_RECONNECTS, COUNTER_WRITES } from './threadSession';
 import { COUNTER_LATENCY_SUM, THREAD_SLOTS } from './workerRun';
 import type { WorkerSnapshot } from './workerMessages';
 
@@ -42,7 +35,11 @@ export class RunStatistics {
   private concurrency = 0;
   private threadsRunning: number;
 
-  constructor(readonly threads: number, private readonly threadIdsByWorker: number[][], private readonly percentile: number) {
+  constructor(
+    readonly threads: number,
+    private readonly threadIdsByWorker: number[][],
+    private readonly percentile: number,
+  ) {
     this.threadTotals = new Float64Array(threads * THREAD_SLOTS);
     this.threadsRunning = threads;
   }

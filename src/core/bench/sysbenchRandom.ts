@@ -56,11 +56,16 @@ export class SysbenchRandom {
   /** sysbench.rand.default(a, b): the --rand-type distribution. */
   default(a: number, b: number): number {
     switch (this.defaultType) {
-      case TYPE_UNIFORM: return this.uniform(a, b);
-      case TYPE_GAUSSIAN: return this.gaussian(a, b);
-      case TYPE_SPECIAL: return this.special(a, b);
-      case TYPE_PARETO: return this.pareto(a, b);
-      default: return this.zipfian(a, b);
+      case TYPE_UNIFORM:
+        return this.uniform(a, b);
+      case TYPE_GAUSSIAN:
+        return this.gaussian(a, b);
+      case TYPE_SPECIAL:
+        return this.special(a, b);
+      case TYPE_PARETO:
+        return this.pareto(a, b);
+      default:
+        return this.zipfian(a, b);
     }
   }
 
@@ -148,7 +153,7 @@ const ONE_THIRD = 1 / 3;
 
 /** C's conversion of a non-negative double to uint32_t (truncation). */
 function toUint32(value: number): number {
-  return value >= 4294967296 ? (Math.floor(value) % 4294967296) : Math.floor(value);
+  return value >= 4294967296 ? Math.floor(value) % 4294967296 : Math.floor(value);
 }
 
 function hIntegral(x: number, e: number): number {

@@ -24,9 +24,11 @@ export interface IntervalLineValues {
 
 /** "[ 10s ] thds: 16 tps: ... qps: ... (r/w/o: .../.../...) lat (ms,95%): ... err/s: ... reconn/s: ..." (rates per second) */
 export function intervalLine(values: IntervalLineValues): string {
-  return `[ ${Math.round(values.seconds)}s ] thds: ${values.threads} tps: ${fixed(values.tps)} qps: ${fixed(values.qps)} ` +
+  return (
+    `[ ${Math.round(values.seconds)}s ] thds: ${values.threads} tps: ${fixed(values.tps)} qps: ${fixed(values.qps)} ` +
     `(r/w/o: ${fixed(values.reads)}/${fixed(values.writes)}/${fixed(values.others)}) ` +
-    `lat (ms,${values.percentile}%): ${fixed(values.latencyMs ?? 0)} err/s: ${fixed(values.errors)} reconn/s: ${fixed(values.reconnects)}`;
+    `lat (ms,${values.percentile}%): ${fixed(values.latencyMs ?? 0)} err/s: ${fixed(values.errors)} reconn/s: ${fixed(values.reconnects)}`
+  );
 }
 
 export function queueLine(seconds: number, queueLength: number, concurrency: number): string {
@@ -45,7 +47,11 @@ export function runHeaderLines(values: RunHeaderValues): string[] {
   const lines = [values.tool, '', 'Running the test with following options:', `Number of threads: ${values.threads}`];
   if (values.rate > 0) lines.push(`Target transaction rate: ${values.rate}/sec`);
   if (values.reportInterval > 0) lines.push(`Report intermediate results every ${values.reportInterval} second(s)`);
-  lines.push(values.seed !== 0 ? `Initializing random number generator from seed (${values.seed}).` : 'Initializing random number generator from current time');
+  lines.push(
+    values.seed !== 0
+      ? `Initializing random number generator from seed (${values.seed}).`
+      : 'Initializing random number generator from current time',
+  );
   lines.push('', '', 'Initializing worker threads...', '');
   return lines;
 }

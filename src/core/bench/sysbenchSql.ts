@@ -53,7 +53,10 @@ export function preparedGroups(workload: WorkloadName, options: WorkloadOptions)
   }
 }
 
-export function createTableSql(tableNumber: number, options: Pick<WorkloadOptions, 'autoInc' | 'secondary' | 'storageEngine' | 'createTableOptions'>): string {
+export function createTableSql(
+  tableNumber: number,
+  options: Pick<WorkloadOptions, 'autoInc' | 'secondary' | 'storageEngine' | 'createTableOptions'>,
+): string {
   const idDef = options.autoInc ? 'INTEGER NOT NULL AUTO_INCREMENT' : 'INTEGER NOT NULL';
   const idIndexDef = options.secondary ? 'KEY xid' : 'PRIMARY KEY';
   const engineDef = `/*! ENGINE = ${options.storageEngine} */`;
@@ -71,7 +74,9 @@ export function createSecondaryIndexSql(tableNumber: number): string {
 }
 
 export function bulkInsertPrefix(tableNumber: number, autoInc: boolean): string {
-  return autoInc ? `INSERT INTO ${sbtestTable(tableNumber)}(k, c, pad) VALUES` : `INSERT INTO ${sbtestTable(tableNumber)}(id, k, c, pad) VALUES`;
+  return autoInc
+    ? `INSERT INTO ${sbtestTable(tableNumber)}(k, c, pad) VALUES`
+    : `INSERT INTO ${sbtestTable(tableNumber)}(id, k, c, pad) VALUES`;
 }
 
 export function dropTableSql(tableNumber: number): string {
@@ -91,10 +96,7 @@ export function bulkInsertWorkloadPrefix(tableNumber: number): string {
 
 /** TiDB's recipe after prepare (tidb-facts.md): warm the index, then collect statistics. */
 export function tidbWarmupSql(tableNumber: number): string[] {
-  return [
-    `SELECT COUNT(pad) FROM ${sbtestTable(tableNumber)} USE INDEX (k_${tableNumber})`,
-    `ANALYZE TABLE ${sbtestTable(tableNumber)}`,
-  ];
+  return [`SELECT COUNT(pad) FROM ${sbtestTable(tableNumber)} USE INDEX (k_${tableNumber})`, `ANALYZE TABLE ${sbtestTable(tableNumber)}`];
 }
 
 export function selectRandomPointsSql(points: number): string {

@@ -1,7 +1,14 @@
 // One benchmark thread's connection: its prepared statements, the counting of every statement as
 // read / write / other (sysbench's rule: a result set is a read, otherwise affected rows > 0 is a
 // write, else other), and what an error does (restart the event, reconnect, or stop the run).
-import { LeanMysqlConnection, RESULT_SET, type CommandCallback, type LeanConnectOptions, type ParamValue, type PreparedStatement } from './protocol/leanMysqlConnection';
+import {
+  LeanMysqlConnection,
+  RESULT_SET,
+  type CommandCallback,
+  type LeanConnectOptions,
+  type ParamValue,
+  type PreparedStatement,
+} from './protocol/leanMysqlConnection';
 import { MysqlError } from './protocol/mysqlClientError';
 import type { ErrorPolicy } from './errorPolicy';
 import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
@@ -26,7 +33,10 @@ export const STOPPED = Object.freeze({ stopped: true });
 export type StatementDone = (error?: unknown) => void;
 
 export class FatalRunError extends Error {
-  constructor(message: string, readonly errno?: number) {
+  constructor(
+    message: string,
+    readonly errno?: number,
+  ) {
     super(message);
     this.name = 'FatalRunError';
   }
@@ -122,7 +132,9 @@ export class ThreadSession {
   }
 
   private async afterConnect(connection: LeanMysqlConnection): Promise<void> {
-    this.serverConnectionId = this.options.readServerConnectionId ? connectionIdFrom(await connection.queryValue(CONNECTION_ID_QUERY)) : null;
+    this.serverConnectionId = this.options.readServerConnectionId
+      ? connectionIdFrom(await connection.queryValue(CONNECTION_ID_QUERY))
+      : null;
     await this.runSessionStatements(connection);
   }
 
@@ -132,7 +144,10 @@ export class ThreadSession {
         await connection.query(sql);
       } catch (error) {
         const detail = error instanceof MysqlError ? `error ${error.errno}: ${error.message}` : String(error);
-        throw new FatalRunError(`Session set-up statement failed (${detail}): ${sql}`, error instanceof MysqlError ? error.errno : undefined);
+        throw new FatalRunError(
+          `Session set-up statement failed (${detail}): ${sql}`,
+          error instanceof MysqlError ? error.errno : undefined,
+        );
       }
     }
   }
@@ -199,7 +214,10 @@ export class ThreadSession {
         return;
       }
       const detail = error instanceof MysqlError ? `MySQL error: ${error.errno} "${error.message}"` : String(error);
-      throw new FatalRunError(`mysql_stmt_prepare() failed for '${handle.sql}': ${detail}`, error instanceof MysqlError ? error.errno : undefined);
+      throw new FatalRunError(
+        `mysql_stmt_prepare() failed for '${handle.sql}': ${detail}`,
+        error instanceof MysqlError ? error.errno : undefined,
+      );
     }
   }
 
@@ -239,7 +257,10 @@ export class ThreadSession {
       if (this.options.isStopping() || this.options.isPastDeadline()) throw STOPPED;
       let connection: LeanMysqlConnection | undefined;
       try {
-        connection = await LeanMysqlConnection.connect({ ...this.options.connect, connectTimeoutMs: Math.min(5000, this.options.reconnectTimeoutMs) });
+        connection = await LeanMysqlConnection.connect({
+          ...this.options.connect,
+          connectTimeoutMs: Math.min(5000, this.options.reconnectTimeoutMs),
+        });
       } catch (error) {
         lastError = error;
       }
@@ -252,14 +273,19 @@ export class ThreadSession {
           return;
         } catch (error) {
           if (!this.isLostAgain(error)) throw error;
-          this.options.debug(`Lost the new connection while setting it up (${error instanceof Error ? error.message : String(error)}), reconnecting`);
+          this.options.debug(
+            `Lost the new connection while setting it up (${error instanceof Error ? error.message : String(error)}), reconnecting`,
+          );
           connection.destroy();
           lastError = error;
         }
       }
       if (performance.now() >= deadline) {
         const detail = lastError instanceof Error ? lastError.message : String(lastError);
-        throw new FatalRunError(`Lost the connection (${cause.errno}: ${cause.message}) and could not reconnect within ${Math.round(this.options.reconnectTimeoutMs / 1000)} s: ${detail}`, cause.errno);
+        throw new FatalRunError(
+          `Lost the connection (${cause.errno}: ${cause.message}) and could not reconnect within ${Math.round(this.options.reconnectTimeoutMs / 1000)} s: ${detail}`,
+          cause.errno,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(100, pause * 2);

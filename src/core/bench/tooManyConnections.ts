@@ -24,16 +24,24 @@ export class TooManyConnections extends Error {
   describe(vocabulary: ConnectionVocabulary): string {
     const limit = this.maxConnections === undefined ? '' : ` (max_connections = ${this.maxConnections})`;
     const threads = vocabulary === 'cli' ? `--threads (${this.threads} now)` : `threads (${this.threads} now)`;
-    const raise = this.maxConnections === undefined
-      ? 'raise max_connections on the server'
-      : `raise max_connections on the server above ${this.maxConnections} (SET GLOBAL max_connections = ..., and in its configuration to keep it)`;
-    return `${this.where} refused a benchmark connection: ${this.serverMessage}${limit}. ` +
+    const raise =
+      this.maxConnections === undefined
+        ? 'raise max_connections on the server'
+        : `raise max_connections on the server above ${this.maxConnections} (SET GLOBAL max_connections = ..., and in its configuration to keep it)`;
+    return (
+      `${this.where} refused a benchmark connection: ${this.serverMessage}${limit}. ` +
       `The run opens one connection per thread (${this.threads}) and one for tidb-lab itself, beside the ones already open there. ` +
-      `Use fewer ${threads}, or ${raise}.`;
+      `Use fewer ${threads}, or ${raise}.`
+    );
   }
 }
 
-export async function tooManyConnections(admin: SqlExecutor, connection: ConnectionOptionValues, threads: number, serverMessage: string): Promise<TooManyConnections> {
+export async function tooManyConnections(
+  admin: SqlExecutor,
+  connection: ConnectionOptionValues,
+  threads: number,
+  serverMessage: string,
+): Promise<TooManyConnections> {
   let maxConnections: number | undefined;
   try {
     const value = Number((await admin.query('SELECT @@max_connections AS max_connections'))[0]?.max_connections);

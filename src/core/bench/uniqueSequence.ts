@@ -24,7 +24,11 @@ export function uniqueAt(index: number, offset: number): number {
 
 /** A shared counter (Int32Array over a SharedArrayBuffer, one slot) that hands out sequence positions. */
 export class UniqueSequence {
-  constructor(private readonly counter: Int32Array, private readonly startIndex: number, private readonly offset: number) {}
+  constructor(
+    private readonly counter: Int32Array,
+    private readonly startIndex: number,
+    private readonly offset: number,
+  ) {}
 
   static createCounter(): Int32Array {
     return new Int32Array(new SharedArrayBuffer(4));

@@ -3,13 +3,7 @@
 // then the secondary index, exactly like sysbench's parallel prepare.
 import { BulkInsertStatement } from './bulkInsertStatement';
 import { SysbenchRandom } from './sysbenchRandom';
-import {
-  C_VALUE_TEMPLATE,
-  PAD_VALUE_TEMPLATE,
-  bulkInsertPrefix,
-  createSecondaryIndexSql,
-  createTableSql,
-} from './sysbenchSql';
+import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE, bulkInsertPrefix, createSecondaryIndexSql, createTableSql } from './sysbenchSql';
 import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
 import { MysqlError } from './protocol/mysqlClientError';
 import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
@@ -22,7 +16,10 @@ export class WorkerPrepare {
   // CONNECTION_ID() on TiDB, whose 64-bit ids do not fit the handshake's 4 bytes
   private readonly serverIds = new Map<LeanMysqlConnection, bigint>();
 
-  constructor(private readonly setup: PrepareWorkerSetup, private readonly post: (message: WorkerMessage) => void) {
+  constructor(
+    private readonly setup: PrepareWorkerSetup,
+    private readonly post: (message: WorkerMessage) => void,
+  ) {
     this.control = new Int32Array(setup.control);
   }
 
@@ -47,9 +44,10 @@ export class WorkerPrepare {
 
   private fail(error: unknown): void {
     if (this.failure === undefined) {
-      this.failure = error instanceof MysqlError
-        ? { message: `${error.message} (error ${error.errno})`, errno: error.errno }
-        : { message: error instanceof Error ? error.message : String(error) };
+      this.failure =
+        error instanceof MysqlError
+          ? { message: `${error.message} (error ${error.errno})`, errno: error.errno }
+          : { message: error instanceof Error ? error.message : String(error) };
     }
     this.stop();
   }

@@ -6,14 +6,7 @@ import { EventLoopLoad } from './eventLoopLoad';
 import { EventQueue } from './eventQueue';
 import { LatencyRecorder } from './latencyHistogram';
 import { SysbenchRandom } from './sysbenchRandom';
-import {
-  COUNTER_EVENTS,
-  COUNTER_FIELDS,
-  FatalRunError,
-  RESTART_EVENT,
-  STOPPED,
-  ThreadSession,
-} from './threadSession';
+import { COUNTER_EVENTS, COUNTER_FIELDS, FatalRunError, RESTART_EVENT, STOPPED, ThreadSession } from './threadSession';
 import { UniqueSequence, seedUniqueSequence } from './uniqueSequence';
 import { createWorkloadThread, type WorkloadThread } from './workloadThread';
 import {
@@ -60,7 +53,10 @@ export class WorkerRun {
   private failure: WorkerFailure | undefined;
   private readonly maxEvents: number;
 
-  constructor(private readonly setup: RunWorkerSetup, private readonly post: (message: WorkerMessage) => void) {
+  constructor(
+    private readonly setup: RunWorkerSetup,
+    private readonly post: (message: WorkerMessage) => void,
+  ) {
     this.control = new Int32Array(setup.control);
     this.counters = new Float64Array(setup.threads.length * THREAD_SLOTS);
     this.maxEvents = setup.options.limits.events;
@@ -76,41 +72,46 @@ export class WorkerRun {
   /** thread_init() of every thread: connect and prepare. Throws on the first failure. */
   async init(): Promise<void> {
     const { options } = this.setup;
-    const policy = ErrorPolicy.fromOptions(options.driver.ignoreErrors, options.driver.ignoreErrorsExplicit, this.setup.serverIsTiDB, options.driver.tidbRetryableErrors);
+    const policy = ErrorPolicy.fromOptions(
+      options.driver.ignoreErrors,
+      options.driver.ignoreErrorsExplicit,
+      this.setup.serverIsTiDB,
+      options.driver.tidbRetryableErrors,
+    );
     const uniqueState = seedUniqueSequence(this.setup.uniqueSeed.index, this.setup.uniqueSeed.offset);
     const unique = new UniqueSequence(new Int32Array(this.setup.uniqueCounter), uniqueState.index, uniqueState.offset);
-    const debug = options.driver.debug
-      ? (message: string) => this.post({ type: 'log', level: 'debug', message })
-      : () => undefined;
-    await Promise.all(this.setup.threads.map(async (plan, index) => {
-      const session = new ThreadSession({
-        connect: plan.connect,
-        sessionStatements: this.setup.sessionStatements,
-        usePreparedStatements: options.driver.psMode === 'auto',
-        policy,
-        counters: this.counters,
-        counterOffset: index * THREAD_SLOTS,
-        onIgnoredError: (errno) => this.errorCodes.set(errno, (this.errorCodes.get(errno) ?? 0) + 1),
-        isStopping: () => this.stopping,
-        reconnectTimeoutMs: options.driver.reconnectTimeoutSec * 1000,
-        readServerConnectionId: this.setup.serverIsTiDB,
-        isPastDeadline: () => this.deadlineMs > 0 && epochNow() >= this.deadlineMs,
-        debug,
-      });
-      const random = new SysbenchRandom(options.random, plan.random);
-      const workload = createWorkloadThread({
-        workload: options.workload,
-        options: options.workloadOptions,
-        session,
-        random,
-        threadId: plan.threadId,
-        threads: options.limits.threads,
-        unique,
-      });
-      this.threads[index] = { session, index, random, workload };
-      await session.open();
-      await workload.init();
-    }));
+    const debug = options.driver.debug ? (message: string) => this.post({ type: 'log', level: 'debug', message }) : () => undefined;
+    await Promise.all(
+      this.setup.threads.map(async (plan, index) => {
+        const session = new ThreadSession({
+          connect: plan.connect,
+          sessionStatements: this.setup.sessionStatements,
+          usePreparedStatements: options.driver.psMode === 'auto',
+          policy,
+          counters: this.counters,
+          counterOffset: index * THREAD_SLOTS,
+          onIgnoredError: (errno) => this.errorCodes.set(errno, (this.errorCodes.get(errno) ?? 0) + 1),
+          isStopping: () => this.stopping,
+          reconnectTimeoutMs: options.driver.reconnectTimeoutSec * 1000,
+          readServerConnectionId: this.setup.serverIsTiDB,
+          isPastDeadline: () => this.deadlineMs > 0 && epochNow() >= this.deadlineMs,
+          debug,
+        });
+        const random = new SysbenchRandom(options.random, plan.random);
+        const workload = createWorkloadThread({
+          workload: options.workload,
+          options: options.workloadOptions,
+          session,
+          random,
+          threadId: plan.threadId,
+          threads: options.limits.threads,
+          unique,
+        });
+        this.threads[index] = { session, index, random, workload };
+        await session.open();
+        await workload.init();
+      }),
+    );
   }
 
   /** Starts every thread's loop; resolves when all have ended. */
@@ -123,7 +124,9 @@ export class WorkerRun {
     this.loopLoad.stop();
     this.queue?.stop();
     if (this.queue?.overflowed && !this.failure) {
-      this.failure = { message: 'The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate' };
+      this.failure = {
+        message: 'The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate',
+      };
       Atomics.store(this.control, CONTROL_STOP, 1);
     }
   }
@@ -196,7 +199,10 @@ export class WorkerRun {
           return;
         }
         const now = epochNow();
-        if ((this.deadlineMs > 0 && now >= this.deadlineMs) || (this.maxEvents > 0 && Atomics.add(this.control, CONTROL_EVENTS_TAKEN, 1) >= this.maxEvents)) {
+        if (
+          (this.deadlineMs > 0 && now >= this.deadlineMs) ||
+          (this.maxEvents > 0 && Atomics.add(this.control, CONTROL_EVENTS_TAKEN, 1) >= this.maxEvents)
+        ) {
           void end(undefined, true);
           return;
         }
@@ -214,9 +220,10 @@ export class WorkerRun {
 
   private fail(error: unknown): void {
     if (this.failure === undefined) {
-      this.failure = error instanceof FatalRunError
-        ? { message: error.message, errno: error.errno }
-        : { message: error instanceof Error ? error.message : String(error) };
+      this.failure =
+        error instanceof FatalRunError
+          ? { message: error.message, errno: error.errno }
+          : { message: error instanceof Error ? error.message : String(error) };
     }
     Atomics.store(this.control, CONTROL_STOP, 1);
     this.queue?.stop();

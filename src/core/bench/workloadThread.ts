@@ -61,8 +61,17 @@ export function createWorkloadThread(context: WorkloadThreadContext): WorkloadTh
 }
 
 const GROUPS: readonly StatementGroup[] = [
-  'begin', 'commit', 'point_selects', 'simple_ranges', 'sum_ranges', 'order_ranges', 'distinct_ranges',
-  'index_updates', 'non_index_updates', 'deletes', 'inserts',
+  'begin',
+  'commit',
+  'point_selects',
+  'simple_ranges',
+  'sum_ranges',
+  'order_ranges',
+  'distinct_ranges',
+  'index_updates',
+  'non_index_updates',
+  'deletes',
+  'inserts',
 ];
 const BEGIN = 0;
 const COMMIT = 1;
@@ -88,16 +97,17 @@ interface EventPart {
 
 /** The parts of one event of an oltp_common workload, in sysbench's order. */
 function eventParts(workload: WorkloadName, options: WorkloadOptions): EventPart[] {
-  const transaction = (parts: EventPart[]) => (options.skipTrx ? parts : [{ group: BEGIN, count: 1 }, ...parts, { group: COMMIT, count: 1 }]);
+  const transaction = (parts: EventPart[]) =>
+    options.skipTrx ? parts : [{ group: BEGIN, count: 1 }, ...parts, { group: COMMIT, count: 1 }];
   // oltp_point_select.lua sets point_selects=1 in prepare_statements()
   const points = { group: POINT_SELECTS, count: workload === 'oltp_point_select' ? 1 : options.pointSelects };
   const ranges = options.rangeSelects
     ? [
-      { group: SIMPLE_RANGES, count: options.simpleRanges },
-      { group: SUM_RANGES, count: options.sumRanges },
-      { group: ORDER_RANGES, count: options.orderRanges },
-      { group: DISTINCT_RANGES, count: options.distinctRanges },
-    ]
+        { group: SIMPLE_RANGES, count: options.simpleRanges },
+        { group: SUM_RANGES, count: options.sumRanges },
+        { group: ORDER_RANGES, count: options.orderRanges },
+        { group: DISTINCT_RANGES, count: options.distinctRanges },
+      ]
     : [];
   const writes = [
     { group: INDEX_UPDATES, count: options.indexUpdates },
@@ -137,7 +147,12 @@ class OltpThread implements WorkloadThread {
   private readonly one: [number] = [0];
   private readonly two: [number, number] = [0, 0];
   private readonly nonIndexParams: [Uint8Array, number] = [Buffer.alloc(C_VALUE_TEMPLATE.length), 0];
-  private readonly insertParams: [number, number, Uint8Array, Uint8Array] = [0, 0, Buffer.alloc(C_VALUE_TEMPLATE.length), Buffer.alloc(PAD_VALUE_TEMPLATE.length)];
+  private readonly insertParams: [number, number, Uint8Array, Uint8Array] = [
+    0,
+    0,
+    Buffer.alloc(C_VALUE_TEMPLATE.length),
+    Buffer.alloc(PAD_VALUE_TEMPLATE.length),
+  ];
 
   // where the event under way is
   private eventDone: EventDone = () => undefined;

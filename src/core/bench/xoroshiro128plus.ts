@@ -23,7 +23,10 @@ export class Xoroshiro128Plus {
   /** A double in [0, 1), built exactly as sysbench's sb_rand_uniform_double() builds it. */
   nextDouble(): number {
     const s = this.s;
-    const h0 = s[0], l0 = s[1], h1 = s[2], l1 = s[3];
+    const h0 = s[0],
+      l0 = s[1],
+      h1 = s[2],
+      l1 = s[3];
     // result = s0 + s1 (64-bit); its high 52 bits make the double
     const lowSum = (l0 >>> 0) + (l1 >>> 0);
     const resultHi = (h0 + h1 + (lowSum > 0xffffffff ? 1 : 0)) >>> 0;

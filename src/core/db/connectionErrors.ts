@@ -65,16 +65,22 @@ const SYSTEM_ERROR_WORDS: Record<string, (where: string, driver: DriverError) =>
 };
 
 /** The detail to show under a problem, in the words of whoever reported it. */
-export function problemDetail(error: unknown, profile: Pick<ConnectionTarget, 'host' | 'port'>): { source: ProblemDetailSource; text: string } {
+export function problemDetail(
+  error: unknown,
+  profile: Pick<ConnectionTarget, 'host' | 'port'>,
+): { source: ProblemDetailSource; text: string } {
   const driver = asDriverError(error);
   const message = driver.message ?? String(error);
   const system = driver.code ? SYSTEM_ERROR_WORDS[driver.code] : undefined;
   if (system) {
     // The address the socket really tried (a name can resolve to another one, e.g. localhost to ::1).
-    const where = driver.address ? `${driver.address.includes(':') ? `[${driver.address}]` : driver.address}:${driver.port ?? profile.port}` : `${profile.host}:${profile.port}`;
+    const where = driver.address
+      ? `${driver.address.includes(':') ? `[${driver.address}]` : driver.address}:${driver.port ?? profile.port}`
+      : `${profile.host}:${profile.port}`;
     return { source: 'system', text: system(where, { ...driver, hostname: driver.hostname ?? profile.host }) };
   }
-  const fromServer = driver.sqlState !== undefined || (typeof driver.errno === 'number' && driver.errno > 0 && (driver.code?.startsWith('ER_') ?? false));
+  const fromServer =
+    driver.sqlState !== undefined || (typeof driver.errno === 'number' && driver.errno > 0 && (driver.code?.startsWith('ER_') ?? false));
   return { source: fromServer ? 'server' : 'client', text: message };
 }
 
@@ -99,7 +105,11 @@ function asDriverError(error: unknown): DriverError {
  * The problem of a plain connection refused as "Access denied" by a server that then accepted the
  * same user and password over TLS: MariaDB with require_secure_transport=ON answers so.
  */
-export function tlsRequiredProblem(accessDenied: ConnectionProblem, profile: ConnectionTarget, vocabulary: ConnectionVocabulary = 'editor'): ConnectionProblem {
+export function tlsRequiredProblem(
+  accessDenied: ConnectionProblem,
+  profile: ConnectionTarget,
+  vocabulary: ConnectionVocabulary = 'editor',
+): ConnectionProblem {
   return {
     ...accessDenied,
     kind: 'tlsRequiredByServer',
@@ -108,26 +118,53 @@ export function tlsRequiredProblem(accessDenied: ConnectionProblem, profile: Con
   };
 }
 
-export function describeConnectionError(error: unknown, profile: ConnectionTarget, vocabulary: ConnectionVocabulary = 'editor'): ConnectionProblem {
+export function describeConnectionError(
+  error: unknown,
+  profile: ConnectionTarget,
+  vocabulary: ConnectionVocabulary = 'editor',
+): ConnectionProblem {
   const driver = asDriverError(error);
   const message = driver.message ?? String(error);
   const where = `${profile.host}:${profile.port}`;
   const detail = problemDetail(error, profile);
-  const problem = (kind: ConnectionProblemKind, title: string): ConnectionProblem => ({ kind, title, nextStep: connectionNextStep(kind, profile, vocabulary), serverMessage: message, detail });
+  const problem = (kind: ConnectionProblemKind, title: string): ConnectionProblem => ({
+    kind,
+    title,
+    nextStep: connectionNextStep(kind, profile, vocabulary),
+    serverMessage: message,
+    detail,
+  });
 
   if (message.includes(INSECURE_TRANSPORT_TEXT)) return problem('tlsRequiredByServer', `${where} only accepts encrypted connections.`);
   if (message.startsWith('Cannot read the CA file')) return problem('caFileUnreadable', message);
-  if (driver.code === 'ER_ACCESS_DENIED_ERROR' || driver.errno === 1045) return problem('wrongPassword', `The server refused user '${profile.user}': wrong user name or password.`);
-  if (driver.code === 'ER_BAD_DB_ERROR' || driver.errno === 1049) return problem('unknownDatabase', `The database '${profile.database ?? ''}' does not exist on ${where}.`);
-  if (driver.code === 'ER_CON_COUNT_ERROR' || driver.errno === 1040) return problem('tooManyConnections', `${where} accepts no more connections: ${message} (its max_connections is reached).`);
-  if (driver.code === 'ENOTFOUND' || driver.code === 'EAI_AGAIN') return problem('unknownHost', `The host '${profile.host}' cannot be found.`);
+  if (driver.code === 'ER_ACCESS_DENIED_ERROR' || driver.errno === 1045)
+    return problem('wrongPassword', `The server refused user '${profile.user}': wrong user name or password.`);
+  if (driver.code === 'ER_BAD_DB_ERROR' || driver.errno === 1049)
+    return problem('unknownDatabase', `The database '${profile.database ?? ''}' does not exist on ${where}.`);
+  if (driver.code === 'ER_CON_COUNT_ERROR' || driver.errno === 1040)
+    return problem('tooManyConnections', `${where} accepts no more connections: ${message} (its max_connections is reached).`);
+  if (driver.code === 'ENOTFOUND' || driver.code === 'EAI_AGAIN')
+    return problem('unknownHost', `The host '${profile.host}' cannot be found.`);
   if (driver.code === 'ECONNREFUSED') return problem('refused', `Nothing accepts connections on ${where}.`);
-  if (driver.code === 'HANDSHAKE_NO_SSL_SUPPORT' || /does not support secure connection/i.test(message)) return problem('tlsNotSupportedByServer', `${where} does not offer TLS.`);
-  if ((driver.code && CERTIFICATE_CODES.has(driver.code)) || (driver.code === 'HANDSHAKE_SSL_ERROR' && CERTIFICATE_TEXT.test(message)) || (driver.code?.startsWith('ERR_TLS') ?? false)) {
+  if (driver.code === 'HANDSHAKE_NO_SSL_SUPPORT' || /does not support secure connection/i.test(message))
+    return problem('tlsNotSupportedByServer', `${where} does not offer TLS.`);
+  if (
+    (driver.code && CERTIFICATE_CODES.has(driver.code)) ||
+    (driver.code === 'HANDSHAKE_SSL_ERROR' && CERTIFICATE_TEXT.test(message)) ||
+    (driver.code?.startsWith('ERR_TLS') ?? false)
+  ) {
     return problem('certificateRejected', `The certificate of ${where} was rejected: ${message}.`);
   }
-  if (driver.code === 'PROTOCOL_CONNECTION_LOST' || driver.code === 'PROTOCOL_PACKETS_OUT_OF_ORDER' || driver.code === 'NOT_MYSQL_COMPATIBLE' || driver.code === 'ECONNRESET') {
-    return problem('notMySqlCompatible', `${where} closed the connection during the MySQL handshake: it does not look like a MySQL-compatible server.`);
+  if (
+    driver.code === 'PROTOCOL_CONNECTION_LOST' ||
+    driver.code === 'PROTOCOL_PACKETS_OUT_OF_ORDER' ||
+    driver.code === 'NOT_MYSQL_COMPATIBLE' ||
+    driver.code === 'ECONNRESET'
+  ) {
+    return problem(
+      'notMySqlCompatible',
+      `${where} closed the connection during the MySQL handshake: it does not look like a MySQL-compatible server.`,
+    );
   }
   if (driver.code === 'ETIMEDOUT' || driver.code === 'ESOCKETTIMEDOUT') return problem('timeout', `No answer from ${where} in time.`);
   return problem('other', `Could not connect to ${where}: ${message}`);
@@ -148,10 +185,14 @@ export function connectionNextStep(kind: ConnectionProblemKind, target: Connecti
     case 'wrongPassword': {
       const prefix = "on TiDB Cloud the user carries a prefix such as '<prefix>.root'.";
       if (cli) {
-        const tlsHint = target.tls === 'off' ? ' If the server requires TLS (some servers answer a plain connection this way), add --mysql-ssl=REQUIRED.' : '';
+        const tlsHint =
+          target.tls === 'off'
+            ? ' If the server requires TLS (some servers answer a plain connection this way), add --mysql-ssl=REQUIRED.'
+            : '';
         return `Check --mysql-password (or MYSQL_PWD) and --mysql-user; ${prefix}${tlsHint}`;
       }
-      const tlsHint = target.tls === 'off' ? ' If the server requires TLS (some servers answer a plain connection this way), turn TLS on.' : '';
+      const tlsHint =
+        target.tls === 'off' ? ' If the server requires TLS (some servers answer a plain connection this way), turn TLS on.' : '';
       return `Check the password (Edit Connection) and the user name; ${prefix}${tlsHint}`;
     }
     case 'unknownDatabase':
@@ -167,7 +208,9 @@ export function connectionNextStep(kind: ConnectionProblemKind, target: Connecti
     case 'refused':
       return `Check that the server is running and the port${cli ? ' (--mysql-port)' : ''} is right (TiDB listens on 4000, MySQL and MariaDB on 3306).`;
     case 'tlsNotSupportedByServer':
-      return cli ? 'Leave out --mysql-ssl (or use --mysql-ssl=DISABLED) for this server, or enable TLS on the server.' : 'Set TLS to "off" for this server, or enable TLS on the server.';
+      return cli
+        ? 'Leave out --mysql-ssl (or use --mysql-ssl=DISABLED) for this server, or enable TLS on the server.'
+        : 'Set TLS to "off" for this server, or enable TLS on the server.';
     case 'certificateRejected':
       return cli
         ? 'Give the CA file that signed the server certificate with --mysql-ssl-ca=FILE (--mysql-ssl=VERIFY_CA), or use --mysql-ssl=REQUIRED to encrypt without verifying.'

@@ -2,14 +2,23 @@
 import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import type { ConnectionProfile } from './connectionProfile';
 import { poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
-import { connectionNextStep, describeConnectionError, tlsRequiredProblem, type ConnectionProblem, type ConnectionTarget } from './connectionErrors';
+import {
+  connectionNextStep,
+  describeConnectionError,
+  tlsRequiredProblem,
+  type ConnectionProblem,
+  type ConnectionTarget,
+} from './connectionErrors';
 import { probeServerGreeting } from './serverGreetingProbe';
 import { identifyServer, type ServerIdentity } from './serverFlavor';
 import type { SqlExecutor, SqlLogger, SqlRow, SqlRunOutcome } from './sqlExecutor';
 
 export class ConnectionFailure extends Error {
   /** target: where it tried to connect, so a caller can tell the way out in its own words (connectionNextStep) */
-  constructor(readonly problem: ConnectionProblem, readonly target?: ConnectionTarget) {
+  constructor(
+    readonly problem: ConnectionProblem,
+    readonly target?: ConnectionTarget,
+  ) {
     super(`${problem.title} ${problem.nextStep}`);
     this.name = 'ConnectionFailure';
   }
@@ -46,7 +55,13 @@ export class DatabaseSession implements SqlExecutor {
       return new DatabaseSession(profile, identifyServer(versionString), pool, logger);
     } catch (error) {
       await pool?.end().catch(() => undefined);
-      throw new ConnectionFailure(await refineProblem(error, profile, password, options), { host: profile.host, port: profile.port, user: profile.user, tls: profile.tls, database: profile.database });
+      throw new ConnectionFailure(await refineProblem(error, profile, password, options), {
+        host: profile.host,
+        port: profile.port,
+        user: profile.user,
+        tls: profile.tls,
+        database: profile.database,
+      });
     }
   }
 
@@ -126,13 +141,20 @@ export function errorSummary(error: unknown): { code?: string; errno?: number; m
   return { message: String(error) };
 }
 
-async function refineProblem(error: unknown, profile: ConnectionProfile, password: string, options: OpenSessionOptions): Promise<ConnectionProblem> {
+async function refineProblem(
+  error: unknown,
+  profile: ConnectionProfile,
+  password: string,
+  options: OpenSessionOptions,
+): Promise<ConnectionProblem> {
   const problem = describeConnectionError(error, profile);
-  if (problem.kind === 'wrongPassword' && profile.tls === 'off' && (await acceptedOverTls(profile, password, options))) return tlsRequiredProblem(problem, profile);
+  if (problem.kind === 'wrongPassword' && profile.tls === 'off' && (await acceptedOverTls(profile, password, options)))
+    return tlsRequiredProblem(problem, profile);
   if (problem.kind !== 'timeout' && problem.kind !== 'notMySqlCompatible') return problem;
   const verdict = await probeServerGreeting(profile.host, profile.port, 2000);
   if (verdict.kind === 'notMySql' || verdict.kind === 'silent') {
-    const greeting = verdict.kind === 'notMySql' && verdict.firstBytes ? ` (it greeted with "${verdict.firstBytes}")` : ' (it sent no MySQL greeting)';
+    const greeting =
+      verdict.kind === 'notMySql' && verdict.firstBytes ? ` (it greeted with "${verdict.firstBytes}")` : ' (it sent no MySQL greeting)';
     return {
       kind: 'notMySqlCompatible',
       title: `${profile.host}:${profile.port} answers, but not as a MySQL-compatible server${greeting}.`,

@@ -53,13 +53,18 @@ const TABLES_COLUMNS = `TABLE_NAME AS name, TABLE_TYPE AS type, ENGINE AS engine
             TABLE_COMMENT AS comment`;
 
 export async function listTables(executor: SqlExecutor, schema: string): Promise<TableInfo[]> {
-  const rows = await executor.query(`SELECT ${TABLES_COLUMNS} FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME`, [schema]);
+  const rows = await executor.query(`SELECT ${TABLES_COLUMNS} FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME`, [
+    schema,
+  ]);
   return rows.map((row) => tableInfo(schema, row));
 }
 
 /** One table as listTables reads it (to refresh one tree item); undefined when it is gone. */
 export async function readTable(executor: SqlExecutor, schema: string, table: string): Promise<TableInfo | undefined> {
-  const rows = await executor.query(`SELECT ${TABLES_COLUMNS} FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?`, [schema, table]);
+  const rows = await executor.query(`SELECT ${TABLES_COLUMNS} FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?`, [
+    schema,
+    table,
+  ]);
   return rows.length === 0 ? undefined : tableInfo(schema, rows[0]);
 }
 

@@ -4,10 +4,7 @@
 import { connect } from 'node:net';
 
 export type GreetingVerdict =
-  | { kind: 'mysql' }
-  | { kind: 'notMySql'; firstBytes: string }
-  | { kind: 'silent' }
-  | { kind: 'unreachable'; code: string };
+  { kind: 'mysql' } | { kind: 'notMySql'; firstBytes: string } | { kind: 'silent' } | { kind: 'unreachable'; code: string };
 
 const PROTOCOL_VERSION_10 = 0x0a;
 const ERROR_PACKET = 0xff;
@@ -35,5 +32,8 @@ export function probeServerGreeting(host: string, port: number, timeoutMs = 3000
 }
 
 function printable(bytes: Buffer): string {
-  return bytes.toString('latin1').replace(/[^\x20-\x7e]/g, '.').trim();
+  return bytes
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '.')
+    .trim();
 }

@@ -25,8 +25,17 @@ const FULL_STOP = 0x2e;
 export function isWhitespace(charCode: number): boolean {
   if (charCode <= 32) return charCode === 32 || (charCode >= 9 && charCode <= 13);
   if (charCode < 0xa0) return false;
-  return charCode === 0xa0 || charCode === 0x1680 || (charCode >= 0x2000 && charCode <= 0x200a) || charCode === 0x2028 ||
-    charCode === 0x2029 || charCode === 0x202f || charCode === 0x205f || charCode === 0x3000 || charCode === 0xfeff;
+  return (
+    charCode === 0xa0 ||
+    charCode === 0x1680 ||
+    (charCode >= 0x2000 && charCode <= 0x200a) ||
+    charCode === 0x2028 ||
+    charCode === 0x2029 ||
+    charCode === 0x202f ||
+    charCode === 0x205f ||
+    charCode === 0x3000 ||
+    charCode === 0xfeff
+  );
 }
 
 /** text.trim() without calling it for the usual cell that has nothing to trim. */

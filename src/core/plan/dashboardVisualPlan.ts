@@ -16,7 +16,18 @@ export interface DashboardPlan {
   discarded: boolean;
 }
 
-const COLUMNS = ['estRows', 'actRows', 'task', 'access object', 'execution info', 'operator info', 'memory', 'disk', 'estCost', 'diagnosis'];
+const COLUMNS = [
+  'estRows',
+  'actRows',
+  'task',
+  'access object',
+  'execution info',
+  'operator info',
+  'memory',
+  'disk',
+  'estCost',
+  'diagnosis',
+];
 
 const TASK_TYPES = ['unknown', 'root', 'cop', 'batchCop', 'mpp'];
 const STORE_TYPES = ['unspecified', 'tidb', 'tikv', 'tiflash'];
@@ -33,8 +44,10 @@ export function readDashboardPlan(text: string, warnings: string[]): DashboardPl
   const data = explainData(parseObject(text));
   if (data === null) return null;
   if (data.discardedDueToTooLong === true || data.discarded_due_to_too_long === true) {
-    warnings.push('No plan to show: TiDB did not keep this binary plan because it was too long (discardedDueToTooLong). ' +
-      'Decode the text plan with tidb_decode_plan() instead.');
+    warnings.push(
+      'No plan to show: TiDB did not keep this binary plan because it was too long (discardedDueToTooLong). ' +
+        'Decode the text plan with tidb_decode_plan() instead.',
+    );
     return { roots: [], discarded: true };
   }
   const runtime = data.withRuntimeStats === true || data.with_runtime_stats === true;
@@ -103,14 +116,19 @@ function field(item: JsonRecord, camel: string, snake: string): unknown {
 }
 
 function operatorRow(item: JsonRecord, name: string, runtime: boolean): { idCell: string; cells: Record<string, string> } {
-  const role = listOf(item.labels).map((label) => LABELS[typeof label === 'number' ? LABEL_NUMBERS[label] ?? '' : String(label)]).find(Boolean);
+  const role = listOf(item.labels)
+    .map((label) => LABELS[typeof label === 'number' ? (LABEL_NUMBERS[label] ?? '') : String(label)])
+    .find(Boolean);
   const cells: Record<string, string> = {
     estRows: numberText(field(item, 'estRows', 'est_rows')) ?? '0',
     task: taskText(field(item, 'taskType', 'task_type'), field(item, 'storeType', 'store_type')),
     'access object': accessObjectsText(field(item, 'accessObjects', 'access_objects')),
     'operator info': cellText(field(item, 'operatorInfo', 'operator_info')),
     estCost: numberText(item.cost) ?? '',
-    diagnosis: listOf(item.diagnosis).map(cellText).filter((label) => label !== '').join(', '),
+    diagnosis: listOf(item.diagnosis)
+      .map(cellText)
+      .filter((label) => label !== '')
+      .join(', '),
   };
   if (runtime) {
     cells.actRows = numberText(field(item, 'actRows', 'act_rows')) ?? '0';
@@ -118,7 +136,9 @@ function operatorRow(item: JsonRecord, name: string, runtime: boolean): { idCell
       executionInfoText(field(item, 'rootBasicExecInfo', 'root_basic_exec_info')),
       ...listOf(field(item, 'rootGroupExecInfo', 'root_group_exec_info')).map(executionInfoText),
       executionInfoText(field(item, 'copExecInfo', 'cop_exec_info')),
-    ].filter((text) => text !== '').join(', ');
+    ]
+      .filter((text) => text !== '')
+      .join(', ');
     cells.memory = bytesText(field(item, 'memoryBytes', 'memory_bytes'));
     cells.disk = bytesText(field(item, 'diskBytes', 'disk_bytes'));
   }
@@ -133,8 +153,8 @@ function numberText(value: unknown): string | null {
 
 /** `root`, `cop[tikv]`, `batchCop[tiflash]`, `mpp[tiflash]`: the task column of EXPLAIN. */
 function taskText(taskType: unknown, storeType: unknown): string {
-  const task = typeof taskType === 'number' ? TASK_TYPES[taskType] ?? '' : cellText(taskType);
-  const store = typeof storeType === 'number' ? STORE_TYPES[storeType] ?? '' : cellText(storeType);
+  const task = typeof taskType === 'number' ? (TASK_TYPES[taskType] ?? '') : cellText(taskType);
+  const store = typeof storeType === 'number' ? (STORE_TYPES[storeType] ?? '') : cellText(storeType);
   if (task === '' || task === 'unknown') return '';
   if (task === 'root' || store === '' || store === 'unspecified' || store === 'tidb') return task;
   return `${task}[${store}]`;
@@ -178,10 +198,13 @@ function scanObjectText(scan: JsonRecord): string {
 
 function dynamicPartitionsText(dynamic: JsonRecord): string {
   const objects = listOf(dynamic.objects).filter(isRecord);
-  return objects.map((object) => {
-    const partitions = field(object, 'allPartitions', 'all_partitions') === true ? 'all' : listOf(object.partitions).map(cellText).join(',');
-    return objects.length > 1 ? `partition table ${cellText(object.table)}:${partitions}` : `partition:${partitions}`;
-  }).join(', ');
+  return objects
+    .map((object) => {
+      const partitions =
+        field(object, 'allPartitions', 'all_partitions') === true ? 'all' : listOf(object.partitions).map(cellText).join(',');
+      return objects.length > 1 ? `partition table ${cellText(object.table)}:${partitions}` : `partition:${partitions}`;
+    })
+    .join(', ');
 }
 
 /** Root times and loops first, as EXPLAIN ANALYZE prints them; Dashboard's objects come with their keys sorted. */
@@ -196,10 +219,12 @@ function executionInfoText(value: unknown): string {
   if (!isRecord(value)) return '';
   const keys = Object.keys(value);
   const ordered = [...LEADING_KEYS.filter((key) => keys.includes(key)), ...keys.filter((key) => !LEADING_KEYS.includes(key))];
-  return ordered.map((key) => {
-    const item = value[key];
-    return isRecord(item) ? `${key}:{${executionInfoText(item)}}` : `${key}:${cellText(item)}`;
-  }).join(', ');
+  return ordered
+    .map((key) => {
+      const item = value[key];
+      return isRecord(item) ? `${key}:{${executionInfoText(item)}}` : `${key}:${cellText(item)}`;
+    })
+    .join(', ');
 }
 
 function ownFields(item: JsonRecord): JsonRecord {

@@ -48,7 +48,7 @@ export function readDotPlan(text: string, warnings: string[]): PlanNode[] {
       see(edge[1]);
       see(edge[2]);
       let seen = childSets.get(edge[1]);
-      if (seen === undefined) childSets.set(edge[1], seen = new Set());
+      if (seen === undefined) childSets.set(edge[1], (seen = new Set()));
       if (!seen.has(edge[2]) && edge[1] !== edge[2]) {
         seen.add(edge[2]);
         (children.get(edge[1]) as string[]).push(edge[2]);
@@ -81,8 +81,7 @@ export function readDotPlan(text: string, warnings: string[]): PlanNode[] {
     rootIds.push(order[0]);
   }
   const built = new Set<string>();
-  const make = (id: string) =>
-    buildPlanNode({ idCell: id, columns: ['task'], values: [taskOf.get(id) ?? ''], raw: id }, warnings);
+  const make = (id: string) => buildPlanNode({ idCell: id, columns: ['task'], values: [taskOf.get(id) ?? ''], raw: id }, warnings);
   const roots: PlanNode[] = [];
   const stack: { id: string; siblings: PlanNode[] }[] = rootIds.map((id) => ({ id, siblings: roots })).reverse();
   while (stack.length > 0) {

@@ -4,7 +4,13 @@ import type { ExecutionInfo, ExecutionInfoValue } from './planModel';
 import { endsWithCutOff } from './cellText';
 import { addToKeyHash, keyAt } from './executionInfoKeys';
 import {
-  durationUnitMs, parseByteSize, parseDurationMs, parsePlainNumber, readDecimal, toNanosecondPrecision, type DecimalReading,
+  durationUnitMs,
+  parseByteSize,
+  parseDurationMs,
+  parsePlainNumber,
+  readDecimal,
+  toNanosecondPrecision,
+  type DecimalReading,
 } from './planUnits';
 
 export interface ParsedExecutionInfo {
@@ -138,8 +144,10 @@ function readScalar(cursor: Cursor, inBraces: boolean): string {
   let depth = 0;
   for (; cursor.at < cursor.end; cursor.at++) {
     const c = text.charCodeAt(cursor.at);
-    if (c === OPEN_BRACE || c === 91 || c === 40) depth++; // { [ (
-    else if (c === CLOSE_BRACE || c === 93 || c === 41) { // } ] )
+    if (c === OPEN_BRACE || c === 91 || c === 40)
+      depth++; // { [ (
+    else if (c === CLOSE_BRACE || c === 93 || c === 41) {
+      // } ] )
       if (depth === 0) {
         if (c === CLOSE_BRACE && inBraces) break;
       } else {
@@ -217,9 +225,12 @@ export function splitTopLevel(text: string): string[] {
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 123 || c === 91 || c === 40) depth++; // { [ (
-    else if (c === 125 || c === 93 || c === 41) depth = depth > 0 ? depth - 1 : 0; // } ] )
-    else if (c === 44 && depth === 0) { // ,
+    if (c === 123 || c === 91 || c === 40)
+      depth++; // { [ (
+    else if (c === 125 || c === 93 || c === 41)
+      depth = depth > 0 ? depth - 1 : 0; // } ] )
+    else if (c === 44 && depth === 0) {
+      // ,
       parts.push(text.slice(start, i).trim());
       start = i + 1;
     }

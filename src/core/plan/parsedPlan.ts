@@ -7,12 +7,7 @@ export function emptyPlan(warnings: string[], format: PlanFormat = 'unknown'): P
 }
 
 /** Numbers the operators, links CTE / subquery roots, adds the plan-wide warnings. */
-export function finishParsedPlan(
-  format: PlanFormat,
-  layout: PlanColumnLayout,
-  roots: PlanNode[],
-  warnings: string[],
-): ParsedPlan {
+export function finishParsedPlan(format: PlanFormat, layout: PlanColumnLayout, roots: PlanNode[], warnings: string[]): ParsedPlan {
   numberPlanNodes(roots);
   linkPlanRoots(roots);
   let truncated = 0;

@@ -62,9 +62,5 @@ export function fitCells(cells: readonly string[], width: number, textColumn: nu
   if (cells.length < width) return [...cells, ...new Array<string>(width - cells.length).fill('')];
   const surplus = cells.length - width;
   const column = textColumn >= 0 && textColumn < width ? textColumn : width - 1;
-  return [
-    ...cells.slice(0, column),
-    cells.slice(column, column + surplus + 1).join('|'),
-    ...cells.slice(column + surplus + 1),
-  ];
+  return [...cells.slice(0, column), cells.slice(column, column + surplus + 1).join('|'), ...cells.slice(column + surplus + 1)];
 }

@@ -3,17 +3,7 @@ import type { PlanColumnLayout } from './planModel';
 import { isTaskValue } from './planTask';
 
 export type PlanField =
-  | 'id'
-  | 'estRows'
-  | 'actRows'
-  | 'task'
-  | 'accessObject'
-  | 'executionInfo'
-  | 'operatorInfo'
-  | 'memory'
-  | 'disk'
-  | 'estCost'
-  | 'costFormula';
+  'id' | 'estRows' | 'actRows' | 'task' | 'accessObject' | 'executionInfo' | 'operatorInfo' | 'memory' | 'disk' | 'estCost' | 'costFormula';
 
 // A Map, not an object literal: a column named `constructor` must not find Object.prototype's members.
 const FIELD_BY_COLUMN = new Map<string, PlanField>([
@@ -39,7 +29,10 @@ const FIELD_BY_COLUMN = new Map<string, PlanField>([
 const EXTRA_COLUMNS = new Set(['selfru', 'cumru', 'cumru%', 'detail']);
 
 function columnKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_]+/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '');
 }
 
 const fieldCache = new Map<string, PlanField | null>();
@@ -102,11 +95,29 @@ const LEGACY = ['id', 'count', 'task', 'operator info'];
 const SLOW_LOG = ['id', 'task', 'estRows', 'operator info', 'actRows', 'execution info', 'memory', 'disk'];
 const RU = ['id', 'task', 'actRows', 'selfRU', 'cumRU', 'cumRU%', 'detail'];
 const VERBOSE = ['id', 'estRows', 'estCost', 'task', 'access object', 'operator info'];
-const VERBOSE_ANALYZE = ['id', 'estRows', 'estCost', 'actRows', 'task', 'access object', 'execution info', 'operator info', 'memory', 'disk'];
+const VERBOSE_ANALYZE = [
+  'id',
+  'estRows',
+  'estCost',
+  'actRows',
+  'task',
+  'access object',
+  'execution info',
+  'operator info',
+  'memory',
+  'disk',
+];
 const COST_TRACE = ['id', 'estRows', 'estCost', 'costFormula', 'task', 'access object', 'operator info'];
 
 const KNOWN_LAYOUTS: readonly (readonly string[])[] = [
-  EXPLAIN, EXPLAIN_ANALYZE, LEGACY, SLOW_LOG, RU, VERBOSE, VERBOSE_ANALYZE, COST_TRACE,
+  EXPLAIN,
+  EXPLAIN_ANALYZE,
+  LEGACY,
+  SLOW_LOG,
+  RU,
+  VERBOSE,
+  VERBOSE_ANALYZE,
+  COST_TRACE,
 ];
 
 /**

@@ -70,13 +70,29 @@ export function comparePlans(before: ParsedPlan, after: ParsedPlan): PlanCompari
     const other = afterById.get(id);
     if (other !== undefined && other.operator === node.operator && afterReads.get(other) === beforeReads.get(node)) pair(node, other, 'id');
   }
-  matchInOrder(beforeNodes, afterNodes, pairedBefore, pairedAfter, (node, reads) => `${node.operator}\u0000${reads.get(node)}`, beforeReads, afterReads, (b, a) => pair(b, a, 'shape'));
-  matchInOrder(beforeNodes, afterNodes, pairedBefore, pairedAfter, (node, reads) => (JOIN.test(node.operator) ? `join\u0000${reads.get(node)}` : null), beforeReads, afterReads, (b, a) => pair(b, a, 'tables'));
+  matchInOrder(
+    beforeNodes,
+    afterNodes,
+    pairedBefore,
+    pairedAfter,
+    (node, reads) => `${node.operator}\u0000${reads.get(node)}`,
+    beforeReads,
+    afterReads,
+    (b, a) => pair(b, a, 'shape'),
+  );
+  matchInOrder(
+    beforeNodes,
+    afterNodes,
+    pairedBefore,
+    pairedAfter,
+    (node, reads) => (JOIN.test(node.operator) ? `join\u0000${reads.get(node)}` : null),
+    beforeReads,
+    afterReads,
+    (b, a) => pair(b, a, 'tables'),
+  );
 
   const useActual = before.hasRuntimeStats && after.hasRuntimeStats;
-  const matched = pairs
-    .sort((a, b) => a[0].index - b[0].index)
-    .map(([b, a, matchedBy]) => describeMatch(b, a, matchedBy, useActual));
+  const matched = pairs.sort((a, b) => a[0].index - b[0].index).map(([b, a, matchedBy]) => describeMatch(b, a, matchedBy, useActual));
   return {
     matched,
     added: afterNodes.filter((node) => !pairedAfter.has(node)).map(ref),
@@ -161,8 +177,13 @@ function describeMatch(before: PlanNode, after: PlanNode, matchedBy: MatchedBy, 
   if (before.engine !== after.engine) match.engine = { before: before.engine, after: after.engine };
   if (before.task !== after.task) match.task = { before: before.task, after: after.task };
   if (before.operator !== after.operator) match.operator = { before: before.operator, after: after.operator };
-  match.changed = match.rows !== undefined || match.estRows !== undefined || match.timeMs !== undefined ||
-    match.engine !== undefined || match.task !== undefined || match.operator !== undefined;
+  match.changed =
+    match.rows !== undefined ||
+    match.estRows !== undefined ||
+    match.timeMs !== undefined ||
+    match.engine !== undefined ||
+    match.task !== undefined ||
+    match.operator !== undefined;
   return match;
 }
 

@@ -59,7 +59,7 @@ export function findPlanIssues(plan: ParsedPlan, operators: readonly OperatorAna
   const estimateUsedAbove = new Set<PlanNode>();
   walkPlan(plan.roots, (node, parent) => {
     if (parent !== null && (estimateUsedAbove.has(parent) || !PASSES_ROWS_ON.test(parent.operator))) estimateUsedAbove.add(node);
-    readers.set(node, parent === null || node.taskKind === 'root' ? node : readers.get(parent) as PlanNode);
+    readers.set(node, parent === null || node.taskKind === 'root' ? node : (readers.get(parent) as PlanNode));
     if (parent !== null && (perLoop.has(parent) || (/^(?:Index\w*Join|Apply)$/.test(parent.operator) && node.role === 'Probe'))) {
       perLoop.add(node);
     }
@@ -121,7 +121,8 @@ function rowsOf(node: PlanNode): number | null {
  * Operators that pass rows on without choosing anything by how many there are: an estimate error
  * below them only reaches the client. Readers and exchanges hand a cop / MPP subtree's rows to TiDB.
  */
-const PASSES_ROWS_ON = /^(?:Projection|Selection|Sort|TopN|Limit|MaxOneRow|TableReader|IndexReader|ExchangeSender|ExchangeReceiver|Insert|Update|Delete)$/;
+const PASSES_ROWS_ON =
+  /^(?:Projection|Selection|Sort|TopN|Limit|MaxOneRow|TableReader|IndexReader|ExchangeSender|ExchangeReceiver|Insert|Update|Delete)$/;
 
 function misestimate({ node, perLoop, perLoopNodes, operators, tablesBelow, estimateUsedAbove }: Context): PlanFinding | null {
   // Operators without runtime statistics (loops:0) have no estimate error: they did not run.
@@ -138,19 +139,26 @@ function misestimate({ node, perLoop, perLoopNodes, operators, tablesBelow, esti
   if (inherited) return null;
   const est = formatCount(node.estRows ?? 0);
   const act = formatCount(node.actRows ?? 0);
-  const message = error.direction === 'under'
-    ? `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} more than the optimizer expected.`
-    : `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} fewer than the optimizer expected.`;
+  const message =
+    error.direction === 'under'
+      ? `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} more than the optimizer expected.`
+      : `${node.id} was estimated at ${est} rows but produced ${act}: ${formatFactor(error.factor)} fewer than the optimizer expected.`;
   const tables = tablesBelow(node);
-  const analyze = tables.length === 0
-    ? 'ANALYZE TABLE on the tables below this operator'
-    : `ANALYZE TABLE ${tables.slice(0, MAX_NAMED_TABLES).join(', ')}${tables.length > MAX_NAMED_TABLES ? ' and the other tables below this operator' : ''}`;
+  const analyze =
+    tables.length === 0
+      ? 'ANALYZE TABLE on the tables below this operator'
+      : `ANALYZE TABLE ${tables.slice(0, MAX_NAMED_TABLES).join(', ')}${tables.length > MAX_NAMED_TABLES ? ' and the other tables below this operator' : ''}`;
   if (!estimateUsedAbove) {
     // The root, or a final aggregation under projections: no choice of this plan rests on the estimate.
-    return finding('misestimate', 'warning', node, message,
+    return finding(
+      'misestimate',
+      'warning',
+      node,
+      message,
       `Nothing above ${node.id} chooses how to run from its estimate, so the error did not shape this plan, but the ` +
         `statistics behind it can mislead other queries. Run ${analyze}; if the error stays, the predicate or expression ` +
-        'is one the statistics cannot estimate.');
+        'is one the statistics cannot estimate.',
+    );
   }
   const advice =
     `Estimates this far off lead to the wrong join order, join type or index. Run ${analyze}; ` +
@@ -233,7 +241,11 @@ function copTaskSkew({ node }: Context): PlanFinding | null {
   const maxKeys = executionNumber(copTask, 'max_proc_keys');
   const p95Keys = executionNumber(copTask, 'p95_proc_keys');
   const slow = max !== null && p95 !== null && p95 > 0 && max >= limits.COP_SKEW_MIN_MS && max >= limits.COP_SKEW_RATIO * p95;
-  const heavy = maxKeys !== null && p95Keys !== null && p95Keys > 0 && maxKeys >= limits.COP_KEY_SKEW_MIN_KEYS &&
+  const heavy =
+    maxKeys !== null &&
+    p95Keys !== null &&
+    p95Keys > 0 &&
+    maxKeys >= limits.COP_KEY_SKEW_MIN_KEYS &&
     maxKeys >= limits.COP_KEY_SKEW_RATIO * p95Keys;
   if (!slow && !heavy) return null;
   const parts: string[] = [];
@@ -241,7 +253,9 @@ function copTaskSkew({ node }: Context): PlanFinding | null {
     parts.push(`the slowest took ${formatDurationMs(max)} while 95% finished within ${formatDurationMs(p95)} (${formatFactor(max / p95)})`);
   }
   if (heavy && maxKeys !== null && p95Keys !== null) {
-    parts.push(`the largest processed ${formatCount(maxKeys)} keys against ${formatCount(p95Keys)} at p95 (${formatFactor(maxKeys / p95Keys)})`);
+    parts.push(
+      `the largest processed ${formatCount(maxKeys)} keys against ${formatCount(p95Keys)} at p95 (${formatFactor(maxKeys / p95Keys)})`,
+    );
   }
   return finding(
     'cop-task-skew',
@@ -295,7 +309,7 @@ function mvccGarbage({ node }: Context): PlanFinding | null {
     `TiKV ${parts.join(' and ')} for ${node.id}: old MVCC versions and delete marks are slowing the scan.`,
     'They go away once GC has run and RocksDB has compacted them. Check that GC is not stuck or held back ' +
       '(tidb_gc_life_time, a long-running transaction); after a large DELETE or UPDATE, a manual compaction of ' +
-      'the table\'s Regions helps.',
+      "the table's Regions helps.",
   );
 }
 
@@ -346,24 +360,28 @@ function statisticsFindings(plan: ParsedPlan): PlanFinding[] {
   });
   const findings: PlanFinding[] = [];
   for (const [table, node] of pseudo) {
-    findings.push(finding(
-      'pseudo-stats',
-      'warning',
-      node,
-      `Table ${table} has no usable statistics (stats:pseudo on ${node.id}), so the optimizer guessed its row counts.`,
-      `Run ANALYZE TABLE ${table}; and check that automatic analyze is on (tidb_enable_auto_analyze) and keeping up ` +
-        'with changes to the table.',
-    ));
+    findings.push(
+      finding(
+        'pseudo-stats',
+        'warning',
+        node,
+        `Table ${table} has no usable statistics (stats:pseudo on ${node.id}), so the optimizer guessed its row counts.`,
+        `Run ANALYZE TABLE ${table}; and check that automatic analyze is on (tidb_enable_auto_analyze) and keeping up ` +
+          'with changes to the table.',
+      ),
+    );
   }
   for (const [table, node] of partial) {
-    findings.push(finding(
-      'partial-stats',
-      'info',
-      node,
-      `Some statistics of table ${table} were not loaded or are missing (stats:partial on ${node.id}).`,
-      'TiDB loads column and index statistics when a query first needs them, so this is common right after a ' +
-        `restart. If it persists, run ANALYZE TABLE ${table}.`,
-    ));
+    findings.push(
+      finding(
+        'partial-stats',
+        'info',
+        node,
+        `Some statistics of table ${table} were not loaded or are missing (stats:partial on ${node.id}).`,
+        'TiDB loads column and index statistics when a query first needs them, so this is common right after a ' +
+          `restart. If it persists, run ANALYZE TABLE ${table}.`,
+      ),
+    );
   }
   return findings;
 }
@@ -390,9 +408,8 @@ function indexLookupHugeTableSide({ node }: Context): PlanFinding | null {
   const probe = node.children.find((child) => child.role === 'Probe') ?? node.children[1];
   const build = node.children.find((child) => child.role === 'Build') ?? node.children[0];
   if (probe === undefined) return null;
-  const looked = node.actRows !== null || probe.actRows !== null
-    ? Math.max(probe.actRows ?? 0, build?.actRows ?? 0, node.actRows ?? 0)
-    : probe.estRows;
+  const looked =
+    node.actRows !== null || probe.actRows !== null ? Math.max(probe.actRows ?? 0, build?.actRows ?? 0, node.actRows ?? 0) : probe.estRows;
   if (looked === null || looked < limits.INDEX_LOOKUP_HUGE_ROWS) return null;
   const table = tableOf(probe) ?? tableOf(build ?? probe) ?? 'the table';
   const index = /index:([^,(]+(?:\([^)]*\))?)/.exec(build?.accessObject ?? '')?.[1] ?? 'the index';
@@ -400,8 +417,7 @@ function indexLookupHugeTableSide({ node }: Context): PlanFinding | null {
     'index-lookup-huge-table-side',
     'warning',
     node,
-    `${node.id} reads ${formatCount(looked)} row ids from ${index} and then fetches each of those rows from ` +
-      `${table} by its id.`,
+    `${node.id} reads ${formatCount(looked)} row ids from ${index} and then fetches each of those rows from ` + `${table} by its id.`,
     'For this many rows the lookups cost more than they save. Add the columns the query reads to the index ' +
       `(a covering index needs no lookup), or compare with a full scan: /*+ IGNORE_INDEX(${table}, ...) */ or ` +
       `/*+ USE_INDEX(${table}) */.`,

@@ -50,13 +50,15 @@ export function planToJson(plan: ParsedPlan, analysis: PlanAnalysis, summary: st
   walkPlan(plan.roots, (node) => {
     depth = Math.max(depth, node.depth + 1);
   });
-  if (depth <= MAX_NESTED_JSON_DEPTH) return { ...common, roots: plan.roots.map(jsonNode), findings: analysis.findings, warnings: plan.warnings };
+  if (depth <= MAX_NESTED_JSON_DEPTH)
+    return { ...common, roots: plan.roots.map(jsonNode), findings: analysis.findings, warnings: plan.warnings };
   const operators: PlanJsonOperator[] = [];
   walkPlan(plan.roots, (node, parent) => {
     const { children: _children, ...fields } = jsonFields(node);
     operators.push({ index: node.index, parent: parent === null ? null : parent.index, ...fields });
   });
-  const note = `The plan is ${depth.toLocaleString('en-US')} levels deep, more than ${MAX_NESTED_JSON_DEPTH}: its operators are listed ` +
+  const note =
+    `The plan is ${depth.toLocaleString('en-US')} levels deep, more than ${MAX_NESTED_JSON_DEPTH}: its operators are listed ` +
     'flat in `operators`, each with the index of its `parent`, instead of nested in `roots`.';
   return { ...common, operators, findings: analysis.findings, warnings: [...plan.warnings, note] };
 }

@@ -24,15 +24,7 @@ export type PlanFormat =
 
 /** Which columns the plan had. */
 export type PlanColumnLayout =
-  | 'explain'
-  | 'explain-analyze'
-  | 'legacy'
-  | 'slow-log'
-  | 'ru'
-  | 'tidb_json'
-  | 'binary-plan'
-  | 'dot'
-  | 'unknown';
+  'explain' | 'explain-analyze' | 'legacy' | 'slow-log' | 'ru' | 'tidb_json' | 'binary-plan' | 'dot' | 'unknown';
 
 /** Durations are numbers of milliseconds, sizes numbers of bytes, counts plain numbers. */
 export type ExecutionInfoValue = number | string | ExecutionInfo;

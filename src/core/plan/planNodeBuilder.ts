@@ -36,8 +36,9 @@ export interface ParsedIdCell {
 }
 
 /** `HashJoin_5(Build)`: the role a child plays for its parent, written after its id. */
-const ROLE_SUFFIXES: readonly (readonly [string, PlanRole])[] = (['Build', 'Probe', 'Seed Part', 'Recursive Part'] as const)
-  .map((role) => [`(${role})`, role] as const);
+const ROLE_SUFFIXES: readonly (readonly [string, PlanRole])[] = (['Build', 'Probe', 'Seed Part', 'Recursive Part'] as const).map(
+  (role) => [`(${role})`, role] as const,
+);
 
 const TREE_LINE = 0x2502; // │
 const TREE_BRANCH = 0x2500; // ─
@@ -107,21 +108,39 @@ export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = par
       case null:
         if (text !== '') extra[row.columns[i].trim()] = text;
         break;
-      case 'estRows': estRows ??= text; break;
-      case 'actRows': actRows ??= text; break;
-      case 'task': task ??= text; break;
-      case 'accessObject': accessObject ??= text; break;
+      case 'estRows':
+        estRows ??= text;
+        break;
+      case 'actRows':
+        actRows ??= text;
+        break;
+      case 'task':
+        task ??= text;
+        break;
+      case 'accessObject':
+        accessObject ??= text;
+        break;
       case 'executionInfo':
         if (executionInfoText === undefined) {
           executionInfoText = text;
           executionInfoColumn = i;
         }
         break;
-      case 'operatorInfo': operatorInfo ??= text; break;
-      case 'memory': memory ??= text; break;
-      case 'disk': disk ??= text; break;
-      case 'estCost': estCost ??= text; break;
-      case 'costFormula': costFormula ??= text; break;
+      case 'operatorInfo':
+        operatorInfo ??= text;
+        break;
+      case 'memory':
+        memory ??= text;
+        break;
+      case 'disk':
+        disk ??= text;
+        break;
+      case 'estCost':
+        estCost ??= text;
+        break;
+      case 'costFormula':
+        costFormula ??= text;
+        break;
       default: // the id, read from idCell
     }
   }
@@ -133,9 +152,10 @@ export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = par
   let executionInfo: ExecutionInfo | null = null;
   if (executionInfoText) {
     const source = row.executionInfoSource;
-    const parsed = source !== undefined && source !== null && source.column === executionInfoColumn
-      ? parseExecutionInfoIn(executionInfoText, source.text, source.start)
-      : parseExecutionInfo(executionInfoText);
+    const parsed =
+      source !== undefined && source !== null && source.column === executionInfoColumn
+        ? parseExecutionInfoIn(executionInfoText, source.text, source.start)
+        : parseExecutionInfo(executionInfoText);
     executionInfo = parsed.info;
     truncated ||= parsed.truncated;
   }

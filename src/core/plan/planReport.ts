@@ -28,7 +28,9 @@ export function renderPlanReport(plan: ParsedPlan, analysis: PlanAnalysis, summa
   lines.push(`${kind} (${PLAN_FORMAT_LABELS[plan.format]}, ${count} operator${count === 1 ? '' : 's'}): ${summary}`, '');
   if (count > 0) {
     const withRu = hasOperatorRequestUnits(planNodes(plan.roots));
-    const rows: string[][] = [['time', 'share', 'rows act / est', 'estimate', 'engine', 'memory', ...(withRu ? ['RU own', 'RU total'] : []), 'operator']];
+    const rows: string[][] = [
+      ['time', 'share', 'rows act / est', 'estimate', 'engine', 'memory', ...(withRu ? ['RU own', 'RU total'] : []), 'operator'],
+    ];
     let tooDeepToDraw = false;
     for (const { node, prefix, level } of treeLines(plan.roots)) {
       if (level > MAX_DRAWN_DEPTH) tooDeepToDraw = true;
@@ -40,22 +42,34 @@ export function renderPlanReport(plan: ParsedPlan, analysis: PlanAnalysis, summa
         node.timeMs === null || notRun ? '' : `${formatDurationMs(node.timeMs)}${op?.timeKind === 'task-time' ? '*' : ''}`,
         op?.timeShare == null || notRun ? '' : `${Math.round(op.timeShare * 100)}%`,
         `${node.actRows === null || notRun ? '-' : formatCount(node.actRows)} / ${node.estRows === null ? '-' : formatCount(node.estRows)}`,
-        notRun ? 'did not run' : error && error.direction !== 'exact' && error.factor >= 2 ? `${formatFactor(error.factor)} ${error.direction}` : '',
+        notRun
+          ? 'did not run'
+          : error && error.direction !== 'exact' && error.factor >= 2
+            ? `${formatFactor(error.factor)} ${error.direction}`
+            : '',
         node.engine === null ? '' : `${node.engine} ${node.taskKind ?? ''}`.trim(),
         [node.memoryBytes, node.diskBytes].some((value) => value !== null)
           ? `${node.memoryBytes === null ? '-' : formatBytes(node.memoryBytes)}${node.diskBytes ? ` +disk ${formatBytes(node.diskBytes)}` : ''}`
           : '',
-        ...(withRu ? [ru?.self == null ? '' : formatRequestUnits(ru.self), ru?.cumulative == null ? '' : formatRequestUnits(ru.cumulative)] : []),
+        ...(withRu
+          ? [ru?.self == null ? '' : formatRequestUnits(ru.self), ru?.cumulative == null ? '' : formatRequestUnits(ru.cumulative)]
+          : []),
         `${prefix}${node.id}${node.role === null ? '' : `(${node.role})`}${node.accessObject === null ? '' : `  ${node.accessObject}`}`,
       ]);
     }
     for (const line of alignColumns(rows)) lines.push(line);
     if (tooDeepToDraw) {
-      lines.push('', `Operators more than ${MAX_DRAWN_DEPTH} levels deep are drawn at level ${MAX_DRAWN_DEPTH}, with their level in brackets.`);
+      lines.push(
+        '',
+        `Operators more than ${MAX_DRAWN_DEPTH} levels deep are drawn at level ${MAX_DRAWN_DEPTH}, with their level in brackets.`,
+      );
     }
     if (analysis.operators.some((op) => op.timeKind === 'task-time')) lines.push('', `* ${analysis.timeNote}`);
     if (analysis.operators.some((op) => op.runtimeStatsMissing)) {
-      lines.push('', 'did not run: loops:0 and no rows, so TiDB collected no runtime statistics for the operator; its estimate is not compared.');
+      lines.push(
+        '',
+        'did not run: loops:0 and no rows, so TiDB collected no runtime statistics for the operator; its estimate is not compared.',
+      );
     }
   }
   if (analysis.findings.length > 0) {
@@ -97,5 +111,9 @@ function alignColumns(rows: readonly string[][]): string[] {
   const widths = rows[0].map(() => 0);
   for (const row of rows) for (let column = 0; column < row.length; column++) widths[column] = Math.max(widths[column], row[column].length);
   return rows.map((row) =>
-    row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ').trimEnd());
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column])))
+      .join('  ')
+      .trimEnd(),
+  );
 }

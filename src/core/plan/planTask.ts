@@ -8,7 +8,11 @@ export interface TaskPlacement {
 const TASK_PATTERN = /^(root|cop|batchCop|mpp)(?:\[(\w+)\])?$/i;
 
 // A Map, not an object literal: `cop[constructor]` must not find Object.prototype's members.
-const ENGINE_NAMES = new Map<string, PlanEngine>([['tikv', 'TiKV'], ['tiflash', 'TiFlash'], ['tidb', 'TiDB']]);
+const ENGINE_NAMES = new Map<string, PlanEngine>([
+  ['tikv', 'TiKV'],
+  ['tiflash', 'TiFlash'],
+  ['tidb', 'TiDB'],
+]);
 
 /**
  * Engine and task kind of a `task` value: `root` runs in TiDB, `cop[tikv]` in TiKV,

@@ -40,7 +40,7 @@ function readPlanText(input: string, nesting: number): ParsedPlan {
   if (looksLikeTidbJson(text)) {
     const roots = readTidbJsonPlan(text, warnings);
     if (roots !== null) return finishParsedPlan('tidb_json', 'tidb_json', roots, warnings);
-    warnings.push('The text looks like FORMAT=\'tidb_json\' but is not valid JSON; it was read as a table.');
+    warnings.push("The text looks like FORMAT='tidb_json' but is not valid JSON; it was read as a table.");
   }
   const allLines = splitLines(text);
   const lines: string[] = [];
@@ -149,12 +149,16 @@ function readTable(table: TableText, warnings: string[]): ParsedPlan {
   const bodyStart = header.line + 1;
   const body = lines.slice(bodyStart);
   const format = tableFormat(header, lines);
-  const read = header.delimiter === 'pipe'
-    ? pipeRows(table, header)
-    : header.delimiter === 'tab'
-      ? tabRows(body, header.names.length, header.leadingTabs ?? 0)
-      : alignedRows(body, header.aligned as AlignedHeader);
-  if (read.end !== null) warnings.push(ignoredLinesNote(table, bodyStart + read.end, read.unterminatedRow === undefined ? null : bodyStart + read.unterminatedRow));
+  const read =
+    header.delimiter === 'pipe'
+      ? pipeRows(table, header)
+      : header.delimiter === 'tab'
+        ? tabRows(body, header.names.length, header.leadingTabs ?? 0)
+        : alignedRows(body, header.aligned as AlignedHeader);
+  if (read.end !== null)
+    warnings.push(
+      ignoredLinesNote(table, bodyStart + read.end, read.unterminatedRow === undefined ? null : bodyStart + read.unterminatedRow),
+    );
   return finishTable(format, header.names, read.rows, warnings);
 }
 
@@ -173,8 +177,10 @@ function ignoredLinesNote(table: TableText, lineIndex: number, unterminatedRow: 
   const lines = `${count.toLocaleString('en-US')} line${count === 1 ? '' : 's'}`;
   const from = table.lineNumbers[lineIndex];
   if (unterminatedRow !== null) {
-    return `Ignored ${lines} after the plan (from line ${from}): the row on line ${table.lineNumbers[unterminatedRow]} has no ` +
-      "closing '|', so they were not read into its last cell.";
+    return (
+      `Ignored ${lines} after the plan (from line ${from}): the row on line ${table.lineNumbers[unterminatedRow]} has no ` +
+      "closing '|', so they were not read into its last cell."
+    );
   }
   return `Ignored ${lines} after the plan (from line ${from}): they are not plan rows.`;
 }
@@ -215,7 +221,9 @@ function tableFormat(header: TableHeader, lines: readonly string[]): PlanFormat 
   const before = lines[header.line - 1] ?? '';
   return header.outerBorders && (isRuleLine(before) || isRuleLine(rule)) && rule.trim().startsWith('+')
     ? 'mysql-table'
-    : header.outerBorders ? 'markdown-table' : 'pipe-table';
+    : header.outerBorders
+      ? 'markdown-table'
+      : 'pipe-table';
 }
 
 interface CellRow {
@@ -268,7 +276,9 @@ function pipeRows(table: TableText, header: TableHeader): TableRows {
       for (let k = i + 1; k <= last; k++) wrapped.append(body[k]);
       line = wrapped.toString();
     }
-    rows.push(pipeRow(table, header, line, last === i ? first : null, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i));
+    rows.push(
+      pipeRow(table, header, line, last === i ? first : null, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i),
+    );
     i = last;
   }
   return { rows, end: null };
@@ -285,8 +295,16 @@ function continuesRow(next: string, outerBorders: boolean): boolean {
 
 /** The cells of one row; `unbrokenLine` is its line in the text when the row is not broken over several. */
 function pipeRow(
-  table: TableText, header: TableHeader, line: string, unbrokenLine: string | null, joints: number[] | null, width: number, textColumn: number,
-  idColumn: number, executionInfoColumn: number, lineIndex: number,
+  table: TableText,
+  header: TableHeader,
+  line: string,
+  unbrokenLine: string | null,
+  joints: number[] | null,
+  width: number,
+  textColumn: number,
+  idColumn: number,
+  executionInfoColumn: number,
+  lineIndex: number,
 ): CellRow {
   const jointCells = joints !== null ? splitAtJoints(line, joints) : null;
   const lineCells = jointCells ?? splitPipeCells(line, header.outerBorders);
@@ -296,7 +314,11 @@ function pipeRow(
   // The id cell keeps its indentation: it carries the tree depth.
   for (let j = 0; j < cells.length; j++) if (j !== idColumn) cells[j] = cells[j].trim();
   // An execution info cell cut out of an unbroken line at the rule's joints stands unchanged in the text.
-  const unchanged = jointCells !== null && jointCells.length === width && unbrokenLine !== null && executionInfoColumn >= 0 &&
+  const unchanged =
+    jointCells !== null &&
+    jointCells.length === width &&
+    unbrokenLine !== null &&
+    executionInfoColumn >= 0 &&
     executionInfoColumn !== idColumn;
   const executionInfoSource = unchanged
     ? cellSource(table, lineIndex, (joints as number[])[executionInfoColumn] + 1, executionInfoColumn)
@@ -426,7 +448,7 @@ function readHeaderlessTable(lines: readonly string[], warnings: string[]): Pars
   };
   const allRows = content.map((line) => ({ cells: split(line), raw: line }));
   // Without a header only rows that start with an operator id are plan rows.
-  const cellRows = allRows.filter((row) => OPERATOR_ID.test(row.cells[0]?.trim() === '' ? row.cells[1] ?? '' : row.cells[0] ?? ''));
+  const cellRows = allRows.filter((row) => OPERATOR_ID.test(row.cells[0]?.trim() === '' ? (row.cells[1] ?? '') : (row.cells[0] ?? '')));
   if (cellRows.length === 0) {
     return emptyPlan(['No plan was found: the text has no EXPLAIN header row (id, estRows, task, ...) and no operator rows.']);
   }
@@ -444,7 +466,12 @@ function readHeaderlessTable(lines: readonly string[], warnings: string[]): Pars
       : `The plan has no header row; its columns were taken to be: ${guessed.join(', ')}.`,
   );
   const format: PlanFormat = pipes * 2 > content.length ? 'pipe-table' : tabs * 2 > content.length ? 'tab-separated' : 'space-aligned';
-  return finishTable(format, names, cellRows.map((row) => ({ ...row, cells: fitCells(row.cells, width, width - 1) })), warnings);
+  return finishTable(
+    format,
+    names,
+    cellRows.map((row) => ({ ...row, cells: fitCells(row.cells, width, width - 1) })),
+    warnings,
+  );
 }
 
 function finishTable(format: PlanFormat, names: readonly string[], rows: readonly CellRow[], warnings: string[]): ParsedPlan {
@@ -461,7 +488,11 @@ function planRowsOf(names: readonly string[], rows: readonly CellRow[]): PlanRow
     const row = rows[i];
     if (!row.cells.some(hasText)) continue;
     planRows.push({
-      idCell: row.cells[idColumn] ?? '', columns: names, values: row.cells, raw: row.raw, executionInfoSource: row.executionInfoSource ?? null,
+      idCell: row.cells[idColumn] ?? '',
+      columns: names,
+      values: row.cells,
+      raw: row.raw,
+      executionInfoSource: row.executionInfoSource ?? null,
     });
   }
   return planRows;
@@ -491,7 +522,7 @@ function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {
       const next = rows[i];
       for (let j = 0; j < pieces.length; j++) {
         const more = (next.values[j] ?? '').trim();
-        if (more === '' || previous.columns[j] === next.columns[j] && previous.columns[j].trim().toLowerCase() === 'id') continue;
+        if (more === '' || (previous.columns[j] === next.columns[j] && previous.columns[j].trim().toLowerCase() === 'id')) continue;
         const column = pieces[j];
         // The value so far loses its trailing spaces and psql's ` +` break mark; a lone `+` after a break is that mark.
         if (column.length > 1 && column[column.length - 1] === '+') column.pop();

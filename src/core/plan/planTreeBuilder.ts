@@ -48,7 +48,11 @@ function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingR
     pending.push({ node: buildPlanNode(row, warnings, idCell), idCell });
   }
   if (skipped > MAX_SKIPPED_ROW_WARNINGS) {
-    warnings.splice(countAt, 0, `Skipped ${(skipped - MAX_SKIPPED_ROW_WARNINGS).toLocaleString('en-US')} more rows without an operator id.`);
+    warnings.splice(
+      countAt,
+      0,
+      `Skipped ${(skipped - MAX_SKIPPED_ROW_WARNINGS).toLocaleString('en-US')} more rows without an operator id.`,
+    );
   }
   return pending;
 }
@@ -194,7 +198,7 @@ function placeByInference(rows: readonly PendingRow[], warnings: string[]): Plan
     path.push(node);
     for (const id of referencedIds(node)) {
       let entries = namedBy.get(id);
-      if (entries === undefined) namedBy.set(id, entries = []);
+      if (entries === undefined) namedBy.set(id, (entries = []));
       entries.push(entry);
     }
   }

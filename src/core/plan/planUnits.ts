@@ -6,8 +6,8 @@ const DURATION_UNIT_MS: Record<string, number> = {
   m: 60_000,
   s: 1_000,
   ms: 1,
-  'µs': 0.001,
-  'μs': 0.001,
+  µs: 0.001,
+  μs: 0.001,
   us: 0.001,
   ns: 0.000_001,
 };

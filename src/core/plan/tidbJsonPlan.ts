@@ -19,8 +19,10 @@ const JSON_FIELDS: readonly [string, string][] = [
 
 export function looksLikeTidbJson(text: string): boolean {
   if (!text.includes('"')) return false;
-  return ((text.includes('"subOperators"') || text.includes('"taskType"')) && /"(?:subOperators|taskType)"\s*:/.test(text)) ||
-    /^\s*\[\s*\{\s*"id"\s*:/.test(text);
+  return (
+    ((text.includes('"subOperators"') || text.includes('"taskType"')) && /"(?:subOperators|taskType)"\s*:/.test(text)) ||
+    /^\s*\[\s*\{\s*"id"\s*:/.test(text)
+  );
 }
 
 /** The operators of a tidb_json plan, or null when no JSON plan can be found in the text. */
@@ -45,12 +47,15 @@ export function readTidbJsonPlan(text: string, warnings: string[]): PlanNode[] |
     }
     const present = JSON_FIELDS.filter(([key]) => record[key] !== undefined);
     const { subOperators: _children, ...own } = record;
-    const node = buildPlanNode({
-      idCell: id,
-      columns: present.map(([, column]) => column),
-      values: present.map(([key]) => cellText(record[key])),
-      raw: JSON.stringify(own),
-    }, warnings);
+    const node = buildPlanNode(
+      {
+        idCell: id,
+        columns: present.map(([, column]) => column),
+        values: present.map(([key]) => cellText(record[key])),
+        raw: JSON.stringify(own),
+      },
+      warnings,
+    );
     siblings.push(node);
     const children = Array.isArray(record.subOperators) ? record.subOperators : [];
     for (let i = children.length - 1; i >= 0; i--) stack.push({ item: children[i], siblings: node.children });

@@ -23,10 +23,12 @@ export const BOUND_INTERVAL_SHARE = 0.3;
 export type ClientMeasure = Omit<ClientLoad, 'bound'>;
 
 export function clientSaturated(measure: ClientMeasure): boolean {
-  return measure.cpuUtilization >= CLIENT_CPU_SATURATED ||
+  return (
+    measure.cpuUtilization >= CLIENT_CPU_SATURATED ||
     measure.eventLoopUtilization >= EVENT_LOOP_BUSY ||
     (measure.eventLoopUtilization >= EVENT_LOOP_STARVED_UTILIZATION &&
-      (measure.eventLoopDelayP99Ms >= EVENT_LOOP_STARVED_DELAY_MS || (measure.runnableShare ?? 0) >= WORKER_RUNNABLE));
+      (measure.eventLoopDelayP99Ms >= EVENT_LOOP_STARVED_DELAY_MS || (measure.runnableShare ?? 0) >= WORKER_RUNNABLE))
+  );
 }
 
 export function intervalClientLoad(measure: ClientMeasure): ClientLoad {
@@ -36,9 +38,10 @@ export function intervalClientLoad(measure: ClientMeasure): ClientLoad {
 /** The run's figures (measured over the whole run) and its verdict from the intervals' verdicts. */
 export function runClientLoad(whole: ClientMeasure, intervals: readonly ResultInterval[]): ClientLoad {
   const measured = intervals.filter((interval) => interval.client !== undefined);
-  const bound = measured.length === 0
-    ? clientSaturated(whole)
-    : measured.filter((interval) => interval.client?.bound).length >= BOUND_INTERVAL_SHARE * measured.length;
+  const bound =
+    measured.length === 0
+      ? clientSaturated(whole)
+      : measured.filter((interval) => interval.client?.bound).length >= BOUND_INTERVAL_SHARE * measured.length;
   return { ...whole, bound };
 }
 
@@ -51,12 +54,15 @@ export function saturatedIntervals(run: Pick<RunResult, 'intervals'>): { saturat
 /** "97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms" */
 export function clientLoadText(load: ClientMeasure): string {
   const cores = `${load.cores} core${load.cores === 1 ? '' : 's'}`;
-  return `${Math.round(load.cpuUtilization * 100)}% of ${cores}, event loop busy ${Math.round(load.eventLoopUtilization * 100)}%, ` +
+  return (
+    `${Math.round(load.cpuUtilization * 100)}% of ${cores}, event loop busy ${Math.round(load.eventLoopUtilization * 100)}%, ` +
     `event-loop delay p99 ${load.eventLoopDelayP99Ms < 10 ? load.eventLoopDelayP99Ms.toFixed(1) : Math.round(load.eventLoopDelayP99Ms)} ms` +
-    (load.runnableShare === undefined ? '' : `, worker running or waiting for a core ${Math.round(load.runnableShare * 100)}%`);
+    (load.runnableShare === undefined ? '' : `, worker running or waiting for a core ${Math.round(load.runnableShare * 100)}%`)
+  );
 }
 
-export const CLIENT_BOUND_ADVICE = 'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';
+export const CLIENT_BOUND_ADVICE =
+  'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';
 
 /** The line the CLI prints after sysbench's summary (sysbench prints nothing like it). */
 export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'>): string | undefined {

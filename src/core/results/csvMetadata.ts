@@ -19,7 +19,12 @@ export function csvMetadataBlock(entries: readonly [string, MetadataValue][]): s
 
 export function serverDescription(server: ServerInfo | undefined): string | undefined {
   if (!server) return undefined;
-  const name = { tidb: `TiDB v${server.version}`, mariadb: `MariaDB ${server.version}`, mysql: `MySQL ${server.version}`, unknown: server.versionString ?? server.version }[server.flavor];
+  const name = {
+    tidb: `TiDB v${server.version}`,
+    mariadb: `MariaDB ${server.version}`,
+    mysql: `MySQL ${server.version}`,
+    unknown: server.versionString ?? server.version,
+  }[server.flavor];
   return server.host ? `${name} at ${server.host}${server.port ? `:${server.port}` : ''}` : name;
 }
 
@@ -50,11 +55,18 @@ export function resultMetadata(result: BenchmarkResult, name: string): [string, 
       ['errors', result.summary.errors],
       ['errors_by_code', errorCodesText(result.summary)],
       ['message', result.message],
-      ...Object.entries(result.options).sort(([a], [b]) => a.localeCompare(b)).map(([key, value]): [string, MetadataValue] => [`option.${key}`, value]),
+      ...Object.entries(result.options)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, value]): [string, MetadataValue] => [`option.${key}`, value]),
     ];
   }
-  const definition = (typeof result.definition === 'object' && result.definition !== null ? result.definition : {}) as { options?: unknown };
-  const options = typeof definition.options === 'object' && definition.options !== null ? Object.entries(definition.options as Record<string, unknown>) : [];
+  const definition = (typeof result.definition === 'object' && result.definition !== null ? result.definition : {}) as {
+    options?: unknown;
+  };
+  const options =
+    typeof definition.options === 'object' && definition.options !== null
+      ? Object.entries(definition.options as Record<string, unknown>)
+      : [];
   return [
     ...common,
     ['variants', result.variants.join(' | ')],

@@ -42,7 +42,9 @@ export function errorCodeCounts(summary: Pick<ResultSummary, 'errorCodes'>): Err
 
 /** "1213 deadlock ×10, 2013 lost connection ×2" (codes only, without the total). */
 export function errorCodesText(summary: Pick<ResultSummary, 'errorCodes'>, locale = 'en-US'): string {
-  return errorCodeCounts(summary).map((entry) => `${entry.code}${entry.name ? ` ${entry.name}` : ''} ×${entry.count.toLocaleString(locale)}`).join(', ');
+  return errorCodeCounts(summary)
+    .map((entry) => `${entry.code}${entry.name ? ` ${entry.name}` : ''} ×${entry.count.toLocaleString(locale)}`)
+    .join(', ');
 }
 
 /** "12 errors: 1213 deadlock ×10, 2013 lost connection ×2", "1 error", "no errors". */

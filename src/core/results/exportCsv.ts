@@ -45,17 +45,46 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 
 /** One row per report interval of a run. */
 export function intervalsToCsv(run: RunResult): string {
-  const header = ['t_s', 'threads', 'tps', 'qps', 'reads_per_s', 'writes_per_s', 'others_per_s', 'errors_per_s', 'reconnects_per_s', ...LATENCY_HEADERS];
+  const header = [
+    't_s',
+    'threads',
+    'tps',
+    'qps',
+    'reads_per_s',
+    'writes_per_s',
+    'others_per_s',
+    'errors_per_s',
+    'reconnects_per_s',
+    ...LATENCY_HEADERS,
+  ];
   const rows = run.intervals.map((interval) => [
     rounded(interval.t, SECONDS_DECIMALS),
     interval.threads,
-    ...[interval.tps, interval.qps, interval.reads, interval.writes, interval.others, interval.errors, interval.reconnects].map((rate) => rounded(rate, RATE_DECIMALS)),
+    ...[interval.tps, interval.qps, interval.reads, interval.writes, interval.others, interval.errors, interval.reconnects].map((rate) =>
+      rounded(rate, RATE_DECIMALS),
+    ),
     ...LATENCY_KEYS.map((key) => rounded(interval.latencyMs[key], MS_DECIMALS)),
   ]);
   return toCsv(header, rows);
 }
 
-const SUMMARY_HEADERS = ['status', 'duration_s', 'events', 'queries', 'reads', 'writes', 'others', 'tps', 'qps', 'errors', 'reconnects', ...LATENCY_HEADERS, 'rows_per_s', 'mb_per_s', 'error_codes'];
+const SUMMARY_HEADERS = [
+  'status',
+  'duration_s',
+  'events',
+  'queries',
+  'reads',
+  'writes',
+  'others',
+  'tps',
+  'qps',
+  'errors',
+  'reconnects',
+  ...LATENCY_HEADERS,
+  'rows_per_s',
+  'mb_per_s',
+  'error_codes',
+];
 
 function summaryFields(run: RunResult): CsvValue[] {
   const summary = run.summary;
@@ -75,14 +104,25 @@ function summaryFields(run: RunResult): CsvValue[] {
     rounded(summary.rowsPerSec, 1),
     rounded(summary.mbPerSec, RATE_DECIMALS),
     // "1213:10 2013:2": the codes of the ignored errors and how often each came
-    Object.entries(summary.errorCodes ?? {}).map(([code, count]) => `${code}:${count}`).join(' ') || undefined,
+    Object.entries(summary.errorCodes ?? {})
+      .map(([code, count]) => `${code}:${count}`)
+      .join(' ') || undefined,
   ];
 }
 
 /** One row per run: the summaries of many runs, for a spreadsheet. */
 export function runSummariesToCsv(runs: readonly RunResult[]): string {
   const header = ['id', 'name', 'tool', 'tool_version', 'workload', 'threads', 'start_time', ...SUMMARY_HEADERS];
-  const rows = runs.map((run) => [run.id, run.name, run.source.tool, run.source.toolVersion, run.workload, run.options.threads, run.startTime, ...summaryFields(run)]);
+  const rows = runs.map((run) => [
+    run.id,
+    run.name,
+    run.source.tool,
+    run.source.toolVersion,
+    run.workload,
+    run.options.threads,
+    run.startTime,
+    ...summaryFields(run),
+  ]);
   return toCsv(header, rows);
 }
 
@@ -105,12 +145,29 @@ export function experimentCellsToCsv(experiment: ExperimentResult): string {
 export function variantChangeTableToCsv(table: VariantChangeTable): string {
   const metric = `${table.metric.key}_${table.metric.unit}`;
   const side = (name: string) => [`${metric} (${name})`, `runs (${name})`, `min (${name})`, `max (${name})`];
-  const header = ['workload', 'table_size', 'threads', ...side(table.baseline), ...side(table.candidate), 'change_pct', `improvement_pct (${table.metric.better} is better)`];
+  const header = [
+    'workload',
+    'table_size',
+    'threads',
+    ...side(table.baseline),
+    ...side(table.candidate),
+    'change_pct',
+    `improvement_pct (${table.metric.better} is better)`,
+  ];
   const rows = table.rows.map((row) => [
-    row.workloadLabel, row.tableSize, row.threads,
-    row.baseline, row.baselineRuns, row.baselineSpread?.min, row.baselineSpread?.max,
-    row.candidate, row.candidateRuns, row.candidateSpread?.min, row.candidateSpread?.max,
-    row.changePct, row.improvementPct,
+    row.workloadLabel,
+    row.tableSize,
+    row.threads,
+    row.baseline,
+    row.baselineRuns,
+    row.baselineSpread?.min,
+    row.baselineSpread?.max,
+    row.candidate,
+    row.candidateRuns,
+    row.candidateSpread?.min,
+    row.candidateSpread?.max,
+    row.changePct,
+    row.improvementPct,
   ]);
   return toCsv(header, rows);
 }
@@ -123,11 +180,14 @@ export function variantChangeTableToCsv(table: VariantChangeTable): string {
 export function studyTablesToCsv(tables: StudyTables): string {
   const blocks = tables.tables.map((table) => {
     const header = [table.corner, ...table.columns.map((column) => column.label)];
-    const rows = table.threads.map((threads, index) => [threads, ...table.cells[index].map((cell): CsvValue => {
-      if (cell === null || cell.changePct === null) return null;
-      const marks = `${cell.row.notFromMemory ? ' †' : ''}${cell.row.withinSpread ? ' ~' : ''}`;
-      return marks === '' ? Number(cell.changePct.toFixed(2)) : `${cell.changePct.toFixed(2)}${marks}`;
-    })]);
+    const rows = table.threads.map((threads, index) => [
+      threads,
+      ...table.cells[index].map((cell): CsvValue => {
+        if (cell === null || cell.changePct === null) return null;
+        const marks = `${cell.row.notFromMemory ? ' †' : ''}${cell.row.withinSpread ? ' ~' : ''}`;
+        return marks === '' ? Number(cell.changePct.toFixed(2)) : `${cell.changePct.toFixed(2)}${marks}`;
+      }),
+    ]);
     return toCsv([studyTableTitle(tables, table)], []) + toCsv(header, rows);
   });
   const cells = tables.tables.flatMap((table) => table.cells.flat());
@@ -136,7 +196,17 @@ export function studyTablesToCsv(tables: StudyTables): string {
     ...(cells.some((cell) => cell?.row.withinSpread) ? [STUDY_MARK_WITHIN_SPREAD] : []),
     ...tables.warnings,
   ];
-  return [...blocks, ...(notes.length > 0 ? [toCsv(['notes'], notes.map((note) => [note]))] : [])].join('\r\n');
+  return [
+    ...blocks,
+    ...(notes.length > 0
+      ? [
+          toCsv(
+            ['notes'],
+            notes.map((note) => [note]),
+          ),
+        ]
+      : []),
+  ].join('\r\n');
 }
 
 /**

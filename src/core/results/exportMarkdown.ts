@@ -5,13 +5,23 @@ import type { ExperimentResult, RunResult, ServerActivity } from './benchmarkRes
 import { errorCodeCounts, errorCodesText } from './errorCodes';
 import type { RunComparison } from './runComparison';
 import { countText } from './runNames';
-import { STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, studyCellText, studyTableTitle, studyTables, type StudyTables } from './studyTables';
+import {
+  STUDY_MARK_NOT_FROM_MEMORY,
+  STUDY_MARK_WITHIN_SPREAD,
+  studyCellText,
+  studyTableTitle,
+  studyTables,
+  type StudyTables,
+} from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
 import { ms, shortText } from './serverActivityText';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 
 export function markdownCell(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n|\r/g, ' ');
 }
 
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[], alignRightFrom = 1): string {
@@ -35,7 +45,8 @@ export function runSummariesToMarkdown(runs: readonly RunResult[]): string {
   const rows = runs.map((run) => {
     const latency = run.summary.latencyMs;
     return [
-      run.name ?? `${run.workload}${typeof run.options.threads === 'number' ? ` · ${countText(run.options.threads, 'thread', 'threads')}` : ''}`,
+      run.name ??
+        `${run.workload}${typeof run.options.threads === 'number' ? ` · ${countText(run.options.threads, 'thread', 'threads')}` : ''}`,
       run.workload,
       run.status,
       typeof run.options.threads === 'number' ? String(run.options.threads) : '–',
@@ -55,7 +66,9 @@ export function runComparisonToMarkdown(comparison: RunComparison): string {
   const header = ['Metric', ...comparison.runs.map((run, index) => (index === 0 ? run.name : `${run.name} (vs first)`))];
   const rows = comparison.metrics.map(({ metric, values, changePctVsFirst }) => [
     `${metric.label} (${metric.unit}, ${metric.better} is better)`,
-    ...values.map((value, index) => (index === 0 ? formatNumber(value) : `${formatNumber(value)} (${formatPercent(changePctVsFirst[index])})`)),
+    ...values.map((value, index) =>
+      index === 0 ? formatNumber(value) : `${formatNumber(value)} (${formatPercent(changePctVsFirst[index])})`,
+    ),
   ]);
   return markdownTable(header, rows);
 }
@@ -71,7 +84,14 @@ export function variantChangeToMarkdown(table: VariantChangeTable): string {
   );
   const details = markdownTable(
     ['Workload', 'Table size', 'Threads', `${baseline} (${metric.unit})`, `${candidate} (${metric.unit})`, 'change'],
-    table.rows.map((row) => [row.workloadLabel, row.tableSize === undefined ? '–' : String(row.tableSize), String(row.threads), formatNumber(row.baseline), formatNumber(row.candidate), formatPercent(row.changePct)]),
+    table.rows.map((row) => [
+      row.workloadLabel,
+      row.tableSize === undefined ? '–' : String(row.tableSize),
+      String(row.threads),
+      formatNumber(row.baseline),
+      formatNumber(row.candidate),
+      formatPercent(row.changePct),
+    ]),
     1,
   );
   return `${title}\n\n${pivot}\n${details}`;
@@ -95,17 +115,26 @@ export function studyTablesToMarkdown(tables: StudyTables): string {
 
 /** An experiment as Markdown: the study's tables (QPS, then p95) for A/B experiments, the bulk-load table, then every cell. */
 export function experimentToMarkdown(result: ExperimentResult): string {
-  const summaries = runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: `${cell.variant} · ${cell.run.name ?? cell.workload} · ${cell.threads}` })));
+  const summaries = runSummariesToMarkdown(
+    result.cells.map((cell) => ({ ...cell.run, name: `${cell.variant} · ${cell.run.name ?? cell.workload} · ${cell.threads}` })),
+  );
   const parts: string[] = [];
   if (result.cells.some((cell) => cell.workload === 'bulk_load')) parts.push(bulkLoadToMarkdown(result));
   else if (result.variants.length >= 2) {
     for (const candidate of result.variants.slice(1)) {
-      for (const metric of ['qps', 'p95'] as const) parts.push(studyTablesToMarkdown(studyTables(result, { metric, baseline: result.variants[0], candidate })));
+      for (const metric of ['qps', 'p95'] as const)
+        parts.push(studyTablesToMarkdown(studyTables(result, { metric, baseline: result.variants[0], candidate })));
     }
   }
   const failed = result.cells.filter((cell) => cell.run.status === 'failed');
   if (failed.length > 0) {
-    parts.push(`**Failed cells**\n\n${markdownTable(['Variant', 'Workload', 'Threads', 'Error'], failed.map((cell) => [cell.variant, cellName(cell), String(cell.threads), cell.run.message ?? '']), 3)}`);
+    parts.push(
+      `**Failed cells**\n\n${markdownTable(
+        ['Variant', 'Workload', 'Threads', 'Error'],
+        failed.map((cell) => [cell.variant, cellName(cell), String(cell.threads), cell.run.message ?? '']),
+        3,
+      )}`,
+    );
   }
   const statements = variantStatementsToMarkdown(result);
   if (statements) parts.push(statements);
@@ -120,7 +149,11 @@ export function runToMarkdown(result: RunResult): string {
 }
 
 function cellName(cell: ExperimentResult['cells'][number]): string {
-  return [cell.workload, ...Object.entries(cell.params ?? {}).map(([key, value]) => `${key}=${String(value)}`), ...(cell.tableSize !== undefined ? [`${cell.tableSize} rows`] : [])].join(' ');
+  return [
+    cell.workload,
+    ...Object.entries(cell.params ?? {}).map(([key, value]) => `${key}=${String(value)}`),
+    ...(cell.tableSize !== undefined ? [`${cell.tableSize} rows`] : []),
+  ].join(' ');
 }
 
 /** A bulk-load experiment: what it measures, per cell. */

@@ -5,7 +5,21 @@ import { formatNumber, markdownTable } from './exportMarkdown';
 
 export function intervalsToMarkdown(run: RunResult): string {
   if (run.intervals.length === 0) return '_No report intervals (the run had no --report-interval, or ended before the first report)._\n';
-  const header = ['time s', 'threads', 'TPS', 'QPS', 'reads/s', 'writes/s', 'other/s', 'avg ms', 'p95 ms', 'p99 ms', 'max ms', 'errors/s', 'reconnects/s'];
+  const header = [
+    'time s',
+    'threads',
+    'TPS',
+    'QPS',
+    'reads/s',
+    'writes/s',
+    'other/s',
+    'avg ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'errors/s',
+    'reconnects/s',
+  ];
   const rows = run.intervals.map((interval) => {
     const latency = interval.latencyMs;
     return [

@@ -80,7 +80,9 @@ class ShapeReader {
       return false;
     }
     if (version > RESULT_SCHEMA_VERSION) {
-      this.errors.push(`this result was written by a newer TiDB Lab (schema version ${version}); this version reads up to ${RESULT_SCHEMA_VERSION}: update the extension to open it`);
+      this.errors.push(
+        `this result was written by a newer TiDB Lab (schema version ${version}); this version reads up to ${RESULT_SCHEMA_VERSION}: update the extension to open it`,
+      );
       return false;
     }
     if (version < 1) {
@@ -134,7 +136,10 @@ class ShapeReader {
       startTime: this.time(object, 'startTime', 'startTime') ?? '',
       durationSec: this.number(object, 'durationSec', 'durationSec') ?? 0,
       definition: this.definition(object.definition),
-      variants: this.list(object.variants, 'variants', (item, itemPath) => (typeof item === 'string' ? item : this.fail(itemPath, 'a string', item))) ?? [],
+      variants:
+        this.list(object.variants, 'variants', (item, itemPath) =>
+          typeof item === 'string' ? item : this.fail(itemPath, 'a string', item),
+        ) ?? [],
       cells: this.list(object.cells, 'cells', (item, itemPath) => this.cell(item, itemPath)) ?? [],
       status: this.status(object, 'status') ?? 'failed',
     };
@@ -146,7 +151,8 @@ class ShapeReader {
       experiment.skipped = this.list(object.skipped, 'skipped', (item, itemPath) => this.skippedVariant(item, itemPath)) ?? [];
     }
     for (const [index, cell] of experiment.cells.entries()) {
-      if (!experiment.variants.includes(cell.variant)) this.warnings.push(`cells[${index}].variant '${cell.variant}' is not one of the experiment's variants`);
+      if (!experiment.variants.includes(cell.variant))
+        this.warnings.push(`cells[${index}].variant '${cell.variant}' is not one of the experiment's variants`);
     }
     return experiment;
   }
@@ -178,8 +184,12 @@ class ShapeReader {
     if (object.cacheHit !== undefined) {
       const hit = this.object(object.cacheHit, `${path}.cacheHit`);
       if (hit !== undefined) {
-        const servedFromCache = typeof hit.servedFromCache === 'boolean' ? hit.servedFromCache : this.fail(`${path}.cacheHit.servedFromCache`, 'true or false', hit.servedFromCache);
-        if (servedFromCache !== undefined) cell.cacheHit = { servedFromCache, detail: this.text(hit, 'detail', `${path}.cacheHit.detail`) ?? '' };
+        const servedFromCache =
+          typeof hit.servedFromCache === 'boolean'
+            ? hit.servedFromCache
+            : this.fail(`${path}.cacheHit.servedFromCache`, 'true or false', hit.servedFromCache);
+        if (servedFromCache !== undefined)
+          cell.cacheHit = { servedFromCache, detail: this.text(hit, 'detail', `${path}.cacheHit.detail`) ?? '' };
       }
     }
     return cell;
@@ -208,7 +218,9 @@ class ShapeReader {
     if (object === undefined) return undefined;
     const flavor = object.flavor;
     const server: ServerInfo = {
-      flavor: SERVER_FLAVORS.includes(flavor as ServerInfo['flavor']) ? (flavor as ServerInfo['flavor']) : this.fail(`${path}.flavor`, `one of ${SERVER_FLAVORS.join(', ')}`, flavor) ?? 'unknown',
+      flavor: SERVER_FLAVORS.includes(flavor as ServerInfo['flavor'])
+        ? (flavor as ServerInfo['flavor'])
+        : (this.fail(`${path}.flavor`, `one of ${SERVER_FLAVORS.join(', ')}`, flavor) ?? 'unknown'),
       version: this.text(object, 'version', `${path}.version`) ?? '',
     };
     const versionString = this.optionalText(object, 'versionString', `${path}.versionString`);
@@ -227,7 +239,9 @@ class ShapeReader {
     const object = this.object(value, path);
     if (object === undefined) return undefined;
     const texts = (list: unknown, listPath: string): string[] =>
-      this.list(list, listPath, (item, itemPath) => (typeof item === 'string' ? this.withoutSecrets(item, itemPath) : this.fail(itemPath, 'a string', item))) ?? [];
+      this.list(list, listPath, (item, itemPath) =>
+        typeof item === 'string' ? this.withoutSecrets(item, itemPath) : this.fail(itemPath, 'a string', item),
+      ) ?? [];
     return {
       source: this.text(object, 'source', `${path}.source`) ?? '',
       statements: this.list(object.statements, `${path}.statements`, (item, itemPath) => this.serverStatement(item, itemPath, texts)) ?? [],
@@ -257,7 +271,8 @@ class ShapeReader {
       else this.fail(`${path}.planChanged`, 'true or false', object.planChanged);
     }
     if (object.copTasks !== undefined) statement.copTasks = this.number(object, 'copTasks', `${path}.copTasks`);
-    if (object.avgProcessedKeys !== undefined) statement.avgProcessedKeys = this.number(object, 'avgProcessedKeys', `${path}.avgProcessedKeys`);
+    if (object.avgProcessedKeys !== undefined)
+      statement.avgProcessedKeys = this.number(object, 'avgProcessedKeys', `${path}.avgProcessedKeys`);
     if (object.counted !== undefined) {
       if (object.counted === 'digest' || object.counted === 'prepared') statement.counted = object.counted;
       else this.fail(`${path}.counted`, "'digest' or 'prepared'", object.counted);
@@ -309,7 +324,7 @@ class ShapeReader {
     if (typeof bound !== 'boolean') return this.fail(`${path}.bound`, 'true or false', bound);
     const share = (key: 'cpuUtilization' | 'eventLoopUtilization' | 'runnableShare'): number => {
       const number = this.number(object, key, `${path}.${key}`) ?? 0;
-      return number > 1 ? this.fail(`${path}.${key}`, 'a share from 0 to 1', number) ?? 0 : number;
+      return number > 1 ? (this.fail(`${path}.${key}`, 'a share from 0 to 1', number) ?? 0) : number;
     };
     const client: ClientLoad = {
       cpuUtilization: share('cpuUtilization'),
@@ -328,7 +343,9 @@ class ShapeReader {
     const summary = {} as ResultSummary;
     for (const key of SUMMARY_NUMBERS) summary[key] = this.number(object, key, `${path}.${key}`) ?? 0;
     const latency = this.object(object.latencyMs, `${path}.latencyMs`) ?? {};
-    summary.latencyMs = Object.fromEntries(LATENCY_KEYS.map((key) => [key, latency[key] === undefined ? null : this.nullableNumber(latency, key, `${path}.latencyMs.${key}`)])) as unknown as LatencySummaryMs;
+    summary.latencyMs = Object.fromEntries(
+      LATENCY_KEYS.map((key) => [key, latency[key] === undefined ? null : this.nullableNumber(latency, key, `${path}.latencyMs.${key}`)]),
+    ) as unknown as LatencySummaryMs;
     if (object.rowsPerSec !== undefined) summary.rowsPerSec = this.number(object, 'rowsPerSec', `${path}.rowsPerSec`);
     if (object.mbPerSec !== undefined) summary.mbPerSec = this.number(object, 'mbPerSec', `${path}.mbPerSec`);
     if (object.errorCodes !== undefined) summary.errorCodes = this.errorCodes(object.errorCodes, `${path}.errorCodes`);
@@ -342,7 +359,8 @@ class ShapeReader {
     const codes: Record<string, number> = {};
     for (const [code, count] of Object.entries(object)) {
       if (!/^\d{1,6}$/.test(code)) this.fail(`${path}.${code}`, 'an error code', code);
-      else if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) this.fail(`${path}.${code}`, 'a count of 0 or more', count);
+      else if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+        this.fail(`${path}.${code}`, 'a count of 0 or more', count);
       else codes[code] = count;
     }
     return codes;
@@ -352,7 +370,9 @@ class ShapeReader {
     const object = this.object(value, path);
     if (object === undefined) return undefined;
     const numbers = (key: string): number[] =>
-      this.list(object[key], `${path}.${key}`, (item, itemPath) => (typeof item === 'number' && Number.isFinite(item) && item >= 0 ? item : this.fail(itemPath, 'a number of 0 or more', item))) ?? [];
+      this.list(object[key], `${path}.${key}`, (item, itemPath) =>
+        typeof item === 'number' && Number.isFinite(item) && item >= 0 ? item : this.fail(itemPath, 'a number of 0 or more', item),
+      ) ?? [];
     const histogram = { bucketsMs: numbers('bucketsMs'), counts: numbers('counts') };
     if (histogram.bucketsMs.length !== histogram.counts.length) {
       this.errors.push(`${path}: ${histogram.bucketsMs.length} buckets but ${histogram.counts.length} counts`);
@@ -363,7 +383,9 @@ class ShapeReader {
 
   private status(object: Json, path: string): RunStatus | undefined {
     const status = object.status;
-    return RUN_STATUSES.includes(status as RunStatus) ? (status as RunStatus) : this.fail(path, `one of ${RUN_STATUSES.join(', ')}`, status);
+    return RUN_STATUSES.includes(status as RunStatus)
+      ? (status as RunStatus)
+      : this.fail(path, `one of ${RUN_STATUSES.join(', ')}`, status);
   }
 
   private definition(value: unknown): unknown {
@@ -436,7 +458,7 @@ class ShapeReader {
   }
 
   private nullableNumber(object: Json, key: string, path: string): number | null {
-    return object[key] === null ? null : this.number(object, key, path) ?? null;
+    return object[key] === null ? null : (this.number(object, key, path) ?? null);
   }
 
   private fail(path: string, expected: string, got: unknown): undefined {

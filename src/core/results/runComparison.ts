@@ -35,14 +35,17 @@ export interface RunComparison {
 /** The run's own name, else "oltp_point_select · 8 threads" (never its id: that means nothing to a reader). */
 function runName(run: RunResult): string {
   if (run.name) return run.name;
-  return typeof run.options.threads === 'number' ? `${run.workload} · ${countText(run.options.threads, 'thread', 'threads')}` : run.workload;
+  return typeof run.options.threads === 'number'
+    ? `${run.workload} · ${countText(run.options.threads, 'thread', 'threads')}`
+    : run.workload;
 }
 
 export function compareRuns(runs: readonly RunResult[], metricKeys: readonly MetricKey[] = DEFAULT_COMPARISON_METRICS): RunComparison {
   const warnings: string[] = [];
   if (runs.length < 2) warnings.push(`a comparison needs two runs or more; only ${countText(runs.length, 'run is', 'runs are')} left`);
   const workloads = new Set(runs.map((run) => run.workload));
-  if (workloads.size > 1) warnings.push(`the runs are of different workloads (${[...workloads].join(', ')}): their numbers measure different things`);
+  if (workloads.size > 1)
+    warnings.push(`the runs are of different workloads (${[...workloads].join(', ')}): their numbers measure different things`);
   for (const run of runs) {
     if (run.status !== 'completed') warnings.push(`${runName(run)} was ${run.status}: its numbers cover only part of the run`);
   }
@@ -50,7 +53,12 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
     const metric = RESULT_METRICS[key];
     const values = runs.map((run) => metric.valueOf(run));
     const changePctVsFirst = values.map((value) => percentChange(values[0] ?? null, value));
-    return { metric, values, changePctVsFirst, improvementPctVsFirst: changePctVsFirst.map((change) => improvementPercent(metric, change)) };
+    return {
+      metric,
+      values,
+      changePctVsFirst,
+      improvementPctVsFirst: changePctVsFirst.map((change) => improvementPercent(metric, change)),
+    };
   });
   return {
     runs: runs.map((run) => ({

@@ -24,9 +24,12 @@ export function serverActivityLines(activity: ServerActivity | undefined, limit 
       const engines = statement.engines.length > 0 ? `[${statement.engines.join(' + ')}] ` : '';
       const changed = statement.planChanged ? ` (plan changed: ${statement.planDigests.length} plans)` : '';
       const counted = statement.counted === 'prepared' ? ' (prepared)' : '';
-      lines.push(`    ${String(statement.execCount).padStart(9)}  ${ms(statement.avgLatencyMs).padStart(8)}  ${ms(statement.maxLatencyMs).padStart(8)}  ${engines}${shortText(statement.text)}${counted}${changed}`);
+      lines.push(
+        `    ${String(statement.execCount).padStart(9)}  ${ms(statement.avgLatencyMs).padStart(8)}  ${ms(statement.maxLatencyMs).padStart(8)}  ${engines}${shortText(statement.text)}${counted}${changed}`,
+      );
     }
-    if (activity.statements.length > limit) lines.push(`    ... and ${activity.statements.length - limit} more statements (--json has them all)`);
+    if (activity.statements.length > limit)
+      lines.push(`    ... and ${activity.statements.length - limit} more statements (--json has them all)`);
   } else if (activity.warnings.length === 0) {
     lines.push(`Server statements (${activity.source}): none of the run's statements were counted.`);
   }

@@ -62,7 +62,10 @@ export function formatStudyPercent(value: number | null): string {
   return value === null ? '–' : `${value.toFixed(2)}%`;
 }
 
-export function studyTables(experiment: ExperimentResult, options: { metric: MetricKey; baseline?: string; candidate?: string }): StudyTables {
+export function studyTables(
+  experiment: ExperimentResult,
+  options: { metric: MetricKey; baseline?: string; candidate?: string },
+): StudyTables {
   const comparison = variantChangeTable(experiment, options);
   const tables: StudyTable[] = [];
   const byKey = new Map<string, StudyTable>();
@@ -108,7 +111,9 @@ export function studyTables(experiment: ExperimentResult, options: { metric: Met
   // The study's order: the read workloads' table before the read/write mix, smaller tables first.
   const groupOrder = new Map<string, number>();
   for (const table of tables) if (!groupOrder.has(table.group)) groupOrder.set(table.group, groupOrder.size);
-  tables.sort((a, b) => (groupOrder.get(a.group) as number) - (groupOrder.get(b.group) as number) || (a.tableSize ?? 0) - (b.tableSize ?? 0));
+  tables.sort(
+    (a, b) => (groupOrder.get(a.group) as number) - (groupOrder.get(b.group) as number) || (a.tableSize ?? 0) - (b.tableSize ?? 0),
+  );
   const skipped = (experiment.skipped ?? [])
     .filter((entry) => entry.variant === comparison.baseline || entry.variant === comparison.candidate)
     .map((entry) => `${entry.variant}${entry.tableSize !== undefined ? ` at ${entry.tableSize} rows` : ''} did not run: ${entry.reason}`);
@@ -136,7 +141,8 @@ export function studyCellText(cell: StudyTableCell | null): string {
   return `${formatStudyPercent(cell.changePct)}${marks}`;
 }
 
-export const STUDY_MARK_NOT_FROM_MEMORY = '† the cached variant\'s reads did not come from TiDB\'s memory at the start of this cell (TRACE shows a TiKV request)';
+export const STUDY_MARK_NOT_FROM_MEMORY =
+  "† the cached variant's reads did not come from TiDB's memory at the start of this cell (TRACE shows a TiKV request)";
 export const STUDY_MARK_WITHIN_SPREAD = '~ within the spread of the repeated runs: not an effect';
 
 /** Fixed-width text tables for the CLI, one after another. */
@@ -149,7 +155,8 @@ export function studyTablesText(tables: StudyTables): string {
     const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
     lines.push('', `${studyTableTitle(tables, table)}:`);
     lines.push(header.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
-    for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
+    for (const row of rows)
+      lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
     for (const row of table.cells.flat()) {
       if (row?.row.notFromMemory) marks = { ...marks, memory: true };
       if (row?.row.withinSpread) marks = { ...marks, spread: true };

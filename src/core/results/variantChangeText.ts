@@ -39,7 +39,11 @@ export function variantChangeText(table: VariantChangeTable): string {
     `${changeText(row.changePct)}${row.withinSpread ? ' ~' : ''}`,
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd();
   const title = `Raw numbers, ${table.metric.label} (${unit})${repeats ? ', medians of the repeated runs' : ''}:`;
   return `\n${title}\n${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

@@ -64,7 +64,8 @@ export function variantChangeTable(experiment: ExperimentResult, options: Varian
   const candidate = options.candidate ?? experiment.variants[1] ?? '';
   const table: VariantChangeTable = { metric, baseline, candidate, rows: [], warnings: [] };
   for (const variant of [baseline, candidate]) {
-    if (!experiment.variants.includes(variant)) table.warnings.push(`the experiment has no variant '${variant}' (it has: ${experiment.variants.join(', ') || 'none'})`);
+    if (!experiment.variants.includes(variant))
+      table.warnings.push(`the experiment has no variant '${variant}' (it has: ${experiment.variants.join(', ') || 'none'})`);
   }
   if (table.warnings.length > 0) return table;
 
@@ -72,7 +73,14 @@ export function variantChangeTable(experiment: ExperimentResult, options: Varian
   for (const cell of experiment.cells) {
     if (cell.variant !== baseline && cell.variant !== candidate) continue;
     const key = cellKey(cell);
-    const group = groups.get(key) ?? { cell, values: new Map([[baseline, []], [candidate, []]]), notFromMemory: false };
+    const group = groups.get(key) ?? {
+      cell,
+      values: new Map([
+        [baseline, []],
+        [candidate, []],
+      ]),
+      notFromMemory: false,
+    };
     groups.set(key, group);
     if (cell.cacheHit && !cell.cacheHit.servedFromCache) group.notFromMemory = true;
     const value = metric.valueOf(cell.run);
@@ -101,7 +109,8 @@ export function variantChangeTable(experiment: ExperimentResult, options: Varian
       candidate: median(b),
       baselineSpread,
       candidateSpread,
-      withinSpread: (a.length > 1 || b.length > 1) && baselineSpread !== null && candidateSpread !== null && overlaps(baselineSpread, candidateSpread),
+      withinSpread:
+        (a.length > 1 || b.length > 1) && baselineSpread !== null && candidateSpread !== null && overlaps(baselineSpread, candidateSpread),
       notFromMemory,
       changePct,
       improvementPct: improvementPercent(metric, changePct),
@@ -147,7 +156,12 @@ export function pivotChangeMatrix(table: VariantChangeTable, value: ChangeMatrix
     if (columnIndex.has(key)) continue;
     columnIndex.set(key, columns.length);
     const label = manySizes && row.tableSize !== undefined ? `${row.workloadLabel} (${row.tableSize} rows)` : row.workloadLabel;
-    columns.push({ workload: row.workload, ...(row.params ? { params: row.params } : {}), ...(row.tableSize !== undefined ? { tableSize: row.tableSize } : {}), label });
+    columns.push({
+      workload: row.workload,
+      ...(row.params ? { params: row.params } : {}),
+      ...(row.tableSize !== undefined ? { tableSize: row.tableSize } : {}),
+      label,
+    });
   }
   const cells = threads.map(() => columns.map((): number | null => null));
   for (const row of table.rows) {

@@ -61,7 +61,14 @@ export function compareVariantStatements(result: ExperimentResult): VariantState
     for (const statement of statements) {
       if (!digests.has(statement.digest)) digests.set(statement.digest, statement);
       if (statement.planChanged) {
-        planChanges.push({ workload: cell.workload, variant: cell.variant, threads: cell.threads, digest: statement.digest, text: statement.text, planDigests: statement.planDigests.length });
+        planChanges.push({
+          workload: cell.workload,
+          variant: cell.variant,
+          threads: cell.threads,
+          digest: statement.digest,
+          text: statement.text,
+          planDigests: statement.planDigests.length,
+        });
       }
     }
   }
@@ -79,7 +86,11 @@ export function compareVariantStatements(result: ExperimentResult): VariantState
         const label = statementKindLabel(statement.text);
         const key = [label, enginesText(statement.engines), enginesText(before.engines)].join('\u0000');
         let group = groups.get(key);
-        if (!group) groups.set(key, (group = { workload, variant, baseline, label, statements: [], engines: statement.engines, baselineEngines: before.engines }));
+        if (!group)
+          groups.set(
+            key,
+            (group = { workload, variant, baseline, label, statements: [], engines: statement.engines, baselineEngines: before.engines }),
+          );
         group.statements.push({ digest, text: statement.text });
       }
       engineChanges.push(...groups.values());
@@ -91,11 +102,14 @@ export function compareVariantStatements(result: ExperimentResult): VariantState
 /** One sentence per change, for people. */
 export function variantStatementSentences(comparison: VariantStatementComparison): string[] {
   const sentences = comparison.engineChanges.map((change) => {
-    const count = change.statements.length === 1 ? `"${change.statements[0].text}"` : `the ${change.label} (${change.statements.length} statements)`;
+    const count =
+      change.statements.length === 1 ? `"${change.statements[0].text}"` : `the ${change.label} (${change.statements.length} statements)`;
     return `${change.workload}: in '${change.variant}', ${count} ran on ${enginesText(change.engines)}, not ${enginesText(change.baselineEngines)} as in '${change.baseline}'.`;
   });
   for (const note of comparison.planChanges) {
-    sentences.push(`${note.workload}, '${note.variant}', ${note.threads} threads: "${note.text}" changed plan during the run (${note.planDigests} plan digests).`);
+    sentences.push(
+      `${note.workload}, '${note.variant}', ${note.threads} threads: "${note.text}" changed plan during the run (${note.planDigests} plan digests).`,
+    );
   }
   return sentences;
 }

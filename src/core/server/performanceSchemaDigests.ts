@@ -12,13 +12,18 @@ const SOURCE = 'performance_schema.events_statements_summary_by_digest' as const
 
 /** What to put in the server's option file to have statement digests (both need a restart). */
 export function performanceSchemaAdvice(flavor: 'mysql' | 'mariadb'): string {
-  const consumers = flavor === 'mariadb'
-    ? ', performance_schema_consumer_events_statements_current=ON and performance_schema_consumer_statements_digest=ON'
-    : '';
+  const consumers =
+    flavor === 'mariadb'
+      ? ', performance_schema_consumer_events_statements_current=ON and performance_schema_consumer_statements_digest=ON'
+      : '';
   return `performance_schema is off on this server, so its statements were not read. Turn it on with performance_schema=ON${consumers} under [mysqld] in the server's option file, then restart the server.`;
 }
 
-export async function readPerformanceSchemaDigests(executor: SqlExecutor, flavor: 'mysql' | 'mariadb', query: StatementStatisticsQuery): Promise<StatementStatistics> {
+export async function readPerformanceSchemaDigests(
+  executor: SqlExecutor,
+  flavor: 'mysql' | 'mariadb',
+  query: StatementStatisticsQuery,
+): Promise<StatementStatistics> {
   const warnings: string[] = [];
   try {
     const [state] = await executor.query('SELECT @@GLOBAL.performance_schema AS enabled');
@@ -97,7 +102,9 @@ export async function readPerformanceSchemaDigests(executor: SqlExecutor, flavor
 /** Says so when the statements_digest consumer is off (the table then stays empty). */
 async function digestConsumerOff(executor: SqlExecutor): Promise<string | undefined> {
   try {
-    const rows = await executor.query("SELECT NAME AS name, ENABLED AS enabled FROM performance_schema.setup_consumers WHERE NAME IN ('statements_digest', 'global_instrumentation')");
+    const rows = await executor.query(
+      "SELECT NAME AS name, ENABLED AS enabled FROM performance_schema.setup_consumers WHERE NAME IN ('statements_digest', 'global_instrumentation')",
+    );
     const off = rows.filter((row) => rowText(row, 'enabled').toUpperCase() !== 'YES').map((row) => rowText(row, 'name'));
     if (off.length === 0) return undefined;
     return `performance_schema's consumer ${off.join(' and ')} is off, so no statement digests are kept: UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN (${off.map((name) => `'${name}'`).join(', ')}) turns it on until the next restart.`;

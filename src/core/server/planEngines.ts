@@ -55,7 +55,10 @@ export function statementPlanText(plan: string): string {
   const lines = plan.split('\n').filter((line) => line.trim() !== '');
   const first = lines[0];
   if (first === undefined || !first.includes('\t')) return plan;
-  const fields = first.replace(/^\t/, '').split('\t').map((field) => field.trim());
+  const fields = first
+    .replace(/^\t/, '')
+    .split('\t')
+    .map((field) => field.trim());
   if (fields[0] === 'id' || !isTaskValue(fields[1] ?? '')) return plan;
   const header = DECODED_PLAN_COLUMNS.slice(0, Math.min(fields.length, DECODED_PLAN_COLUMNS.length));
   return `\t${header.join('\t')}\n${lines.join('\n')}`;

@@ -40,6 +40,11 @@ export async function readPreparedStatementInstances(executor: SqlExecutor): Pro
       warnings: [],
     };
   } catch (error) {
-    return { rows: [], warnings: [`performance_schema.prepared_statements_instances could not be read: ${error instanceof Error ? error.message : String(error)}`] };
+    return {
+      rows: [],
+      warnings: [
+        `performance_schema.prepared_statements_instances could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      ],
+    };
   }
 }

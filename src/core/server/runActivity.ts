@@ -18,7 +18,8 @@ import { readStatementStatistics, type StatementStatistics, type StatementStatis
 const MAX_PLANNED_STATEMENTS = 20;
 
 /** Our own reads, which run in the same database on the admin connection: never part of the run. */
-const EVIDENCE_QUERIES = /statements_summary|performance_schema|tidb_decode_(binary_)?plan|@@global\s*\.\s*performance_schema|cast\s*\(\s*now\s*\(\s*\)/i;
+const EVIDENCE_QUERIES =
+  /statements_summary|performance_schema|tidb_decode_(binary_)?plan|@@global\s*\.\s*performance_schema|cast\s*\(\s*now\s*\(\s*\)/i;
 
 export interface ActivityBaseline {
   flavor: ServerFlavor;
@@ -53,7 +54,11 @@ export interface RunActivityInput {
 }
 
 /** Reads the statistics after a run and keeps the difference. */
-export async function readRunActivity(executor: SqlExecutor, baseline: ActivityBaseline, input: RunActivityInput = {}): Promise<ServerActivity> {
+export async function readRunActivity(
+  executor: SqlExecutor,
+  baseline: ActivityBaseline,
+  input: RunActivityInput = {},
+): Promise<ServerActivity> {
   const warnings = [...baseline.statistics.warnings, ...(input.warnings ?? [])];
   const historySince = baseline.flavor === 'tidb' && baseline.serverNow !== null ? baseline.serverNow : undefined;
   const after = await readStatementStatistics(executor, baseline.flavor, { schemas: baseline.schemas, historySince, withPlans: true });
@@ -79,7 +84,11 @@ interface Accumulated {
 }
 
 /** The difference, per digest, of the rows after a run and the rows before it; pure. */
-export function statementDifferences(before: readonly StatementStatisticsRow[], after: readonly StatementStatisticsRow[], warnings: string[] = []): ServerStatement[] {
+export function statementDifferences(
+  before: readonly StatementStatisticsRow[],
+  after: readonly StatementStatisticsRow[],
+  warnings: string[] = [],
+): ServerStatement[] {
   const earlier = new Map(before.map((row) => [rowKey(row), row]));
   const byDigest = new Map<string, Accumulated>();
   let reset = false;
@@ -128,17 +137,19 @@ export function statementDifferences(before: readonly StatementStatisticsRow[], 
     }
     if (row.planDigest) entry.planCounts.set(row.planDigest, (entry.planCounts.get(row.planDigest) ?? 0) + execCount);
   }
-  if (reset) warnings.push('The server\'s statement statistics were reset during the run; counts after the reset are shown.');
-  return [...byDigest.values()].map((entry) => {
-    const statement = entry.statement;
-    statement.avgLatencyMs = statement.sumLatencyMs / statement.execCount;
-    const plans = [...entry.planCounts.entries()].sort((a, b) => b[1] - a[1]);
-    statement.planDigests = plans.map(([digest]) => digest);
-    if (plans.length > 0) statement.plans = plans.map(([planDigest, execCount]) => ({ planDigest, execCount, engines: [] }));
-    if (plans.length > 1) statement.planChanged = true;
-    if (entry.processedKeysCount > 0) statement.avgProcessedKeys = Math.max(0, entry.processedKeys / entry.processedKeysCount);
-    return statement;
-  }).sort((a, b) => b.sumLatencyMs - a.sumLatencyMs);
+  if (reset) warnings.push("The server's statement statistics were reset during the run; counts after the reset are shown.");
+  return [...byDigest.values()]
+    .map((entry) => {
+      const statement = entry.statement;
+      statement.avgLatencyMs = statement.sumLatencyMs / statement.execCount;
+      const plans = [...entry.planCounts.entries()].sort((a, b) => b[1] - a[1]);
+      statement.planDigests = plans.map(([digest]) => digest);
+      if (plans.length > 0) statement.plans = plans.map(([planDigest, execCount]) => ({ planDigest, execCount, engines: [] }));
+      if (plans.length > 1) statement.planChanged = true;
+      if (entry.processedKeysCount > 0) statement.avgProcessedKeys = Math.max(0, entry.processedKeys / entry.processedKeysCount);
+      return statement;
+    })
+    .sort((a, b) => b.sumLatencyMs - a.sumLatencyMs);
 }
 
 /** Decodes each plan digest's plan once (from the row that carries it) and names its engines. */
@@ -164,7 +175,10 @@ async function attachPlans(executor: SqlExecutor, statements: ServerStatement[],
 }
 
 /** Prepared executions during the run, per prepared text (MySQL/MariaDB); pure. */
-export function preparedDifferences(before: readonly PreparedStatementInstance[], after: readonly PreparedStatementInstance[]): ServerStatement[] {
+export function preparedDifferences(
+  before: readonly PreparedStatementInstance[],
+  after: readonly PreparedStatementInstance[],
+): ServerStatement[] {
   const earlier = new Map(before.map((row) => [`${row.instance}\u0000${row.sqlText}`, row]));
   const byText = new Map<string, ServerStatement>();
   for (const row of after) {

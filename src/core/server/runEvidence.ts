@@ -38,7 +38,9 @@ export class RunEvidence {
         warnings.push(...prepared.warnings);
       }
     } catch (error) {
-      warnings.push(`The server's statement statistics could not be read before the run: ${error instanceof Error ? error.message : String(error)}`);
+      warnings.push(
+        `The server's statement statistics could not be read before the run: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const evidence = new RunEvidence(executor, flavor, settings, baseline);
     evidence.warnings.push(...warnings);
@@ -62,13 +64,28 @@ export class RunEvidence {
   async finish(): Promise<ServerActivity> {
     if (this.baseline === undefined) return { source: 'none', statements: [], warnings: this.warnings };
     let preparedMissing: string | undefined;
-    if (usesPreparedInstances(this.flavor, this.settings) && this.preparedAfter === undefined && this.baseline.statistics.source !== 'none') {
+    if (
+      usesPreparedInstances(this.flavor, this.settings) &&
+      this.preparedAfter === undefined &&
+      this.baseline.statistics.source !== 'none'
+    ) {
       preparedMissing = `The run used server-side prepared statements, which ${this.flavor === 'mariadb' ? 'MariaDB' : 'MySQL'} counts in performance_schema.prepared_statements_instances only while their connections are open; the engine closed them before they could be read, so their executions are missing here (--db-ps-mode=disable sends them as text, which the digest table counts).`;
     }
     try {
-      return await readRunActivity(this.executor, this.baseline, { preparedAfter: this.preparedAfter, preparedMissing, warnings: this.warnings });
+      return await readRunActivity(this.executor, this.baseline, {
+        preparedAfter: this.preparedAfter,
+        preparedMissing,
+        warnings: this.warnings,
+      });
     } catch (error) {
-      return { source: 'none', statements: [], warnings: [...this.warnings, `The server's statement statistics could not be read after the run: ${error instanceof Error ? error.message : String(error)}`] };
+      return {
+        source: 'none',
+        statements: [],
+        warnings: [
+          ...this.warnings,
+          `The server's statement statistics could not be read after the run: ${error instanceof Error ? error.message : String(error)}`,
+        ],
+      };
     }
   }
 }

@@ -60,9 +60,17 @@ export async function readSlowQueries(executor: SqlExecutor, query: SlowQueriesQ
       values.push(query.digest);
     }
     const columns = [
-      "DATE_FORMAT(Time, '%Y-%m-%d %H:%i:%s.%f') AS time", table.instance ? 'INSTANCE AS instance' : 'NULL AS instance',
-      'Query_time AS query_time', 'DB AS db', 'Digest AS digest', 'Plan_digest AS plan_digest', 'Query AS query',
-      'Process_keys AS process_keys', 'Total_keys AS total_keys', 'Mem_max AS mem_max', 'Succ AS succ',
+      "DATE_FORMAT(Time, '%Y-%m-%d %H:%i:%s.%f') AS time",
+      table.instance ? 'INSTANCE AS instance' : 'NULL AS instance',
+      'Query_time AS query_time',
+      'DB AS db',
+      'Digest AS digest',
+      'Plan_digest AS plan_digest',
+      'Query AS query',
+      'Process_keys AS process_keys',
+      'Total_keys AS total_keys',
+      'Mem_max AS mem_max',
+      'Succ AS succ',
     ];
     let rows: SqlRow[];
     try {
@@ -80,7 +88,10 @@ export async function readSlowQueries(executor: SqlExecutor, query: SlowQueriesQ
 }
 
 /** The encoded plans of one slow query (decode them with resolveStatementPlan). */
-export async function readSlowQueryPlan(executor: SqlExecutor, slow: Pick<SlowQuery, 'time' | 'digest' | 'instance'>): Promise<{ plan: string | null; binaryPlan: string | null } | null> {
+export async function readSlowQueryPlan(
+  executor: SqlExecutor,
+  slow: Pick<SlowQuery, 'time' | 'digest' | 'instance'>,
+): Promise<{ plan: string | null; binaryPlan: string | null } | null> {
   const table = slow.instance !== null ? 'information_schema.cluster_slow_query' : 'information_schema.slow_query';
   const instance = slow.instance !== null ? ' AND INSTANCE = ?' : '';
   const rows = await executor.query(

@@ -24,7 +24,10 @@ export function looksEncoded(plan: string): boolean {
 }
 
 /** The plan of a row, decoded on the server where needed; null when the row has none. */
-export async function resolveStatementPlan(executor: SqlExecutor, row: Pick<StatementStatisticsRow, 'plan' | 'binaryPlan'>): Promise<StatementPlan | null> {
+export async function resolveStatementPlan(
+  executor: SqlExecutor,
+  row: Pick<StatementStatisticsRow, 'plan' | 'binaryPlan'>,
+): Promise<StatementPlan | null> {
   if (row.binaryPlan && row.binaryPlan !== DISCARDED) {
     const decoded = await decodeOnServer(executor, 'tidb_decode_binary_plan', row.binaryPlan);
     if (decoded) return { text: decoded, source: 'binary_plan', engines: enginesOfPlan(decoded, 'binary_plan') };
@@ -40,7 +43,11 @@ export async function resolveStatementPlan(executor: SqlExecutor, row: Pick<Stat
   return { text, source: 'plan', engines: enginesOfPlan(text, 'plan') };
 }
 
-async function decodeOnServer(executor: SqlExecutor, fn: 'tidb_decode_binary_plan' | 'tidb_decode_plan', encoded: string): Promise<string | null> {
+async function decodeOnServer(
+  executor: SqlExecutor,
+  fn: 'tidb_decode_binary_plan' | 'tidb_decode_plan',
+  encoded: string,
+): Promise<string | null> {
   try {
     const [row] = await executor.query(`SELECT ${fn}(?) AS plan`, [encoded]);
     const text = row ? firstColumnText(row) : '';

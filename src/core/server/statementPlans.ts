@@ -11,7 +11,12 @@ export interface DigestPlan {
 }
 
 /** The plans of `digest` (the current window, and closed ones that ended after `historySince`), one per plan digest. */
-export async function readStatementPlans(executor: SqlExecutor, flavor: ServerFlavor, digest: string, historySince?: string): Promise<{ plans: DigestPlan[]; warnings: string[] }> {
+export async function readStatementPlans(
+  executor: SqlExecutor,
+  flavor: ServerFlavor,
+  digest: string,
+  historySince?: string,
+): Promise<{ plans: DigestPlan[]; warnings: string[] }> {
   const statistics = await readStatementStatistics(executor, flavor, { digests: [digest], withPlans: true, historySince });
   const seen = new Map<string, DigestPlan>();
   for (const row of statistics.rows) {

@@ -9,11 +9,20 @@ import { readPerformanceSchemaDigests } from './performanceSchemaDigests';
 import { readTidbStatementsSummary } from './tidbStatementsSummary';
 import type { StatementStatistics, StatementStatisticsQuery } from './statementStatisticsModel';
 
-export type { StatementStatistics, StatementStatisticsQuery, StatementStatisticsRow, StatementStatisticsSource } from './statementStatisticsModel';
+export type {
+  StatementStatistics,
+  StatementStatisticsQuery,
+  StatementStatisticsRow,
+  StatementStatisticsSource,
+} from './statementStatisticsModel';
 export { nanosecondsToMs, picosecondsToMs } from './statementStatisticsModel';
 
 /** Reads the statement statistics of the server behind `executor`. */
-export async function readStatementStatistics(executor: SqlExecutor, flavor: ServerFlavor, query: StatementStatisticsQuery = {}): Promise<StatementStatistics> {
+export async function readStatementStatistics(
+  executor: SqlExecutor,
+  flavor: ServerFlavor,
+  query: StatementStatisticsQuery = {},
+): Promise<StatementStatistics> {
   if (flavor === 'tidb') return readTidbStatementsSummary(executor, query);
   if (flavor === 'mysql' || flavor === 'mariadb') return readPerformanceSchemaDigests(executor, flavor, query);
   return { source: 'none', rows: [], warnings: ['The server is neither TiDB, MySQL nor MariaDB; its statement statistics were not read.'] };

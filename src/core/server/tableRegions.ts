@@ -82,11 +82,23 @@ export function snapshotOf(regions: readonly RegionRow[]): TableRegionSnapshot {
   const leadersByStore: Record<string, number> = {};
   for (const region of regions) leadersByStore[String(region.leaderStoreId)] = (leadersByStore[String(region.leaderStoreId)] ?? 0) + 1;
   const total = regions.reduce((sum, region) => sum + region.writtenBytes, 0);
-  const busiest = regions.reduce<RegionRow | undefined>((best, region) => (best === undefined || region.writtenBytes > best.writtenBytes ? region : best), undefined);
+  const busiest = regions.reduce<RegionRow | undefined>(
+    (best, region) => (best === undefined || region.writtenBytes > best.writtenBytes ? region : best),
+    undefined,
+  );
   return {
     regions: regions.length,
     leadersByStore,
-    ...(busiest && total > 0 ? { busiestRegion: { regionId: busiest.regionId, writtenBytes: busiest.writtenBytes, share: busiest.writtenBytes / total, isLast: isLastRegion(busiest, regions) } } : {}),
+    ...(busiest && total > 0
+      ? {
+          busiestRegion: {
+            regionId: busiest.regionId,
+            writtenBytes: busiest.writtenBytes,
+            share: busiest.writtenBytes / total,
+            isLast: isLastRegion(busiest, regions),
+          },
+        }
+      : {}),
   };
 }
 
@@ -105,23 +117,32 @@ export function parseHotRegions(rows: readonly SqlRow[]): HotRegion[] {
 const PILED_SHARE = 0.8;
 
 /** What the regions say, with the tuning study's remedies and the statement to run. */
-export function regionFindings(table: string, after: TableRegionSnapshot | undefined, hot: readonly HotRegion[], storeCount?: number): RegionFinding[] {
+export function regionFindings(
+  table: string,
+  after: TableRegionSnapshot | undefined,
+  hot: readonly HotRegion[],
+  storeCount?: number,
+): RegionFinding[] {
   const findings: RegionFinding[] = [];
   const name = quoteIdentifier(table);
   const hotWrites = hot.filter((region) => region.table === table && region.type === 'write' && region.index === undefined);
   const hotFlow = hotWrites.reduce((sum, region) => sum + region.flowBytes, 0);
-  const hottest = hotWrites.reduce<HotRegion | undefined>((best, region) => (best === undefined || region.flowBytes > best.flowBytes ? region : best), undefined);
+  const hottest = hotWrites.reduce<HotRegion | undefined>(
+    (best, region) => (best === undefined || region.flowBytes > best.flowBytes ? region : best),
+    undefined,
+  );
   const piledOnHot = hottest !== undefined && hotFlow > 0 && hottest.flowBytes / hotFlow >= PILED_SHARE;
   const busiest = after?.busiestRegion;
   const piledOnBusiest = busiest !== undefined && busiest.share >= PILED_SHARE;
   if (piledOnHot || piledOnBusiest || (after?.regions === 1 && hotWrites.length > 0)) {
-    const regionId = piledOnHot ? hottest!.regionId : busiest?.regionId ?? hottest?.regionId;
-    const share = piledOnHot ? hottest!.flowBytes / hotFlow : busiest?.share ?? 1;
+    const regionId = piledOnHot ? hottest!.regionId : (busiest?.regionId ?? hottest?.regionId);
+    const share = piledOnHot ? hottest!.flowBytes / hotFlow : (busiest?.share ?? 1);
     findings.push({
       kind: 'one-region',
       table,
       message: `Writes to ${table} piled on one region (${regionId}: ${Math.round(share * 100)}% of the table's written bytes${after ? `, ${after.regions} region(s) in all` : ''}): one TiKV leader took the load while the others waited.`,
-      advice: 'Split the table into regions before the load so the writes spread over every store (the tuning study split and scattered the table, and the hot region leaders evened out).',
+      advice:
+        'Split the table into regions before the load so the writes spread over every store (the tuning study split and scattered the table, and the hot region leaders evened out).',
       statements: [`SPLIT TABLE ${name} BETWEEN (0) AND (9223372036854775807) REGIONS 16;`],
     });
   }
@@ -130,7 +151,8 @@ export function regionFindings(table: string, after: TableRegionSnapshot | undef
       kind: 'increasing-key',
       table,
       message: `The writes went to ${table}'s last region: the key increases monotonically (AUTO_INCREMENT or an ordered load), so every new row lands at the end of the table.`,
-      advice: 'Use keys that do not increase: AUTO_RANDOM for a BIGINT primary key, or, for a table without an integer clustered key, SHARD_ROW_ID_BITS with PRE_SPLIT_REGIONS (the study: smaller batches and unordered, non-increasing keys).',
+      advice:
+        'Use keys that do not increase: AUTO_RANDOM for a BIGINT primary key, or, for a table without an integer clustered key, SHARD_ROW_ID_BITS with PRE_SPLIT_REGIONS (the study: smaller batches and unordered, non-increasing keys).',
       statements: [
         `CREATE TABLE ... (id BIGINT AUTO_RANDOM PRIMARY KEY, ...);`,
         `ALTER TABLE ${name} SHARD_ROW_ID_BITS = 4;`,
@@ -154,7 +176,8 @@ export function regionFindings(table: string, after: TableRegionSnapshot | undef
 /** SHOW TABLE REGIONS for each table (TiDB). */
 export async function readTableRegions(executor: SqlExecutor, tables: readonly string[]): Promise<Map<string, TableRegionSnapshot>> {
   const snapshots = new Map<string, TableRegionSnapshot>();
-  for (const table of tables) snapshots.set(table, snapshotOf(parseRegionRows(await executor.query(`SHOW TABLE ${quoteIdentifier(table)} REGIONS`))));
+  for (const table of tables)
+    snapshots.set(table, snapshotOf(parseRegionRows(await executor.query(`SHOW TABLE ${quoteIdentifier(table)} REGIONS`))));
   return snapshots;
 }
 
@@ -169,7 +192,11 @@ export async function readHotRegions(executor: SqlExecutor, database: string, ta
 }
 
 /** The evidence of a run: regions before (given), after, the window's hot regions and the findings. */
-export async function regionEvidenceAfter(executor: SqlExecutor, database: string, before: Map<string, TableRegionSnapshot>): Promise<RegionEvidence> {
+export async function regionEvidenceAfter(
+  executor: SqlExecutor,
+  database: string,
+  before: Map<string, TableRegionSnapshot>,
+): Promise<RegionEvidence> {
   const tables = [...before.keys()];
   const after = await readTableRegions(executor, tables);
   const hotRegions = await readHotRegions(executor, database, tables);

@@ -16,8 +16,16 @@ import {
 } from './statementStatisticsModel';
 
 const TABLES: ReadonlyArray<{ source: StatementStatisticsSource; current: string; history: string }> = [
-  { source: 'information_schema.cluster_statements_summary', current: 'information_schema.cluster_statements_summary', history: 'information_schema.cluster_statements_summary_history' },
-  { source: 'information_schema.statements_summary', current: 'information_schema.statements_summary', history: 'information_schema.statements_summary_history' },
+  {
+    source: 'information_schema.cluster_statements_summary',
+    current: 'information_schema.cluster_statements_summary',
+    history: 'information_schema.cluster_statements_summary_history',
+  },
+  {
+    source: 'information_schema.statements_summary',
+    current: 'information_schema.statements_summary',
+    history: 'information_schema.statements_summary_history',
+  },
 ];
 
 export async function readTidbStatementsSummary(executor: SqlExecutor, query: StatementStatisticsQuery): Promise<StatementStatistics> {
@@ -42,7 +50,9 @@ export async function readTidbStatementsSummary(executor: SqlExecutor, query: St
     rows.sort((a, b) => b.sumLatencyMs - a.sumLatencyMs);
     return { source: table.source, rows: query.limit !== undefined ? rows.slice(0, query.limit) : rows, warnings };
   }
-  warnings.push('The statement summary may be off: SET GLOBAL tidb_enable_stmt_summary = ON turns it on (it is on by default). TiDB Cloud Starter does not offer these tables.');
+  warnings.push(
+    'The statement summary may be off: SET GLOBAL tidb_enable_stmt_summary = ON turns it on (it is on by default). TiDB Cloud Starter does not offer these tables.',
+  );
   return { source: 'none', rows: [], warnings };
 }
 

@@ -78,7 +78,9 @@ export async function readTopStatements(executor: SqlExecutor, flavor: ServerFla
 
 /** "YYYY-MM-DD HH:MM:SS" of the server's clock `minutes` ago: summary windows are in server time. */
 async function serverTimeMinutesAgo(executor: SqlExecutor, minutes: number): Promise<string> {
-  const [row] = await executor.query("SELECT DATE_FORMAT(NOW() - INTERVAL ? MINUTE, '%Y-%m-%d %H:%i:%s') AS since", [Math.max(1, Math.round(minutes))]);
+  const [row] = await executor.query("SELECT DATE_FORMAT(NOW() - INTERVAL ? MINUTE, '%Y-%m-%d %H:%i:%s') AS since", [
+    Math.max(1, Math.round(minutes)),
+  ]);
   return row === undefined ? '' : firstColumnText(row);
 }
 
@@ -120,7 +122,14 @@ export function topStatements(rows: readonly StatementStatisticsRow[], order: St
     statement.firstSeen = earliest(statement.firstSeen, row.firstSeen);
     statement.lastSeen = latest(statement.lastSeen, row.lastSeen);
     if (row.planDigest !== null) {
-      const plan = entry.plans.get(row.planDigest) ?? { planDigest: row.planDigest, execCount: 0, sumLatencyMs: 0, avgLatencyMs: 0, maxLatencyMs: 0, lastSeen: null };
+      const plan = entry.plans.get(row.planDigest) ?? {
+        planDigest: row.planDigest,
+        execCount: 0,
+        sumLatencyMs: 0,
+        avgLatencyMs: 0,
+        maxLatencyMs: 0,
+        lastSeen: null,
+      };
       plan.execCount += row.execCount;
       plan.sumLatencyMs += row.sumLatencyMs;
       plan.maxLatencyMs = Math.max(plan.maxLatencyMs, row.maxLatencyMs);
@@ -131,7 +140,8 @@ export function topStatements(rows: readonly StatementStatisticsRow[], order: St
   const statements: TopStatement[] = [];
   for (const { statement, keys, plans } of byStatement.values()) {
     statement.avgLatencyMs = statement.execCount > 0 ? statement.sumLatencyMs / statement.execCount : 0;
-    if (rows.some((row) => row.avgProcessedKeys !== null) && statement.execCount > 0) statement.avgProcessedKeys = keys / statement.execCount;
+    if (rows.some((row) => row.avgProcessedKeys !== null) && statement.execCount > 0)
+      statement.avgProcessedKeys = keys / statement.execCount;
     statement.plans = [...plans.values()]
       .map((plan) => ({ ...plan, avgLatencyMs: plan.execCount > 0 ? plan.sumLatencyMs / plan.execCount : 0 }))
       .sort((a, b) => b.execCount - a.execCount || a.planDigest.localeCompare(b.planDigest));

@@ -16,7 +16,8 @@ const DOUBLE_QUOTED = String.raw`"(?:[^"\\]|\\[\s\S]?|"")*(?:"|$)`;
 const QUOTED_VALUE = String.raw`(?:_[A-Za-z0-9]+\s*|[NXB](?=['"]))?(?:${SINGLE_QUOTED}|${DOUBLE_QUOTED})`;
 // or a bare word where a literal belongs (a syntax error, but a password all the same)
 const VALUE = String.raw`(?:${QUOTED_VALUE}|[^\s;,()'"]+)`;
-const NAME = String.raw`(?:'(?:[^'\\]|\\[\s\S]|'')*'|"(?:[^"\\]|\\[\s\S]|"")*"|` + '`(?:[^`]|``)*`' + String.raw`|[^\s=@'"` + '`' + String.raw`;]+)`;
+const NAME =
+  String.raw`(?:'(?:[^'\\]|\\[\s\S]|'')*'|"(?:[^"\\]|\\[\s\S]|"")*"|` + '`(?:[^`]|``)*`' + String.raw`|[^\s=@'"` + '`' + String.raw`;]+)`;
 const USER = String.raw`${NAME}(?:\s*@\s*${NAME})?`;
 // BY RANDOM PASSWORD has no secret; PASSWORD('...') has its own rule
 const NOT_A_SECRET = String.raw`(?!RANDOM\b|(?:OLD_)?PASSWORD\s*\()`;
@@ -24,7 +25,10 @@ const REPLACE_CLAUSE = String.raw`(?:(\s+REPLACE\s+)(${VALUE}))?`;
 
 const RULES: readonly RegExp[] = [
   // CREATE/ALTER USER, GRANT: IDENTIFIED BY '...', IDENTIFIED WITH plugin BY|AS '...', IDENTIFIED VIA plugin USING '...', IDENTIFIED BY PASSWORD '<hash>'
-  new RegExp(String.raw`(\bIDENTIFIED\s+(?:(?:WITH|VIA)\s+${NAME}\s+)?(?:BY|AS|USING)\s+(?:PASSWORD\s+(?=['"_NXB]))?)${NOT_A_SECRET}(${VALUE})${REPLACE_CLAUSE}`, 'gi'),
+  new RegExp(
+    String.raw`(\bIDENTIFIED\s+(?:(?:WITH|VIA)\s+${NAME}\s+)?(?:BY|AS|USING)\s+(?:PASSWORD\s+(?=['"_NXB]))?)${NOT_A_SECRET}(${VALUE})${REPLACE_CLAUSE}`,
+    'gi',
+  ),
   // MariaDB's IDENTIFIED VIA a OR b USING '...'
   new RegExp(String.raw`(\bOR\s+${NAME}\s+(?:USING|AS)\s+)(${QUOTED_VALUE})`, 'gi'),
   new RegExp(String.raw`(\bSET\s+PASSWORD(?:\s+FOR\s+${USER})?\s*=\s*)${NOT_A_SECRET}(${VALUE})${REPLACE_CLAUSE}`, 'gi'),
@@ -37,8 +41,11 @@ export function redactSqlSecrets(text: string): string {
   let result = text;
   for (const rule of RULES) {
     // rules without a REPLACE clause pass the match's offset (a number) where `replace` would be
-    result = result.replace(rule, (_match, before: string, _value: string, replace?: unknown) =>
-      `${before}${REDACTED_SQL_LITERAL}${typeof replace === 'string' ? `${replace}${REDACTED_SQL_LITERAL}` : ''}`);
+    result = result.replace(
+      rule,
+      (_match, before: string, _value: string, replace?: unknown) =>
+        `${before}${REDACTED_SQL_LITERAL}${typeof replace === 'string' ? `${replace}${REDACTED_SQL_LITERAL}` : ''}`,
+    );
   }
   return result;
 }
@@ -49,15 +56,21 @@ const MASK = '\uE000'; // a private-use character: not in SQL text or server mes
 function maskSqlSecrets(sql: string): string {
   let result = sql;
   for (const rule of RULES) {
-    result = result.replace(rule, (_match, before: string, value: string, replace?: unknown, current?: unknown) =>
-      `${before}${maskLiteral(value)}${typeof replace === 'string' && typeof current === 'string' ? `${replace}${maskLiteral(current)}` : ''}`);
+    result = result.replace(
+      rule,
+      (_match, before: string, value: string, replace?: unknown, current?: unknown) =>
+        `${before}${maskLiteral(value)}${typeof replace === 'string' && typeof current === 'string' ? `${replace}${maskLiteral(current)}` : ''}`,
+    );
   }
   return result;
 }
 
 function maskLiteral(value: string): string {
-  return value.replace(/^(_[A-Za-z0-9]+\s*|[NXB](?=['"]))?(['"]?)([\s\S]*?)(\2)$/i, (_whole, introducer: string | undefined, open: string, body: string, close: string) =>
-    `${introducer ?? ''}${open}${MASK.repeat(body.length)}${close}`);
+  return value.replace(
+    /^(_[A-Za-z0-9]+\s*|[NXB](?=['"]))?(['"]?)([\s\S]*?)(\2)$/i,
+    (_whole, introducer: string | undefined, open: string, body: string, close: string) =>
+      `${introducer ?? ''}${open}${MASK.repeat(body.length)}${close}`,
+  );
 }
 
 // MySQL and MariaDB: "... near 'BY 'pw'' at line 1"; TiDB: "... line 1 column 20 near "BY 'pw'" "

@@ -24,7 +24,9 @@ export function splitStatements(source: string): SqlStatement[] {
   while (i < length) {
     const ch = source[i];
     if (atLineStart(source, i, statementStart)) {
-      const directive = /^[ \t]*delimiter[ \t]+(\S+)[^\n]*/i.exec(source.slice(i, source.indexOf('\n', i) === -1 ? length : source.indexOf('\n', i)));
+      const directive = /^[ \t]*delimiter[ \t]+(\S+)[^\n]*/i.exec(
+        source.slice(i, source.indexOf('\n', i) === -1 ? length : source.indexOf('\n', i)),
+      );
       if (directive) {
         push(i);
         delimiter = directive[1];

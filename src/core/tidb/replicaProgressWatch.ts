@@ -39,7 +39,12 @@ export async function watchReplicaProgress(
   options: ReplicaWatchOptions = {},
 ): Promise<ReplicaWatchResult> {
   const { intervalMs = DEFAULT_INTERVAL_MS, signal, onProgress } = options;
-  let statuses: ReplicaWatchStatus[] = targets.map((ref) => ({ schema: ref.schema, table: ref.table, phase: 'replicating', replica: null }));
+  let statuses: ReplicaWatchStatus[] = targets.map((ref) => ({
+    schema: ref.schema,
+    table: ref.table,
+    phase: 'replicating',
+    replica: null,
+  }));
   for (;;) {
     if (signal?.aborted) return { cancelled: true, statuses };
     const replicas = new Map((await readTiFlashReplicas(executor, { tables: targets })).map((replica) => [tableKey(replica), replica]));

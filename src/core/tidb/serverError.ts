@@ -13,7 +13,8 @@ export interface ServerError {
 export function serverErrorOf(error: unknown): ServerError {
   if (typeof error !== 'object' || error === null) return { message: String(error) };
   const fields = error as { errno?: unknown; sqlState?: unknown; code?: unknown; sqlMessage?: unknown; message?: unknown };
-  const message = typeof fields.sqlMessage === 'string' ? fields.sqlMessage : typeof fields.message === 'string' ? fields.message : String(error);
+  const message =
+    typeof fields.sqlMessage === 'string' ? fields.sqlMessage : typeof fields.message === 'string' ? fields.message : String(error);
   return {
     errno: typeof fields.errno === 'number' ? fields.errno : undefined,
     sqlState: typeof fields.sqlState === 'string' ? fields.sqlState : undefined,

@@ -5,12 +5,7 @@ import { isAtLeast, serverDisplayName, type ServerIdentity } from '../db/serverF
 import { isSystemSchema } from '../db/systemSchemas';
 import type { TableControlInfo } from './tableControlInfo';
 import { formatBytes } from '../db/schemaQueries';
-import {
-  describeTable,
-  noTiFlashSentence,
-  stopCachingFirstSentence,
-  tooManyReplicasSentence,
-} from './tableControlSentences';
+import { describeTable, noTiFlashSentence, stopCachingFirstSentence, tooManyReplicasSentence } from './tableControlSentences';
 import { validateReplicaCount } from './tableControlStatements';
 import type { TiDBErrorRemedy } from './tidbErrorMapping';
 import { CACHED_TABLE_SIZE_LIMIT_BYTES, CACHED_TABLES_MIN_VERSION } from './tidbFacts';
@@ -60,7 +55,10 @@ export function checkCacheTable(server: ServerIdentity, table: TableControlInfo)
   const name = describeTable(table.schema, table.table);
   const problems: PreCheckProblem[] = [];
   if (isSystemSchema(table.schema)) {
-    problems.push({ code: 'systemSchema', message: `${name} is in the system schema ${table.schema}; TiDB does not cache tables in system schemas.` });
+    problems.push({
+      code: 'systemSchema',
+      message: `${name} is in the system schema ${table.schema}; TiDB does not cache tables in system schemas.`,
+    });
   }
   problems.push(...kindProblems(table, name, 'cache'));
   if (table.sizeBytes !== null && table.sizeBytes > CACHED_TABLE_SIZE_LIMIT_BYTES) {
@@ -97,7 +95,10 @@ export function checkSetTableTiFlashReplica(
   const name = describeTable(table.schema, table.table);
   const problems: PreCheckProblem[] = [];
   if (isSystemSchema(table.schema)) {
-    problems.push({ code: 'systemSchema', message: `${name} is in the system schema ${table.schema}; TiDB does not replicate system tables to TiFlash.` });
+    problems.push({
+      code: 'systemSchema',
+      message: `${name} is in the system schema ${table.schema}; TiDB does not replicate system tables to TiFlash.`,
+    });
   }
   problems.push(...kindProblems(table, name, 'replicate'));
   if (table.cached) {

@@ -84,10 +84,18 @@ export function mapTiDBError(error: unknown, context: TiDBErrorContext = {}): Ma
   }
 
   if (NOT_BASE_TABLE_PATTERN.test(message)) {
-    return { ...base, title: 'Not a base table', detail: `${subject} is a view; TiDB only caches base tables and only replicates base tables to TiFlash.` };
+    return {
+      ...base,
+      title: 'Not a base table',
+      detail: `${subject} is a view; TiDB only caches base tables and only replicates base tables to TiFlash.`,
+    };
   }
   if (UNSUPPORTED_ON_TEMPORARY_TABLE_PATTERN.test(message)) {
-    return { ...base, title: 'Temporary tables are not supported', detail: `${subject} is a temporary table; TiDB cannot cache it or replicate it to TiFlash.` };
+    return {
+      ...base,
+      title: 'Temporary tables are not supported',
+      detail: `${subject} is a temporary table; TiDB cannot cache it or replicate it to TiFlash.`,
+    };
   }
 
   return {
@@ -107,7 +115,10 @@ function describeCacheRefusal(what: string, subject: string): Omit<MappedTiDBErr
     };
   }
   if (what === CACHE_TABLE_REFUSAL.partitioned) {
-    return { title: 'Partitioned tables cannot be cached', detail: `${subject} is partitioned; TiDB only caches tables without partitions.` };
+    return {
+      title: 'Partitioned tables cannot be cached',
+      detail: `${subject} is partitioned; TiDB only caches tables without partitions.`,
+    };
   }
   return {
     title: 'TiDB refuses DDL on cached tables',

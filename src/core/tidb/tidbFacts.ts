@@ -94,8 +94,7 @@ export const TRACE_TIKV_REQUEST_SPAN = 'regionRequest.SendReqCtx';
 
 // ---- TiFlash ----
 
-export const TIFLASH_REPLICA_COUNT_PATTERN =
-  /the tiflash replica count: (\d+) should be less than the total tiflash server count: (\d+)/;
+export const TIFLASH_REPLICA_COUNT_PATTERN = /the tiflash replica count: (\d+) should be less than the total tiflash server count: (\d+)/;
 
 export function tiflashReplicaCountMessage(requested: number, tiflashServers: number): string {
   return `the tiflash replica count: ${requested} should be less than the total tiflash server count: ${tiflashServers}`;
@@ -111,16 +110,14 @@ export function parseTiFlashReplicaCount(message: string): { requested: number; 
 export const NO_ACCESS_PATH_PATTERN =
   /No access path for table '([^']*)' is found with 'tidb_isolation_read_engines' = '([^']*)', valid values can be '([^']*)'/;
 
-export const TIFLASH_REPLICA_COLUMNS =
-  'TABLE_SCHEMA, TABLE_NAME, TABLE_ID, REPLICA_COUNT, LOCATION_LABELS, AVAILABLE, PROGRESS';
+export const TIFLASH_REPLICA_COLUMNS = 'TABLE_SCHEMA, TABLE_NAME, TABLE_ID, REPLICA_COUNT, LOCATION_LABELS, AVAILABLE, PROGRESS';
 export const TIFLASH_REPLICA_QUERY = `SELECT ${TIFLASH_REPLICA_COLUMNS} FROM information_schema.tiflash_replica`;
 
 // ---- Cluster topology ----
 
 export const CLUSTER_INFO_QUERY =
   'SELECT TYPE, INSTANCE, STATUS_ADDRESS, VERSION, GIT_HASH, START_TIME, UPTIME FROM information_schema.cluster_info';
-export const TIFLASH_NODE_COUNT_QUERY =
-  "SELECT COUNT(*) AS TIFLASH_NODES FROM information_schema.cluster_info WHERE TYPE='tiflash'";
+export const TIFLASH_NODE_COUNT_QUERY = "SELECT COUNT(*) AS TIFLASH_NODES FROM information_schema.cluster_info WHERE TYPE='tiflash'";
 
 // ---- Connections ----
 

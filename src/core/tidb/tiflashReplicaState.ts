@@ -23,7 +23,8 @@ export async function readTiFlashReplicas(
   scope: { schemas?: readonly string[]; tables?: readonly TableRef[] } = {},
 ): Promise<TiFlashReplicaState[]> {
   const schemas = [...new Set([...(scope.schemas ?? []), ...(scope.tables ?? []).map((ref) => ref.schema)])];
-  const sql = schemas.length === 0 ? TIFLASH_REPLICA_QUERY : `${TIFLASH_REPLICA_QUERY} WHERE TABLE_SCHEMA IN (${schemas.map(() => '?').join(', ')})`;
+  const sql =
+    schemas.length === 0 ? TIFLASH_REPLICA_QUERY : `${TIFLASH_REPLICA_QUERY} WHERE TABLE_SCHEMA IN (${schemas.map(() => '?').join(', ')})`;
   const states = (await executor.query(sql, schemas)).map(interpretReplicaRow);
   if (!scope.tables) return states;
   // Filtering tables here keeps one query however many tables are asked for.

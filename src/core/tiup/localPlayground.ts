@@ -63,7 +63,11 @@ export class PlaygroundProcess {
   private exitCode: number | null | undefined;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  constructor(private readonly child: ChildProcess, readonly tag: string, readonly logFile: string) {
+  constructor(
+    private readonly child: ChildProcess,
+    readonly tag: string,
+    readonly logFile: string,
+  ) {
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exitCode = code;
@@ -143,7 +147,8 @@ export async function startPlayground(launch: PlaygroundLaunch): Promise<Started
           lastError = event.message;
           break;
         case 'instanceFailed':
-          if (event.component === 'TiDB') tidbFailure ??= `TiDB at ${event.address} did not start${event.detail ? `: ${event.detail}` : ''}.`;
+          if (event.component === 'TiDB')
+            tidbFailure ??= `TiDB at ${event.address} did not start${event.detail ? `: ${event.detail}` : ''}.`;
           else warnings.push(`${event.component} at ${event.address} did not start${event.detail ? `: ${event.detail}` : ''}.`);
           break;
         case 'instanceQuit':
@@ -168,8 +173,12 @@ export async function startPlayground(launch: PlaygroundLaunch): Promise<Started
   const pollMs = launch.pollIntervalMs ?? 1000;
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   let spawnFailed: Error | undefined;
-  void playground.exited.then((value) => { exit = value; });
-  void spawnError.then((error) => { spawnFailed = error; });
+  void playground.exited.then((value) => {
+    exit = value;
+  });
+  void spawnError.then((error) => {
+    spawnFailed = error;
+  });
   let lastProbeReason: string | undefined;
 
   for (;;) {

@@ -26,7 +26,8 @@ export function playgroundArguments(request: PlaygroundRequest): string[] {
 }
 
 export function playgroundRequestProblem(request: PlaygroundRequest): string | undefined {
-  if (!isPlaygroundTag(request.tag)) return `The playground tag '${request.tag}' can only have letters, digits, '-', '_' and '.' (it names a folder under ~/.tiup/data).`;
+  if (!isPlaygroundTag(request.tag))
+    return `The playground tag '${request.tag}' can only have letters, digits, '-', '_' and '.' (it names a folder under ~/.tiup/data).`;
   if (!Number.isInteger(request.tiflashNodes) || request.tiflashNodes < 0 || request.tiflashNodes > MAX_TIFLASH_NODES) {
     return `TiFlash nodes must be 0 to ${MAX_TIFLASH_NODES}; got ${request.tiflashNodes}.`;
   }

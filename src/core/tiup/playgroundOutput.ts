@@ -33,7 +33,14 @@ export type PlaygroundOutputEvent =
 // eslint-disable-next-line no-control-regex -- matching terminal escape codes is the point
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 const COMPONENT_NAMES: Record<string, string> = {
-  pd: 'PD', tikv: 'TiKV', tidb: 'TiDB', tiflash: 'TiFlash', tiproxy: 'TiProxy', ticdc: 'TiCDC', prometheus: 'Prometheus', grafana: 'Grafana',
+  pd: 'PD',
+  tikv: 'TiKV',
+  tidb: 'TiDB',
+  tiflash: 'TiFlash',
+  tiproxy: 'TiProxy',
+  ticdc: 'TiCDC',
+  prometheus: 'Prometheus',
+  grafana: 'Grafana',
 };
 
 export function stripTerminalCodes(text: string): string {
@@ -93,7 +100,8 @@ export function readPlaygroundLine(line: string): PlaygroundOutputEvent[] {
   if ((match = /^Start (\S+) instance:\s*(\S*)/.exec(line))) {
     return [{ kind: 'step', message: `Starting ${componentName(match[1])} ${match[2]}`.trim() }];
   }
-  if ((match = /^- ([A-Za-z][\w ()-]*?):\s+(\S+)\s+\.\.\.\s*(.*)$/.exec(line))) return instanceProgress(match[1], match[2], match[3].trim());
+  if ((match = /^- ([A-Za-z][\w ()-]*?):\s+(\S+)\s+\.\.\.\s*(.*)$/.exec(line)))
+    return instanceProgress(match[1], match[2], match[3].trim());
   if (/TiDB Playground Cluster is started/.test(line)) return [{ kind: 'started' }, { kind: 'step', message: 'The playground is started' }];
   if ((match = /^Connect TiDB:\s+.*--host\s+(\S+)\s+--port\s+(\d+)/.exec(line))) {
     return [{ kind: 'tidbEndpoint', endpoint: { host: match[1], port: Number(match[2]) } }];
@@ -101,14 +109,19 @@ export function readPlaygroundLine(line: string): PlaygroundOutputEvent[] {
   if ((match = /^TiDB Dashboard:\s+(\S+)/.exec(line))) return [{ kind: 'dashboard', url: match[1] }];
   if ((match = /^Grafana:\s+(\S+)/.exec(line))) return [{ kind: 'grafana', url: match[1] }];
   if ((match = /^([a-z][\w-]*-\d+) quit: (.+)$/.exec(line))) return [{ kind: 'instanceQuit', instance: match[1], detail: match[2] }];
-  if ((match = /^(TiFlash \S+) failed to start: (.+)$/.exec(line))) return [{ kind: 'instanceFailed', component: 'TiFlash', address: match[1].slice(8), detail: match[2] }];
+  if ((match = /^(TiFlash \S+) failed to start: (.+)$/.exec(line)))
+    return [{ kind: 'instanceFailed', component: 'TiFlash', address: match[1].slice(8), detail: match[2] }];
   if ((match = /^Error:\s*(.+)$/.exec(line))) return [{ kind: 'error', message: match[1] }];
   return [];
 }
 
 function instanceProgress(component: string, address: string, tail: string): PlaygroundOutputEvent[] {
   const endpoint = parseAddress(address);
-  if (/^Done\b/.test(tail)) return [{ kind: 'instanceUp', component, address }, { kind: 'step', message: `${component} ${address} is up` }];
+  if (/^Done\b/.test(tail))
+    return [
+      { kind: 'instanceUp', component, address },
+      { kind: 'step', message: `${component} ${address} is up` },
+    ];
   if (/^Error\b/.test(tail)) return [{ kind: 'instanceFailed', component, address, detail: tail.replace(/^Error:?\s*/, '') }];
   const waiting: PlaygroundOutputEvent[] = [{ kind: 'step', message: `Waiting for ${component} ${address}` }];
   if (component === 'TiDB' && endpoint) waiting.unshift({ kind: 'tidbWaiting', endpoint });

@@ -10,7 +10,11 @@ export interface StopOptions {
 }
 
 /** Sends SIGTERM, waits for `hasExited`, then kills. Resolves once the process is gone. */
-export async function terminateProcess(pid: number, hasExited: () => boolean, options: StopOptions & { processGroup?: boolean } = {}): Promise<void> {
+export async function terminateProcess(
+  pid: number,
+  hasExited: () => boolean,
+  options: StopOptions & { processGroup?: boolean } = {},
+): Promise<void> {
   const graceMs = options.graceMs ?? 60_000;
   const pollMs = options.pollMs ?? 100;
   if (hasExited()) return;

@@ -42,7 +42,10 @@ export function findRunningPlaygrounds(tiupHome: string, options: PlaygroundScan
   const dataRoot = join(tiupHome, 'data');
   let tags: string[];
   try {
-    tags = readdirSync(dataRoot, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    tags = readdirSync(dataRoot, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
   } catch {
     return [];
   }
@@ -111,7 +114,7 @@ function isLivePlaygroundProcess(pid: number): boolean {
 function readMeta(path: string): ProcessMeta | undefined {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-    return typeof parsed === 'object' && parsed !== null ? parsed as ProcessMeta : undefined;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as ProcessMeta) : undefined;
   } catch {
     return undefined;
   }

@@ -23,8 +23,7 @@ export interface TiupSearch {
 }
 
 export type TiupSearchResult =
-  | { found: true; location: TiupLocation }
-  | { found: false; configuredPathProblem?: string; searched: string[] };
+  { found: true; location: TiupLocation } | { found: false; configuredPathProblem?: string; searched: string[] };
 
 export function findTiup(search: TiupSearch = {}): TiupSearchResult {
   const platform = search.platform ?? process.platform;
@@ -32,9 +31,18 @@ export function findTiup(search: TiupSearch = {}): TiupSearchResult {
   const configured = search.configuredPath?.trim();
   if (configured) {
     const path = configured.startsWith('~/') ? join(home, configured.slice(2)) : configured;
-    if (!isAbsolute(path)) return { found: false, configuredPathProblem: `tidbLab.tiup.path must be an absolute path; it is '${configured}'.`, searched: [path] };
+    if (!isAbsolute(path))
+      return {
+        found: false,
+        configuredPathProblem: `tidbLab.tiup.path must be an absolute path; it is '${configured}'.`,
+        searched: [path],
+      };
     if (isExecutableFile(path, platform)) return { found: true, location: { path, source: 'setting' } };
-    return { found: false, configuredPathProblem: `tidbLab.tiup.path is '${configured}', which is not an executable file.`, searched: [path] };
+    return {
+      found: false,
+      configuredPathProblem: `tidbLab.tiup.path is '${configured}', which is not an executable file.`,
+      searched: [path],
+    };
   }
   const names = platform === 'win32' ? ['tiup.exe', 'tiup.cmd', 'tiup'] : ['tiup'];
   const searched: string[] = [];

@@ -52,7 +52,12 @@ export function inventoryFromRows(rows: readonly SqlRow[]): SbtestInventory {
     if (typeof name !== 'string') continue;
     const match = /^sbtest([1-9]\d*)$/.exec(name);
     if (!match) continue;
-    tables.push({ name, number: Number(match[1]), estimatedRows: numberOrNull(row.tableRows), autoIncrement: numberOrNull(row.autoIncrement) });
+    tables.push({
+      name,
+      number: Number(match[1]),
+      estimatedRows: numberOrNull(row.tableRows),
+      autoIncrement: numberOrNull(row.autoIncrement),
+    });
   }
   tables.sort((a, b) => a.number - b.number);
   return { databaseExists: rows.length > 0, tables };

@@ -73,7 +73,8 @@ export function settingsFromRequest(request: RunBenchmarkRequest): { ok: true; s
     if (!parsed.ok) return { ok: false, message: parsed.message };
     settings.threads = parsed.value;
   }
-  const whole = (value: unknown, name: string): number | string => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : `${name} must be a whole number.`);
+  const whole = (value: unknown, name: string): number | string =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : `${name} must be a whole number.`;
   for (const key of ['time', 'tables', 'tableSize', 'reportInterval'] as const) {
     if (request[key] === undefined) continue;
     const value = whole(request[key], key);

@@ -60,7 +60,10 @@ export function threadSweepDefinition(settings: LaunchSettings): SysbenchExperim
 class ProgressTracker {
   private reported = 0;
 
-  constructor(private readonly progress: vscode.Progress<{ message?: string; increment?: number }>, private readonly totalSec: number) {}
+  constructor(
+    private readonly progress: vscode.Progress<{ message?: string; increment?: number }>,
+    private readonly totalSec: number,
+  ) {}
 
   report(message: string, doneSec: number): void {
     const percent = this.totalSec > 0 ? Math.min(100, (doneSec / this.totalSec) * 100) : 0;
@@ -95,28 +98,46 @@ export class BenchmarkRunner implements vscode.Disposable {
       timeSec: settings.time,
       reportIntervalSec: settings.reportInterval,
       connectionName: target.profile.name,
-      server: { flavor: target.session.identity.flavor, version: target.session.identity.version, host: target.profile.host, port: target.profile.port },
+      server: {
+        flavor: target.session.identity.flavor,
+        version: target.session.identity.version,
+        host: target.profile.host,
+        port: target.profile.port,
+      },
       options: { ...engine, mysql_db: settings.database },
     };
     const what = `${settings.workload} ${threadsText(threads)}`;
-    log.info(`Benchmark on ${target.profile.name}: ${settings.workload} ${Object.entries(engine).map(([name, value]) => `--${name}=${String(value)}`).join(' ')} --mysql-db=${settings.database}`);
+    log.info(
+      `Benchmark on ${target.profile.name}: ${settings.workload} ${Object.entries(engine)
+        .map(([name, value]) => `--${name}=${String(value)}`)
+        .join(' ')} --mysql-db=${settings.database}`,
+    );
     return this.withRun(header, options, what, settings.time, async (signal, live, tracker) => {
-      const measured = await runMeasuredWithEngine(resolveBenchmarkConfig({ workload: settings.workload, connection, options: engine }), {
-        signal,
-        onEngine: (choice) => log.info(`[bench] ${engineText(choice)}`),
-        onInterval: (report) => {
-          live?.append(report.interval);
-          tracker.report(this.progressText(what, report, settings.time, signal), report.interval.t);
-          this.intervalEmitter.fire({ runKey: header.runKey, interval: report.interval });
+      const measured = await runMeasuredWithEngine(
+        resolveBenchmarkConfig({ workload: settings.workload, connection, options: engine }),
+        {
+          signal,
+          onEngine: (choice) => log.info(`[bench] ${engineText(choice)}`),
+          onInterval: (report) => {
+            live?.append(report.interval);
+            tracker.report(this.progressText(what, report, settings.time, signal), report.interval.t);
+            this.intervalEmitter.fire({ runKey: header.runKey, interval: report.interval });
+          },
+          onLog: (message) => log.info(`[bench] ${message}`),
+          onSql: sqlLoggerFor(log, target.profile.name),
         },
-        onLog: (message) => log.info(`[bench] ${message}`),
-        onSql: sqlLoggerFor(log, target.profile.name),
-      }, engineConfiguration());
+        engineConfiguration(),
+      );
       return measured.result;
     });
   }
 
-  async runExperiment(target: BenchmarkTarget, definition: ExperimentDefinition, database: string, options: RunOptions = {}): Promise<StoredResult | undefined> {
+  async runExperiment(
+    target: BenchmarkTarget,
+    definition: ExperimentDefinition,
+    database: string,
+    options: RunOptions = {},
+  ): Promise<StoredResult | undefined> {
     const { log } = this.deps;
     const connection = benchSettingsFromProfile(target.profile, target.password, database);
     const plan = definition.kind === 'sysbench' ? planExperiment(definition, connection) : [];
@@ -128,7 +149,12 @@ export class BenchmarkRunner implements vscode.Disposable {
       timeSec: cell.options.limits.time,
       reportIntervalSec: cell.options.limits.reportInterval,
       connectionName: target.profile.name,
-      server: { flavor: target.session.identity.flavor, version: target.session.identity.version, host: target.profile.host, port: target.profile.port },
+      server: {
+        flavor: target.session.identity.flavor,
+        version: target.session.identity.version,
+        host: target.profile.host,
+        port: target.profile.port,
+      },
       options: optionsRecord(cell.options),
       step: { index: index + 1, count: plan.length, label: cellText(plan, cell) },
     });
@@ -137,52 +163,67 @@ export class BenchmarkRunner implements vscode.Disposable {
     // A bulk-load experiment reports per cell, not per interval: it shows its result when done.
     const header = first ? headerOf(first, 0, runKey) : undefined;
     log.info(`Experiment '${definition.name}' on ${target.profile.name} (database ${database}): ${plan.length || 'bulk-load'} cells.`);
-    return this.withRun(header ?? bulkLoadHeader(definition, target, runKey), options, definition.name, cellSec, async (signal, live, tracker) => {
-      let current = 0;
-      let doneSec = 0;
-      /** Moves the live tab and the progress on to a cell as it starts, before its first interval. */
-      const enterCell = (cellIndex: number, cell: PlannedCell) => {
-        if (cellIndex === current) return;
-        doneSec += plan.slice(current, cellIndex).reduce((sum, done) => sum + done.options.limits.time, 0);
-        current = cellIndex;
-        live?.nextRun(headerOf(cell, cellIndex, runKey));
-      };
-      const result = await runExperiment(definition, connection, {
-        signal,
-        engine: engineConfiguration(),
-        onStep: (step) => {
-          if (step.kind === 'cell') {
-            const cell = plan[step.index];
-            if (cell) enterCell(step.index, cell);
-            const what = cell ? `${cellText(plan, cell)} · ${workloadText(cell)}` : step.label;
-            tracker.report(`${step.index + 1}/${step.total} · ${what} · ${cell ? vscode.l10n.t('starting…') : vscode.l10n.t('loading…')}`, cell ? doneSec : step.index);
-          } else {
-            tracker.report(stepText(step), doneSec);
-          }
-        },
-        onInterval: (cellIndex, report) => {
-          const cell = plan[cellIndex];
-          if (!cell) return;
-          enterCell(cellIndex, cell);
-          live?.append(report.interval);
-          this.intervalEmitter.fire({ runKey, interval: report.interval });
-          const text = `${cellIndex + 1}/${plan.length} · ${cellText(plan, cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
-          tracker.report(text, doneSec + report.interval.t);
-        },
-        onCell: (cell, index, total) => {
-          log.info(`[experiment] cell ${index + 1}/${total} ${cell.variant} ${cell.workload} ${cell.threads} threads: ${statusText(cell.run.status)}, ${cell.run.summary.qps.toFixed(1)} QPS`);
-          if (plan.length === 0) tracker.report(vscode.l10n.t('{0} of {1} runs done', index + 1, total), index + 1);
-        },
-        onLog: (message) => log.info(`[experiment] ${message}`),
-        onSql: sqlLoggerFor(log, target.profile.name),
-      });
-      return result;
-    }, definition.kind === 'bulk-load' ? { units: bulkLoadCells(definition), live: false } : undefined);
+    return this.withRun(
+      header ?? bulkLoadHeader(definition, target, runKey),
+      options,
+      definition.name,
+      cellSec,
+      async (signal, live, tracker) => {
+        let current = 0;
+        let doneSec = 0;
+        /** Moves the live tab and the progress on to a cell as it starts, before its first interval. */
+        const enterCell = (cellIndex: number, cell: PlannedCell) => {
+          if (cellIndex === current) return;
+          doneSec += plan.slice(current, cellIndex).reduce((sum, done) => sum + done.options.limits.time, 0);
+          current = cellIndex;
+          live?.nextRun(headerOf(cell, cellIndex, runKey));
+        };
+        const result = await runExperiment(definition, connection, {
+          signal,
+          engine: engineConfiguration(),
+          onStep: (step) => {
+            if (step.kind === 'cell') {
+              const cell = plan[step.index];
+              if (cell) enterCell(step.index, cell);
+              const what = cell ? `${cellText(plan, cell)} · ${workloadText(cell)}` : step.label;
+              tracker.report(
+                `${step.index + 1}/${step.total} · ${what} · ${cell ? vscode.l10n.t('starting…') : vscode.l10n.t('loading…')}`,
+                cell ? doneSec : step.index,
+              );
+            } else {
+              tracker.report(stepText(step), doneSec);
+            }
+          },
+          onInterval: (cellIndex, report) => {
+            const cell = plan[cellIndex];
+            if (!cell) return;
+            enterCell(cellIndex, cell);
+            live?.append(report.interval);
+            this.intervalEmitter.fire({ runKey, interval: report.interval });
+            const text = `${cellIndex + 1}/${plan.length} · ${cellText(plan, cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
+            tracker.report(text, doneSec + report.interval.t);
+          },
+          onCell: (cell, index, total) => {
+            log.info(
+              `[experiment] cell ${index + 1}/${total} ${cell.variant} ${cell.workload} ${cell.threads} threads: ${statusText(cell.run.status)}, ${cell.run.summary.qps.toFixed(1)} QPS`,
+            );
+            if (plan.length === 0) tracker.report(vscode.l10n.t('{0} of {1} runs done', index + 1, total), index + 1);
+          },
+          onLog: (message) => log.info(`[experiment] ${message}`),
+          onSql: sqlLoggerFor(log, target.profile.name),
+        });
+        return result;
+      },
+      definition.kind === 'bulk-load' ? { units: bulkLoadCells(definition), live: false } : undefined,
+    );
   }
 
   /** Cancels one run (by its key) or every run going on; returns how many were asked to stop. */
   cancel(runKey?: string): number {
-    const cancels = runKey === undefined ? [...this.running.values()] : [this.running.get(runKey)].filter((cancel): cancel is () => void => cancel !== undefined);
+    const cancels =
+      runKey === undefined
+        ? [...this.running.values()]
+        : [this.running.get(runKey)].filter((cancel): cancel is () => void => cancel !== undefined);
     for (const cancel of cancels) cancel();
     return cancels.length;
   }
@@ -228,7 +269,11 @@ export class BenchmarkRunner implements vscode.Disposable {
     void this.updateRunningContext();
     try {
       const result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Benchmark on {0}', header.connectionName), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Benchmark on {0}', header.connectionName),
+          cancellable: true,
+        },
         async (progress, token) => {
           const subscription = token.onCancellationRequested(cancel);
           try {
@@ -263,11 +308,18 @@ export class BenchmarkRunner implements vscode.Disposable {
   private announce(result: BenchmarkResult): void {
     const label = resultLabel(result);
     if (result.status === 'cancelled') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} was cancelled; what it measured until then is saved in the Benchmarks view.', label));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('{0} was cancelled; what it measured until then is saved in the Benchmarks view.', label),
+      );
     } else if (result.status === 'failed') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('{0} failed: {1} The partial result is saved in the Benchmarks view.', label, result.message ?? ''));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('{0} failed: {1} The partial result is saved in the Benchmarks view.', label, result.message ?? ''),
+      );
     } else if (result.kind === 'run') {
-      vscode.window.setStatusBarMessage(vscode.l10n.t('{0}: {1} QPS, p95 {2} ms', label, result.summary.qps.toFixed(0), result.summary.latencyMs.p95?.toFixed(2) ?? '–'), 10_000);
+      vscode.window.setStatusBarMessage(
+        vscode.l10n.t('{0}: {1} QPS, p95 {2} ms', label, result.summary.qps.toFixed(0), result.summary.latencyMs.p95?.toFixed(2) ?? '–'),
+        10_000,
+      );
     }
   }
 
@@ -297,7 +349,12 @@ function workloadText(cell: PlannedCell): string {
 /** The cell as its run will be named in the Benchmarks view: what tells it apart from the other cells. */
 function cellText(plan: readonly PlannedCell[], cell: PlannedCell): string {
   const dimensions = (planned: PlannedCell): CellDimensions => ({
-    variant: planned.variant.name, workload: planned.workload.name, threads: planned.threads, tableSize: planned.tableSize, params: planned.params, repetition: planned.repetition,
+    variant: planned.variant.name,
+    workload: planned.workload.name,
+    threads: planned.threads,
+    tableSize: planned.tableSize,
+    params: planned.params,
+    repetition: planned.repetition,
   });
   return cellName(plan.map(dimensions), dimensions(cell), cellNameWords);
 }
@@ -307,7 +364,15 @@ function bulkLoadCells(definition: Extract<ExperimentDefinition, { kind: 'bulk-l
 }
 
 function bulkLoadHeader(definition: ExperimentDefinition, target: BenchmarkTarget, runKey: string): LiveRunHeader {
-  return { runKey, workload: definition.name, threads: 0, timeSec: 0, reportIntervalSec: 0, connectionName: target.profile.name, options: {} };
+  return {
+    runKey,
+    workload: definition.name,
+    threads: 0,
+    timeSec: 0,
+    reportIntervalSec: 0,
+    connectionName: target.profile.name,
+    options: {},
+  };
 }
 
 /** tidbLab.benchmarks.engine and tidbLab.benchmarks.sysbenchPath, as the core takes them. */

@@ -73,7 +73,12 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     if (!node) {
       const live: BenchmarkNode[] = [...this.liveRuns.values()].map((listing) => ({ kind: 'live', live: listing }));
       const stored = await this.store.list();
-      return [...live, ...stored.map((entry): BenchmarkNode => (entry.kind === 'result' ? { kind: 'result', stored: entry } : { kind: 'unreadable', stored: entry }))];
+      return [
+        ...live,
+        ...stored.map((entry): BenchmarkNode =>
+          entry.kind === 'result' ? { kind: 'result', stored: entry } : { kind: 'unreadable', stored: entry },
+        ),
+      ];
     }
     if (node.kind === 'result' && node.stored.result.kind === 'experiment') {
       const experiment = node.stored.result;
@@ -91,7 +96,9 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
       case 'cell':
         return this.cellItem(node);
       case 'result':
-        return node.stored.result.kind === 'run' ? this.runItem(node.stored.result, node.stored.id) : this.experimentItem(node.stored.result, node.stored.id);
+        return node.stored.result.kind === 'run'
+          ? this.runItem(node.stored.result, node.stored.id)
+          : this.experimentItem(node.stored.result, node.stored.id);
     }
   }
 
@@ -105,7 +112,14 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     const item = new vscode.TreeItem(resultLabel(run), vscode.TreeItemCollapsibleState.None);
     item.id = `result:${id}`;
     item.contextValue = BENCHMARK_ITEM_CONTEXT.run;
-    item.description = [summaryText(run), run.status === 'completed' ? '' : statusText(run.status), clientBoundText(run), relativeTime(run.startTime)].filter(Boolean).join(' · ');
+    item.description = [
+      summaryText(run),
+      run.status === 'completed' ? '' : statusText(run.status),
+      clientBoundText(run),
+      relativeTime(run.startTime),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = statusIcon(run.status, run.source.tool === 'tidb-lab' ? 'graph-line' : 'file-text', run.client?.bound);
     item.tooltip = runTooltip(run);
     item.command = openCommand({ kind: 'result', resultId: id });
@@ -122,13 +136,18 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
       experiment.status === 'completed' ? '' : statusText(experiment.status),
       clientBound > 0 ? vscode.l10n.t('{0} client-bound', clientBound) : '',
       relativeTime(experiment.startTime),
-    ].filter(Boolean).join(' · ');
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = statusIcon(experiment.status, 'beaker', clientBound > 0);
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(`${resultLabel(experiment)}\n\n`);
     tooltip.appendText(vscode.l10n.t('Variants: {0}', experiment.variants.join(', ')) + '\n\n');
     tooltip.appendText(`${new Date(experiment.startTime).toLocaleString(vscode.env.language)} · ${statusText(experiment.status)}`);
-    if (clientBound > 0) tooltip.appendText(`\n\n${vscode.l10n.t('The benchmark client limited {0} of these runs: their numbers show the client\'s limit, not the server\'s. {1}', clientBound, clientBoundAdvice())}`);
+    if (clientBound > 0)
+      tooltip.appendText(
+        `\n\n${vscode.l10n.t("The benchmark client limited {0} of these runs: their numbers show the client's limit, not the server's. {1}", clientBound, clientBoundAdvice())}`,
+      );
     item.tooltip = tooltip;
     item.command = openCommand({ kind: 'result', resultId: id });
     return item;
@@ -139,7 +158,13 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     const item = new vscode.TreeItem(cellLabel(node.experiment, cell), vscode.TreeItemCollapsibleState.None);
     item.id = `cell:${node.resultId}:${node.cellIndex}`;
     item.contextValue = BENCHMARK_ITEM_CONTEXT.cell;
-    item.description = [summaryText(cell.run), cell.run.status === 'completed' ? '' : statusText(cell.run.status), clientBoundText(cell.run)].filter(Boolean).join(' · ');
+    item.description = [
+      summaryText(cell.run),
+      cell.run.status === 'completed' ? '' : statusText(cell.run.status),
+      clientBoundText(cell.run),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = statusIcon(cell.run.status, 'graph-line', cell.run.client?.bound);
     item.tooltip = runTooltip(cell.run, `${resultLabel(node.experiment)} · ${cellLabel(node.experiment, cell)}`);
     item.command = openCommand({ kind: 'cell', resultId: node.resultId, cellIndex: node.cellIndex });
@@ -172,22 +197,46 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
 
 function summaryText(run: RunResult): string {
   const p95 = run.summary.latencyMs.p95;
-  return [vscode.l10n.t('{0} QPS', rateText(run.summary.qps)), p95 === null ? '' : vscode.l10n.t('p95 {0} ms', p95.toFixed(p95 >= 10 ? 1 : 2))].filter(Boolean).join(' · ');
+  return [
+    vscode.l10n.t('{0} QPS', rateText(run.summary.qps)),
+    p95 === null ? '' : vscode.l10n.t('p95 {0} ms', p95.toFixed(p95 >= 10 ? 1 : 2)),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function runTooltip(run: RunResult, label = resultLabel(run)): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
   tooltip.appendText(`${label} · ${statusText(run.status)}\n\n`);
   tooltip.appendText(`${vscode.l10n.t('TPS {0} · QPS {1}', rateText(run.summary.tps), rateText(run.summary.qps))}\n\n`);
-  if (run.server) tooltip.appendText(`${run.server.flavor} ${run.server.version}${run.server.host ? ` · ${run.server.host}:${run.server.port ?? ''}` : ''}\n\n`);
-  const engine = run.source.engine === 'sysbench' ? ` · sysbench ${run.source.engineVersion ?? ''}`.trimEnd() : run.source.engine === 'builtin' ? ` · ${vscode.l10n.t('built-in engine')}` : '';
-  tooltip.appendText(`${run.source.tool} ${run.source.toolVersion}${engine} · ${new Date(run.startTime).toLocaleString(vscode.env.language)}`);
+  if (run.server)
+    tooltip.appendText(
+      `${run.server.flavor} ${run.server.version}${run.server.host ? ` · ${run.server.host}:${run.server.port ?? ''}` : ''}\n\n`,
+    );
+  const engine =
+    run.source.engine === 'sysbench'
+      ? ` · sysbench ${run.source.engineVersion ?? ''}`.trimEnd()
+      : run.source.engine === 'builtin'
+        ? ` · ${vscode.l10n.t('built-in engine')}`
+        : '';
+  tooltip.appendText(
+    `${run.source.tool} ${run.source.toolVersion}${engine} · ${new Date(run.startTime).toLocaleString(vscode.env.language)}`,
+  );
   if (run.summary.errors > 0) tooltip.appendText(`\n\n${errorsText(run.summary, vscode.env.language)}`);
   if (run.message) tooltip.appendText(`\n\n${run.message}`);
   if (run.client?.bound) {
     const { saturated, measured } = saturatedIntervals(run);
-    tooltip.appendText(`\n\n${vscode.l10n.t('The benchmark client limited this run (client CPU {0}% of {1} core(s), event loop busy {2}%, saturated in {3} of {4} intervals): the numbers show the client\'s limit, not the server\'s. {5}',
-      Math.round(run.client.cpuUtilization * 100), run.client.cores, Math.round(run.client.eventLoopUtilization * 100), saturated, measured, clientBoundAdvice())}`);
+    tooltip.appendText(
+      `\n\n${vscode.l10n.t(
+        "The benchmark client limited this run (client CPU {0}% of {1} core(s), event loop busy {2}%, saturated in {3} of {4} intervals): the numbers show the client's limit, not the server's. {5}",
+        Math.round(run.client.cpuUtilization * 100),
+        run.client.cores,
+        Math.round(run.client.eventLoopUtilization * 100),
+        saturated,
+        measured,
+        clientBoundAdvice(),
+      )}`,
+    );
   }
   return tooltip;
 }
@@ -197,14 +246,17 @@ function clientBoundText(run: RunResult): string {
 }
 
 function clientBoundAdvice(): string {
-  return vscode.l10n.t('Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).');
+  return vscode.l10n.t(
+    'Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).',
+  );
 }
 
 /** Failed and cancelled say so first; a completed run the client limited carries the warning colour. */
 function statusIcon(status: RunResult['status'], completedIcon: string, clientBound = false): vscode.ThemeIcon {
   if (status === 'failed') return new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsErrorIcon.foreground'));
   if (status === 'cancelled') return new vscode.ThemeIcon('debug-stop', new vscode.ThemeColor('problemsWarningIcon.foreground'));
-  if (clientBound) return new vscode.ThemeIcon(completedIcon === 'beaker' ? 'beaker' : 'warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+  if (clientBound)
+    return new vscode.ThemeIcon(completedIcon === 'beaker' ? 'beaker' : 'warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
   return new vscode.ThemeIcon(completedIcon);
 }
 

@@ -2,7 +2,13 @@
 // the engine's parser, and where in the text a validation message points. Pure (no vscode).
 import { OptionError } from '../../core/bench/benchOptions';
 import { resolveBenchmarkConfig } from '../../core/bench/benchmarkConfig';
-import { ExperimentDefinitionError, parseExperimentDefinition, type ExperimentDefinition, type OptionValue, type SysbenchExperimentDefinition } from '../../core/bench/experimentDefinition';
+import {
+  ExperimentDefinitionError,
+  parseExperimentDefinition,
+  type ExperimentDefinition,
+  type OptionValue,
+  type SysbenchExperimentDefinition,
+} from '../../core/bench/experimentDefinition';
 import { findJsonSyntaxError } from '../../core/bench/jsonSyntaxError';
 
 /** A problem of the document; `offset` where the text itself says where (a JSON syntax error). */
@@ -12,8 +18,7 @@ export interface DefinitionProblem {
 }
 
 export type ParsedDefinition =
-  | { ok: true; definition: ExperimentDefinition }
-  | { ok: false; message: string; problems: DefinitionProblem[] };
+  { ok: true; definition: ExperimentDefinition } | { ok: false; message: string; problems: DefinitionProblem[] };
 
 /** Options are checked against a stand-in connection: the real one is given when the experiment runs. */
 const CHECK_CONNECTION = { host: 'localhost', port: 4000, user: 'check', password: '', database: 'check' };
@@ -24,12 +29,19 @@ const JSON_LANGUAGES = ['json', 'jsonc'];
 export function looksLikeExperimentText(languageId: string, fileName: string, head: string): boolean {
   if (!JSON_LANGUAGES.includes(languageId)) return false;
   if (/\.(tidb-)?experiment\.json$/i.test(fileName)) return true;
-  return /"kind"\s*:\s*"(sysbench|bulk-load)"/.test(head) || (/"workloads"\s*:/.test(head) && /"threads"\s*:/.test(head)) || /"rowsPerInsert"\s*:/.test(head);
+  return (
+    /"kind"\s*:\s*"(sysbench|bulk-load)"/.test(head) ||
+    (/"workloads"\s*:/.test(head) && /"threads"\s*:/.test(head)) ||
+    /"rowsPerInsert"\s*:/.test(head)
+  );
 }
 
 export function parseDocumentDefinition(text: string): ParsedDefinition {
   const syntax = findJsonSyntaxError(text);
-  if (syntax) return failed([{ message: `Not valid JSON at line ${syntax.line}, column ${syntax.column}: ${syntax.message}.`, offset: syntax.offset }]);
+  if (syntax)
+    return failed([
+      { message: `Not valid JSON at line ${syntax.line}, column ${syntax.column}: ${syntax.message}.`, offset: syntax.offset },
+    ]);
   let definition: ExperimentDefinition;
   try {
     definition = parseExperimentDefinition(text);
@@ -54,7 +66,13 @@ export function optionProblems(definition: SysbenchExperimentDefinition): Defini
   for (const workload of definition.workloads) {
     const params = { ...definition.params, ...(workload.params ?? {}) };
     for (const combination of paramCombinations(params)) {
-      const options = { ...definition.options, ...(workload.options ?? {}), ...combination, threads: definition.threads[0] ?? 1, table_size: definition.tableSizes[0] ?? 1 };
+      const options = {
+        ...definition.options,
+        ...(workload.options ?? {}),
+        ...combination,
+        threads: definition.threads[0] ?? 1,
+        table_size: definition.tableSizes[0] ?? 1,
+      };
       try {
         resolveBenchmarkConfig({ workload: workload.name, connection: CHECK_CONNECTION, options });
       } catch (error) {
@@ -78,7 +96,12 @@ function optionKeyOf(message: string, options: Record<string, OptionValue>): str
   const named = /--([\w-]+)/.exec(message)?.[1];
   const normal = (name: string) => name.replace(/-/g, '_').toLowerCase();
   if (named) return keys.find((key) => normal(key) === normal(named));
-  return keys.find((key) => typeof options[key] === 'string' && options[key] !== '' && new RegExp(`(^|[\\s:'"])${escapeRegExp(String(options[key]))}($|[\\s.,;)'"])`).test(message));
+  return keys.find(
+    (key) =>
+      typeof options[key] === 'string' &&
+      options[key] !== '' &&
+      new RegExp(`(^|[\\s:'"])${escapeRegExp(String(options[key]))}($|[\\s.,;)'"])`).test(message),
+  );
 }
 
 function escapeRegExp(text: string): string {
@@ -97,6 +120,9 @@ function paramCombinations(params: Record<string, OptionValue[]>): Record<string
 /** The JSON key a validation message is about ('"workloads[2].name": ...' -> "name"), to underline it. */
 export function problemKey(message: string): string | undefined {
   const field = /"([^"]+)"/.exec(message)?.[1];
-  const key = field?.split('.').pop()?.replace(/\[\d+\]$/, '');
+  const key = field
+    ?.split('.')
+    .pop()
+    ?.replace(/\[\d+\]$/, '');
   return key && /^[A-Za-z_][\w-]*$/.test(key) ? key : undefined;
 }

@@ -18,7 +18,9 @@ export function rangeOfProblem(document: vscode.TextDocument, message: string, o
     const start = document.positionAt(offset);
     const line = document.lineAt(start.line);
     // the character where the text stops being JSON, or the end of its line when that is where it stopped
-    return start.character < line.text.length ? new vscode.Range(start, start.translate(0, 1)) : new vscode.Range(line.range.end.translate(0, -Math.min(1, line.text.length)), line.range.end);
+    return start.character < line.text.length
+      ? new vscode.Range(start, start.translate(0, 1))
+      : new vscode.Range(line.range.end.translate(0, -Math.min(1, line.text.length)), line.range.end);
   }
   const key = problemKey(message);
   const index = key ? document.getText().indexOf(`"${key}"`) : -1;
@@ -35,7 +37,10 @@ export class ExperimentDocuments implements vscode.CodeLensProvider, vscode.Disp
 
   constructor(private readonly describeTarget: () => string) {
     this.subscriptions.push(
-      vscode.languages.registerCodeLensProvider(JSON_LANGUAGES.map((language) => ({ language })), this),
+      vscode.languages.registerCodeLensProvider(
+        JSON_LANGUAGES.map((language) => ({ language })),
+        this,
+      ),
       vscode.workspace.onDidChangeTextDocument((event) => this.scheduleValidation(event.document)),
       vscode.workspace.onDidOpenTextDocument((document) => this.scheduleValidation(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.diagnostics.delete(document.uri)),
@@ -63,8 +68,16 @@ export class ExperimentDocuments implements vscode.CodeLensProvider, vscode.Disp
     if (!looksLikeExperiment(document)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return [
-      new vscode.CodeLens(top, { title: `$(play) ${vscode.l10n.t('Run Experiment')}`, command: BENCHMARK_COMMANDS.runExperimentFromEditor, arguments: [document.uri] }),
-      new vscode.CodeLens(top, { title: this.describeTarget(), command: BENCHMARK_COMMANDS.runExperimentFromEditor, arguments: [document.uri, { chooseDatabase: true }] }),
+      new vscode.CodeLens(top, {
+        title: `$(play) ${vscode.l10n.t('Run Experiment')}`,
+        command: BENCHMARK_COMMANDS.runExperimentFromEditor,
+        arguments: [document.uri],
+      }),
+      new vscode.CodeLens(top, {
+        title: this.describeTarget(),
+        command: BENCHMARK_COMMANDS.runExperimentFromEditor,
+        arguments: [document.uri, { chooseDatabase: true }],
+      }),
     ];
   }
 
@@ -73,11 +86,18 @@ export class ExperimentDocuments implements vscode.CodeLensProvider, vscode.Disp
     const parsed = parseDocumentDefinition(document.getText());
     if (parsed.ok) this.diagnostics.delete(document.uri);
     else {
-      this.diagnostics.set(document.uri, parsed.problems.map((problem) => {
-        const diagnostic = new vscode.Diagnostic(rangeOfProblem(document, problem.message, problem.offset), problem.message, vscode.DiagnosticSeverity.Error);
-        diagnostic.source = 'TiDB Lab experiment';
-        return diagnostic;
-      }));
+      this.diagnostics.set(
+        document.uri,
+        parsed.problems.map((problem) => {
+          const diagnostic = new vscode.Diagnostic(
+            rangeOfProblem(document, problem.message, problem.offset),
+            problem.message,
+            vscode.DiagnosticSeverity.Error,
+          );
+          diagnostic.source = 'TiDB Lab experiment';
+          return diagnostic;
+        }),
+      );
     }
     return parsed;
   }
@@ -94,15 +114,22 @@ export class ExperimentDocuments implements vscode.CodeLensProvider, vscode.Disp
     }
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      this.validate(document);
-    }, VALIDATE_DELAY_MS));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.validate(document);
+      }, VALIDATE_DELAY_MS),
+    );
     void this.updateContextKey();
   }
 
   private async updateContextKey(): Promise<void> {
     const document = vscode.window.activeTextEditor?.document;
-    await vscode.commands.executeCommand('setContext', BENCHMARK_CONTEXT_KEYS.experimentEditor, document !== undefined && looksLikeExperiment(document));
+    await vscode.commands.executeCommand(
+      'setContext',
+      BENCHMARK_CONTEXT_KEYS.experimentEditor,
+      document !== undefined && looksLikeExperiment(document),
+    );
   }
 }

@@ -61,7 +61,10 @@ export async function askLaunchSettings(options: LaunchFlowOptions): Promise<Lau
       continue;
     }
     if (settings.kind === 'cancel') return undefined;
-    await options.globalState.update(LAST_LAUNCH_STATE_KEY, remember(options.globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY), settings.value));
+    await options.globalState.update(
+      LAST_LAUNCH_STATE_KEY,
+      remember(options.globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY), settings.value),
+    );
     return settings.value;
   }
 }
@@ -74,7 +77,12 @@ async function pickWorkload(options: LaunchFlowOptions, last: WorkloadName | und
     detail: workloadSpec(name).description,
     workload: name,
   }));
-  const picked = await pickStep({ title: `${options.title} (1/2)`, placeholder: vscode.l10n.t('Workload (sysbench 1.0.20 names)'), items, back: false });
+  const picked = await pickStep({
+    title: `${options.title} (1/2)`,
+    placeholder: vscode.l10n.t('Workload (sysbench 1.0.20 names)'),
+    items,
+    back: false,
+  });
   return picked.kind === 'value' ? { kind: 'value', value: picked.value.workload } : picked;
 }
 
@@ -106,26 +114,46 @@ async function editSettings(options: LaunchFlowOptions, start: LaunchSettings): 
 function settingItems(settings: LaunchSettings, purpose: LaunchFlowOptions['purpose'], problems: string[]): SettingItem[] {
   const t = vscode.l10n.t;
   const sweep = settings.threads.length > 1;
-  const go: SettingItem = purpose === 'run'
-    ? { label: `$(play) ${sweep ? t('Run Thread Sweep') : t('Run Benchmark')}`, action: 'go', detail: problems.length > 0 ? `$(error) ${problems[0]}` : describeLaunch(settings) }
-    : { label: `$(database) ${t('Prepare Data')}`, action: 'go', detail: problems.length > 0 ? `$(error) ${problems[0]}` : t('{0} table(s) of {1} rows in {2}', settings.tables, settings.tableSize.toLocaleString(), settings.database) };
+  const go: SettingItem =
+    purpose === 'run'
+      ? {
+          label: `$(play) ${sweep ? t('Run Thread Sweep') : t('Run Benchmark')}`,
+          action: 'go',
+          detail: problems.length > 0 ? `$(error) ${problems[0]}` : describeLaunch(settings),
+        }
+      : {
+          label: `$(database) ${t('Prepare Data')}`,
+          action: 'go',
+          detail:
+            problems.length > 0
+              ? `$(error) ${problems[0]}`
+              : t('{0} table(s) of {1} rows in {2}', settings.tables, settings.tableSize.toLocaleString(), settings.database),
+        };
   const items: SettingItem[] = [go, { label: t('Settings'), kind: vscode.QuickPickItemKind.Separator, action: 'separator' }];
   if (purpose === 'run') {
     items.push({
       label: t('Threads'),
-      description: sweep ? t('{0} (thread sweep: {1} runs)', settings.threads.join(', '), settings.threads.length) : String(settings.threads[0]),
+      description: sweep
+        ? t('{0} (thread sweep: {1} runs)', settings.threads.join(', '), settings.threads.length)
+        : String(settings.threads[0]),
       action: 'threads',
     });
     items.push({ label: t('Time'), description: sweep ? t('{0} s per run', settings.time) : t('{0} s', settings.time), action: 'time' });
   }
   if (allowsSeveralTables(settings.workload)) items.push({ label: t('Tables'), description: String(settings.tables), action: 'tables' });
-  if (usesTables(settings.workload)) items.push({ label: t('Table size'), description: t('{0} rows', settings.tableSize.toLocaleString()), action: 'tableSize' });
+  if (usesTables(settings.workload))
+    items.push({ label: t('Table size'), description: t('{0} rows', settings.tableSize.toLocaleString()), action: 'tableSize' });
   if (purpose === 'run') items.push({ label: t('Rand type'), description: settings.randType, action: 'randType' });
   items.push({ label: t('Database'), description: settings.database, action: 'database' });
-  if (purpose === 'run') items.push({ label: t('Report interval'), description: t('{0} s', settings.reportInterval), action: 'reportInterval' });
+  if (purpose === 'run')
+    items.push({ label: t('Report interval'), description: t('{0} s', settings.reportInterval), action: 'reportInterval' });
   const changed = Object.entries(settings.workloadOptions).map(([name, value]) => `${name}=${value}`);
   if (workloadOptionDefinitions(settings.workload).length > 0) {
-    items.push({ label: t('Workload options…'), description: changed.length > 0 ? changed.join(', ') : t('sysbench defaults'), action: 'workloadOptions' });
+    items.push({
+      label: t('Workload options…'),
+      description: changed.length > 0 ? changed.join(', ') : t('sysbench defaults'),
+      action: 'workloadOptions',
+    });
   }
   items.push({ label: t('Reset to sysbench defaults'), action: 'reset' });
   return items;
@@ -133,7 +161,13 @@ function settingItems(settings: LaunchSettings, purpose: LaunchFlowOptions['purp
 
 async function editSetting(title: string, settings: LaunchSettings, key: SettingKey): Promise<LaunchSettings> {
   const t = vscode.l10n.t;
-  const number = async (label: string, value: number, min: number, apply: (value: number) => LaunchSettings, prompt: string): Promise<LaunchSettings> => {
+  const number = async (
+    label: string,
+    value: number,
+    min: number,
+    apply: (value: number) => LaunchSettings,
+    prompt: string,
+  ): Promise<LaunchSettings> => {
     const outcome = await inputStep({
       title: `${title}: ${label}`,
       prompt,
@@ -162,13 +196,37 @@ async function editSetting(title: string, settings: LaunchSettings, key: Setting
       return parsed.ok ? { ...settings, threads: parsed.value } : settings;
     }
     case 'time':
-      return number(t('Time'), settings.time, 1, (time) => ({ ...settings, time }), t('--time: seconds each run lasts (sysbench default 10).'));
+      return number(
+        t('Time'),
+        settings.time,
+        1,
+        (time) => ({ ...settings, time }),
+        t('--time: seconds each run lasts (sysbench default 10).'),
+      );
     case 'tables':
-      return number(t('Tables'), settings.tables, 1, (tables) => ({ ...settings, tables }), t('--tables: number of sbtest tables (sysbench default 1).'));
+      return number(
+        t('Tables'),
+        settings.tables,
+        1,
+        (tables) => ({ ...settings, tables }),
+        t('--tables: number of sbtest tables (sysbench default 1).'),
+      );
     case 'tableSize':
-      return number(t('Table size'), settings.tableSize, 1, (tableSize) => ({ ...settings, tableSize }), t('--table-size: rows per table (sysbench default 10,000).'));
+      return number(
+        t('Table size'),
+        settings.tableSize,
+        1,
+        (tableSize) => ({ ...settings, tableSize }),
+        t('--table-size: rows per table (sysbench default 10,000).'),
+      );
     case 'reportInterval':
-      return number(t('Report interval'), settings.reportInterval, 1, (reportInterval) => ({ ...settings, reportInterval }), t('--report-interval: seconds between points of the live chart.'));
+      return number(
+        t('Report interval'),
+        settings.reportInterval,
+        1,
+        (reportInterval) => ({ ...settings, reportInterval }),
+        t('--report-interval: seconds between points of the live chart.'),
+      );
     case 'database': {
       const outcome = await inputStep({
         title: `${title}: ${t('Database')}`,
@@ -191,21 +249,33 @@ async function editSetting(title: string, settings: LaunchSettings, key: Setting
 function threadProblem(workload: WorkloadName, text: string): string | undefined {
   const parsed = parseThreadList(text);
   if (!parsed.ok) return parsed.message;
-  if (parsed.value.length > 1 && workload === 'bulk_insert') return vscode.l10n.t('bulk_insert makes one table per thread: run it with one thread count (or use a bulk-load experiment).');
+  if (parsed.value.length > 1 && workload === 'bulk_insert')
+    return vscode.l10n.t('bulk_insert makes one table per thread: run it with one thread count (or use a bulk-load experiment).');
   return undefined;
 }
 
 async function pickRandType(title: string, current: RandType): Promise<RandType> {
   const t = vscode.l10n.t;
   const details: Record<RandType, string> = {
-    uniform: t('every row equally likely: what TiDB\'s published benchmarks use'),
-    special: t('sysbench 1.0.20\'s default: about 75% of accesses hit about 1% of the rows (a hotspot)'),
+    uniform: t("every row equally likely: what TiDB's published benchmarks use"),
+    special: t("sysbench 1.0.20's default: about 75% of accesses hit about 1% of the rows (a hotspot)"),
     gaussian: t('a bell curve around the middle of the table'),
     pareto: t('a few rows get most accesses (--rand-pareto-h)'),
-    zipfian: t('Zipf\'s law (sysbench 1.1; --rand-zipfian-exp)'),
+    zipfian: t("Zipf's law (sysbench 1.1; --rand-zipfian-exp)"),
   };
-  const items = RAND_TYPES.map((type) => ({ label: type, description: type === current ? t('current') : undefined, detail: details[type], type }));
-  const outcome = await pickStep({ title: `${title}: ${t('Rand type')}`, placeholder: t('--rand-type: how rows are picked'), items, activeItem: items.find((item) => item.type === current), back: true });
+  const items = RAND_TYPES.map((type) => ({
+    label: type,
+    description: type === current ? t('current') : undefined,
+    detail: details[type],
+    type,
+  }));
+  const outcome = await pickStep({
+    title: `${title}: ${t('Rand type')}`,
+    placeholder: t('--rand-type: how rows are picked'),
+    items,
+    activeItem: items.find((item) => item.type === current),
+    back: true,
+  });
   return outcome.kind === 'value' ? outcome.value.type : current;
 }
 
@@ -223,7 +293,13 @@ async function editWorkloadOptions(title: string, start: LaunchSettings): Promis
         name: definition.name,
       };
     });
-    const outcome = await pickStep({ title: `${title}: ${t('Workload options of {0}', settings.workload)}`, placeholder: t('Pick an option to change it'), items, activeItem: items.find((item) => item.name === lastName), back: true });
+    const outcome = await pickStep({
+      title: `${title}: ${t('Workload options of {0}', settings.workload)}`,
+      placeholder: t('Pick an option to change it'),
+      items,
+      activeItem: items.find((item) => item.name === lastName),
+      back: true,
+    });
     if (outcome.kind !== 'value') return settings;
     const name = outcome.value.name;
     lastName = name;

@@ -51,7 +51,9 @@ export function defaultLaunchSettings(workload: WorkloadName): LaunchSettings {
 
 /** The options of this workload the user can set beside threads/time/tables/size (point_selects, range_size, ...). */
 export function workloadOptionDefinitions(workload: WorkloadName): OptionDefinition[] {
-  return OPTION_DEFINITIONS.filter((definition) => definition.workloads?.includes(workload) && !definition.onlyDefault && !OWN_STEP_OPTIONS.has(definition.name));
+  return OPTION_DEFINITIONS.filter(
+    (definition) => definition.workloads?.includes(workload) && !definition.onlyDefault && !OWN_STEP_OPTIONS.has(definition.name),
+  );
 }
 
 export function usesTables(workload: WorkloadName): boolean {
@@ -109,7 +111,8 @@ export function validateLaunchSettings(settings: LaunchSettings): string[] {
   if (settings.database.trim() === '') problems.push('Enter the database the sbtest tables live in (sysbench uses sbtest).');
   for (const threads of settings.threads) {
     const raw: Record<string, string> = {};
-    for (const [name, value] of Object.entries(engineOptions(settings, threads))) raw[name] = typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value);
+    for (const [name, value] of Object.entries(engineOptions(settings, threads)))
+      raw[name] = typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value);
     try {
       resolveBenchOptions(settings.workload, raw);
     } catch (error) {
@@ -180,16 +183,21 @@ export function recalledSettings(stored: unknown, workload: WorkloadName): Launc
   if (typeof stored !== 'object' || stored === null) return defaults;
   const remembered = stored as RememberedLaunches;
   const common = (typeof remembered.common === 'object' && remembered.common !== null ? remembered.common : {}) as Record<string, unknown>;
-  const whole = (value: unknown, min: number): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= min ? value : undefined);
-  const threads = Array.isArray(common.threads) && common.threads.length > 0 && common.threads.every((value) => whole(value, 1) !== undefined && (value as number) <= MAX_THREADS)
-    ? (common.threads as number[])
-    : defaults.threads;
+  const whole = (value: unknown, min: number): number | undefined =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min ? value : undefined;
+  const threads =
+    Array.isArray(common.threads) &&
+    common.threads.length > 0 &&
+    common.threads.every((value) => whole(value, 1) !== undefined && (value as number) <= MAX_THREADS)
+      ? (common.threads as number[])
+      : defaults.threads;
   const savedOptions = remembered.workloadOptions?.[workload];
   const workloadOptions: Record<string, string> = {};
   if (typeof savedOptions === 'object' && savedOptions !== null) {
     const known = new Set(workloadOptionDefinitions(workload).map((definition) => definition.name));
     for (const [name, value] of Object.entries(savedOptions)) {
-      if (known.has(name) && typeof value === 'string' && workloadOptionProblem(workload, name, value) === undefined) workloadOptions[name] = value;
+      if (known.has(name) && typeof value === 'string' && workloadOptionProblem(workload, name, value) === undefined)
+        workloadOptions[name] = value;
     }
   }
   return {

@@ -2,11 +2,22 @@
 // LONG_EXPERIMENT_SECONDS (2 hours) a modal asks whether to start it at all.
 import * as vscode from 'vscode';
 import type { ExperimentDefinition } from '../../core/bench/experimentDefinition';
-import { describeEstimate, estimateExperiment, formatDuration, isLongExperiment, LONG_EXPERIMENT_SECONDS } from '../../core/bench/experimentSize';
+import {
+  describeEstimate,
+  estimateExperiment,
+  formatDuration,
+  isLongExperiment,
+  LONG_EXPERIMENT_SECONDS,
+} from '../../core/bench/experimentSize';
 import type { ExtensionLog } from '../log/extensionLog';
 
 /** True when the experiment may start: it is not long, the caller agreed already, or the user says Run. */
-export async function mayStartExperiment(definition: ExperimentDefinition, connectionName: string, alreadyConfirmed: boolean, log: ExtensionLog): Promise<boolean> {
+export async function mayStartExperiment(
+  definition: ExperimentDefinition,
+  connectionName: string,
+  alreadyConfirmed: boolean,
+  log: ExtensionLog,
+): Promise<boolean> {
   const estimate = estimateExperiment(definition);
   log.info(`[experiment] ${definition.name}: ${describeEstimate(estimate)}`);
   if (!isLongExperiment(estimate) || alreadyConfirmed) return true;

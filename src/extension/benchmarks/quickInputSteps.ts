@@ -66,7 +66,10 @@ export function inputStep(options: InputStepOptions): Promise<StepOutcome<string
   ]);
 }
 
-function settle<T>(input: vscode.QuickInput, listen: (resolve: (outcome: StepOutcome<T>) => void) => vscode.Disposable[]): Promise<StepOutcome<T>> {
+function settle<T>(
+  input: vscode.QuickInput,
+  listen: (resolve: (outcome: StepOutcome<T>) => void) => vscode.Disposable[],
+): Promise<StepOutcome<T>> {
   return new Promise((resolvePromise) => {
     let settled = false;
     const disposables: vscode.Disposable[] = [];
@@ -77,7 +80,10 @@ function settle<T>(input: vscode.QuickInput, listen: (resolve: (outcome: StepOut
       input.dispose();
       resolvePromise(outcome);
     };
-    disposables.push(...listen(resolve), input.onDidHide(() => resolve({ kind: 'cancel' })));
+    disposables.push(
+      ...listen(resolve),
+      input.onDidHide(() => resolve({ kind: 'cancel' })),
+    );
     input.show();
   });
 }

@@ -36,10 +36,14 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
   }
 
   async function open(arg?: unknown): Promise<void> {
-    const target: PanelTarget | undefined = isPanelTarget(arg) ? arg : isBenchmarkNode(arg) ? targetOf(arg) : (() => {
-      const id = resultIdOf(arg);
-      return id ? { kind: 'result' as const, resultId: id } : undefined;
-    })();
+    const target: PanelTarget | undefined = isPanelTarget(arg)
+      ? arg
+      : isBenchmarkNode(arg)
+        ? targetOf(arg)
+        : (() => {
+            const id = resultIdOf(arg);
+            return id ? { kind: 'result' as const, resultId: id } : undefined;
+          })();
     if (target) await panels.open(target);
   }
 
@@ -47,7 +51,8 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
   function cellOf(arg: unknown): { resultId: string; cellIndex: number } | undefined {
     if (isBenchmarkNode(arg)) return arg.kind === 'cell' ? { resultId: arg.resultId, cellIndex: arg.cellIndex } : undefined;
     const request = arg as { resultId?: unknown; cellIndex?: unknown } | undefined;
-    if (typeof request?.resultId === 'string' && Number.isInteger(request.cellIndex) && (request.cellIndex as number) >= 0) return { resultId: request.resultId, cellIndex: request.cellIndex as number };
+    if (typeof request?.resultId === 'string' && Number.isInteger(request.cellIndex) && (request.cellIndex as number) >= 0)
+      return { resultId: request.resultId, cellIndex: request.cellIndex as number };
     if (arg === undefined) {
       const selected = treeView.selection[0];
       return selected?.kind === 'cell' ? { resultId: selected.resultId, cellIndex: selected.cellIndex } : undefined;
@@ -63,11 +68,14 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
       const experiment = stored?.kind === 'result' && stored.result.kind === 'experiment' ? stored.result : undefined;
       const run = experiment?.cells[cell.cellIndex];
       if (!experiment || !run) return;
-      const name = typeof given === 'string' ? given : await vscode.window.showInputBox({
-        title: t('Rename Run of {0}', resultLabel(experiment)),
-        prompt: t('A name for this run (empty: what tells it apart from the experiment\'s other runs).'),
-        value: cellLabel(experiment, run),
-      });
+      const name =
+        typeof given === 'string'
+          ? given
+          : await vscode.window.showInputBox({
+              title: t('Rename Run of {0}', resultLabel(experiment)),
+              prompt: t("A name for this run (empty: what tells it apart from the experiment's other runs)."),
+              value: cellLabel(experiment, run),
+            });
       if (name === undefined) return;
       await store.renameCell(cell.resultId, cell.cellIndex, name);
       await panels.resultChanged(cell.resultId, false);
@@ -76,11 +84,14 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
     const id = resultIdOf(arg);
     const stored = id ? await store.get(id) : undefined;
     if (stored?.kind !== 'result') return;
-    const name = typeof given === 'string' ? given : await vscode.window.showInputBox({
-      title: t('Rename Benchmark Result'),
-      prompt: t('A name for this result (empty: the workload and threads).'),
-      value: stored.result.name ?? resultLabel(stored.result),
-    });
+    const name =
+      typeof given === 'string'
+        ? given
+        : await vscode.window.showInputBox({
+            title: t('Rename Benchmark Result'),
+            prompt: t('A name for this result (empty: the workload and threads).'),
+            value: stored.result.name ?? resultLabel(stored.result),
+          });
     if (name === undefined) return;
     await store.rename(stored.id, name);
     await panels.resultChanged(stored.id, false);
@@ -89,10 +100,16 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
   async function remove(arg?: unknown, selected?: unknown): Promise<boolean> {
     const nodes = selectedNodes(arg, selected);
     const resultNodes = nodes.filter((node): node is Extract<BenchmarkNode, { kind: 'result' }> => node.kind === 'result');
-    const ids = resultNodes.length > 0 || nodes.length > 0 ? resultNodes.map((node) => node.stored.id) : [cellOf(arg) ? undefined : resultIdOf(arg)].filter((id): id is string => id !== undefined);
+    const ids =
+      resultNodes.length > 0 || nodes.length > 0
+        ? resultNodes.map((node) => node.stored.id)
+        : [cellOf(arg) ? undefined : resultIdOf(arg)].filter((id): id is string => id !== undefined);
     // Runs of an experiment that is itself deleted go with it.
-    const cells = (nodes.length > 0 ? nodes.flatMap((node) => (node.kind === 'cell' ? [{ resultId: node.resultId, cellIndex: node.cellIndex }] : [])) : [cellOf(arg)].filter((cell) => cell !== undefined))
-      .filter((cell) => !ids.includes(cell.resultId));
+    const cells = (
+      nodes.length > 0
+        ? nodes.flatMap((node) => (node.kind === 'cell' ? [{ resultId: node.resultId, cellIndex: node.cellIndex }] : []))
+        : [cellOf(arg)].filter((cell) => cell !== undefined)
+    ).filter((cell) => !ids.includes(cell.resultId));
     if (ids.length === 0 && cells.length === 0) return false;
     const labels: string[] = [];
     for (const id of ids) {
@@ -111,7 +128,10 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
       const remove = t('Delete');
       const choice = await vscode.window.showWarningMessage(
         count === 1 ? t('Delete the benchmark result "{0}"?', labels[0] ?? '') : t('Delete {0} benchmark results?', count),
-        { modal: true, detail: `${labels.join('\n')}\n\n${cells.length > 0 && ids.length === 0 ? t('The runs are removed from their experiment\'s file in {0}.', store.location().fsPath) : t('The result files are deleted from {0}.', store.location().fsPath)}` },
+        {
+          modal: true,
+          detail: `${labels.join('\n')}\n\n${cells.length > 0 && ids.length === 0 ? t("The runs are removed from their experiment's file in {0}.", store.location().fsPath) : t('The result files are deleted from {0}.', store.location().fsPath)}`,
+        },
         remove,
       );
       if (choice !== remove) return false;
@@ -151,14 +171,32 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
     for (const stored of await store.list()) {
       if (stored.kind !== 'result') continue;
       const result = stored.result;
-      if (result.kind === 'run') items.push({ label: resultLabel(result), description: new Date(result.startTime).toLocaleString(vscode.env.language), member: stored.id, picked: already.includes(stored.id) });
-      else result.cells.forEach((cell, index) => items.push({ label: cellLabel(result, cell), description: resultLabel(result), member: comparisonMemberId(stored.id, index), picked: already.includes(comparisonMemberId(stored.id, index)) }));
+      if (result.kind === 'run')
+        items.push({
+          label: resultLabel(result),
+          description: new Date(result.startTime).toLocaleString(vscode.env.language),
+          member: stored.id,
+          picked: already.includes(stored.id),
+        });
+      else
+        result.cells.forEach((cell, index) =>
+          items.push({
+            label: cellLabel(result, cell),
+            description: resultLabel(result),
+            member: comparisonMemberId(stored.id, index),
+            picked: already.includes(comparisonMemberId(stored.id, index)),
+          }),
+        );
     }
     if (items.length < 2) {
       void vscode.window.showInformationMessage(t('Comparing needs two runs or more in the Benchmarks view.'));
       return [];
     }
-    const picked = await vscode.window.showQuickPick(items, { canPickMany: true, title: t('Compare Benchmark Runs'), placeHolder: t('Pick two runs or more (tip: select them in the Benchmarks view with Ctrl/Cmd+click)') });
+    const picked = await vscode.window.showQuickPick(items, {
+      canPickMany: true,
+      title: t('Compare Benchmark Runs'),
+      placeHolder: t('Pick two runs or more (tip: select them in the Benchmarks view with Ctrl/Cmd+click)'),
+    });
     return picked?.map((item) => item.member) ?? [];
   }
 
@@ -182,8 +220,14 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
       const label = cellFullLabel(stored.result, run);
       subject = { kind: 'result', result: { ...run.run, name: label }, baseName: label };
     }
-    const target = request?.target ? (/^[a-z][\w+.-]*:/i.test(request.target) && !/^[a-z]:[\\/]/i.test(request.target) ? vscode.Uri.parse(request.target) : vscode.Uri.file(request.target)) : undefined;
-    const written = await exportToFile(subject, request?.format ?? format, log, target, { intervals: request?.intervals ?? (target ? false : undefined) });
+    const target = request?.target
+      ? /^[a-z][\w+.-]*:/i.test(request.target) && !/^[a-z]:[\\/]/i.test(request.target)
+        ? vscode.Uri.parse(request.target)
+        : vscode.Uri.file(request.target)
+      : undefined;
+    const written = await exportToFile(subject, request?.format ?? format, log, target, {
+      intervals: request?.intervals ?? (target ? false : undefined),
+    });
     return written?.toString();
   }
 
@@ -202,7 +246,9 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
         ids.push(stored.id);
         panels.addWarnings(stored.id, imported.warnings);
       }
-      log.info(`Imported ${imported.results.length} result(s) from ${uri.fsPath} (${imported.format ?? 'not recognised'}); ${imported.warnings.length} warning(s).`);
+      log.info(
+        `Imported ${imported.results.length} result(s) from ${uri.fsPath} (${imported.format ?? 'not recognised'}); ${imported.warnings.length} warning(s).`,
+      );
     }
     const open = arg === undefined || (arg as { open?: unknown }).open !== false;
     if (ids.length === 0) {
@@ -212,12 +258,14 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
     if (open) await panels.open(ids.length === 1 ? { kind: 'result', resultId: ids[0] } : { kind: 'comparison', resultIds: ids });
     if (warnings.length > 0) {
       const show = t('Show Warnings');
-      void vscode.window.showWarningMessage(t('Imported {0} result(s) with {1} warning(s).', ids.length, warnings.length), show).then((choice) => {
-        if (choice === show) {
-          log.show(true);
-          for (const warning of warnings) log.warn(`[import] ${warning}`);
-        }
-      });
+      void vscode.window
+        .showWarningMessage(t('Imported {0} result(s) with {1} warning(s).', ids.length, warnings.length), show)
+        .then((choice) => {
+          if (choice === show) {
+            log.show(true);
+            for (const warning of warnings) log.warn(`[import] ${warning}`);
+          }
+        });
     }
     return { ids, warnings };
   }
@@ -225,13 +273,17 @@ export function registerResultCommands(services: BenchmarkServices): vscode.Disp
   async function importUris(arg: unknown): Promise<vscode.Uri[]> {
     const given = (arg as { uri?: unknown } | undefined)?.uri ?? arg;
     const list = Array.isArray(given) ? given : [given];
-    const uris = list.map((item) => (item instanceof vscode.Uri ? item : typeof item === 'string' && item !== '' ? vscode.Uri.file(item) : undefined)).filter((uri): uri is vscode.Uri => uri !== undefined);
+    const uris = list
+      .map((item) => (item instanceof vscode.Uri ? item : typeof item === 'string' && item !== '' ? vscode.Uri.file(item) : undefined))
+      .filter((uri): uri is vscode.Uri => uri !== undefined);
     if (uris.length > 0) return uris;
-    return (await vscode.window.showOpenDialog({
-      title: t('Import sysbench / go-tpc / go-ycsb Log'),
-      canSelectMany: true,
-      filters: { [t('Benchmark logs')]: ['log', 'txt', 'out', 'json'], [t('All files')]: ['*'] },
-    })) ?? [];
+    return (
+      (await vscode.window.showOpenDialog({
+        title: t('Import sysbench / go-tpc / go-ycsb Log'),
+        canSelectMany: true,
+        filters: { [t('Benchmark logs')]: ['log', 'txt', 'out', 'json'], [t('All files')]: ['*'] },
+      })) ?? []
+    );
   }
 
   return [

@@ -14,7 +14,8 @@ import type { ExtensionLog } from '../log/extensionLog';
 import { resultLabel } from './resultLabels';
 
 /** What an export is about: one stored result, or several runs compared. */
-export type ExportSubject = { kind: 'result'; result: BenchmarkResult; baseName: string } | { kind: 'runs'; runs: RunResult[]; baseName: string };
+export type ExportSubject =
+  { kind: 'result'; result: BenchmarkResult; baseName: string } | { kind: 'runs'; runs: RunResult[]; baseName: string };
 
 const MAX_PNG_BYTES = 32 * 1024 * 1024;
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
@@ -28,13 +29,23 @@ export function exportText(subject: ExportSubject, format: ExportFormat, choices
   if (subject.kind === 'runs') {
     // Tables name runs by their name, else by workload and threads: a label reads better than a UUID.
     const named = subject.runs.map((run) => ({ ...run, name: resultLabel(run) }));
-    if (format === 'csv') return csvMetadataBlock([['result', 'comparison'], ['runs', named.map((run) => run.name).join(' | ')]]) + runSummariesToCsv(named);
+    if (format === 'csv')
+      return (
+        csvMetadataBlock([
+          ['result', 'comparison'],
+          ['runs', named.map((run) => run.name).join(' | ')],
+        ]) + runSummariesToCsv(named)
+      );
     if (format === 'markdown') return `${runSummariesToMarkdown(named)}\n${runComparisonToMarkdown(compareRuns(named))}`;
     return `${JSON.stringify(redactSecrets(subject.runs), null, 2)}\n`;
   }
   const result = subject.result;
   if (format === 'json') return resultToJson(result);
-  if (format === 'csv') return csvMetadataBlock(resultMetadata(result, subject.baseName)) + (result.kind === 'run' ? intervalsToCsv(result) : experimentToCsv(result));
+  if (format === 'csv')
+    return (
+      csvMetadataBlock(resultMetadata(result, subject.baseName)) +
+      (result.kind === 'run' ? intervalsToCsv(result) : experimentToCsv(result))
+    );
   if (result.kind === 'run') {
     const summary = runToMarkdown({ ...result, name: resultLabel(result) });
     return choices.intervals ? `${summary}\n**${vscode.l10n.t('Report intervals')}**\n\n${intervalsToMarkdown(result)}` : summary;
@@ -45,25 +56,45 @@ export function exportText(subject: ExportSubject, format: ExportFormat, choices
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', markdown: 'md', json: 'json' };
 
 export function safeBaseName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'benchmark';
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'benchmark'
+  );
 }
 
 /**
  * Asks where to save (unless `uri` is given, for automation) and writes the export; undefined when
  * cancelled. The Markdown of a run with report intervals asks first whether to add them.
  */
-export async function exportToFile(subject: ExportSubject, format: ExportFormat, log: ExtensionLog, uri?: vscode.Uri, choices: ExportChoices = {}): Promise<vscode.Uri | undefined> {
+export async function exportToFile(
+  subject: ExportSubject,
+  format: ExportFormat,
+  log: ExtensionLog,
+  uri?: vscode.Uri,
+  choices: ExportChoices = {},
+): Promise<vscode.Uri | undefined> {
   const extension = EXTENSIONS[format];
-  if (format === 'markdown' && choices.intervals === undefined && !uri && subject.kind === 'result' && subject.result.kind === 'run' && subject.result.intervals.length > 0) {
+  if (
+    format === 'markdown' &&
+    choices.intervals === undefined &&
+    !uri &&
+    subject.kind === 'result' &&
+    subject.result.kind === 'run' &&
+    subject.result.intervals.length > 0
+  ) {
     const asked = await askForIntervals(subject.result.intervals.length);
     if (asked === undefined) return undefined;
     choices = { ...choices, intervals: asked };
   }
-  const target = uri ?? await vscode.window.showSaveDialog({
-    title: vscode.l10n.t('Export Benchmark Result'),
-    defaultUri: defaultFolderUri(`${safeBaseName(subject.baseName)}.${extension}`),
-    filters: { [formatLabel(format)]: [extension] },
-  });
+  const target =
+    uri ??
+    (await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Export Benchmark Result'),
+      defaultUri: defaultFolderUri(`${safeBaseName(subject.baseName)}.${extension}`),
+      filters: { [formatLabel(format)]: [extension] },
+    }));
   if (!target) return undefined;
   await vscode.workspace.fs.writeFile(target, Buffer.from(exportText(subject, format, choices), 'utf8'));
   log.info(`Exported ${subject.baseName} as ${format} to ${target.fsPath}.`);
@@ -83,11 +114,13 @@ export async function savePng(dataUrl: unknown, baseName: string, log: Extension
     log.warn('Ignored a chart image that is not a PNG of reasonable size.');
     return undefined;
   }
-  const target = uri ?? await vscode.window.showSaveDialog({
-    title: vscode.l10n.t('Save Chart as PNG'),
-    defaultUri: defaultFolderUri(`${safeBaseName(baseName)}.png`),
-    filters: { [vscode.l10n.t('PNG image')]: ['png'] },
-  });
+  const target =
+    uri ??
+    (await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Save Chart as PNG'),
+      defaultUri: defaultFolderUri(`${safeBaseName(baseName)}.png`),
+      filters: { [vscode.l10n.t('PNG image')]: ['png'] },
+    }));
   if (!target) return undefined;
   await vscode.workspace.fs.writeFile(target, bytes);
   log.info(`Saved chart ${baseName} (${bytes.length} bytes) to ${target.fsPath}.`);
@@ -98,9 +131,19 @@ export async function savePng(dataUrl: unknown, baseName: string, log: Extension
 async function askForIntervals(count: number): Promise<boolean | undefined> {
   const items: (vscode.QuickPickItem & { intervals: boolean })[] = [
     { label: vscode.l10n.t('Summary'), description: vscode.l10n.t('one row: TPS, QPS, latency, errors'), intervals: false },
-    { label: vscode.l10n.t('Summary and report intervals'), description: count === 1 ? vscode.l10n.t('and a table of its 1 interval') : vscode.l10n.t('and a table of its {0} intervals', count.toLocaleString(vscode.env.language)), intervals: true },
+    {
+      label: vscode.l10n.t('Summary and report intervals'),
+      description:
+        count === 1
+          ? vscode.l10n.t('and a table of its 1 interval')
+          : vscode.l10n.t('and a table of its {0} intervals', count.toLocaleString(vscode.env.language)),
+      intervals: true,
+    },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Export Markdown Table'), placeHolder: vscode.l10n.t('What the Markdown holds') });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Export Markdown Table'),
+    placeHolder: vscode.l10n.t('What the Markdown holds'),
+  });
   return picked?.intervals;
 }
 

@@ -46,7 +46,14 @@ export function cellFullLabel(experiment: ExperimentResult, cell: ExperimentCell
 
 export function dimensionsOf(cell: ExperimentCell): CellDimensions {
   const repetition = cell.run.labels?.repetition;
-  return { variant: cell.variant, workload: cell.workload, threads: cell.threads, tableSize: cell.tableSize, params: cell.params, repetition: typeof repetition === 'number' ? repetition : undefined };
+  return {
+    variant: cell.variant,
+    workload: cell.workload,
+    threads: cell.threads,
+    tableSize: cell.tableSize,
+    params: cell.params,
+    repetition: typeof repetition === 'number' ? repetition : undefined,
+  };
 }
 
 export function statusText(status: RunResult['status']): string {

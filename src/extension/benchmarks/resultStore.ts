@@ -29,10 +29,15 @@ export class BenchmarkResultStore implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
   private watcher: vscode.FileSystemWatcher | undefined;
 
-  constructor(private readonly globalStorageUri: vscode.Uri, private readonly log: ExtensionLog) {
-    this.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(BENCHMARK_SETTINGS.storeInWorkspace)) this.locationChanged();
-    }));
+  constructor(
+    private readonly globalStorageUri: vscode.Uri,
+    private readonly log: ExtensionLog,
+  ) {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(BENCHMARK_SETTINGS.storeInWorkspace)) this.locationChanged();
+      }),
+    );
     this.subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => this.locationChanged()));
     this.watchLocation();
   }
@@ -54,7 +59,9 @@ export class BenchmarkResultStore implements vscode.Disposable {
     } catch {
       return [];
     }
-    const files = entries.filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.json')).map(([name]) => vscode.Uri.joinPath(folder, name));
+    const files = entries
+      .filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.json'))
+      .map(([name]) => vscode.Uri.joinPath(folder, name));
     const stored = await Promise.all(files.map((uri) => this.read(uri)));
     const live = new Set(files.map((uri) => uri.toString()));
     for (const key of [...this.cache.keys()]) if (!live.has(key)) this.cache.delete(key);
@@ -106,7 +113,10 @@ export class BenchmarkResultStore implements vscode.Disposable {
 
   /** Removes one run from an experiment; the runs after it move up by one. */
   async deleteCell(id: string, cellIndex: number): Promise<void> {
-    await this.updateExperiment(id, (experiment) => ({ ...experiment, cells: experiment.cells.filter((_cell, index) => index !== cellIndex) }));
+    await this.updateExperiment(id, (experiment) => ({
+      ...experiment,
+      cells: experiment.cells.filter((_cell, index) => index !== cellIndex),
+    }));
     this.log.info(`Deleted run ${cellIndex + 1} of benchmark experiment ${id}.`);
   }
 
@@ -184,15 +194,23 @@ export class BenchmarkResultStore implements vscode.Disposable {
 
 /** e.g. 2025-05-01T10-00-00_oltp_point_select_1a2b3c4d.json */
 export function fileNameFor(result: BenchmarkResult): string {
-  const time = (Number.isNaN(Date.parse(result.startTime)) ? new Date() : new Date(result.startTime)).toISOString().slice(0, 19).replace(/:/g, '-');
+  const time = (Number.isNaN(Date.parse(result.startTime)) ? new Date() : new Date(result.startTime))
+    .toISOString()
+    .slice(0, 19)
+    .replace(/:/g, '-');
   const what = result.kind === 'run' ? result.workload : `experiment_${result.name}`;
-  const safe = what.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 60) || result.kind;
+  const safe =
+    what
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 60) || result.kind;
   const id = result.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8) || 'result';
   return `${time}_${safe}_${id}.json`;
 }
 
 function compareStored(a: StoredResult, b: StoredResult): number {
   if (a.kind !== b.kind) return a.kind === 'result' ? -1 : 1;
-  if (a.kind === 'result' && b.kind === 'result') return (Date.parse(b.result.startTime) || 0) - (Date.parse(a.result.startTime) || 0) || a.id.localeCompare(b.id);
+  if (a.kind === 'result' && b.kind === 'result')
+    return (Date.parse(b.result.startTime) || 0) - (Date.parse(a.result.startTime) || 0) || a.id.localeCompare(b.id);
   return a.uri.toString().localeCompare(b.uri.toString());
 }

@@ -16,7 +16,9 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     elapsedOf: t('{0} of {1}', '{0}', '{1}'),
     elapsed: t('{0} elapsed', '{0}'),
     waitingForFirstInterval: t('connecting, waiting for the first report…'),
-    noIntervals: t('This result has no report intervals (the run had no --report-interval, or ended before the first report): only its summary is shown.'),
+    noIntervals: t(
+      'This result has no report intervals (the run had no --report-interval, or ended before the first report): only its summary is shown.',
+    ),
     tps: t('TPS'),
     qps: t('QPS'),
     latencyP95: t('p95 latency'),
@@ -78,9 +80,13 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     worse: t('worse'),
     noChangeData: t('No pair of completed runs to compare.'),
     rawNumbers: t('Raw numbers'),
-    studyTables: t("% change of {0}, {1} over {2}, as the study printed it", '{0}', '{1}', '{2}'),
-    studyTablesNote: t('One table per workload group and table size, threads down; (B - A) / A cut to two decimals, as the cached-table study computed it.'),
-    notFromMemoryNote: t("† the cached variant's reads did not come from TiDB's memory at the start of this cell (TRACE shows a TiKV request)."),
+    studyTables: t('% change of {0}, {1} over {2}, as the study printed it', '{0}', '{1}', '{2}'),
+    studyTablesNote: t(
+      'One table per workload group and table size, threads down; (B - A) / A cut to two decimals, as the cached-table study computed it.',
+    ),
+    notFromMemoryNote: t(
+      "† the cached variant's reads did not come from TiDB's memory at the start of this cell (TRACE shows a TiKV request).",
+    ),
     withinSpreadNote: t('~ within the spread of the repeated runs: grey in the heatmap, not an effect.'),
     withinSpread: t('within the spread of the repeated runs'),
     runs: t('Runs'),
@@ -111,9 +117,11 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     clientNotBound: t('the client did not limit this run'),
     clientBoundTitle: t('The benchmark client limited this run'),
     clientSaturatedIntervals: t('saturated in {0} of {1} report intervals', '{0}', '{1}'),
-    clientBoundAdvice: t('These numbers show the client\'s limit, not the server\'s. Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).'),
-    clientLiveSaturated: t('The client is saturated: the numbers may show its limit, not the server\'s.'),
-    heatmapClientBound: t('Client-bound: the client limited the {0} run of this cell, so this change is not the server\'s.', '{0}'),
+    clientBoundAdvice: t(
+      "These numbers show the client's limit, not the server's. Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).",
+    ),
+    clientLiveSaturated: t("The client is saturated: the numbers may show its limit, not the server's."),
+    heatmapClientBound: t("Client-bound: the client limited the {0} run of this cell, so this change is not the server's.", '{0}'),
     legendClientBound: t('client-bound (not an effect)'),
   };
 }

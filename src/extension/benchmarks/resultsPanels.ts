@@ -123,14 +123,27 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
   private readonly failed = new Map<string, { title: string; message: string }>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly store: BenchmarkResultStore, readonly log: ExtensionLog) {
-    this.subscriptions.push(vscode.window.registerWebviewPanelSerializer(BENCHMARK_RESULTS_VIEW_TYPE, {
-      deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
-        const target = isPanelTarget((state as { target?: unknown } | undefined)?.target) ? (state as { target: PanelTarget }).target : undefined;
-        const typed = TypedWebviewPanel.adopt<BenchmarkResultsProtocol>(webviewPanel, this.extensionUri, { bundle: BUNDLE, title: webviewPanel.title, contentMessage: 'show' }, log);
-        this.track(new ResultsPanel(typed, target ?? { kind: 'result', resultId: '' }, this));
-      },
-    }));
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly store: BenchmarkResultStore,
+    readonly log: ExtensionLog,
+  ) {
+    this.subscriptions.push(
+      vscode.window.registerWebviewPanelSerializer(BENCHMARK_RESULTS_VIEW_TYPE, {
+        deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
+          const target = isPanelTarget((state as { target?: unknown } | undefined)?.target)
+            ? (state as { target: PanelTarget }).target
+            : undefined;
+          const typed = TypedWebviewPanel.adopt<BenchmarkResultsProtocol>(
+            webviewPanel,
+            this.extensionUri,
+            { bundle: BUNDLE, title: webviewPanel.title, contentMessage: 'show' },
+            log,
+          );
+          this.track(new ResultsPanel(typed, target ?? { kind: 'result', resultId: '' }, this));
+        },
+      }),
+    );
   }
 
   /** Opens the tab of a target, or reveals it when it is open. */
@@ -141,17 +154,21 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       return;
     }
     const loaded = await this.load(target);
-    const typed = TypedWebviewPanel.create<BenchmarkResultsProtocol>(this.extensionUri, {
-      viewType: BENCHMARK_RESULTS_VIEW_TYPE,
-      title: loaded.title,
-      bundle: BUNDLE,
-      contentMessage: 'show',
-      column,
-      iconPath: {
-        light: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-light.svg'),
-        dark: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-dark.svg'),
+    const typed = TypedWebviewPanel.create<BenchmarkResultsProtocol>(
+      this.extensionUri,
+      {
+        viewType: BENCHMARK_RESULTS_VIEW_TYPE,
+        title: loaded.title,
+        bundle: BUNDLE,
+        contentMessage: 'show',
+        column,
+        iconPath: {
+          light: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-light.svg'),
+          dark: vscode.Uri.joinPath(this.extensionUri, 'media', 'tidb-lab-dark.svg'),
+        },
       },
-    }, this.log);
+      this.log,
+    );
     this.track(new ResultsPanel(typed, target, this, loaded));
   }
 
@@ -214,7 +231,11 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       if (!ids.includes(resultId)) continue;
       if (deleted && panel.target.kind === 'comparison') {
         const gone = panel.target.resultIds.filter((member) => member.split('#')[0] === resultId);
-        this.removeMembers(panel, gone, panel.target.resultIds.filter((member) => !gone.includes(member)));
+        this.removeMembers(
+          panel,
+          gone,
+          panel.target.resultIds.filter((member) => !gone.includes(member)),
+        );
       } else if (deleted) panel.panel.dispose();
       else await panel.reload();
     }
@@ -230,13 +251,16 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
         else await panel.reload();
       } else if (target.kind === 'comparison' && idsOf(target).includes(resultId)) {
         const gone = comparisonMemberId(resultId, cellIndex);
-        const moved = target.resultIds.filter((member) => member !== gone).map((member) => {
-          const [id, index] = member.split('#');
-          return id === resultId && index !== undefined && Number(index) > cellIndex ? comparisonMemberId(id, Number(index) - 1) : member;
-        });
+        const moved = target.resultIds
+          .filter((member) => member !== gone)
+          .map((member) => {
+            const [id, index] = member.split('#');
+            return id === resultId && index !== undefined && Number(index) > cellIndex ? comparisonMemberId(id, Number(index) - 1) : member;
+          });
         for (const [member, label] of [...panel.memberLabels]) {
           const [id, index] = member.split('#');
-          if (id === resultId && index !== undefined && Number(index) > cellIndex) panel.memberLabels.set(comparisonMemberId(id, Number(index) - 1), label);
+          if (id === resultId && index !== undefined && Number(index) > cellIndex)
+            panel.memberLabels.set(comparisonMemberId(id, Number(index) - 1), label);
         }
         this.removeMembers(panel, target.resultIds.includes(gone) ? [gone] : [], moved);
       } else if (target.kind === 'result' && target.resultId === resultId) {
@@ -276,14 +300,27 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
           else missing++;
         }
       }
-      if (missing > 0) warnings.push(missing === 1 ? t('1 run of this comparison is no longer stored (deleted, or the results folder changed): it is left out.') : t('{0} runs of this comparison are no longer stored (deleted, or the results folder changed): they are left out.', missing));
+      if (missing > 0)
+        warnings.push(
+          missing === 1
+            ? t('1 run of this comparison is no longer stored (deleted, or the results folder changed): it is left out.')
+            : t('{0} runs of this comparison are no longer stored (deleted, or the results folder changed): they are left out.', missing),
+        );
       if (runs.length === 0) return this.missing(target);
-      return { document: { kind: 'comparison', target, runs, warnings }, title: t('Compare {0}', runsText(runs.length)), subject: { kind: 'runs', runs, baseName: 'comparison' }, memberLabels };
+      return {
+        document: { kind: 'comparison', target, runs, warnings },
+        title: t('Compare {0}', runsText(runs.length)),
+        subject: { kind: 'runs', runs, baseName: 'comparison' },
+        memberLabels,
+      };
     }
     const stored = await this.store.get(target.resultId);
     if (!stored) return this.missing(target);
     if (stored.kind === 'unreadable') {
-      return { document: { kind: 'message', target, title: t('This result cannot be read'), message: stored.problems.join('\n') }, title: t('Benchmark') };
+      return {
+        document: { kind: 'message', target, title: t('This result cannot be read'), message: stored.problems.join('\n') },
+        title: t('Benchmark'),
+      };
     }
     const result = stored.result;
     const warnings = [...stored.warnings, ...(this.importWarnings.get(stored.id) ?? [])];
@@ -291,12 +328,15 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       const cell = result.kind === 'experiment' ? result.cells[target.cellIndex] : undefined;
       if (!cell || result.kind !== 'experiment') return this.missing(target);
       const label = cellFullLabel(result, cell);
-      return { document: { kind: 'run', target, run: { ...cell.run, name: label }, warnings }, title: label, subject: { kind: 'result', result: { ...cell.run, name: label }, baseName: label } };
+      return {
+        document: { kind: 'run', target, run: { ...cell.run, name: label }, warnings },
+        title: label,
+        subject: { kind: 'result', result: { ...cell.run, name: label }, baseName: label },
+      };
     }
     const label = resultLabel(result);
-    const document: ResultsDocument = result.kind === 'run'
-      ? { kind: 'run', target, run: result, warnings }
-      : { kind: 'experiment', target, experiment: result, warnings };
+    const document: ResultsDocument =
+      result.kind === 'run' ? { kind: 'run', target, run: result, warnings } : { kind: 'experiment', target, experiment: result, warnings };
     return { document, title: label, subject: { kind: 'result', result, baseName: label } };
   }
 
@@ -317,7 +357,12 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
 
   private missing(target: PanelTarget): Loaded {
     return {
-      document: { kind: 'message', target, title: vscode.l10n.t('This result is not stored any more'), message: vscode.l10n.t('It was deleted, or the setting tidbLab.benchmarks.storeInWorkspace now points to another folder.') },
+      document: {
+        kind: 'message',
+        target,
+        title: vscode.l10n.t('This result is not stored any more'),
+        message: vscode.l10n.t('It was deleted, or the setting tidbLab.benchmarks.storeInWorkspace now points to another folder.'),
+      },
       title: vscode.l10n.t('Benchmark'),
     };
   }
@@ -333,7 +378,11 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     const t = vscode.l10n.t;
     for (const member of gone) {
       const label = panel.memberLabels.get(member);
-      panel.removedNotes.push(label ? t('"{0}" was deleted: it is no longer in this comparison.', label) : t('A run of this comparison was deleted: it is no longer in it.'));
+      panel.removedNotes.push(
+        label
+          ? t('"{0}" was deleted: it is no longer in this comparison.', label)
+          : t('A run of this comparison was deleted: it is no longer in it.'),
+      );
     }
     if (remaining.length === 0) {
       panel.panel.dispose();

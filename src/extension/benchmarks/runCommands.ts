@@ -2,7 +2,13 @@
 // the editor), Prepare Benchmark Data and Clean Up Benchmark Data. Each works from the palette,
 // from a connection in the Connections view, or with a request object (automation).
 import * as vscode from 'vscode';
-import { findPreset, EXPERIMENT_PRESETS, presetAvailability, presetDocument, type ExperimentPreset } from '../../core/bench/experimentPresets';
+import {
+  findPreset,
+  EXPERIMENT_PRESETS,
+  presetAvailability,
+  presetDocument,
+  type ExperimentPreset,
+} from '../../core/bench/experimentPresets';
 import { planExperiment } from '../../core/bench/runExperiment';
 import type { ExperimentDefinition } from '../../core/bench/experimentDefinition';
 import { quoteIdentifier } from '../../core/db/sqlIdentifiers';
@@ -31,7 +37,8 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
   const log = api.log;
   const t = vscode.l10n.t;
 
-  const rememberedDatabase = (): string => globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
+  const rememberedDatabase = (): string =>
+    globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
   const rememberDatabase = async (database: string): Promise<void> => {
     const stored = globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY) ?? {};
     await globalState.update(LAST_LAUNCH_STATE_KEY, { ...stored, common: { ...(stored.common ?? {}), database } });
@@ -50,7 +57,12 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       if (!(await ensureBenchmarkData(target, parsed.settings, arg.prepare ?? 'ask', log))) return undefined;
       return returned(await runner.runSettings(target, parsed.settings, { openPanel: arg.open !== false }));
     }
-    const profileId = profileIdOf(arg) ?? (await api.connections.pickConnection({ title: t('Run Benchmark'), placeHolder: t('Which connection does the benchmark load? (the active one is first)') }));
+    const profileId =
+      profileIdOf(arg) ??
+      (await api.connections.pickConnection({
+        title: t('Run Benchmark'),
+        placeHolder: t('Which connection does the benchmark load? (the active one is first)'),
+      }));
     if (profileId === undefined) return undefined;
     const target = await resolveBenchmarkTarget(api, profileId);
     if (!target) return undefined;
@@ -68,14 +80,19 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     if (!choice) return undefined;
     if (choice.kind === 'preset') {
       await documents.open(presetDocument(choice.preset));
-      void vscode.window.showInformationMessage(t('Change the experiment if you like, then run it with "Run Experiment" at the top of the document.'));
+      void vscode.window.showInformationMessage(
+        t('Change the experiment if you like, then run it with "Run Experiment" at the top of the document.'),
+      );
       return undefined;
     }
     const text = Buffer.from(await vscode.workspace.fs.readFile(choice.uri)).toString('utf8');
     const parsed = parseDocumentDefinition(text);
     if (!parsed.ok) {
       const open = t('Open File');
-      const picked = await vscode.window.showErrorMessage(t('{0} is not a valid experiment: {1}', vscode.workspace.asRelativePath(choice.uri), parsed.message), open);
+      const picked = await vscode.window.showErrorMessage(
+        t('{0} is not a valid experiment: {1}', vscode.workspace.asRelativePath(choice.uri), parsed.message),
+        open,
+      );
       if (picked === open) await vscode.window.showTextDocument(choice.uri);
       return undefined;
     }
@@ -96,20 +113,33 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     const preset = request.presetId !== undefined ? findPreset(request.presetId) : undefined;
     const availability = preset ? presetAvailability(preset, target.session.identity) : { available: true as const };
     if (!availability.available) throw new Error(availability.reason);
-    return returned(await startExperiment(target, parsed.definition, request.database ?? rememberedDatabase(), request.confirmDrop === true, request.open !== false, request.confirmLongRun === true));
+    return returned(
+      await startExperiment(
+        target,
+        parsed.definition,
+        request.database ?? rememberedDatabase(),
+        request.confirmDrop === true,
+        request.open !== false,
+        request.confirmLongRun === true,
+      ),
+    );
   }
 
   async function runExperimentFromEditor(uri?: unknown, options?: { chooseDatabase?: boolean }): Promise<RunCommandResult | undefined> {
-    const document = uri instanceof vscode.Uri
-      ? vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString()) ?? await vscode.workspace.openTextDocument(uri)
-      : vscode.window.activeTextEditor?.document;
+    const document =
+      uri instanceof vscode.Uri
+        ? (vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString()) ??
+          (await vscode.workspace.openTextDocument(uri)))
+        : vscode.window.activeTextEditor?.document;
     if (!document) {
-      void vscode.window.showInformationMessage(t('Open an experiment definition (JSON) first, or pick a preset with "Run Experiment...".'));
+      void vscode.window.showInformationMessage(
+        t('Open an experiment definition (JSON) first, or pick a preset with "Run Experiment...".'),
+      );
       return undefined;
     }
     if (options?.chooseDatabase) {
       const database = await vscode.window.showInputBox({
-        title: t('Database for the experiment\'s sbtest tables'),
+        title: t("Database for the experiment's sbtest tables"),
         value: rememberedDatabase(),
         validateInput: (text) => (text.trim() === '' ? t('Enter a database name.') : undefined),
       });
@@ -127,13 +157,25 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
   }
 
   /** Asks before a long experiment (over 2 hours estimated) and before one that drops tables that exist, naming each; then runs it. */
-  async function startExperiment(target: BenchmarkTarget, definition: ExperimentDefinition, database: string, confirmed: boolean, open: boolean, confirmedLong = false): Promise<StoredResult | undefined> {
+  async function startExperiment(
+    target: BenchmarkTarget,
+    definition: ExperimentDefinition,
+    database: string,
+    confirmed: boolean,
+    open: boolean,
+    confirmedLong = false,
+  ): Promise<StoredResult | undefined> {
     if (!(await mayStartExperiment(definition, target.profile.name, confirmedLong, log))) return undefined;
     const drops = await tablesTheExperimentDrops(target, definition, database);
     if (drops.length > 0 && !confirmed) {
       const run = t('Drop and Run');
       const choice = await vscode.window.showWarningMessage(
-        t('"{0}" re-creates tables in {1} on {2}: these existing tables are dropped first.', definition.name, database, target.profile.name),
+        t(
+          '"{0}" re-creates tables in {1} on {2}: these existing tables are dropped first.',
+          definition.name,
+          database,
+          target.profile.name,
+        ),
         { modal: true, detail: drops.join('\n') },
         run,
       );
@@ -149,13 +191,18 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
   async function tablesTheExperimentDrops(target: BenchmarkTarget, definition: ExperimentDefinition, database: string): Promise<string[]> {
     const inventory = await readSbtestInventory(target.session, database);
     if (definition.kind === 'bulk-load') {
-      const rows = await target.session.query('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [database, definition.table]);
+      const rows = await target.session.query(
+        'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
+        [database, definition.table],
+      );
       return rows.length > 0 ? [definition.table] : [];
     }
     if (!definition.prepare && !definition.cleanup) return [];
     const plan = planExperiment(definition, benchSettingsFromProfile(target.profile, target.password, database));
     const tables = plan[0]?.options.workloadOptions.tables ?? 1;
-    return inventory.tables.filter((table) => table.number <= tables).map((table) => t('{0} (about {1} rows)', table.name, (table.estimatedRows ?? 0).toLocaleString()));
+    return inventory.tables
+      .filter((table) => table.number <= tables)
+      .map((table) => t('{0} (about {1} rows)', table.name, (table.estimatedRows ?? 0).toLocaleString()));
   }
 
   type PresetChoice = { kind: 'preset'; preset: ExperimentPreset } | { kind: 'file'; uri: vscode.Uri };
@@ -166,23 +213,46 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       unavailable?: string;
     }
     // Presets that can run here come first; the others stay listed with the reason they cannot.
-    const ordered = [...EXPERIMENT_PRESETS].sort((a, b) => Number(!presetAvailability(a, server).available) - Number(!presetAvailability(b, server).available));
+    const ordered = [...EXPERIMENT_PRESETS].sort(
+      (a, b) => Number(!presetAvailability(a, server).available) - Number(!presetAvailability(b, server).available),
+    );
     const items: Item[] = ordered.map((preset) => {
       const availability = presetAvailability(preset, server);
       return availability.available
         ? { label: `$(beaker) ${preset.title}`, detail: preset.description, choice: { kind: 'preset', preset } }
-        : { label: `$(circle-slash) ${preset.title}`, description: t('unavailable'), detail: availability.reason, unavailable: availability.reason };
+        : {
+            label: `$(circle-slash) ${preset.title}`,
+            description: t('unavailable'),
+            detail: availability.reason,
+            unavailable: availability.reason,
+          };
     });
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(folder-opened) ${t('From File...')}`, detail: t('An experiment definition in the engine\'s JSON format (also what tidb-lab bench experiment FILE.json runs)') });
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      {
+        label: `$(folder-opened) ${t('From File...')}`,
+        detail: t("An experiment definition in the engine's JSON format (also what tidb-lab bench experiment FILE.json runs)"),
+      },
+    );
     for (;;) {
-      const picked = await vscode.window.showQuickPick(items, { title: t('Run Experiment on {0}', connectionName), placeHolder: t('A ready experiment (you can change it before it starts), or a definition from a file'), matchOnDetail: true });
+      const picked = await vscode.window.showQuickPick(items, {
+        title: t('Run Experiment on {0}', connectionName),
+        placeHolder: t('A ready experiment (you can change it before it starts), or a definition from a file'),
+        matchOnDetail: true,
+      });
       if (!picked) return undefined;
       if (picked.unavailable) {
-        await vscode.window.showInformationMessage(t('This experiment cannot run on {0}: {1}', connectionName, picked.unavailable), { modal: true });
+        await vscode.window.showInformationMessage(t('This experiment cannot run on {0}: {1}', connectionName, picked.unavailable), {
+          modal: true,
+        });
         continue;
       }
       if (picked.choice) return picked.choice;
-      const files = await vscode.window.showOpenDialog({ title: t('Experiment Definition'), canSelectMany: false, filters: { [t('Experiment definitions')]: ['json'] } });
+      const files = await vscode.window.showOpenDialog({
+        title: t('Experiment Definition'),
+        canSelectMany: false,
+        filters: { [t('Experiment definitions')]: ['json'] },
+      });
       return files?.[0] ? { kind: 'file', uri: files[0] } : undefined;
     }
   }
@@ -194,22 +264,45 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       const target = await resolveBenchmarkTarget(api, arg.profileId);
       if (!target) return false;
       const inventory = await readSbtestInventory(target.session, parsed.settings.database);
-      const verdict = checkBenchmarkData(inventory, { workload: parsed.settings.workload, tables: parsed.settings.tables, tableSize: parsed.settings.tableSize, maxThreads: Math.max(...parsed.settings.threads) });
+      const verdict = checkBenchmarkData(inventory, {
+        workload: parsed.settings.workload,
+        tables: parsed.settings.tables,
+        tableSize: parsed.settings.tableSize,
+        maxThreads: Math.max(...parsed.settings.threads),
+      });
       return verdict.kind === 'ready' ? true : prepareData(target, parsed.settings, verdict, log);
     }
-    const profileId = profileIdOf(arg) ?? (await api.connections.pickConnection({ title: t('Prepare Benchmark Data'), placeHolder: t('On which connection are the sbtest tables made? (the active one is first)') }));
+    const profileId =
+      profileIdOf(arg) ??
+      (await api.connections.pickConnection({
+        title: t('Prepare Benchmark Data'),
+        placeHolder: t('On which connection are the sbtest tables made? (the active one is first)'),
+      }));
     if (profileId === undefined) return false;
     const target = await resolveBenchmarkTarget(api, profileId);
     if (!target) return false;
-    const settings = await askLaunchSettings({ title: t('Prepare Benchmark Data on {0}', target.profile.name), purpose: 'prepare', globalState });
+    const settings = await askLaunchSettings({
+      title: t('Prepare Benchmark Data on {0}', target.profile.name),
+      purpose: 'prepare',
+      globalState,
+    });
     if (!settings) return false;
     const inventory = await readSbtestInventory(target.session, settings.database);
-    const verdict = checkBenchmarkData(inventory, { workload: settings.workload, tables: settings.tables, tableSize: settings.tableSize, maxThreads: Math.max(...settings.threads) });
+    const verdict = checkBenchmarkData(inventory, {
+      workload: settings.workload,
+      tables: settings.tables,
+      tableSize: settings.tableSize,
+      maxThreads: Math.max(...settings.threads),
+    });
     const existing = inventory.tables.filter((table) => table.number <= settings.tables).map((table) => table.name);
     if (existing.length > 0) {
       const recreate = t('Drop and Prepare');
       const detail = verdict.kind === 'ready' ? t('They already have the size asked for.') : '';
-      const choice = await vscode.window.showWarningMessage(t('{0} already has {1}. Drop them and prepare them again?', settings.database, existing.join(', ')), { modal: true, detail }, recreate);
+      const choice = await vscode.window.showWarningMessage(
+        t('{0} already has {1}. Drop them and prepare them again?', settings.database, existing.join(', ')),
+        { modal: true, detail },
+        recreate,
+      );
       if (choice !== recreate) return false;
     }
     await globalState.update(LAST_LAUNCH_STATE_KEY, remember(globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY), settings));

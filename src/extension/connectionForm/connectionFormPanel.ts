@@ -41,7 +41,11 @@ const openForms = new Map<string, TypedWebviewPanel<ConnectionFormProtocol>>();
  * Opens the form. `source` is the profile to edit or duplicate; without it the form adds a new one.
  * Editing the same profile twice reveals the open form.
  */
-export async function openConnectionForm(deps: ConnectionFormDependencies, mode: ConnectionFormMode, source?: ConnectionProfile): Promise<void> {
+export async function openConnectionForm(
+  deps: ConnectionFormDependencies,
+  mode: ConnectionFormMode,
+  source?: ConnectionProfile,
+): Promise<void> {
   const formKey = mode === 'edit' && source ? `edit:${source.id}` : `${mode}:${newProfileId()}`;
   const existing = openForms.get(formKey);
   if (existing) {
@@ -52,19 +56,23 @@ export async function openConnectionForm(deps: ConnectionFormDependencies, mode:
   const hasStoredPassword = source !== undefined && source.passwordMode === 'secretStorage' && (await deps.store.hasPassword(source.id));
   const strings = connectionFormStrings();
   const title = { add: strings.headingAdd, edit: strings.headingEdit, duplicate: strings.headingDuplicate }[mode];
-  const panel = TypedWebviewPanel.create<ConnectionFormProtocol>(deps.extensionUri, {
-    viewType: CONNECTION_FORM_VIEW_TYPE,
-    title: source ? `${title}: ${source.name}` : title,
-    bundle: 'connectionForm',
-    contentMessage: 'init',
-    // The typed password is deliberately not in the webview state (VS Code writes that to disk),
-    // so the page must stay alive while the user looks elsewhere, e.g. to copy the password.
-    retainContextWhenHidden: true,
-    iconPath: {
-      light: vscode.Uri.joinPath(deps.extensionUri, 'media', 'tidb-lab-light.svg'),
-      dark: vscode.Uri.joinPath(deps.extensionUri, 'media', 'tidb-lab-dark.svg'),
+  const panel = TypedWebviewPanel.create<ConnectionFormProtocol>(
+    deps.extensionUri,
+    {
+      viewType: CONNECTION_FORM_VIEW_TYPE,
+      title: source ? `${title}: ${source.name}` : title,
+      bundle: 'connectionForm',
+      contentMessage: 'init',
+      // The typed password is deliberately not in the webview state (VS Code writes that to disk),
+      // so the page must stay alive while the user looks elsewhere, e.g. to copy the password.
+      retainContextWhenHidden: true,
+      iconPath: {
+        light: vscode.Uri.joinPath(deps.extensionUri, 'media', 'tidb-lab-light.svg'),
+        dark: vscode.Uri.joinPath(deps.extensionUri, 'media', 'tidb-lab-dark.svg'),
+      },
     },
-  }, deps.log);
+    deps.log,
+  );
   openForms.set(formKey, panel);
   panel.onDidDispose(() => openForms.delete(formKey));
 
@@ -72,7 +80,8 @@ export async function openConnectionForm(deps: ConnectionFormDependencies, mode:
     ? { ...draftFromProfile(source), name: mode === 'duplicate' ? vscode.l10n.t('{0} (copy)', source.name) : source.name }
     : emptyDraft();
   /** where an empty password field takes the password from */
-  const keptPassword = (): PasswordUpdate => (source && hasStoredPassword ? (mode === 'edit' ? { kind: 'keep' } : { kind: 'copyFrom', profileId: source.id }) : { kind: 'keep' });
+  const keptPassword = (): PasswordUpdate =>
+    source && hasStoredPassword ? (mode === 'edit' ? { kind: 'keep' } : { kind: 'copyFrom', profileId: source.id }) : { kind: 'keep' };
 
   panel.on('ready', () => panel.post('init', { mode, draft, hasStoredPassword, strings }));
 
@@ -85,7 +94,8 @@ export async function openConnectionForm(deps: ConnectionFormDependencies, mode:
     const profile = checkedProfile(payload.draft, profileId);
     if (!Array.isArray(profile)) {
       panel.post('testStarted', null);
-      const password = payload.password !== '' || !source || !hasStoredPassword ? payload.password : (await deps.store.getPassword(source.id)) ?? '';
+      const password =
+        payload.password !== '' || !source || !hasStoredPassword ? payload.password : ((await deps.store.getPassword(source.id)) ?? '');
       const result = await testConnection(deps, profile, password);
       lastGoodTest = result.ok ? testedKey(payload.draft, payload.password) : undefined;
       panel.post('testResult', result);
@@ -146,7 +156,11 @@ function checkedProfile(draft: ConnectionDraft, id: string): ConnectionProfile |
   return problems.length > 0 ? problems : (candidate as ConnectionProfile);
 }
 
-async function testConnection(deps: ConnectionFormDependencies, profile: ConnectionProfile, password: string): Promise<ConnectionTestResult> {
+async function testConnection(
+  deps: ConnectionFormDependencies,
+  profile: ConnectionProfile,
+  password: string,
+): Promise<ConnectionTestResult> {
   const started = performance.now();
   try {
     const session = await deps.openSession(profile, password);
@@ -156,14 +170,28 @@ async function testConnection(deps: ConnectionFormDependencies, profile: Connect
     return {
       ok: true,
       title: vscode.l10n.t('Connected to {0}.', serverDisplayName(session.identity)),
-      detail: vscode.l10n.t('{0}:{1} answered in {2} ms as {3} ({4}). Save to keep this connection.', profile.host, profile.port, elapsed.toFixed(0), profile.user, tlsDescription(profile)),
+      detail: vscode.l10n.t(
+        '{0}:{1} answered in {2} ms as {3} ({4}). Save to keep this connection.',
+        profile.host,
+        profile.port,
+        elapsed.toFixed(0),
+        profile.user,
+        tlsDescription(profile),
+      ),
     };
   } catch (error) {
     if (!(error instanceof ConnectionFailure)) {
       // Not a connection problem but a bug: still answer the form, which otherwise waits forever.
       const message = error instanceof Error ? error.message : String(error);
-      deps.log.error(`Test connection to ${profile.name} failed unexpectedly: ${error instanceof Error ? error.stack ?? message : message}`);
-      return { ok: false, title: vscode.l10n.t('The test failed unexpectedly: {0}', message), nextStep: vscode.l10n.t('Show the TiDB Lab log for details.'), detail: { source: 'client', text: message } };
+      deps.log.error(
+        `Test connection to ${profile.name} failed unexpectedly: ${error instanceof Error ? (error.stack ?? message) : message}`,
+      );
+      return {
+        ok: false,
+        title: vscode.l10n.t('The test failed unexpectedly: {0}', message),
+        nextStep: vscode.l10n.t('Show the TiDB Lab log for details.'),
+        detail: { source: 'client', text: message },
+      };
     }
     const problem = error.problem;
     deps.log.warn(`Test connection to ${profile.name} failed (${problem.kind}): ${problem.serverMessage}`);

@@ -2,7 +2,13 @@
 // active connection. Item commands take the tree node VS Code passes, a profile id (automation),
 // or nothing (then they ask which connection).
 import * as vscode from 'vscode';
-import { DEFAULT_TIDB_PORT, defaultTlsModeFor, describeEndpoint, validateProfile, type ConnectionProfile } from '../../core/db/connectionProfile';
+import {
+  DEFAULT_TIDB_PORT,
+  defaultTlsModeFor,
+  describeEndpoint,
+  validateProfile,
+  type ConnectionProfile,
+} from '../../core/db/connectionProfile';
 import type { ConnectionFormMode } from '../../protocol/connectionForm';
 import { COMMANDS } from '../commandIds';
 import type { ExtensionLog } from '../log/extensionLog';
@@ -29,7 +35,6 @@ export interface ConnectionCommandDependencies {
 }
 
 export function registerConnectionCommands({ store, manager, log, views }: ConnectionCommandDependencies): vscode.Disposable[] {
-
   /** The connection a command is about: from a tree node, an id, or a quick pick. */
   async function target(arg: unknown, placeHolder: string): Promise<StoredConnection | undefined> {
     const nodeProfileId = views.profileIdOfNode(arg);
@@ -54,10 +59,16 @@ export function registerConnectionCommands({ store, manager, log, views }: Conne
   /** Not awaited by the commands: a notification stays until dismissed. */
   function explainSettingsConnection(connection: StoredConnection, action: string): void {
     const open = vscode.l10n.t('Open Settings');
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('{0} is defined in the setting tidbLab.connections (shared with your team): {1} it there.', connection.profile.name, action),
-      open,
-    ).then((choice) => (choice === open ? vscode.commands.executeCommand(COMMANDS.openConnectionSettings) : undefined));
+    void vscode.window
+      .showInformationMessage(
+        vscode.l10n.t(
+          '{0} is defined in the setting tidbLab.connections (shared with your team): {1} it there.',
+          connection.profile.name,
+          action,
+        ),
+        open,
+      )
+      .then((choice) => (choice === open ? vscode.commands.executeCommand(COMMANDS.openConnectionSettings) : undefined));
   }
 
   return [
@@ -105,7 +116,10 @@ export function registerConnectionCommands({ store, manager, log, views }: Conne
         const remove = vscode.l10n.t('Remove');
         const choice = await vscode.window.showWarningMessage(
           vscode.l10n.t('Remove the connection {0}?', profile.name),
-          { modal: true, detail: vscode.l10n.t('{0}. Its saved password is deleted too. The database itself is not touched.', describeEndpoint(profile)) },
+          {
+            modal: true,
+            detail: vscode.l10n.t('{0}. Its saved password is deleted too. The database itself is not touched.', describeEndpoint(profile)),
+          },
           remove,
         );
         if (choice !== remove) return false;
@@ -138,6 +152,8 @@ export function registerConnectionCommands({ store, manager, log, views }: Conne
 
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show(true)),
 
-    vscode.commands.registerCommand(COMMANDS.openConnectionSettings, () => vscode.commands.executeCommand('workbench.action.openSettings', CONNECTIONS_SETTING)),
+    vscode.commands.registerCommand(COMMANDS.openConnectionSettings, () =>
+      vscode.commands.executeCommand('workbench.action.openSettings', CONNECTIONS_SETTING),
+    ),
   ];
 }

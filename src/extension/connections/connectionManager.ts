@@ -192,7 +192,11 @@ export class ConnectionManager implements vscode.Disposable {
       };
     });
     // showQuickPick focuses the first item: the active connection, sorted first.
-    const choice = await vscode.window.showQuickPick(items, { title: options.title, placeHolder: options.placeHolder, matchOnDescription: true });
+    const choice = await vscode.window.showQuickPick(items, {
+      title: options.title,
+      placeHolder: options.placeHolder,
+      matchOnDescription: true,
+    });
     return choice?.id;
   }
 
@@ -227,14 +231,18 @@ export class ConnectionManager implements vscode.Disposable {
       this.sessions.set(profileId, session);
       this.failures.delete(profileId);
       if (password.fromPrompt && profile.passwordMode === 'secretStorage') await this.store.storePassword(profileId, password.value);
-      this.log.info(`Connected to ${profile.name}: ${serverDisplayName(session.identity)} (VERSION() = ${session.identity.versionString}) in ${(performance.now() - started).toFixed(0)} ms.`);
+      this.log.info(
+        `Connected to ${profile.name}: ${serverDisplayName(session.identity)} (VERSION() = ${session.identity.versionString}) in ${(performance.now() - started).toFixed(0)} ms.`,
+      );
       if (options.makeActive !== false) this.setActive(profileId);
       return session;
     } catch (error) {
       const problem = error instanceof ConnectionFailure ? error.problem : undefined;
       if (!problem) throw error;
       this.failures.set(profileId, problem);
-      this.log.error(`Connecting to ${profile.name} failed (${problem.kind}): ${problem.title} ${{ server: 'Server', system: 'Operating system', client: 'Client' }[problem.detail.source]} said: ${problem.serverMessage}`);
+      this.log.error(
+        `Connecting to ${profile.name} failed (${problem.kind}): ${problem.title} ${{ server: 'Server', system: 'Operating system', client: 'Client' }[problem.detail.source]} said: ${problem.serverMessage}`,
+      );
       if (!options.quiet) {
         showConnectionProblem(profile, problem, () => void this.retryWithNewPassword(profile));
       }
@@ -249,7 +257,10 @@ export class ConnectionManager implements vscode.Disposable {
     if (session && profile.passwordMode === 'secretStorage') await this.store.storePassword(profile.id, password);
   }
 
-  private async passwordFor(profile: ConnectionProfile, given: string | undefined): Promise<{ value: string; fromPrompt: boolean } | undefined> {
+  private async passwordFor(
+    profile: ConnectionProfile,
+    given: string | undefined,
+  ): Promise<{ value: string; fromPrompt: boolean } | undefined> {
     if (profile.passwordMode === 'empty') return { value: '', fromPrompt: false };
     if (given !== undefined) return { value: given, fromPrompt: false };
     if (profile.passwordMode === 'secretStorage') {
@@ -265,22 +276,32 @@ export class ConnectionManager implements vscode.Disposable {
    * cancellable notification only when it takes a while (a local connect takes milliseconds and a
    * flashing notification is noise). A cancelled attempt resolves undefined and closes its late session.
    */
-  private withProgress(title: string, where: 'notification' | 'view', open: () => Promise<DatabaseSession>): Promise<DatabaseSession | undefined> {
+  private withProgress(
+    title: string,
+    where: 'notification' | 'view',
+    open: () => Promise<DatabaseSession>,
+  ): Promise<DatabaseSession | undefined> {
     const opening = open();
     void vscode.window.withProgress({ location: { viewId: VIEWS.connections } }, () => opening.catch(() => undefined));
     if (where === 'view') return opening;
     return new Promise<DatabaseSession | undefined>((resolve, reject) => {
       let cancelled = false;
       const timer = setTimeout(() => {
-        void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) =>
-          new Promise<void>((done) => {
-            token.onCancellationRequested(() => {
-              cancelled = true;
-              resolve(undefined);
-              done();
-            });
-            opening.then(() => done(), () => done());
-          }));
+        void vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+          (_progress, token) =>
+            new Promise<void>((done) => {
+              token.onCancellationRequested(() => {
+                cancelled = true;
+                resolve(undefined);
+                done();
+              });
+              opening.then(
+                () => done(),
+                () => done(),
+              );
+            }),
+        );
       }, SLOW_CONNECT_NOTIFICATION_DELAY_MS);
       opening.then(
         (session) => {

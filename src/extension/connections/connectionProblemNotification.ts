@@ -9,11 +9,7 @@ export function showConnectionProblem(profile: ConnectionProfile, problem: Conne
   const editConnection = vscode.l10n.t('Edit Connection');
   const enterPassword = vscode.l10n.t('Enter Password…');
   const showLog = vscode.l10n.t('Show Log');
-  const buttons = [
-    ...(problem.kind === 'wrongPassword' && onEnterPassword ? [enterPassword] : []),
-    editConnection,
-    showLog,
-  ];
+  const buttons = [...(problem.kind === 'wrongPassword' && onEnterPassword ? [enterPassword] : []), editConnection, showLog];
   const message = vscode.l10n.t('{0}: {1} {2}', profile.name, problem.title, problem.nextStep);
   void vscode.window.showErrorMessage(message, ...buttons).then((choice) => {
     if (choice === enterPassword) onEnterPassword?.();

@@ -35,9 +35,11 @@ export class ConnectionStore implements vscode.Disposable {
     private readonly globalState: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
   ) {
-    this.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(CONNECTIONS_SETTING)) this.changed.fire();
-    }));
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(CONNECTIONS_SETTING)) this.changed.fire();
+      }),
+    );
   }
 
   /** Personal profiles first (in the order they were added), then the ones from settings. */
@@ -80,7 +82,10 @@ export class ConnectionStore implements vscode.Disposable {
 
   async remove(id: string): Promise<void> {
     if (isSettingsProfileId(id)) throw new Error('This connection is defined in settings (tidbLab.connections): remove it there.');
-    await this.globalState.update(PROFILES_STATE_KEY, this.personalProfiles().filter((profile) => profile.id !== id));
+    await this.globalState.update(
+      PROFILES_STATE_KEY,
+      this.personalProfiles().filter((profile) => profile.id !== id),
+    );
     await this.forgetPassword(id);
     this.changed.fire();
   }
@@ -134,8 +139,13 @@ function cleanProfile(profile: ConnectionProfile): ConnectionProfile {
 function isStoredProfile(value: unknown): value is ConnectionProfile {
   if (typeof value !== 'object' || value === null) return false;
   const profile = value as Partial<ConnectionProfile>;
-  return typeof profile.id === 'string' && typeof profile.name === 'string' && typeof profile.host === 'string' &&
-    typeof profile.port === 'number' && typeof profile.user === 'string' &&
+  return (
+    typeof profile.id === 'string' &&
+    typeof profile.name === 'string' &&
+    typeof profile.host === 'string' &&
+    typeof profile.port === 'number' &&
+    typeof profile.user === 'string' &&
     (profile.tls === 'off' || profile.tls === 'required' || profile.tls === 'verify') &&
-    (profile.passwordMode === 'secretStorage' || profile.passwordMode === 'ask' || profile.passwordMode === 'empty');
+    (profile.passwordMode === 'secretStorage' || profile.passwordMode === 'ask' || profile.passwordMode === 'empty')
+  );
 }

@@ -1,7 +1,14 @@
 // Team-shared connection definitions from the `tidbLab.connections` setting. They hold no
 // password (one found there is refused, with the reason); their id comes from their name, so the
 // password stored for one in SecretStorage survives reordering the list.
-import { DEFAULT_TIDB_PORT, defaultTlsModeFor, validateProfile, type ConnectionProfile, type PasswordMode, type TlsMode } from '../../core/db/connectionProfile';
+import {
+  DEFAULT_TIDB_PORT,
+  defaultTlsModeFor,
+  validateProfile,
+  type ConnectionProfile,
+  type PasswordMode,
+  type TlsMode,
+} from '../../core/db/connectionProfile';
 import { isSecretKey } from '../../core/results/redactSecrets';
 
 export const SETTINGS_ID_PREFIX = 'settings:';
@@ -27,7 +34,11 @@ export function readSettingsConnections(value: unknown): SettingsConnections {
   const result: SettingsConnections = { profiles: [], invalid: [] };
   if (value === undefined || value === null) return result;
   if (!Array.isArray(value)) {
-    result.invalid.push({ index: 0, label: 'tidbLab.connections', problems: ['The setting must be a list of connections: [ { "name": ..., "host": ..., ... } ].'] });
+    result.invalid.push({
+      index: 0,
+      label: 'tidbLab.connections',
+      problems: ['The setting must be a list of connections: [ { "name": ..., "host": ..., ... } ].'],
+    });
     return result;
   }
   const usedIds = new Set<string>();
@@ -41,7 +52,9 @@ export function readSettingsConnections(value: unknown): SettingsConnections {
     const problems: string[] = [];
     const secretKeys = Object.keys(fields).filter((key) => isSecretKey(key) && key !== 'passwordMode');
     if (secretKeys.length > 0) {
-      problems.push(`Remove "${secretKeys.join('", "')}" from the setting: passwords do not belong in settings. TiDB Lab asks for the password on connect and keeps it in VS Code's secret storage.`);
+      problems.push(
+        `Remove "${secretKeys.join('", "')}" from the setting: passwords do not belong in settings. TiDB Lab asks for the password on connect and keeps it in VS Code's secret storage.`,
+      );
     }
     const profile = profileFromFields(fields, problems);
     problems.push(...validateProfile(profile));

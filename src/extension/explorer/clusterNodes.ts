@@ -12,7 +12,10 @@ import { MessageNode } from './messageNode';
 const COMPONENT_ICONS: Record<string, string> = { tidb: 'server-process', pd: 'compass', tikv: 'server', tiflash: 'layers' };
 
 export class ClusterNode implements ExplorerNode {
-  constructor(private readonly session: DatabaseSession, private readonly expanded = false) {}
+  constructor(
+    private readonly session: DatabaseSession,
+    private readonly expanded = false,
+  ) {}
 
   private get knownUnavailable(): boolean {
     return this.session.identity.isTiDBCloudServerless;
@@ -20,7 +23,14 @@ export class ClusterNode implements ExplorerNode {
 
   treeItem(): vscode.TreeItem {
     const unavailable = this.knownUnavailable;
-    const item = new vscode.TreeItem(vscode.l10n.t('Cluster'), unavailable ? vscode.TreeItemCollapsibleState.None : this.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Cluster'),
+      unavailable
+        ? vscode.TreeItemCollapsibleState.None
+        : this.expanded
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = treeItemId(this.session.profile.id, '(cluster)');
     item.iconPath = new vscode.ThemeIcon('server-environment');
     item.contextValue = contextValues.cluster(!unavailable);
@@ -36,7 +46,14 @@ export class ClusterNode implements ExplorerNode {
   async children(): Promise<ExplorerNode[]> {
     if (this.knownUnavailable) return [];
     const components = await readClusterComponents(this.session);
-    if (components === null) return [new MessageNode('info', vscode.l10n.t('unavailable on TiDB Cloud Starter'), vscode.l10n.t('The server refused information_schema.cluster_info (TiDB Cloud Starter does).'))];
+    if (components === null)
+      return [
+        new MessageNode(
+          'info',
+          vscode.l10n.t('unavailable on TiDB Cloud Starter'),
+          vscode.l10n.t('The server refused information_schema.cluster_info (TiDB Cloud Starter does).'),
+        ),
+      ];
     if (components.length === 0) return [new MessageNode('info', vscode.l10n.t('No components listed'))];
     return [...components]
       .sort((a, b) => compareComponentTypes(a.type, b.type) || a.instance.localeCompare(b.instance))
@@ -45,7 +62,10 @@ export class ClusterNode implements ExplorerNode {
 }
 
 class ClusterComponentNode implements ExplorerNode {
-  constructor(private readonly profileId: string, private readonly component: ClusterComponent) {}
+  constructor(
+    private readonly profileId: string,
+    private readonly component: ClusterComponent,
+  ) {}
 
   treeItem(): vscode.TreeItem {
     const c = this.component;

@@ -20,7 +20,10 @@ import { ServerNode } from './serverNode';
 export class ConnectionNode implements ExplorerNode {
   private readonly connectedWhenMade: boolean;
 
-  constructor(readonly connection: StoredConnection, private readonly services: ExplorerServices) {
+  constructor(
+    readonly connection: StoredConnection,
+    private readonly services: ExplorerServices,
+  ) {
     this.connectedWhenMade = this.isConnected();
   }
 
@@ -46,7 +49,10 @@ export class ConnectionNode implements ExplorerNode {
     // "active" only tells something when several connections are open.
     const isActive = session !== undefined && manager.activeProfileId() === profile.id && manager.connectedProfileIds().length > 1;
 
-    const item = new vscode.TreeItem(profile.name, this.connectedWhenMade ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      profile.name,
+      this.connectedWhenMade ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = treeItemId(profile.id, this.connectedWhenMade ? 'connected' : 'disconnected');
     item.contextValue = contextValues.connection(session !== undefined, source);
     item.description = [
@@ -54,7 +60,9 @@ export class ConnectionNode implements ExplorerNode {
       connecting ? vscode.l10n.t('connecting…') : problem ? vscode.l10n.t('failed') : '',
       `${profile.host}:${profile.port}`,
       source === 'settings' ? vscode.l10n.t('from settings') : '',
-    ].filter(Boolean).join(SEPARATOR);
+    ]
+      .filter(Boolean)
+      .join(SEPARATOR);
     item.iconPath = connecting
       ? new vscode.ThemeIcon('loading~spin')
       : session
@@ -65,9 +73,24 @@ export class ConnectionNode implements ExplorerNode {
 
     const rows: TooltipRow[] = [
       [vscode.l10n.t('Endpoint'), describeEndpoint(profile)],
-      [vscode.l10n.t('TLS'), profile.tls === 'verify' ? (profile.caFile ? vscode.l10n.t('verify against {0}', profile.caFile) : vscode.l10n.t('verify (system CA store)')) : profile.tls],
-      [vscode.l10n.t('Password'), { secretStorage: vscode.l10n.t('in secret storage'), ask: vscode.l10n.t('asked on connect'), empty: vscode.l10n.t('none') }[profile.passwordMode]],
-      [vscode.l10n.t('Defined in'), source === 'settings' ? vscode.l10n.t('settings (tidbLab.connections)') : vscode.l10n.t('TiDB Lab (this machine)')],
+      [
+        vscode.l10n.t('TLS'),
+        profile.tls === 'verify'
+          ? profile.caFile
+            ? vscode.l10n.t('verify against {0}', profile.caFile)
+            : vscode.l10n.t('verify (system CA store)')
+          : profile.tls,
+      ],
+      [
+        vscode.l10n.t('Password'),
+        { secretStorage: vscode.l10n.t('in secret storage'), ask: vscode.l10n.t('asked on connect'), empty: vscode.l10n.t('none') }[
+          profile.passwordMode
+        ],
+      ],
+      [
+        vscode.l10n.t('Defined in'),
+        source === 'settings' ? vscode.l10n.t('settings (tidbLab.connections)') : vscode.l10n.t('TiDB Lab (this machine)'),
+      ],
       [vscode.l10n.t('Server'), session ? serverDisplayName(session.identity) : null],
       [vscode.l10n.t('Last error'), problem ? `${problem.title} ${problem.nextStep}` : null],
     ];
@@ -83,15 +106,28 @@ export class ConnectionNode implements ExplorerNode {
       const problem = manager.lastProblem(this.profileId);
       // After a failure, expanding again must not retry in a loop: the user retries explicitly.
       if (problem && !manager.isConnecting(this.profileId)) {
-        return [new MessageNode('error', problem.title, `${problem.title} ${problem.nextStep}`, { command: COMMANDS.connect, title: vscode.l10n.t('Connect'), arguments: [this.profileId] })];
+        return [
+          new MessageNode('error', problem.title, `${problem.title} ${problem.nextStep}`, {
+            command: COMMANDS.connect,
+            title: vscode.l10n.t('Connect'),
+            arguments: [this.profileId],
+          }),
+        ];
       }
       if (!manager.isConnecting(this.profileId)) void manager.connect(this.profileId, { progress: 'view' });
       return [new MessageNode('info', vscode.l10n.t('Connecting…'))];
     }
     const fixed: ExplorerNode[] = [new ServerNode(session)];
     if (session.identity.flavor === 'tidb') fixed.push(new ClusterNode(session, this.services.clusterExpanded(this.profileId)));
-    const schemas = await listOrExplain(vscode.l10n.t('databases'), this.services.log, async () =>
-      (await listSchemas(session, { includeSystem: this.services.showSystemSchemas() })).map((schema) => new SchemaNode(session, schema, this.services)), vscode.l10n.t('No databases'));
+    const schemas = await listOrExplain(
+      vscode.l10n.t('databases'),
+      this.services.log,
+      async () =>
+        (await listSchemas(session, { includeSystem: this.services.showSystemSchemas() })).map(
+          (schema) => new SchemaNode(session, schema, this.services),
+        ),
+      vscode.l10n.t('No databases'),
+    );
     return [...fixed, ...schemas];
   }
 }

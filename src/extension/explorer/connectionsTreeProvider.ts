@@ -25,7 +25,11 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   private readonly expandedClusters = new Set<string>();
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
 
-  constructor(private readonly store: ConnectionStore, manager: ConnectionManager, log: ExtensionLog) {
+  constructor(
+    private readonly store: ConnectionStore,
+    manager: ConnectionManager,
+    log: ExtensionLog,
+  ) {
     this.services = {
       manager,
       log,
@@ -131,7 +135,9 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
 
   /** Only the items that gain or lose the "active" mark change. */
   private activeChanged(activeId: string | undefined): void {
-    const affected = [this.shownActiveId, activeId].filter((id): id is string => id !== undefined).map((id) => this.connectionNodes?.get(id));
+    const affected = [this.shownActiveId, activeId]
+      .filter((id): id is string => id !== undefined)
+      .map((id) => this.connectionNodes?.get(id));
     this.shownActiveId = activeId;
     const nodes = affected.filter((node): node is ConnectionNode => node !== undefined);
     if (nodes.some((node) => node.isStale())) this.refresh();
@@ -152,7 +158,9 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   }
 
   private rootNodes(): Map<string, ConnectionNode> {
-    this.connectionNodes ??= new Map(this.store.all().map((connection) => [connection.profile.id, new ConnectionNode(connection, this.services)]));
+    this.connectionNodes ??= new Map(
+      this.store.all().map((connection) => [connection.profile.id, new ConnectionNode(connection, this.services)]),
+    );
     return this.connectionNodes;
   }
 }

@@ -97,7 +97,15 @@ export function formatUptime(goDuration: string): string {
   return `${Math.floor(seconds)}s`;
 }
 
-const COMPONENT_NAMES: Record<string, string> = { tidb: 'TiDB', pd: 'PD', tikv: 'TiKV', tiflash: 'TiFlash', ticdc: 'TiCDC', tiproxy: 'TiProxy', 'tidb-dashboard': 'TiDB Dashboard' };
+const COMPONENT_NAMES: Record<string, string> = {
+  tidb: 'TiDB',
+  pd: 'PD',
+  tikv: 'TiKV',
+  tiflash: 'TiFlash',
+  ticdc: 'TiCDC',
+  tiproxy: 'TiProxy',
+  'tidb-dashboard': 'TiDB Dashboard',
+};
 const COMPONENT_ORDER = ['tidb', 'pd', 'tikv', 'tiflash'];
 
 export function componentDisplayName(type: string): string {

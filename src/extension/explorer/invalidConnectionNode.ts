@@ -17,7 +17,7 @@ export class InvalidConnectionNode implements ExplorerNode {
     item.contextValue = contextValues.invalidConnection;
     item.tooltip = new vscode.MarkdownString(
       `**${escapeMarkdown(vscode.l10n.t('tidbLab.connections, entry {0}', this.entry.index + 1))}**\n\n` +
-      this.entry.problems.map((problem) => `- ${escapeMarkdown(problem)}`).join('\n'),
+        this.entry.problems.map((problem) => `- ${escapeMarkdown(problem)}`).join('\n'),
     );
     item.command = { command: COMMANDS.openConnectionSettings, title: vscode.l10n.t('Open Settings') };
     return item;

@@ -13,7 +13,8 @@ export class MessageNode implements ExplorerNode {
 
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
-    item.iconPath = this.kind === 'error' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('info');
+    item.iconPath =
+      this.kind === 'error' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('info');
     item.contextValue = contextValues.message(this.kind);
     if (this.detail) item.tooltip = this.detail;
     if (this.command) item.command = this.command;
@@ -22,7 +23,12 @@ export class MessageNode implements ExplorerNode {
 }
 
 /** Runs a listing; its failure becomes an error leaf (and a log line) rather than an empty branch. */
-export async function listOrExplain(what: string, log: { warn(message: string): void }, list: () => Promise<ExplorerNode[]>, empty: string): Promise<ExplorerNode[]> {
+export async function listOrExplain(
+  what: string,
+  log: { warn(message: string): void },
+  list: () => Promise<ExplorerNode[]>,
+  empty: string,
+): Promise<ExplorerNode[]> {
   try {
     const nodes = await list();
     return nodes.length > 0 ? nodes : [new MessageNode('info', empty)];

@@ -39,11 +39,27 @@ export class SchemaNode implements ExplorerNode {
   }
 
   children(): Promise<ExplorerNode[]> {
-    return listOrExplain(vscode.l10n.t('tables'), this.services.log, async () => {
-      const isTiDB = this.session.identity.flavor === 'tidb';
-      const [tables, replicas] = await Promise.all([listTables(this.session, this.schema.name), isTiDB ? this.tiflashReplicas() : undefined]);
-      return tables.map((table) => new TableNode(this.session, table, isTiDB ? { cached: isCachedTable(table), tiflash: replicas?.get(table.name) } : undefined, this.services));
-    }, vscode.l10n.t('No tables'));
+    return listOrExplain(
+      vscode.l10n.t('tables'),
+      this.services.log,
+      async () => {
+        const isTiDB = this.session.identity.flavor === 'tidb';
+        const [tables, replicas] = await Promise.all([
+          listTables(this.session, this.schema.name),
+          isTiDB ? this.tiflashReplicas() : undefined,
+        ]);
+        return tables.map(
+          (table) =>
+            new TableNode(
+              this.session,
+              table,
+              isTiDB ? { cached: isCachedTable(table), tiflash: replicas?.get(table.name) } : undefined,
+              this.services,
+            ),
+        );
+      },
+      vscode.l10n.t('No tables'),
+    );
   }
 
   /** TiFlash state is extra: when it cannot be read the tables are still listed. */
@@ -52,7 +68,9 @@ export class SchemaNode implements ExplorerNode {
       const states = await readTiFlashReplicas(this.session, { schemas: [this.schema.name] });
       return new Map(states.map((state) => [state.table, state]));
     } catch (error) {
-      this.services.log.warn(`TiFlash replicas of ${this.schema.name} are unknown: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.log.warn(
+        `TiFlash replicas of ${this.schema.name} are unknown: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
   }

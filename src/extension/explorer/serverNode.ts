@@ -35,7 +35,10 @@ export class ServerNode implements ExplorerNode {
     item.tooltip = markdownTooltip(serverDisplayName(identity), [
       ['VERSION()', identity.versionString],
       [vscode.l10n.t('Connection'), tlsDescription(this.session.profile)],
-      [vscode.l10n.t('TiDB features'), identity.flavor === 'tidb' ? vscode.l10n.t('available') : vscode.l10n.t('not available on this server')],
+      [
+        vscode.l10n.t('TiDB features'),
+        identity.flavor === 'tidb' ? vscode.l10n.t('available') : vscode.l10n.t('not available on this server'),
+      ],
     ]);
     return item;
   }

@@ -7,7 +7,15 @@ import type { DatabaseSession } from '../../core/db/databaseSession';
 import { checkCachedTablesAvailable } from '../../core/tidb/tableControlPreChecks';
 import { readTiFlashReplicas, type TiFlashReplicaState } from '../../core/tidb/tiflashReplicaState';
 import { contextValues } from './contextValues';
-import { formatCount, isCachedTable, isPartitionedTable, tableDescription, tableSizeBytes, tiflashLabel, type TableBadges } from './explorerLabels';
+import {
+  formatCount,
+  isCachedTable,
+  isPartitionedTable,
+  tableDescription,
+  tableSizeBytes,
+  tiflashLabel,
+  type TableBadges,
+} from './explorerLabels';
 import { treeItemId, type ExplorerNode, type ExplorerServices } from './explorerNode';
 import { markdownTooltip, type TooltipRow } from './markdownTooltip';
 import { columnsNode, indexesNode, type TableRef } from './tablePartNodes';
@@ -41,7 +49,9 @@ export class TableNode implements ExplorerNode {
       const tiflash = await readTiFlashReplicas(this.session, { tables: [this.ref] }).then(
         (replicas) => replicas.find((replica) => replica.table === this.ref.table),
         (error: unknown) => {
-          this.services.log.warn(`The TiFlash replica of ${this.ref.schema}.${this.ref.table} is unknown: ${error instanceof Error ? error.message : String(error)}`);
+          this.services.log.warn(
+            `The TiFlash replica of ${this.ref.schema}.${this.ref.table} is unknown: ${error instanceof Error ? error.message : String(error)}`,
+          );
           return this.badgeState?.tiflash;
         },
       );
@@ -70,7 +80,9 @@ export class TableNode implements ExplorerNode {
     item.id = treeItemId(this.ref.profileId, table.schema, table.name);
     item.description = tableDescription(table, badges, this.services.locale);
     item.iconPath = this.icon();
-    item.contextValue = this.isView ? contextValues.view(flavor) : contextValues.table(flavor, badges?.cached ?? false, checkCachedTablesAvailable(this.session.identity).allowed);
+    item.contextValue = this.isView
+      ? contextValues.view(flavor)
+      : contextValues.table(flavor, badges?.cached ?? false, checkCachedTablesAvailable(this.session.identity).allowed);
     item.tooltip = this.tooltip();
     return item;
   }
@@ -85,7 +97,9 @@ export class TableNode implements ExplorerNode {
     const tiflash = this.badges?.tiflash;
     if (this.badges?.cached) return new vscode.ThemeIcon('zap', new vscode.ThemeColor('charts.yellow'));
     if (tiflash && tiflash.replicaCount > 0) {
-      return tiflash.progress >= 1 ? new vscode.ThemeIcon('layers-active', new vscode.ThemeColor('charts.blue')) : new vscode.ThemeIcon('sync', new vscode.ThemeColor('charts.blue'));
+      return tiflash.progress >= 1
+        ? new vscode.ThemeIcon('layers-active', new vscode.ThemeColor('charts.blue'))
+        : new vscode.ThemeIcon('sync', new vscode.ThemeColor('charts.blue'));
     }
     return new vscode.ThemeIcon('table');
   }
@@ -110,9 +124,12 @@ export class TableNode implements ExplorerNode {
     if (badges) {
       rows.push([vscode.l10n.t('Cached table'), badges.cached ? vscode.l10n.t('yes (ALTER TABLE … CACHE)') : vscode.l10n.t('no')]);
       const tiflash = badges.tiflash;
-      rows.push([vscode.l10n.t('TiFlash replicas'), tiflash && tiflash.replicaCount > 0
-        ? `${tiflashLabel(tiflash)}${tiflash.available ? vscode.l10n.t(' · available to the optimizer') : vscode.l10n.t(' · not available yet')}`
-        : vscode.l10n.t('none')]);
+      rows.push([
+        vscode.l10n.t('TiFlash replicas'),
+        tiflash && tiflash.replicaCount > 0
+          ? `${tiflashLabel(tiflash)}${tiflash.available ? vscode.l10n.t(' · available to the optimizer') : vscode.l10n.t(' · not available yet')}`
+          : vscode.l10n.t('none'),
+      ]);
     }
     rows.push([vscode.l10n.t('Options'), table.createOptions], [vscode.l10n.t('Comment'), table.comment]);
     return markdownTooltip(table.name, rows);

@@ -28,7 +28,12 @@ interface GroupKind<T> {
 
 /** "Columns" or "Indexes" below a table: one query when expanded. */
 class TablePartGroupNode<T> implements ExplorerNode {
-  constructor(private readonly kind: GroupKind<T>, private readonly session: DatabaseSession, private readonly ref: TableRef, private readonly services: ExplorerServices) {}
+  constructor(
+    private readonly kind: GroupKind<T>,
+    private readonly session: DatabaseSession,
+    private readonly ref: TableRef,
+    private readonly services: ExplorerServices,
+  ) {}
 
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.kind.label(), vscode.TreeItemCollapsibleState.Collapsed);
@@ -39,8 +44,12 @@ class TablePartGroupNode<T> implements ExplorerNode {
   }
 
   children(): Promise<ExplorerNode[]> {
-    return listOrExplain(this.kind.what(), this.services.log, async () =>
-      (await this.kind.list(this.session, this.ref)).map((entry) => this.kind.node(this.ref, entry)), this.kind.empty());
+    return listOrExplain(
+      this.kind.what(),
+      this.services.log,
+      async () => (await this.kind.list(this.session, this.ref)).map((entry) => this.kind.node(this.ref, entry)),
+      this.kind.empty(),
+    );
   }
 }
 
@@ -73,7 +82,10 @@ export function indexesNode(session: DatabaseSession, ref: TableRef, services: E
 }
 
 class ColumnNode implements ExplorerNode {
-  constructor(private readonly ref: TableRef, private readonly column: ColumnInfo) {}
+  constructor(
+    private readonly ref: TableRef,
+    private readonly column: ColumnInfo,
+  ) {}
 
   treeItem(): vscode.TreeItem {
     const column = this.column;
@@ -94,7 +106,10 @@ class ColumnNode implements ExplorerNode {
 }
 
 class IndexNode implements ExplorerNode {
-  constructor(private readonly ref: TableRef, private readonly index: IndexInfo) {}
+  constructor(
+    private readonly ref: TableRef,
+    private readonly index: IndexInfo,
+  ) {}
 
   treeItem(): vscode.TreeItem {
     const index = this.index;

@@ -37,25 +37,42 @@ function showComparison(panels: PlanViewPanels, before: PlanSource, after: PlanS
   if (document.kind !== 'compare') return undefined;
   const empty = [document.before, document.after].find((plan) => plan.parsed.roots.length === 0);
   if (empty) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('No query plan found in “{0}”. {1}', empty.source.origin.title, empty.parsed.warnings.join(' ')));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('No query plan found in “{0}”. {1}', empty.source.origin.title, empty.parsed.warnings.join(' ')),
+    );
     return undefined;
   }
   const record = panels.show(source, document);
   return planCommandResult(record.document, record.panel.panel.title);
 }
 
-async function pickPlan(panels: PlanViewPanels, title: string, current: PlanViewRecord | undefined, includeCurrent: boolean, exclude?: PlanSource): Promise<PlanSource | undefined> {
+async function pickPlan(
+  panels: PlanViewPanels,
+  title: string,
+  current: PlanViewRecord | undefined,
+  includeCurrent: boolean,
+  exclude?: PlanSource,
+): Promise<PlanSource | undefined> {
   const t = vscode.l10n.t;
   const choices: PlanChoice[] = [];
   if (current?.previous) {
     const previous = current.previous;
-    choices.push({ label: `$(history) ${t('Previous run of this statement')}`, description: previous.origin.ranAt ? new Date(previous.origin.ranAt).toLocaleString() : undefined, source: async () => previous });
+    choices.push({
+      label: `$(history) ${t('Previous run of this statement')}`,
+      description: previous.origin.ranAt ? new Date(previous.origin.ranAt).toLocaleString() : undefined,
+      source: async () => previous,
+    });
   }
   for (const record of panels.all()) {
     if (record.source.kind !== 'plan' || (!includeCurrent && record === current)) continue;
     const plan = record.source.plan;
     if (plan === exclude) continue;
-    choices.push({ label: `$(graph) ${plan.origin.title}`, description: record.document.kind === 'plan' ? record.document.plan.summary : undefined, detail: plan.origin.connection, source: async () => plan });
+    choices.push({
+      label: `$(graph) ${plan.origin.title}`,
+      description: record.document.kind === 'plan' ? record.document.plan.summary : undefined,
+      detail: plan.origin.connection,
+      source: async () => plan,
+    });
   }
   choices.push({
     label: `$(clippy) ${t('Plan from the clipboard')}`,
@@ -68,7 +85,10 @@ async function pickPlan(panels: PlanViewPanels, title: string, current: PlanView
       return textSource(text, t('Plan from the clipboard'));
     },
   });
-  const choice = await vscode.window.showQuickPick(choices, { title, placeHolder: t('Open plan views, the previous run, or a plan on the clipboard') });
+  const choice = await vscode.window.showQuickPick(choices, {
+    title,
+    placeHolder: t('Open plan views, the previous run, or a plan on the clipboard'),
+  });
   return choice?.source();
 }
 

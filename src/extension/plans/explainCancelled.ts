@@ -10,11 +10,13 @@ import { killQueryStatement } from '../../core/db/queryKill';
  * abandoned: it had not ended when TiDB Lab stopped waiting and closed its connection.
  */
 export type CancelledRun =
-  | { statement: 'notStarted' }
-  | { statement: 'interrupted' | 'finished' | 'abandoned'; connectionId: bigint; killError?: string };
+  { statement: 'notStarted' } | { statement: 'interrupted' | 'finished' | 'abandoned'; connectionId: bigint; killError?: string };
 
 export class ExplainCancelled extends Error {
-  constructor(readonly run: CancelledRun, cause?: unknown) {
+  constructor(
+    readonly run: CancelledRun,
+    cause?: unknown,
+  ) {
     super(`Cancelled: ${cancelledRunSummary(run, false)}.`, cause === undefined ? undefined : { cause });
     this.name = 'ExplainCancelled';
   }

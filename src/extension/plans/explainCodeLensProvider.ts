@@ -18,8 +18,18 @@ export class ExplainCodeLensProvider implements vscode.CodeLensProvider, vscode.
       const range = new vscode.Range(line, 0, line, 0);
       const args = [document.uri, target.start];
       return [
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Explain'), command: PLAN_COMMANDS.explainStatement, arguments: args, tooltip: vscode.l10n.t('EXPLAIN this statement on the active connection (it does not run)') }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Explain Analyze'), command: PLAN_COMMANDS.explainAnalyzeStatement, arguments: args, tooltip: vscode.l10n.t('EXPLAIN ANALYZE runs this statement on the active connection and shows where the time went') }),
+        new vscode.CodeLens(range, {
+          title: vscode.l10n.t('Explain'),
+          command: PLAN_COMMANDS.explainStatement,
+          arguments: args,
+          tooltip: vscode.l10n.t('EXPLAIN this statement on the active connection (it does not run)'),
+        }),
+        new vscode.CodeLens(range, {
+          title: vscode.l10n.t('Explain Analyze'),
+          command: PLAN_COMMANDS.explainAnalyzeStatement,
+          arguments: args,
+          tooltip: vscode.l10n.t('EXPLAIN ANALYZE runs this statement on the active connection and shows where the time went'),
+        }),
       ];
     });
   }

@@ -12,7 +12,14 @@ import type { ExtensionLog } from '../log/extensionLog';
 import { COMMANDS } from '../commandIds';
 import { cancelledRunSummary, ExplainCancelled } from './explainCancelled';
 import { runExplain, type ExplainResult } from './explainRunner';
-import { explainRequest, explainTargets, targetAt, type ExplainMode, type ExplainPlanRequest, type ExplainTarget } from './explainStatements';
+import {
+  explainRequest,
+  explainTargets,
+  targetAt,
+  type ExplainMode,
+  type ExplainPlanRequest,
+  type ExplainTarget,
+} from './explainStatements';
 import { planCommandResult, type PlanCommandResult } from './planCommandResult';
 import type { PlanViewPanels } from './planViewPanels';
 import type { StatementPlanResults } from './statementPlanResults';
@@ -26,7 +33,12 @@ export interface ExplainCommandDependencies {
 
 const TITLE_STATEMENT_CHARS = 48;
 
-export async function explainCommand(deps: ExplainCommandDependencies, mode: ExplainMode, uri?: unknown, start?: unknown): Promise<PlanCommandResult | undefined> {
+export async function explainCommand(
+  deps: ExplainCommandDependencies,
+  mode: ExplainMode,
+  uri?: unknown,
+  start?: unknown,
+): Promise<PlanCommandResult | undefined> {
   const t = vscode.l10n.t;
   const located = await locateStatement(uri, start);
   if (!located) {
@@ -35,7 +47,9 @@ export async function explainCommand(deps: ExplainCommandDependencies, mode: Exp
   }
   const { document, target } = located;
   if (target.kind === 'other') {
-    void vscode.window.showInformationMessage(t('EXPLAIN takes SELECT, INSERT, UPDATE, DELETE and REPLACE statements; “{0}” is not one.', shortStatement(target.text)));
+    void vscode.window.showInformationMessage(
+      t('EXPLAIN takes SELECT, INSERT, UPDATE, DELETE and REPLACE statements; “{0}” is not one.', shortStatement(target.text)),
+    );
     return undefined;
   }
   const session = await deps.connections.requireActiveSession();
@@ -56,25 +70,32 @@ export async function explainCommand(deps: ExplainCommandDependencies, mode: Exp
     ranAt: new Date().toISOString(),
     rolledBack: result.rolledBack || undefined,
   };
-  const source: PlanViewSource = session.identity.flavor === 'tidb'
-    ? { kind: 'plan', plan: { origin, input: { kind: 'rows', columns: result.columns, rows: result.rows } } }
-    : { kind: 'foreign', origin, serverName: serverDisplayName(session.identity), columns: result.columns, rows: result.rows };
+  const source: PlanViewSource =
+    session.identity.flavor === 'tidb'
+      ? { kind: 'plan', plan: { origin, input: { kind: 'rows', columns: result.columns, rows: result.rows } } }
+      : { kind: 'foreign', origin, serverName: serverDisplayName(session.identity), columns: result.columns, rows: result.rows };
   const built = deps.panels.build(source);
   if (built.kind === 'plan' && built.plan.parsed.roots.length === 0) {
-    void vscode.window.showWarningMessage(t('{0} returned no plan TiDB Lab can read: {1}', request.sql.split(/\s/)[0], built.plan.parsed.warnings.join(' ')));
+    void vscode.window.showWarningMessage(
+      t('{0} returned no plan TiDB Lab can read: {1}', request.sql.split(/\s/)[0], built.plan.parsed.warnings.join(' ')),
+    );
     return undefined;
   }
   const planKey = `${document.uri.toString()}#${target.text}`;
   const record = deps.panels.show(source, built, { key: planKey, beside: true });
-  const gist = built.kind === 'plan'
-    ? built.plan.summary
-    : t('{0} plan · {1} rows · no TiDB analysis', serverDisplayName(session.identity), String(result.rows.length));
+  const gist =
+    built.kind === 'plan'
+      ? built.plan.summary
+      : t('{0} plan · {1} rows · no TiDB analysis', serverDisplayName(session.identity), String(result.rows.length));
   deps.results.set(document, target, { planKey, source, gist, plan: built.kind === 'plan' ? built.plan.view : null });
   deps.log.info(`${request.sql.slice(0, 40).replace(/\s+/g, ' ')}… on ${session.profile.name}: ${gist}`);
   return planCommandResult(record.document, record.panel.panel.title);
 }
 
-async function locateStatement(uri: unknown, start: unknown): Promise<{ document: vscode.TextDocument; target: ExplainTarget } | undefined> {
+async function locateStatement(
+  uri: unknown,
+  start: unknown,
+): Promise<{ document: vscode.TextDocument; target: ExplainTarget } | undefined> {
   if (uri instanceof vscode.Uri && typeof start === 'number') {
     const document = await vscode.workspace.openTextDocument(uri);
     const text = document.getText();
@@ -98,7 +119,10 @@ async function askHowToRunDml(target: ExplainTarget, session: DatabaseSession): 
     t('EXPLAIN ANALYZE runs the statement: this {0} really changes data on {1}.', verb, session.profile.name),
     {
       modal: true,
-      detail: t('“{0}”\n\nRun it in a transaction that is rolled back to see its plan and timings without keeping the changes (locks are held until it ends).', shortStatement(target.text, 120)),
+      detail: t(
+        '“{0}”\n\nRun it in a transaction that is rolled back to see its plan and timings without keeping the changes (locks are held until it ends).',
+        shortStatement(target.text, 120),
+      ),
     },
     rollBack,
     keep,
@@ -108,20 +132,32 @@ async function askHowToRunDml(target: ExplainTarget, session: DatabaseSession): 
   return undefined;
 }
 
-async function runWithProgress(deps: ExplainCommandDependencies, session: DatabaseSession, request: ExplainPlanRequest, rollBack: boolean): Promise<ExplainResult | undefined> {
+async function runWithProgress(
+  deps: ExplainCommandDependencies,
+  session: DatabaseSession,
+  request: ExplainPlanRequest,
+  rollBack: boolean,
+): Promise<ExplainResult | undefined> {
   const t = vscode.l10n.t;
-  const verb = request.sql.split(/\s+/).slice(0, request.executes && !/^ANALYZE/i.test(request.sql) ? 2 : 1).join(' ').toUpperCase();
+  const verb = request.sql
+    .split(/\s+/)
+    .slice(0, request.executes && !/^ANALYZE/i.test(request.sql) ? 2 : 1)
+    .join(' ')
+    .toUpperCase();
   const title = t('{0} on {1}…', verb, session.profile.name);
   try {
-    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
-      const cancellation = new AbortController();
-      const cancelled = token.onCancellationRequested(() => cancellation.abort());
-      try {
-        return await runExplain(session, request, rollBack, { signal: cancellation.signal });
-      } finally {
-        cancelled.dispose();
-      }
-    });
+    return await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      async (_progress, token) => {
+        const cancellation = new AbortController();
+        const cancelled = token.onCancellationRequested(() => cancellation.abort());
+        try {
+          return await runExplain(session, request, rollBack, { signal: cancellation.signal });
+        } finally {
+          cancelled.dispose();
+        }
+      },
+    );
   } catch (error) {
     if (error instanceof ExplainCancelled) {
       const line = `${verb} on ${session.profile.name}: cancelled; ${cancelledRunSummary(error.run, rollBack)}.`;
@@ -129,12 +165,18 @@ async function runWithProgress(deps: ExplainCommandDependencies, session: Databa
         deps.log.warn(line);
         // The one outcome the user must hear of: the statement may still be running on the server.
         const showLog = t('Show Log');
-        void vscode.window.showWarningMessage(
-          t('{0} was cancelled, but {1} may still be running the statement: KILL QUERY did not stop it in time, so TiDB Lab closed its connection.', verb, session.profile.name),
-          showLog,
-        ).then((choice) => {
-          if (choice === showLog) void vscode.commands.executeCommand(COMMANDS.showLog);
-        });
+        void vscode.window
+          .showWarningMessage(
+            t(
+              '{0} was cancelled, but {1} may still be running the statement: KILL QUERY did not stop it in time, so TiDB Lab closed its connection.',
+              verb,
+              session.profile.name,
+            ),
+            showLog,
+          )
+          .then((choice) => {
+            if (choice === showLog) void vscode.commands.executeCommand(COMMANDS.showLog);
+          });
       } else {
         deps.log.info(line);
         vscode.window.setStatusBarMessage(t('{0} cancelled.', verb), 5000);

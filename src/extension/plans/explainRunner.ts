@@ -37,7 +37,12 @@ export const NULL_TEXT = 'NULL';
 // still end within a bounded time.
 export const DEFAULT_KILL_GRACE_MS = 5_000;
 
-export async function runExplain(session: ExplainSession, request: ExplainPlanRequest, inRolledBackTransaction: boolean, options: RunExplainOptions = {}): Promise<ExplainResult> {
+export async function runExplain(
+  session: ExplainSession,
+  request: ExplainPlanRequest,
+  inRolledBackTransaction: boolean,
+  options: RunExplainOptions = {},
+): Promise<ExplainResult> {
   const { signal, killGraceMs = DEFAULT_KILL_GRACE_MS } = options;
   if (!signal && !inRolledBackTransaction) return { ...resultOf(await session.query(request.sql)), rolledBack: false };
   if (signal?.aborted) throw new ExplainCancelled({ statement: 'notStarted' });
@@ -62,7 +67,13 @@ export async function runExplain(session: ExplainSession, request: ExplainPlanRe
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /** Runs `sql` on `executor`; when `signal` aborts, KILL QUERY goes to the server through `session`'s pool. */
-async function queryUntilCancelled(session: SqlExecutor, executor: SqlExecutor, sql: string, signal: AbortSignal, killGraceMs: number): Promise<SqlRow[]> {
+async function queryUntilCancelled(
+  session: SqlExecutor,
+  executor: SqlExecutor,
+  sql: string,
+  signal: AbortSignal,
+  killGraceMs: number,
+): Promise<SqlRow[]> {
   const connectionId = await connectionIdOf(executor);
   if (signal.aborted) throw new ExplainCancelled({ statement: 'notStarted' });
   const ended = settle(executor.query(sql));
@@ -74,7 +85,10 @@ async function queryUntilCancelled(session: SqlExecutor, executor: SqlExecutor, 
   try {
     const endedFirst = await Promise.race([ended.then(() => true), aborted.then(() => false)]);
     if (!signal.aborted) return valueOf(await ended);
-    const killed: Promise<{ error?: string }> = killQuery(session, connectionId).then(() => ({}), (error: unknown) => ({ error: errorSummary(error).message }));
+    const killed: Promise<{ error?: string }> = killQuery(session, connectionId).then(
+      () => ({}),
+      (error: unknown) => ({ error: errorSummary(error).message }),
+    );
     // KILL QUERY goes through the pool: while other runs hold every pooled connection it waits for
     // one of them to end, and Cancel must not wait that long. It is still sent when one frees up.
     const { error: killError } = (await within(killed, killGraceMs)) ?? { error: `no answer after ${killGraceMs} ms` };
@@ -87,7 +101,10 @@ async function queryUntilCancelled(session: SqlExecutor, executor: SqlExecutor, 
 }
 
 function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-  return promise.then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
 }
 
 function valueOf<T>(settled: Settled<T>): T {

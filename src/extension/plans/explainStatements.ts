@@ -56,7 +56,11 @@ export function explainRequest(target: Pick<ExplainTarget, 'text' | 'kind'>, mod
   if (target.kind === 'explain') {
     const analyzed = /^(?:EXPLAIN|DESC|DESCRIBE)\s+ANALYZE\b/i.exec(body);
     const inner = analyzed ? body.slice(analyzed[0].length) : '';
-    return { sql: body, executes: analyzed !== null, changesData: analyzed !== null && statementKind(inner.replace(/^\s*FORMAT\s*=\s*\S+/i, '')) === 'dml' };
+    return {
+      sql: body,
+      executes: analyzed !== null,
+      changesData: analyzed !== null && statementKind(inner.replace(/^\s*FORMAT\s*=\s*\S+/i, '')) === 'dml',
+    };
   }
   const changesData = mode === 'analyze' && target.kind === 'dml';
   if (mode === 'explain') return { sql: `EXPLAIN ${body}`, executes: false, changesData: false };

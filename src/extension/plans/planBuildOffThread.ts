@@ -44,15 +44,18 @@ export function buildPlanOffThread(source: PlanSource, signal?: AbortSignal, scr
       signal?.removeEventListener('abort', abort);
       finish();
     };
-    const abort = () => settle(() => {
-      void worker.terminate();
-      reject(new PlanBuildCancelled());
-    });
+    const abort = () =>
+      settle(() => {
+        void worker.terminate();
+        reject(new PlanBuildCancelled());
+      });
     signal?.addEventListener('abort', abort);
-    worker.once('message', (message: TransferredPlan) => settle(() => {
-      void worker.terminate();
-      resolve(receivedPlan(source, message));
-    }));
+    worker.once('message', (message: TransferredPlan) =>
+      settle(() => {
+        void worker.terminate();
+        resolve(receivedPlan(source, message));
+      }),
+    );
     worker.once('error', (error) => settle(() => reject(error)));
     worker.once('exit', (code) => settle(() => reject(new Error(`The plan reader stopped (exit code ${code}) before it finished.`))));
   });

@@ -88,7 +88,14 @@ export function buildDocument(source: PlanViewSource, foreignReason: ForeignReas
       const text = source.columns.length === 1 && source.rows.length === 1 && source.rows[0][0]?.includes('\n') ? source.rows[0][0] : null;
       return {
         kind: 'foreign',
-        content: { kind: 'foreign', origin: source.origin, reason: foreignReason(source.serverName), columns: source.columns, rows: source.rows, text },
+        content: {
+          kind: 'foreign',
+          origin: source.origin,
+          reason: foreignReason(source.serverName),
+          columns: source.columns,
+          rows: source.rows,
+          text,
+        },
       };
     }
   }

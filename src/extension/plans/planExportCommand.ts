@@ -20,7 +20,10 @@ export async function exportPlan(document: BuiltDocument, title: string): Promis
     ...formats.map(({ format, label, detail }) => ({ format, action: 'copy' as const, label: `$(copy) ${t('Copy {0}', label)}`, detail })),
     ...formats.map(({ format, label, detail }) => ({ format, action: 'save' as const, label: `$(save) ${t('Save {0}…', label)}`, detail })),
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: t('Export plan: {0}', title), placeHolder: t('Copy to the clipboard or save to a file') });
+  const choice = await vscode.window.showQuickPick(items, {
+    title: t('Export plan: {0}', title),
+    placeHolder: t('Copy to the clipboard or save to a file'),
+  });
   if (!choice) return;
   const text = exportText(document, choice.format);
   if (choice.action === 'copy') {
@@ -30,7 +33,12 @@ export async function exportPlan(document: BuiltDocument, title: string): Promis
     return;
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const fileName = `${title.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'plan'}.${exportFileExtension(choice.format)}`;
+  const fileName = `${
+    title
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'plan'
+  }.${exportFileExtension(choice.format)}`;
   const target = await vscode.window.showSaveDialog({
     title: t('Save plan'),
     defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,

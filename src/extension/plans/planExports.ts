@@ -14,13 +14,17 @@ export function exportText(document: BuiltDocument, format: PlanExportFormat): s
       if (format === 'json') {
         return `${JSON.stringify({ before: planJson(document.before), after: planJson(document.after), comparison: comparisonOf(document) }, null, 2)}\n`;
       }
-      if (format === 'raw') return `-- before\n${ensureNewline(document.before.rawText())}-- after\n${ensureNewline(document.after.rawText())}`;
+      if (format === 'raw')
+        return `-- before\n${ensureNewline(document.before.rawText())}-- after\n${ensureNewline(document.after.rawText())}`;
       return `${comparisonReport(comparisonOf(document))}\nBEFORE\n${planExport(document.before, 'report')}\nAFTER\n${planExport(document.after, 'report')}`;
     case 'foreign': {
       const content = document.content;
-      if (format === 'json') return `${JSON.stringify({ origin: content.origin, note: content.reason, columns: content.columns, rows: content.rows }, null, 2)}\n`;
+      if (format === 'json')
+        return `${JSON.stringify({ origin: content.origin, note: content.reason, columns: content.columns, rows: content.rows }, null, 2)}\n`;
       const table = content.text ?? resultTableText(content.columns, content.rows);
-      return format === 'raw' ? ensureNewline(table) : `${originLines(content.origin).join('\n')}\n${content.reason}\n\n${ensureNewline(table)}`;
+      return format === 'raw'
+        ? ensureNewline(table)
+        : `${originLines(content.origin).join('\n')}\n${content.reason}\n\n${ensureNewline(table)}`;
     }
   }
 }

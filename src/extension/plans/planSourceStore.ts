@@ -46,9 +46,14 @@ export class PlanSourceStore {
 
   private async prune(): Promise<void> {
     const entries = await vscode.workspace.fs.readDirectory(this.directory);
-    const files = await Promise.all(entries
-      .filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.json'))
-      .map(async ([name]) => ({ uri: vscode.Uri.joinPath(this.directory, name), mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.directory, name))).mtime })));
+    const files = await Promise.all(
+      entries
+        .filter(([name, type]) => type === vscode.FileType.File && name.endsWith('.json'))
+        .map(async ([name]) => ({
+          uri: vscode.Uri.joinPath(this.directory, name),
+          mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.directory, name))).mtime,
+        })),
+    );
     for (const old of files.sort((a, b) => b.mtime - a.mtime).slice(KEPT_SOURCES)) {
       await vscode.workspace.fs.delete(old.uri).then(undefined, () => undefined);
     }

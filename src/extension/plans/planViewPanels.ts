@@ -42,13 +42,20 @@ export class PlanViewPanels implements vscode.Disposable {
 
   private readonly store: PlanSourceStore;
 
-  constructor(private readonly extensionUri: vscode.Uri, storage: vscode.Uri, private readonly log: ExtensionLog) {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    storage: vscode.Uri,
+    private readonly log: ExtensionLog,
+  ) {
     this.store = new PlanSourceStore(storage);
   }
 
   /** The text shown above MySQL / MariaDB plans. */
   static foreignReason(serverName: string): string {
-    return vscode.l10n.t('{0} is not TiDB: this is its own EXPLAIN output as the server returned it. Engines, time shares and findings are TiDB analyses, so there are none here.', serverName);
+    return vscode.l10n.t(
+      '{0} is not TiDB: this is its own EXPLAIN output as the server returned it. Engines, time shares and findings are TiDB analyses, so there are none here.',
+      serverName,
+    );
   }
 
   build(source: PlanViewSource): BuiltDocument {
@@ -69,14 +76,18 @@ export class PlanViewPanels implements vscode.Disposable {
       this.post(existing);
       return existing;
     }
-    const panel = TypedWebviewPanel.create<PlanViewProtocol>(this.extensionUri, {
-      viewType: PLAN_VIEW_TYPE,
-      title: titleOf(source),
-      bundle: 'planView',
-      contentMessage: 'show',
-      column: options.beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
-      iconPath: this.iconPath(),
-    }, this.log);
+    const panel = TypedWebviewPanel.create<PlanViewProtocol>(
+      this.extensionUri,
+      {
+        viewType: PLAN_VIEW_TYPE,
+        title: titleOf(source),
+        bundle: 'planView',
+        contentMessage: 'show',
+        column: options.beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+        iconPath: this.iconPath(),
+      },
+      this.log,
+    );
     return this.attach(panel, this.keep(source), source, document, options.key, true);
   }
 
@@ -89,7 +100,12 @@ export class PlanViewPanels implements vscode.Disposable {
       webviewPanel.dispose();
       return;
     }
-    const panel = TypedWebviewPanel.adopt<PlanViewProtocol>(webviewPanel, this.extensionUri, { bundle: 'planView', title: webviewPanel.title, contentMessage: 'show' }, this.log);
+    const panel = TypedWebviewPanel.adopt<PlanViewProtocol>(
+      webviewPanel,
+      this.extensionUri,
+      { bundle: 'planView', title: webviewPanel.title, contentMessage: 'show' },
+      this.log,
+    );
     webviewPanel.iconPath = this.iconPath();
     this.attach(panel, viewId, source, this.build(source), undefined, false);
   }
@@ -125,8 +141,24 @@ export class PlanViewPanels implements vscode.Disposable {
     return viewId;
   }
 
-  private attach(panel: TypedWebviewPanel<PlanViewProtocol>, viewId: string, source: PlanViewSource, document: BuiltDocument, key: string | undefined, resetView: boolean): PlanViewRecord {
-    const record: PlanViewRecord = { panel, viewId, key, source, document, previous: undefined, lastRendered: undefined, resetPending: resetView };
+  private attach(
+    panel: TypedWebviewPanel<PlanViewProtocol>,
+    viewId: string,
+    source: PlanViewSource,
+    document: BuiltDocument,
+    key: string | undefined,
+    resetView: boolean,
+  ): PlanViewRecord {
+    const record: PlanViewRecord = {
+      panel,
+      viewId,
+      key,
+      source,
+      document,
+      previous: undefined,
+      lastRendered: undefined,
+      resetPending: resetView,
+    };
     this.records.add(record);
     panel.onDidDispose(() => this.records.delete(record));
     // Also after the tab was hidden and shown again: the webview then restores its view state.
@@ -154,7 +186,12 @@ export class PlanViewPanels implements vscode.Disposable {
 
   private post(record: PlanViewRecord): void {
     record.lastRendered = undefined;
-    record.panel.post('show', { viewId: record.viewId, content: record.document.content, strings: planViewStrings(vscode.l10n.t), resetView: record.resetPending });
+    record.panel.post('show', {
+      viewId: record.viewId,
+      content: record.document.content,
+      strings: planViewStrings(vscode.l10n.t),
+      resetView: record.resetPending,
+    });
   }
 
   private iconPath(): { light: vscode.Uri; dark: vscode.Uri } {

@@ -24,11 +24,17 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
     vscode.window.registerWebviewPanelSerializer(PLAN_VIEW_TYPE, panels.serializer()),
     vscode.languages.registerCodeLensProvider(SQL_DOCUMENTS, codeLenses),
     vscode.languages.registerHoverProvider(SQL_DOCUMENTS, results),
-    vscode.commands.registerCommand(PLAN_COMMANDS.explainStatement, (uri?: unknown, start?: unknown) => explainCommand(explainDeps, 'explain', uri, start)),
-    vscode.commands.registerCommand(PLAN_COMMANDS.explainAnalyzeStatement, (uri?: unknown, start?: unknown) => explainCommand(explainDeps, 'analyze', uri, start)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.explainStatement, (uri?: unknown, start?: unknown) =>
+      explainCommand(explainDeps, 'explain', uri, start),
+    ),
+    vscode.commands.registerCommand(PLAN_COMMANDS.explainAnalyzeStatement, (uri?: unknown, start?: unknown) =>
+      explainCommand(explainDeps, 'analyze', uri, start),
+    ),
     vscode.commands.registerCommand(PLAN_COMMANDS.visualizePlanFromClipboard, () => visualizeFromClipboard(panels)),
     vscode.commands.registerCommand(PLAN_COMMANDS.visualizePlanFromSelection, () => visualizeFromSelection(panels)),
-    vscode.commands.registerCommand(PLAN_COMMANDS.comparePlans, (request?: CompareRequest) => compareCommand(panels, isCompareRequest(request) ? request : {})),
+    vscode.commands.registerCommand(PLAN_COMMANDS.comparePlans, (request?: CompareRequest) =>
+      compareCommand(panels, isCompareRequest(request) ? request : {}),
+    ),
     vscode.commands.registerCommand(PLAN_COMMANDS.showStatementPlan, (planKey?: unknown) => {
       if (typeof planKey !== 'string') return undefined;
       const open = panels.find(planKey);

@@ -4,13 +4,16 @@
 
 export function resultTableText(columns: readonly string[], rows: readonly (readonly string[])[]): string {
   const table = [columns, ...rows].map((row) => columns.map((_, i) => row[i] ?? ''));
-  const widths = columns.map((_, i) => table.reduce((widest, row) => row[i].split('\n').reduce((w, part) => Math.max(w, displayWidth(part)), widest), 0));
+  const widths = columns.map((_, i) =>
+    table.reduce((widest, row) => row[i].split('\n').reduce((w, part) => Math.max(w, displayWidth(part)), widest), 0),
+  );
   const border = `+${widths.map((width) => '-'.repeat(width + 2)).join('+')}+`;
   const line = (row: readonly string[]) => {
     const cellLines = row.map((cell) => cell.split('\n'));
     const height = Math.max(...cellLines.map((cell) => cell.length));
-    return Array.from({ length: height }, (_, k) =>
-      `| ${cellLines.map((cell, i) => pad(cell[k] ?? '', widths[i])).join(' | ')} |`).join('\n');
+    return Array.from({ length: height }, (_, k) => `| ${cellLines.map((cell, i) => pad(cell[k] ?? '', widths[i])).join(' | ')} |`).join(
+      '\n',
+    );
   };
   return [border, line(table[0]), border, ...table.slice(1).map(line), border].join('\n');
 }

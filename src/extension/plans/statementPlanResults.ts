@@ -41,7 +41,8 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
       vscode.workspace.onDidCloseTextDocument((document) => this.clear(document.uri)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.decorateAll()),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(PLAN_SETTINGS.showDiagnostics)) for (const uri of this.byDocument.keys()) this.updateDiagnostics(vscode.Uri.parse(uri));
+        if (event.affectsConfiguration(PLAN_SETTINGS.showDiagnostics))
+          for (const uri of this.byDocument.keys()) this.updateDiagnostics(vscode.Uri.parse(uri));
       }),
     );
   }
@@ -49,7 +50,9 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
   /** Records a run: replaces the previous result of the same statement. */
   set(document: vscode.TextDocument, target: ExplainTarget, result: Omit<StatementPlanResult, 'statementText' | 'start' | 'end'>): void {
     const key = document.uri.toString();
-    const results = (this.byDocument.get(key) ?? []).filter((existing) => !(existing.start === target.start && existing.statementText === target.text));
+    const results = (this.byDocument.get(key) ?? []).filter(
+      (existing) => !(existing.start === target.start && existing.statementText === target.text),
+    );
     results.push({ ...result, statementText: target.text, start: target.start, end: target.end });
     this.byDocument.set(key, results);
     this.refresh(document.uri);
@@ -72,10 +75,15 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
     const result = this.resultsFor(document.uri).find((candidate) => offset >= candidate.start && offset <= candidate.end);
     if (!result) return undefined;
     // VS Code shows the Problems entries under the pointer in the same hover: list those findings once.
-    const shownAsProblems = new Set(this.diagnosticsOf(document, result)
-      .filter(({ diagnostic }) => diagnostic.range.contains(position))
-      .map(({ finding }) => finding));
-    return new vscode.Hover(hoverText(result, shownAsProblems), new vscode.Range(document.positionAt(result.start), document.positionAt(result.end)));
+    const shownAsProblems = new Set(
+      this.diagnosticsOf(document, result)
+        .filter(({ diagnostic }) => diagnostic.range.contains(position))
+        .map(({ finding }) => finding),
+    );
+    return new vscode.Hover(
+      hoverText(result, shownAsProblems),
+      new vscode.Range(document.positionAt(result.start), document.positionAt(result.end)),
+    );
   }
 
   dispose(): void {
@@ -99,7 +107,9 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
     for (const result of results) {
       const same = targets.filter((target) => target.text === result.statementText);
       if (same.length === 0) continue;
-      const nearest = same.reduce((best, target) => (Math.abs(target.start - result.start) < Math.abs(best.start - result.start) ? target : best));
+      const nearest = same.reduce((best, target) =>
+        Math.abs(target.start - result.start) < Math.abs(best.start - result.start) ? target : best,
+      );
       if (kept.some((other) => other.start === nearest.start)) continue;
       kept.push({ ...result, start: nearest.start, end: nearest.end });
     }
@@ -135,11 +145,17 @@ export class StatementPlanResults implements vscode.Disposable, vscode.HoverProv
       this.diagnostics.delete(uri);
       return;
     }
-    this.diagnostics.set(uri, this.resultsFor(uri).flatMap((result) => this.diagnosticsOf(document, result).map(({ diagnostic }) => diagnostic)));
+    this.diagnostics.set(
+      uri,
+      this.resultsFor(uri).flatMap((result) => this.diagnosticsOf(document, result).map(({ diagnostic }) => diagnostic)),
+    );
   }
 
   /** The Problems entries of one result's findings (none when the setting is off). */
-  private diagnosticsOf(document: vscode.TextDocument, result: StatementPlanResult): { finding: PlanFinding; diagnostic: vscode.Diagnostic }[] {
+  private diagnosticsOf(
+    document: vscode.TextDocument,
+    result: StatementPlanResult,
+  ): { finding: PlanFinding; diagnostic: vscode.Diagnostic }[] {
     if (!vscode.workspace.getConfiguration().get<boolean>(PLAN_SETTINGS.showDiagnostics, true)) return [];
     return (result.plan?.findings ?? []).flatMap((finding) => {
       const severity = diagnosticSeverity(finding);
@@ -176,7 +192,8 @@ function findingRange(document: vscode.TextDocument, result: StatementPlanResult
   if (table) {
     const name = table.split('.').pop() ?? table;
     const found = new RegExp(`(?<![\\w$])\`?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`?(?![\\w$])`, 'i').exec(code);
-    if (found) return new vscode.Range(document.positionAt(codeStart + found.index), document.positionAt(codeStart + found.index + found[0].length));
+    if (found)
+      return new vscode.Range(document.positionAt(codeStart + found.index), document.positionAt(codeStart + found.index + found[0].length));
   }
   const start = document.positionAt(codeStart);
   return new vscode.Range(start, document.lineAt(start.line).range.end);
@@ -187,18 +204,26 @@ function hoverText(result: StatementPlanResult, shownAsProblems: ReadonlySet<Pla
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.isTrusted = { enabledCommands: [PLAN_COMMANDS.showStatementPlan] };
   markdown.supportThemeIcons = true;
-  markdown.appendMarkdown(`**${t('TiDB Lab plan')}** · `).appendText(result.gist).appendMarkdown('\n\n');
+  markdown
+    .appendMarkdown(`**${t('TiDB Lab plan')}** · `)
+    .appendText(result.gist)
+    .appendMarkdown('\n\n');
   const plan = result.plan;
   if (plan) {
     const heavy = heaviestOperators(plan, HOVER_OPERATORS);
     if (heavy.length > 0) {
       markdown.appendMarkdown(`${plan.hasRuntimeStats ? t('Where the time went:') : t('Largest row estimates:')}\n\n`);
-      markdown.appendMarkdown(`| ${t('Operator')} | ${t('Engine')} | ${plan.hasRuntimeStats ? t('Time') : t('Est. rows')} |\n|---|---|---:|\n`);
+      markdown.appendMarkdown(
+        `| ${t('Operator')} | ${t('Engine')} | ${plan.hasRuntimeStats ? t('Time') : t('Est. rows')} |\n|---|---|---:|\n`,
+      );
       for (const { node, measure, value } of heavy) {
         const amount = measure === 'est-rows' ? formatCount(value) : `${formatDurationMs(value)}${measure === 'task-time' ? '*' : ''}`;
-        markdown.appendMarkdown(`| ${escapeCell(node.id)} | ${escapeCell([node.engine, node.taskKind === 'root' ? '' : node.taskKind].filter(Boolean).join(' '))} | ${amount} |\n`);
+        markdown.appendMarkdown(
+          `| ${escapeCell(node.id)} | ${escapeCell([node.engine, node.taskKind === 'root' ? '' : node.taskKind].filter(Boolean).join(' '))} | ${amount} |\n`,
+        );
       }
-      if (heavy.some((entry) => entry.measure === 'task-time')) markdown.appendMarkdown(`\n*\\* ${t('task time summed over TiKV / TiFlash tasks, not wall-clock')}*\n`);
+      if (heavy.some((entry) => entry.measure === 'task-time'))
+        markdown.appendMarkdown(`\n*\\* ${t('task time summed over TiKV / TiFlash tasks, not wall-clock')}*\n`);
       markdown.appendMarkdown('\n');
     }
     const findings = plan.findings.filter((finding) => !shownAsProblems.has(finding));

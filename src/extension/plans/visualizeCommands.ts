@@ -14,7 +14,11 @@ export async function visualizeFromClipboard(panels: PlanViewPanels): Promise<Pl
   const t = vscode.l10n.t;
   const text = await vscode.env.clipboard.readText();
   if (text.trim() === '') {
-    void vscode.window.showInformationMessage(t('The clipboard is empty. Copy an EXPLAIN or EXPLAIN ANALYZE output (any format: table, markdown, tab-separated, \\G, JSON, dot) and try again.'));
+    void vscode.window.showInformationMessage(
+      t(
+        'The clipboard is empty. Copy an EXPLAIN or EXPLAIN ANALYZE output (any format: table, markdown, tab-separated, \\G, JSON, dot) and try again.',
+      ),
+    );
     return undefined;
   }
   return visualizeText(panels, text, t('Plan from the clipboard'), t('the clipboard'));
@@ -45,7 +49,8 @@ async function visualizeText(panels: PlanViewPanels, text: string, title: string
   if (document === undefined) return undefined;
   if (document.kind !== 'plan' || document.plan.parsed.roots.length === 0) {
     const warnings = document.kind === 'plan' ? document.plan.parsed.warnings : [];
-    const message = warnings.length > 0 ? t('No query plan found in {0}. {1}', where, warnings.join(' ')) : t('No query plan found in {0}.', where);
+    const message =
+      warnings.length > 0 ? t('No query plan found in {0}. {1}', where, warnings.join(' ')) : t('No query plan found in {0}.', where);
     void vscode.window.showWarningMessage(message);
     return { kind: 'plan', title, summary: '', operators: 0, findings: [], warnings, rolledBack: false };
   }
@@ -69,7 +74,9 @@ async function buildWithProgress(source: PlanSource, where: string): Promise<Bui
           void vscode.window.setStatusBarMessage(t('Reading the plan was cancelled.'), 5000);
           return undefined;
         }
-        void vscode.window.showErrorMessage(t('The plan from {0} could not be read: {1}', where, error instanceof Error ? error.message : String(error)));
+        void vscode.window.showErrorMessage(
+          t('The plan from {0} could not be read: {1}', where, error instanceof Error ? error.message : String(error)),
+        );
         return undefined;
       } finally {
         subscription.dispose();

@@ -39,16 +39,22 @@ export async function askVersion(versions: Promise<TiDBVersionsResult>): Promise
     });
     pick.onDidHide(() => resolve(undefined));
   });
-  void versions.then((listed) => {
-    pick.items = versionItems(listed);
-    pick.busy = false;
-    pick.placeholder = listed.onlineProblem
-      ? vscode.l10n.t('TiUP could not reach its mirror, so only installed versions are listed ({0}). Or type a version.', listed.onlineProblem)
-      : vscode.l10n.t('Pick a version, or type one (v8.5.1, nightly, ^8) and press Enter');
-  }, (error: unknown) => {
-    pick.items = versionItems({ list: { releases: [], installed: [] }, onlineProblem: String(error) });
-    pick.busy = false;
-  });
+  void versions.then(
+    (listed) => {
+      pick.items = versionItems(listed);
+      pick.busy = false;
+      pick.placeholder = listed.onlineProblem
+        ? vscode.l10n.t(
+            'TiUP could not reach its mirror, so only installed versions are listed ({0}). Or type a version.',
+            listed.onlineProblem,
+          )
+        : vscode.l10n.t('Pick a version, or type one (v8.5.1, nightly, ^8) and press Enter');
+    },
+    (error: unknown) => {
+      pick.items = versionItems({ list: { releases: [], installed: [] }, onlineProblem: String(error) });
+      pick.busy = false;
+    },
+  );
   const chosen = await result;
   pick.dispose();
   if (!chosen) return undefined;
@@ -72,12 +78,25 @@ function versionItems(listed: TiDBVersionsResult): VersionItem[] {
   const note = (version: string) => (installed.has(version) ? vscode.l10n.t('installed') : vscode.l10n.t('downloaded on first start'));
   const items: VersionItem[] = [];
   if (list.latest) {
-    items.push({ label: `$(star-full) ${list.latest}`, description: `${vscode.l10n.t('latest release')} · ${note(list.latest)}`, version: list.latest, picked: true });
+    items.push({
+      label: `$(star-full) ${list.latest}`,
+      description: `${vscode.l10n.t('latest release')} · ${note(list.latest)}`,
+      version: list.latest,
+      picked: true,
+    });
   } else {
-    items.push({ label: `$(star-full) ${vscode.l10n.t('Latest release')}`, description: vscode.l10n.t('TiUP chooses'), version: undefined });
+    items.push({
+      label: `$(star-full) ${vscode.l10n.t('Latest release')}`,
+      description: vscode.l10n.t('TiUP chooses'),
+      version: undefined,
+    });
   }
   if (list.nightly || !listed.onlineProblem) {
-    items.push({ label: 'nightly', description: list.nightly ? `→ ${list.nightly}` : vscode.l10n.t('the latest development build'), version: 'nightly' });
+    items.push({
+      label: 'nightly',
+      description: list.nightly ? `→ ${list.nightly}` : vscode.l10n.t('the latest development build'),
+      version: 'nightly',
+    });
   }
   const others = [...new Set([...list.installed, ...list.releases])].filter((version) => version !== list.latest);
   if (others.length > 0) items.push({ label: vscode.l10n.t('Other versions'), kind: vscode.QuickPickItemKind.Separator });
@@ -92,7 +111,7 @@ export async function askTiFlashNodes(): Promise<number | undefined> {
     nodes,
     description: [
       vscode.l10n.t('no TiFlash: TiDB, TiKV and PD only (lightest)'),
-      vscode.l10n.t('one TiFlash node: TiFlash replicas and MPP (TiUP\'s default)'),
+      vscode.l10n.t("one TiFlash node: TiFlash replicas and MPP (TiUP's default)"),
       vscode.l10n.t('two TiFlash nodes: tables can have 2 TiFlash replicas'),
     ][nodes],
   }));

@@ -52,7 +52,11 @@ export class PlaygroundService implements vscode.Disposable {
   private readonly statusItem = vscode.window.createStatusBarItem('tidbLab.localCluster', vscode.StatusBarAlignment.Left, 49);
   private readonly watch: NodeJS.Timeout;
 
-  constructor(private readonly api: TidbLabApi, private readonly storageDir: string, private readonly onClusterShown: (profileId: string) => void) {
+  constructor(
+    private readonly api: TidbLabApi,
+    private readonly storageDir: string,
+    private readonly onClusterShown: (profileId: string) => void,
+  ) {
     this.statusItem.name = vscode.l10n.t('TiDB Lab Local Cluster');
     this.statusItem.command = PLAYGROUND_COMMANDS.actions;
     this.refreshOthers();
@@ -72,7 +76,9 @@ export class PlaygroundService implements vscode.Disposable {
     }
     const search = findTiup({ configuredPath: settings.tiupPath });
     if (!search.found) {
-      this.api.log.warn(`Start Local TiDB Cluster: tiup not found (${search.configuredPathProblem ?? `looked at ${search.searched.join(', ')}`}).`);
+      this.api.log.warn(
+        `Start Local TiDB Cluster: tiup not found (${search.configuredPathProblem ?? `looked at ${search.searched.join(', ')}`}).`,
+      );
       void showTiupMissing(search.configuredPathProblem);
       return false;
     }
@@ -95,30 +101,42 @@ export class PlaygroundService implements vscode.Disposable {
     const title = vscode.l10n.t('Local TiDB cluster {0}', settings.tag);
     let started: StartedPlayground;
     try {
-      started = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-        token.onCancellationRequested(() => controller.abort());
-        progress.report({ message: vscode.l10n.t('starting tiup playground…') });
-        let lastStep = '';
-        return startPlayground({
-          tiupPath,
-          request,
-          logFile,
-          readyTimeoutMs: settings.startTimeoutMs,
-          signal: controller.signal,
-          onEvent: (event) => {
-            if (event.kind === 'step' && event.message !== lastStep) {
-              lastStep = event.message;
-              progress.report({ message: `${event.message}…` });
-              this.api.log.info(`[playground ${settings.tag}] ${event.message}`);
-            } else if (event.kind === 'tidbEndpoint') {
-              progress.report({ message: vscode.l10n.t('TiDB is at {0}:{1}; connecting…', event.endpoint.host, String(event.endpoint.port)) });
-            }
-          },
-          onProbe: (endpoint, result) => {
-            if (result.ready) progress.report({ message: vscode.l10n.t('TiDB answers at {0}:{1}; waiting for the rest of the cluster…', endpoint.host, String(endpoint.port)) });
-          },
-        });
-      });
+      started = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        (progress, token) => {
+          token.onCancellationRequested(() => controller.abort());
+          progress.report({ message: vscode.l10n.t('starting tiup playground…') });
+          let lastStep = '';
+          return startPlayground({
+            tiupPath,
+            request,
+            logFile,
+            readyTimeoutMs: settings.startTimeoutMs,
+            signal: controller.signal,
+            onEvent: (event) => {
+              if (event.kind === 'step' && event.message !== lastStep) {
+                lastStep = event.message;
+                progress.report({ message: `${event.message}…` });
+                this.api.log.info(`[playground ${settings.tag}] ${event.message}`);
+              } else if (event.kind === 'tidbEndpoint') {
+                progress.report({
+                  message: vscode.l10n.t('TiDB is at {0}:{1}; connecting…', event.endpoint.host, String(event.endpoint.port)),
+                });
+              }
+            },
+            onProbe: (endpoint, result) => {
+              if (result.ready)
+                progress.report({
+                  message: vscode.l10n.t(
+                    'TiDB answers at {0}:{1}; waiting for the rest of the cluster…',
+                    endpoint.host,
+                    String(endpoint.port),
+                  ),
+                });
+            },
+          });
+        },
+      );
     } catch (error) {
       this.starting = undefined;
       this.updateStatus();
@@ -129,7 +147,9 @@ export class PlaygroundService implements vscode.Disposable {
     const own: OwnPlayground = { started, keepAfterClose: !settings.stopOnWindowClose, stopping: false };
     this.own = own;
     void started.process.exited.then(({ code, signal }) => this.ownExited(own, code, signal));
-    this.api.log.info(`Local TiDB cluster ${started.tag} is running: ${started.versionString} at ${started.endpoint.host}:${started.endpoint.port} (${started.commandLine}, pid ${started.process.pid}).`);
+    this.api.log.info(
+      `Local TiDB cluster ${started.tag} is running: ${started.versionString} at ${started.endpoint.host}:${started.endpoint.port} (${started.commandLine}, pid ${started.process.pid}).`,
+    );
     for (const warning of started.warnings) this.api.log.warn(`[playground ${started.tag}] ${warning}`);
     this.updateStatus();
     own.profileId = await this.connect(started.tag, started.endpoint);
@@ -149,23 +169,35 @@ export class PlaygroundService implements vscode.Disposable {
       const stop = vscode.l10n.t('Stop');
       const choice = await vscode.window.showWarningMessage(
         vscode.l10n.t('Stop the playground {0}? TiDB Lab did not start it.', target.tag),
-        { modal: true, detail: vscode.l10n.t('It was started outside this window (pid {0}). Its TiDB, TiKV, PD and TiFlash stop; its data stays in {1}.', String(target.pid), join(tiupHome(), 'data', target.tag)) },
+        {
+          modal: true,
+          detail: vscode.l10n.t(
+            'It was started outside this window (pid {0}). Its TiDB, TiKV, PD and TiFlash stop; its data stays in {1}.',
+            String(target.pid),
+            join(tiupHome(), 'data', target.tag),
+          ),
+        },
         stop,
       );
       if (choice !== stop) return false;
     }
     await this.disconnectFrom(target);
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Stopping the local TiDB cluster {0}…', target.tag) }, async () => {
-      if (target.own && this.own) {
-        this.own.stopping = true;
-        await this.own.started.process.stop();
-      } else {
-        await stopPlaygroundByPid(target.pid);
-      }
-    });
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Stopping the local TiDB cluster {0}…', target.tag) },
+      async () => {
+        if (target.own && this.own) {
+          this.own.stopping = true;
+          await this.own.started.process.stop();
+        } else {
+          await stopPlaygroundByPid(target.pid);
+        }
+      },
+    );
     this.api.log.info(`Stopped the local TiDB cluster ${target.tag}.`);
     this.refreshOthers();
-    void vscode.window.showInformationMessage(vscode.l10n.t('The local TiDB cluster {0} is stopped. Its data is kept for the next start with the same tag.', target.tag));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('The local TiDB cluster {0} is stopped. Its data is kept for the next start with the same tag.', target.tag),
+    );
     return true;
   }
 
@@ -178,14 +210,19 @@ export class PlaygroundService implements vscode.Disposable {
       const probe = await tidbReadinessProbe(2000)({ host: '127.0.0.1', port: 4000 });
       if (!probe.ready) {
         const start = vscode.l10n.t('Start Local TiDB Cluster...');
-        const choice = await vscode.window.showInformationMessage(vscode.l10n.t('No local TiDB cluster is running (no TiUP playground, nothing answers as TiDB on 127.0.0.1:4000).'), start);
+        const choice = await vscode.window.showInformationMessage(
+          vscode.l10n.t('No local TiDB cluster is running (no TiUP playground, nothing answers as TiDB on 127.0.0.1:4000).'),
+          start,
+        );
         if (choice === start) return this.start();
         return false;
       }
       target = { tag: 'local', pid: 0, endpoints: [{ host: '127.0.0.1', port: 4000 }], own: false };
     }
     if (target.endpoints.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The playground {0} is still starting: it has not said where TiDB listens yet. Try again in a moment.', target.tag));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('The playground {0} is still starting: it has not said where TiDB listens yet. Try again in a moment.', target.tag),
+      );
       return false;
     }
     return (await this.connect(target.tag, target.endpoints[0])) !== undefined;
@@ -198,15 +235,21 @@ export class PlaygroundService implements vscode.Disposable {
       await vscode.window.showTextDocument(document, { preview: false });
     } catch {
       const other = this.others[0];
-      const detail = other ? vscode.l10n.t('The playground {0} was started outside TiDB Lab: its instances log under {1}.', other.tag, other.dataDir) : '';
-      void vscode.window.showInformationMessage(`${vscode.l10n.t('No local TiDB cluster was started from TiDB Lab yet.')} ${detail}`.trim());
+      const detail = other
+        ? vscode.l10n.t('The playground {0} was started outside TiDB Lab: its instances log under {1}.', other.tag, other.dataDir)
+        : '';
+      void vscode.window.showInformationMessage(
+        `${vscode.l10n.t('No local TiDB cluster was started from TiDB Lab yet.')} ${detail}`.trim(),
+      );
     }
   }
 
   async openDashboard(): Promise<void> {
     const url = this.own?.started.dashboardUrl;
     if (!url) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The TiDB Dashboard address is known once a local TiDB cluster was started from TiDB Lab.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('The TiDB Dashboard address is known once a local TiDB cluster was started from TiDB Lab.'),
+      );
       return;
     }
     await vscode.env.openExternal(vscode.Uri.parse(url));
@@ -220,16 +263,30 @@ export class PlaygroundService implements vscode.Disposable {
     if (this.starting) items.push({ label: `$(debug-stop) ${vscode.l10n.t('Cancel the Start')}`, run: () => this.stop() });
     const known = this.known();
     if (known.length > 0) {
-      items.push({ label: `$(plug) ${vscode.l10n.t('Connect')}`, description: known.map((p) => p.tag).join(', '), run: () => this.connectRunning() });
+      items.push({
+        label: `$(plug) ${vscode.l10n.t('Connect')}`,
+        description: known.map((p) => p.tag).join(', '),
+        run: () => this.connectRunning(),
+      });
       items.push({ label: `$(debug-stop) ${vscode.l10n.t('Stop Local TiDB Cluster')}`, run: () => this.stop() });
     } else if (!this.starting) {
       items.push({ label: `$(play) ${vscode.l10n.t('Start Local TiDB Cluster...')}`, run: () => this.start() });
     }
     if (own) {
-      items.push(own.keepAfterClose
-        ? { label: `$(debug-stop) ${vscode.l10n.t('Stop It When This Window Closes')}`, run: () => this.setKeepAfterClose(own, false) }
-        : { label: `$(pinned) ${vscode.l10n.t('Keep It Running After This Window Closes')}`, run: () => this.setKeepAfterClose(own, true) });
-      if (own.started.dashboardUrl) items.push({ label: `$(link-external) ${vscode.l10n.t('Open TiDB Dashboard')}`, description: own.started.dashboardUrl, run: () => this.openDashboard() });
+      items.push(
+        own.keepAfterClose
+          ? { label: `$(debug-stop) ${vscode.l10n.t('Stop It When This Window Closes')}`, run: () => this.setKeepAfterClose(own, false) }
+          : {
+              label: `$(pinned) ${vscode.l10n.t('Keep It Running After This Window Closes')}`,
+              run: () => this.setKeepAfterClose(own, true),
+            },
+      );
+      if (own.started.dashboardUrl)
+        items.push({
+          label: `$(link-external) ${vscode.l10n.t('Open TiDB Dashboard')}`,
+          description: own.started.dashboardUrl,
+          run: () => this.openDashboard(),
+        });
     }
     items.push({ label: `$(output) ${vscode.l10n.t('Show Log')}`, run: () => this.showLog() });
     const choice = await vscode.window.showQuickPick(items, { title: this.statusText() });
@@ -254,7 +311,8 @@ export class PlaygroundService implements vscode.Disposable {
   private async connect(tag: string, endpoint: Endpoint): Promise<string | undefined> {
     const profileId = await savePlaygroundConnection(this.api.store, tag, endpoint);
     const open = this.api.connections.sessionFor(profileId);
-    if (open && (open.profile.host !== endpoint.host || open.profile.port !== endpoint.port)) await this.api.connections.disconnect(profileId);
+    if (open && (open.profile.host !== endpoint.host || open.profile.port !== endpoint.port))
+      await this.api.connections.disconnect(profileId);
     this.onClusterShown(profileId);
     const session = await this.api.connections.connect(profileId);
     return session ? profileId : undefined;
@@ -265,7 +323,10 @@ export class PlaygroundService implements vscode.Disposable {
     const stop = vscode.l10n.t('Stop It');
     const where = running.endpoints[0] ? `${running.endpoints[0].host}:${running.endpoints[0].port}` : vscode.l10n.t('(still starting)');
     const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t('The local TiDB cluster {0} is already running ({1}).', running.tag, where), connect, stop);
+      vscode.l10n.t('The local TiDB cluster {0} is already running ({1}).', running.tag, where),
+      connect,
+      stop,
+    );
     if (choice === connect) return running.endpoints[0] ? (await this.connect(running.tag, running.endpoints[0])) !== undefined : false;
     if (choice === stop) return this.stop();
     return false;
@@ -305,14 +366,17 @@ export class PlaygroundService implements vscode.Disposable {
     this.api.log.info(`Local TiDB cluster ${own.started.tag} ended (${code !== null ? `exit code ${code}` : `signal ${signal ?? '?'}`}).`);
     if (own.stopping) return;
     const log = vscode.l10n.t('Show Log');
-    void vscode.window.showWarningMessage(vscode.l10n.t('The local TiDB cluster {0} stopped by itself.', own.started.tag), log)
+    void vscode.window
+      .showWarningMessage(vscode.l10n.t('The local TiDB cluster {0} stopped by itself.', own.started.tag), log)
       .then((choice) => (choice === log ? this.showLog() : undefined));
   }
 
   private reportStartFailure(error: unknown): void {
     if (!(error instanceof PlaygroundStartFailure)) {
       this.api.log.error(`Start Local TiDB Cluster failed: ${String(error)}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('The local TiDB cluster could not start: {0}', error instanceof Error ? error.message : String(error)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('The local TiDB cluster could not start: {0}', error instanceof Error ? error.message : String(error)),
+      );
       return;
     }
     this.api.log.error(`Start Local TiDB Cluster failed (${error.kind}): ${error.message}\n${error.lastLines.join('\n')}`);
@@ -321,10 +385,15 @@ export class PlaygroundService implements vscode.Disposable {
       return;
     }
     const log = vscode.l10n.t('Show Log');
-    const hint = error.kind === 'exitedEarly' || error.kind === 'timeout'
-      ? vscode.l10n.t('TiUP downloads TiDB from the internet on a first start; its data for this tag is in {0}.', join(tiupHome(), 'data'))
-      : '';
-    void vscode.window.showErrorMessage(vscode.l10n.t('The local TiDB cluster did not start: {0}', error.message), { detail: hint }, log)
+    const hint =
+      error.kind === 'exitedEarly' || error.kind === 'timeout'
+        ? vscode.l10n.t(
+            'TiUP downloads TiDB from the internet on a first start; its data for this tag is in {0}.',
+            join(tiupHome(), 'data'),
+          )
+        : '';
+    void vscode.window
+      .showErrorMessage(vscode.l10n.t('The local TiDB cluster did not start: {0}', error.message), { detail: hint }, log)
       .then((choice) => (choice === log ? this.showLog() : undefined));
   }
 
@@ -332,18 +401,28 @@ export class PlaygroundService implements vscode.Disposable {
     const endpoints = new Set(target.endpoints.map((endpoint) => `${endpoint.host}:${endpoint.port}`));
     for (const profileId of this.api.connections.connectedProfileIds()) {
       const session = this.api.connections.sessionFor(profileId);
-      if (session && (endpoints.has(`${session.profile.host}:${session.profile.port}`) || profileId === this.own?.profileId)) await this.api.connections.disconnect(profileId);
+      if (session && (endpoints.has(`${session.profile.host}:${session.profile.port}`) || profileId === this.own?.profileId))
+        await this.api.connections.disconnect(profileId);
     }
   }
 
   private async pickPlayground(placeHolder: string): Promise<KnownPlayground | undefined> {
     const known = this.known();
     if (known.length <= 1) return known[0];
-    const choice = await vscode.window.showQuickPick(known.map((playground) => ({
-      label: playground.tag,
-      description: [playground.endpoints[0] ? `${playground.endpoints[0].host}:${playground.endpoints[0].port}` : vscode.l10n.t('starting'), playground.version ?? '', playground.own ? vscode.l10n.t('started here') : vscode.l10n.t('pid {0}', String(playground.pid))].filter(Boolean).join(' · '),
-      playground,
-    })), { placeHolder });
+    const choice = await vscode.window.showQuickPick(
+      known.map((playground) => ({
+        label: playground.tag,
+        description: [
+          playground.endpoints[0] ? `${playground.endpoints[0].host}:${playground.endpoints[0].port}` : vscode.l10n.t('starting'),
+          playground.version ?? '',
+          playground.own ? vscode.l10n.t('started here') : vscode.l10n.t('pid {0}', String(playground.pid)),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        playground,
+      })),
+      { placeHolder },
+    );
     return choice?.playground;
   }
 
@@ -351,7 +430,14 @@ export class PlaygroundService implements vscode.Disposable {
   private known(): KnownPlayground[] {
     const own = this.own;
     const list: KnownPlayground[] = [];
-    if (own && own.started.process.isRunning) list.push({ tag: own.started.tag, pid: own.started.process.pid, endpoints: [own.started.endpoint], own: true, version: own.started.versionString });
+    if (own && own.started.process.isRunning)
+      list.push({
+        tag: own.started.tag,
+        pid: own.started.process.pid,
+        endpoints: [own.started.endpoint],
+        own: true,
+        version: own.started.versionString,
+      });
     for (const other of this.others) {
       if (own && other.tag === own.started.tag) continue;
       list.push({ tag: other.tag, pid: other.pid, endpoints: other.tidbEndpoints, own: false, version: other.version });

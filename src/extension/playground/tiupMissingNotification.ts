@@ -12,11 +12,16 @@ export async function showTiupMissing(configuredPathProblem?: string): Promise<v
   const what = configuredPathProblem
     ? vscode.l10n.t('TiUP not found: {0}', configuredPathProblem)
     : vscode.l10n.t('TiUP is not installed (not on the PATH, not in ~/.tiup/bin): a local TiDB cluster needs it.');
-  const how = vscode.l10n.t('Install it yourself in a terminal ([instructions]({0})); it downloads TiUP, and later TiDB, from the internet:', TIUP_DOCS_URL);
+  const how = vscode.l10n.t(
+    'Install it yourself in a terminal ([instructions]({0})); it downloads TiUP, and later TiDB, from the internet:',
+    TIUP_DOCS_URL,
+  );
   const choice = await vscode.window.showErrorMessage(`${what} ${how} ${TIUP_INSTALL_COMMAND}`, copy, terminal, setPath);
   if (choice === copy) {
     await vscode.env.clipboard.writeText(TIUP_INSTALL_COMMAND);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Copied the TiUP install command. Run it in a terminal, then Start Local TiDB Cluster again.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Copied the TiUP install command. Run it in a terminal, then Start Local TiDB Cluster again.'),
+    );
   } else if (choice === terminal) {
     const shell = vscode.window.createTerminal({ name: vscode.l10n.t('Install TiUP') });
     shell.show();

@@ -28,7 +28,11 @@ export const STATEMENT_COMMANDS = {
   reveal: 'tidbLab.revealStatement',
 } as const;
 
-export function registerStatementsFeature(context: vscode.ExtensionContext, api: TidbLabApi, panels: PlanViewPanels): StatementsTreeProvider {
+export function registerStatementsFeature(
+  context: vscode.ExtensionContext,
+  api: TidbLabApi,
+  panels: PlanViewPanels,
+): StatementsTreeProvider {
   const t = vscode.l10n.t;
   const tree = new StatementsTreeProvider(api.connections);
   const view = vscode.window.createTreeView<StatementsNode>(STATEMENTS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
@@ -46,17 +50,30 @@ export function registerStatementsFeature(context: vscode.ExtensionContext, api:
     vscode.commands.registerCommand(STATEMENT_COMMANDS.refresh, reload),
     vscode.commands.registerCommand(STATEMENT_COMMANDS.order, async (order?: unknown) => {
       const chosen = STATEMENT_ORDERS.includes(order as StatementOrder)
-        ? order as StatementOrder
-        : (await vscode.window.showQuickPick(STATEMENT_ORDERS.map((value) => ({ label: ORDER_LABELS[value], value, picked: value === tree.order })),
-          { title: t('Order the statements') }))?.value;
+        ? (order as StatementOrder)
+        : (
+            await vscode.window.showQuickPick(
+              STATEMENT_ORDERS.map((value) => ({ label: ORDER_LABELS[value], value, picked: value === tree.order })),
+              { title: t('Order the statements') },
+            )
+          )?.value;
       if (chosen === undefined) return;
       tree.order = chosen;
       await reload();
     }),
     vscode.commands.registerCommand(STATEMENT_COMMANDS.window, async (minutes?: unknown) => {
       const given = typeof minutes === 'number' || minutes === null ? { value: minutes === null ? undefined : minutes } : undefined;
-      const chosen = given ?? await vscode.window.showQuickPick(WINDOW_CHOICES.map((value) => ({ label: windowLabel(value), value })),
-        { title: t('Which time window?'), placeHolder: t('TiDB: summary windows that ended in it; MySQL/MariaDB: digests last seen in it (their counts run from the server\'s start)') });
+      const chosen =
+        given ??
+        (await vscode.window.showQuickPick(
+          WINDOW_CHOICES.map((value) => ({ label: windowLabel(value), value })),
+          {
+            title: t('Which time window?'),
+            placeHolder: t(
+              "TiDB: summary windows that ended in it; MySQL/MariaDB: digests last seen in it (their counts run from the server's start)",
+            ),
+          },
+        ));
       if (chosen === undefined) return;
       tree.windowMinutes = chosen.value;
       await reload();
@@ -66,8 +83,10 @@ export function registerStatementsFeature(context: vscode.ExtensionContext, api:
       if (chosen === null) {
         const session = api.connections.activeSession();
         const names = session ? (await session.query('SHOW DATABASES')).map((row) => String(Object.values(row)[0])) : [];
-        const pick = await vscode.window.showQuickPick([{ label: t('All databases'), value: '' }, ...names.map((name) => ({ label: name, value: name }))],
-          { title: t('Only statements run in which database?') });
+        const pick = await vscode.window.showQuickPick(
+          [{ label: t('All databases'), value: '' }, ...names.map((name) => ({ label: name, value: name }))],
+          { title: t('Only statements run in which database?') },
+        );
         if (pick === undefined) return;
         chosen = pick.value;
       }
@@ -89,7 +108,9 @@ export function registerStatementsFeature(context: vscode.ExtensionContext, api:
       await vscode.commands.executeCommand(`${STATEMENTS_VIEW}.focus`);
       const node = await tree.findStatement(request.digest);
       if (node === undefined) {
-        void vscode.window.showInformationMessage(t('The statement {0} is not in the server\'s statement statistics (any more).', request.digest.slice(0, 12)));
+        void vscode.window.showInformationMessage(
+          t("The statement {0} is not in the server's statement statistics (any more).", request.digest.slice(0, 12)),
+        );
         return false;
       }
       await view.reveal(node, { select: true, focus: true, expand: true });
@@ -111,15 +132,21 @@ async function planTextOf(tree: StatementsTreeProvider, node: StatementsNode): P
   if (data === null) return t('No active connection.');
   const { session } = data;
   if (node.kind === 'plan') {
-    const { plans, warnings } = await readStatementPlans(session, session.identity.flavor, node.statement.digest, data.top.since ?? undefined);
+    const { plans, warnings } = await readStatementPlans(
+      session,
+      session.identity.flavor,
+      node.statement.digest,
+      data.top.since ?? undefined,
+    );
     const found = plans.find((plan) => plan.planDigest === node.plan.planDigest)?.plan;
-    if (!found) return t('The server no longer keeps plan {0} of this statement. {1}', node.plan.planDigest.slice(0, 12), warnings.join(' '));
+    if (!found)
+      return t('The server no longer keeps plan {0} of this statement. {1}', node.plan.planDigest.slice(0, 12), warnings.join(' '));
     return { title: t('Plan {0}: {1}', node.plan.planDigest.slice(0, 12), oneLine(node.statement.digestText, 60)), text: found.text };
   }
   if (node.kind === 'slow') {
     const encoded = await readSlowQueryPlan(session, node.slow);
     const plan = encoded === null ? null : await resolveStatementPlan(session, encoded);
-    if (!plan) return t('The slow query log no longer has this query\'s plan.');
+    if (!plan) return t("The slow query log no longer has this query's plan.");
     return { title: t('Slow query {0}: {1}', node.slow.time.replace(/\.\d+$/, ''), oneLine(node.slow.query, 60)), text: plan.text };
   }
   return t('Pick a plan of a statement or a slow query.');
@@ -134,7 +161,11 @@ async function openPlan(tree: StatementsTreeProvider, panels: PlanViewPanels, no
   }
   const data = tree.current();
   const source: PlanSource = {
-    origin: { title: plan.title, connection: data ? `${data.session.profile.name} · ${data.session.identity.versionString}` : undefined, note: vscode.l10n.t('from the server\'s statement statistics') },
+    origin: {
+      title: plan.title,
+      connection: data ? `${data.session.profile.name} · ${data.session.identity.versionString}` : undefined,
+      note: vscode.l10n.t("from the server's statement statistics"),
+    },
     input: { kind: 'text', text: plan.text },
   };
   panels.show({ kind: 'plan', plan: source }, panels.build({ kind: 'plan', plan: source }));
@@ -147,12 +178,19 @@ async function comparePlans(tree: StatementsTreeProvider, node?: StatementsNode)
     void vscode.window.showInformationMessage(t('Pick a statement that ran with two plans or more.'));
     return undefined;
   }
-  const items = node.statement.plans.map((plan) => ({ label: plan.planDigest.slice(0, 12), description: `${plan.execCount.toLocaleString('en-US')}×`, plan }));
-  const chosen = items.length === 2 ? items : await vscode.window.showQuickPick(items, { canPickMany: true, title: t('Compare which two plans?') });
+  const items = node.statement.plans.map((plan) => ({
+    label: plan.planDigest.slice(0, 12),
+    description: `${plan.execCount.toLocaleString('en-US')}×`,
+    plan,
+  }));
+  const chosen =
+    items.length === 2 ? items : await vscode.window.showQuickPick(items, { canPickMany: true, title: t('Compare which two plans?') });
   if (chosen === undefined || chosen.length !== 2) return undefined;
-  const [before, after] = await Promise.all(chosen.map((item) => planTextOf(tree, { kind: 'plan', statement: node.statement, plan: item.plan })));
+  const [before, after] = await Promise.all(
+    chosen.map((item) => planTextOf(tree, { kind: 'plan', statement: node.statement, plan: item.plan })),
+  );
   if (typeof before === 'string' || typeof after === 'string') {
-    void vscode.window.showWarningMessage(typeof before === 'string' ? before : after as string);
+    void vscode.window.showWarningMessage(typeof before === 'string' ? before : (after as string));
     return undefined;
   }
   return vscode.commands.executeCommand('tidbLab.comparePlans', { beforeText: before.text, afterText: after.text });
@@ -172,7 +210,14 @@ async function bindPlan(tree: StatementsTreeProvider, node?: StatementsNode): Pr
   const text = node?.kind === 'plan' ? node.statement.digestText : node?.kind === 'slow' ? node.slow.query : '';
   const answer = await vscode.window.showWarningMessage(
     t('Bind this plan to the statement for every session?'),
-    { modal: true, detail: t('TiDB Lab will run:\n\n{0}\n\nEvery session then plans “{1}” this way until the binding is dropped.', statement, oneLine(text, 120)) },
+    {
+      modal: true,
+      detail: t(
+        'TiDB Lab will run:\n\n{0}\n\nEvery session then plans “{1}” this way until the binding is dropped.',
+        statement,
+        oneLine(text, 120),
+      ),
+    },
     t('Bind Plan'),
   );
   if (answer !== t('Bind Plan')) return false;
@@ -199,7 +244,14 @@ async function dropBinding(tree: StatementsTreeProvider, node?: StatementsNode):
   const statement = dropBindingStatement(node.binding.sqlDigest);
   const answer = await vscode.window.showWarningMessage(
     t('Drop this binding for every session?'),
-    { modal: true, detail: t('TiDB Lab will run:\n\n{0}\n\nThe statement “{1}” is then planned by the optimizer again.', statement, oneLine(node.binding.originalSql, 120)) },
+    {
+      modal: true,
+      detail: t(
+        'TiDB Lab will run:\n\n{0}\n\nThe statement “{1}” is then planned by the optimizer again.',
+        statement,
+        oneLine(node.binding.originalSql, 120),
+      ),
+    },
     t('Drop Binding'),
   );
   if (answer !== t('Drop Binding')) return false;

@@ -46,7 +46,9 @@ export function planDescription(plan: StatementPlanDigest): string {
 }
 
 export function slowQueryDescription(slow: SlowQuery): string {
-  return [formatDurationMs(slow.queryTimeMs), slow.database ?? '-', slow.time.replace(/\.\d+$/, ''), slow.instance ?? ''].filter((part) => part !== '').join(' · ');
+  return [formatDurationMs(slow.queryTimeMs), slow.database ?? '-', slow.time.replace(/\.\d+$/, ''), slow.instance ?? '']
+    .filter((part) => part !== '')
+    .join(' · ');
 }
 
 export function bindingDescription(binding: PlanBinding): string {

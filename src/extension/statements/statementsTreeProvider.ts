@@ -5,11 +5,24 @@ import * as vscode from 'vscode';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { readSlowQueries, type SlowQueries, type SlowQuery } from '../../core/server/slowQueries';
 import { readStatementStatistics } from '../../core/server/statementStatistics';
-import { readTopStatements, topStatements, type StatementOrder, type StatementPlanDigest, type TopStatement, type TopStatements } from '../../core/server/topStatements';
+import {
+  readTopStatements,
+  topStatements,
+  type StatementOrder,
+  type StatementPlanDigest,
+  type TopStatement,
+  type TopStatements,
+} from '../../core/server/topStatements';
 import { bindFromHistoryUnavailable, readGlobalBindings, type PlanBinding } from '../../core/tidb/planBindings';
 import type { ConnectionManager } from '../connections/connectionManager';
 import {
-  bindingDescription, oneLine, planDescription, planLabel, slowQueryDescription, statementDescription, viewDescription,
+  bindingDescription,
+  oneLine,
+  planDescription,
+  planLabel,
+  slowQueryDescription,
+  statementDescription,
+  viewDescription,
 } from './statementLabels';
 
 export type StatementsNode =
@@ -82,7 +95,11 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
     }
     try {
       const flavor = session.identity.flavor;
-      const top = await readTopStatements(session, flavor, { order: this.order, windowMinutes: this.windowMinutes, database: this.database });
+      const top = await readTopStatements(session, flavor, {
+        order: this.order,
+        windowMinutes: this.windowMinutes,
+        database: this.database,
+      });
       let slow: SlowQueries | null = null;
       let bindings: PlanBinding[] | null = null;
       let bindingsError: string | null = null;
@@ -107,7 +124,10 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
     await this.load();
     const listed = this.nodeOfDigest(digest);
     if (listed !== undefined || this.data === null) return listed;
-    const statistics = await readStatementStatistics(this.data.session, this.data.session.identity.flavor, { digests: [digest], withPlans: false });
+    const statistics = await readStatementStatistics(this.data.session, this.data.session.identity.flavor, {
+      digests: [digest],
+      withPlans: false,
+    });
     const [statement] = topStatements(statistics.rows, this.order, 1);
     if (statement === undefined) return undefined;
     this.pinned = statement;
@@ -132,7 +152,10 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
       }
       case 'statement': {
         const { statement } = node;
-        const item = new vscode.TreeItem(oneLine(statement.digestText), statement.plans.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          oneLine(statement.digestText),
+          statement.plans.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+        );
         item.id = `statement:${statement.schemaName ?? ''}:${statement.digest}`;
         item.description = statementDescription(statement, this.order);
         item.tooltip = statementTooltip(statement);
@@ -154,7 +177,8 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
         const item = new vscode.TreeItem(oneLine(node.slow.query), vscode.TreeItemCollapsibleState.None);
         item.id = `slow:${node.slow.instance ?? ''}:${node.slow.time}:${node.slow.digest}`;
         item.description = slowQueryDescription(node.slow);
-        item.tooltip = new vscode.MarkdownString().appendCodeblock(node.slow.query, 'sql')
+        item.tooltip = new vscode.MarkdownString()
+          .appendCodeblock(node.slow.query, 'sql')
           .appendMarkdown(t('Digest `{0}`, plan digest `{1}`. Click to open its plan.', node.slow.digest, node.slow.planDigest ?? '-'));
         item.iconPath = new vscode.ThemeIcon('watch');
         item.contextValue = this.bindable() && node.slow.planDigest !== null ? 'slowQuery.bindable' : 'slowQuery';
@@ -214,27 +238,54 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
       this.groups = this.error !== null ? [{ kind: 'message', text: t('The statements could not be read: {0}', this.error) }] : [];
       return;
     }
-    const statements: StatementsNode = { kind: 'group', group: 'statements', label: t('Top statements'), description: `${this.description} · ${data.top.source}` };
-    const list = this.pinned !== null && !data.top.statements.some((statement) => statement.digest === this.pinned?.digest)
-      ? [this.pinned, ...data.top.statements] : data.top.statements;
+    const statements: StatementsNode = {
+      kind: 'group',
+      group: 'statements',
+      label: t('Top statements'),
+      description: `${this.description} · ${data.top.source}`,
+    };
+    const list =
+      this.pinned !== null && !data.top.statements.some((statement) => statement.digest === this.pinned?.digest)
+        ? [this.pinned, ...data.top.statements]
+        : data.top.statements;
     const statementNodes: StatementsNode[] = list.map((statement) => ({ kind: 'statement', statement }));
     for (const warning of data.top.warnings) statementNodes.push({ kind: 'message', text: oneLine(warning, 120), tooltip: warning });
-    if (list.length === 0 && data.top.warnings.length === 0) statementNodes.push({ kind: 'message', text: t('No statements in this window.') });
+    if (list.length === 0 && data.top.warnings.length === 0)
+      statementNodes.push({ kind: 'message', text: t('No statements in this window.') });
     add(statements, statementNodes);
     for (const node of statementNodes) {
-      if (node.kind === 'statement') add(node, node.statement.plans.map((plan) => ({ kind: 'plan', statement: node.statement, plan })));
+      if (node.kind === 'statement')
+        add(
+          node,
+          node.statement.plans.map((plan) => ({ kind: 'plan', statement: node.statement, plan })),
+        );
     }
     const tidb = data.session.identity.flavor === 'tidb';
-    const slow: StatementsNode = { kind: 'group', group: 'slow', label: t('Slow queries'), description: data.slow ? t('≥ {0} ms · {1}', data.slow.thresholdMs, data.slow.source) : t('TiDB only') };
+    const slow: StatementsNode = {
+      kind: 'group',
+      group: 'slow',
+      label: t('Slow queries'),
+      description: data.slow ? t('≥ {0} ms · {1}', data.slow.thresholdMs, data.slow.source) : t('TiDB only'),
+    };
     const slowNodes: StatementsNode[] = !tidb
-      ? [{ kind: 'message', text: t('Slow queries are read from TiDB\'s information_schema.cluster_slow_query; this server is not TiDB.') }]
+      ? [{ kind: 'message', text: t("Slow queries are read from TiDB's information_schema.cluster_slow_query; this server is not TiDB.") }]
       : [
-        ...(data.slow?.queries ?? []).map((query): StatementsNode => ({ kind: 'slow', slow: query })),
-        ...(data.slow?.warnings ?? []).map((warning): StatementsNode => ({ kind: 'message', text: oneLine(warning, 120), tooltip: warning })),
-      ];
-    if (tidb && slowNodes.length === 0) slowNodes.push({ kind: 'message', text: t('No statement slower than {0} ms in this window.', data.slow?.thresholdMs ?? 300) });
+          ...(data.slow?.queries ?? []).map((query): StatementsNode => ({ kind: 'slow', slow: query })),
+          ...(data.slow?.warnings ?? []).map((warning): StatementsNode => ({
+            kind: 'message',
+            text: oneLine(warning, 120),
+            tooltip: warning,
+          })),
+        ];
+    if (tidb && slowNodes.length === 0)
+      slowNodes.push({ kind: 'message', text: t('No statement slower than {0} ms in this window.', data.slow?.thresholdMs ?? 300) });
     add(slow, slowNodes);
-    const bindings: StatementsNode = { kind: 'group', group: 'bindings', label: t('Plan bindings'), description: tidb ? t('SHOW GLOBAL BINDINGS') : t('TiDB only') };
+    const bindings: StatementsNode = {
+      kind: 'group',
+      group: 'bindings',
+      label: t('Plan bindings'),
+      description: tidb ? t('SHOW GLOBAL BINDINGS') : t('TiDB only'),
+    };
     const bindingNodes: StatementsNode[] = !tidb
       ? [{ kind: 'message', text: t('Plan bindings are a TiDB feature; this server is not TiDB.') }]
       : data.bindingsError !== null
@@ -254,6 +305,14 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
 function statementTooltip(statement: TopStatement): vscode.MarkdownString {
   const t = vscode.l10n.t;
   const tooltip = new vscode.MarkdownString().appendCodeblock(statement.digestText, 'sql');
-  tooltip.appendMarkdown(t('Database `{0}` · digest `{1}` · {2} plan(s) · last seen {3}', statement.schemaName ?? '-', statement.digest, statement.plans.length, statement.lastSeen ?? '-'));
+  tooltip.appendMarkdown(
+    t(
+      'Database `{0}` · digest `{1}` · {2} plan(s) · last seen {3}',
+      statement.schemaName ?? '-',
+      statement.digest,
+      statement.plans.length,
+      statement.lastSeen ?? '-',
+    ),
+  );
   return tooltip;
 }

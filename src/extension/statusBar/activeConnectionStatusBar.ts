@@ -13,7 +13,10 @@ export class ActiveConnectionStatusBar implements vscode.Disposable {
   constructor(private readonly manager: ConnectionManager) {
     this.item.name = vscode.l10n.t('TiDB Lab Active Connection');
     this.item.command = COMMANDS.selectActiveConnection;
-    this.subscriptions.push(manager.onDidChangeActive(() => this.update()), manager.onDidChangeSessions(() => this.update()));
+    this.subscriptions.push(
+      manager.onDidChangeActive(() => this.update()),
+      manager.onDidChangeSessions(() => this.update()),
+    );
     this.update();
     this.item.show();
   }
@@ -26,7 +29,9 @@ export class ActiveConnectionStatusBar implements vscode.Disposable {
     const session = this.manager.activeSession();
     if (!session) {
       const connecting = this.manager.isAnyConnecting();
-      this.item.text = connecting ? `$(loading~spin) ${vscode.l10n.t('TiDB Lab: connecting…')}` : `$(vm-outline) ${vscode.l10n.t('TiDB Lab: not connected')}`;
+      this.item.text = connecting
+        ? `$(loading~spin) ${vscode.l10n.t('TiDB Lab: connecting…')}`
+        : `$(vm-outline) ${vscode.l10n.t('TiDB Lab: not connected')}`;
       this.item.tooltip = vscode.l10n.t('No active TiDB Lab connection. Click to choose one.');
       this.item.accessibilityInformation = { label: vscode.l10n.t('TiDB Lab: no active connection') };
       return;
@@ -35,7 +40,9 @@ export class ActiveConnectionStatusBar implements vscode.Disposable {
     this.item.text = `$(vm-running) ${session.profile.name} · ${server}`;
     const tooltip = new vscode.MarkdownString(`**${escapeMarkdown(session.profile.name)}** · ${escapeMarkdown(server)}\n\n`);
     tooltip.appendMarkdown(`${escapeMarkdown(describeEndpoint(session.profile))}\n\n`);
-    tooltip.appendMarkdown(escapeMarkdown(vscode.l10n.t('Active TiDB Lab connection: benchmarks and EXPLAIN run here. Click to choose another.')));
+    tooltip.appendMarkdown(
+      escapeMarkdown(vscode.l10n.t('Active TiDB Lab connection: benchmarks and EXPLAIN run here. Click to choose another.')),
+    );
     this.item.tooltip = tooltip;
     this.item.accessibilityInformation = { label: vscode.l10n.t('TiDB Lab active connection: {0}, {1}', session.profile.name, server) };
   }

@@ -39,9 +39,17 @@ async function changeCaching(services: TableControlServices, targets: readonly T
       const name = targetName(target);
       const info = states.get(tableKey(target));
       if (!info) {
-        outcomes.push({ target: name, status: 'failed', message: vscode.l10n.t('{0} no longer exists. Refresh the Connections view.', name) });
+        outcomes.push({
+          target: name,
+          status: 'failed',
+          message: vscode.l10n.t('{0} no longer exists. Refresh the Connections view.', name),
+        });
       } else if (info.cached === cache) {
-        outcomes.push({ target: name, status: 'unchanged', message: cache ? vscode.l10n.t('{0} is already cached.', name) : vscode.l10n.t('{0} is not cached.', name) });
+        outcomes.push({
+          target: name,
+          status: 'unchanged',
+          message: cache ? vscode.l10n.t('{0} is already cached.', name) : vscode.l10n.t('{0} is not cached.', name),
+        });
       } else {
         const check = cache ? checkCacheTable(session.identity, info) : checkStopCachingTable(session.identity);
         if (check.allowed) planned.push({ session, target, statement: cache ? buildCacheTable(target) : buildStopCachingTable(target) });
@@ -59,21 +67,35 @@ async function runPlanned(planned: readonly PlannedStatement[], cache: boolean):
   const names = planned.map((entry) => targetName(entry.target));
   const confirmed = await confirmStatements({
     question: cache
-      ? (names.length === 1 ? vscode.l10n.t('Cache the table {0}?', names[0]) : vscode.l10n.t('Cache {0} tables?', names.length))
-      : (names.length === 1 ? vscode.l10n.t('Stop caching the table {0}?', names[0]) : vscode.l10n.t('Stop caching {0} tables?', names.length)),
+      ? names.length === 1
+        ? vscode.l10n.t('Cache the table {0}?', names[0])
+        : vscode.l10n.t('Cache {0} tables?', names.length)
+      : names.length === 1
+        ? vscode.l10n.t('Stop caching the table {0}?', names[0])
+        : vscode.l10n.t('Stop caching {0} tables?', names.length),
     statements: planned.map((entry) => entry.statement),
     runLabel: cache ? vscode.l10n.t('Cache Table') : vscode.l10n.t('Stop Caching'),
     note: cache
-      ? vscode.l10n.t('TiDB keeps a cached table in memory: reads get faster, a write can wait up to the cache lease (tidb_table_cache_lease), and DDL on the table is refused until you stop caching it.')
+      ? vscode.l10n.t(
+          'TiDB keeps a cached table in memory: reads get faster, a write can wait up to the cache lease (tidb_table_cache_lease), and DDL on the table is refused until you stop caching it.',
+        )
       : vscode.l10n.t('Reads go to TiKV again, and DDL on the table is allowed again.'),
   });
   if (!confirmed) return names.map((target): TargetOutcome => ({ target, status: 'cancelled' }));
   const outcomes: TargetOutcome[] = [];
   for (const { session, target } of planned) {
     const outcome = await (cache ? cacheTable : stopCachingTable)(session, target);
-    outcomes.push(outcome.ok
-      ? { target: targetName(target), status: 'done', statement: outcome.statement }
-      : { target: targetName(target), status: 'failed', statement: outcome.statement, message: `${outcome.error.title}. ${outcome.error.detail}`, remedy: outcome.error.remedy });
+    outcomes.push(
+      outcome.ok
+        ? { target: targetName(target), status: 'done', statement: outcome.statement }
+        : {
+            target: targetName(target),
+            status: 'failed',
+            statement: outcome.statement,
+            message: `${outcome.error.title}. ${outcome.error.detail}`,
+            remedy: outcome.error.remedy,
+          },
+    );
   }
   return outcomes;
 }
@@ -86,13 +108,25 @@ function report(services: TableControlServices, outcomes: readonly TargetOutcome
     services.log.info(`${cache ? 'Cached' : 'Stopped caching'} ${names}.`);
     if (cache) {
       const cached = targets.filter((target) => done.some((outcome) => outcome.target === targetName(target)));
-      notify('info', done.length === 1
-        ? vscode.l10n.t('Cached {0}. The first read loads it into memory.', names)
-        : vscode.l10n.t('Cached {0} tables: {1}. The first read of each loads it into memory.', done.length, names), [
-        { label: vscode.l10n.t('Verify Cache Hit'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.verifyCacheHit, cached) },
-      ]);
+      notify(
+        'info',
+        done.length === 1
+          ? vscode.l10n.t('Cached {0}. The first read loads it into memory.', names)
+          : vscode.l10n.t('Cached {0} tables: {1}. The first read of each loads it into memory.', done.length, names),
+        [
+          {
+            label: vscode.l10n.t('Verify Cache Hit'),
+            run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.verifyCacheHit, cached),
+          },
+        ],
+      );
     } else {
-      notify('info', done.length === 1 ? vscode.l10n.t('Stopped caching {0}.', names) : vscode.l10n.t('Stopped caching {0} tables: {1}.', done.length, names));
+      notify(
+        'info',
+        done.length === 1
+          ? vscode.l10n.t('Stopped caching {0}.', names)
+          : vscode.l10n.t('Stopped caching {0} tables: {1}.', done.length, names),
+      );
     }
   } else if (problems.length === 0) {
     const unchanged = outcomesWith(outcomes, 'unchanged');
@@ -101,5 +135,9 @@ function report(services: TableControlServices, outcomes: readonly TargetOutcome
   const heading = cache
     ? vscode.l10n.t('{0} of {1} tables were not cached.', problems.length, outcomes.length)
     : vscode.l10n.t('{0} of {1} tables are still cached.', problems.length, outcomes.length);
-  reportRefusals(services.log, heading, problems.map((outcome) => outcome.message ?? outcome.target));
+  reportRefusals(
+    services.log,
+    heading,
+    problems.map((outcome) => outcome.message ?? outcome.target),
+  );
 }

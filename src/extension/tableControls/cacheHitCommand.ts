@@ -32,7 +32,12 @@ export async function verifyCacheHits(
 ): Promise<TableControlResult & { outcomes: CacheHitOutcome[] }> {
   const outcomes: CacheHitOutcome[] = [];
   const notCached: TableTarget[] = [];
-  for (const { session, targets: mine, states } of await readTableStatesByConnection(services.connections, targets, checkCachedTablesAvailable, outcomes)) {
+  for (const { session, targets: mine, states } of await readTableStatesByConnection(
+    services.connections,
+    targets,
+    checkCachedTablesAvailable,
+    outcomes,
+  )) {
     for (const target of mine) {
       if (states.get(tableKey(target))?.cached !== true) {
         notCached.push(target);
@@ -42,36 +47,54 @@ export async function verifyCacheHits(
     }
   }
   const problems = outcomes.filter((outcome) => outcome.status === 'failed' || outcome.status === 'refused');
-  reportRefusals(services.log, vscode.l10n.t('{0} of {1} tables could not be verified.', problems.length, targets.length), problems.map((outcome) => outcome.message ?? outcome.target));
+  reportRefusals(
+    services.log,
+    vscode.l10n.t('{0} of {1} tables could not be verified.', problems.length, targets.length),
+    problems.map((outcome) => outcome.message ?? outcome.target),
+  );
   if (notCached.length > 0) {
     const names = notCached.map(targetName).join(', ');
-    const message = notCached.length === 1
-      ? vscode.l10n.t('{0} is not cached, so its reads cannot come from memory. Cache it first.', names)
-      : vscode.l10n.t('{0} are not cached, so their reads cannot come from memory. Cache them first.', names);
+    const message =
+      notCached.length === 1
+        ? vscode.l10n.t('{0} is not cached, so its reads cannot come from memory. Cache it first.', names)
+        : vscode.l10n.t('{0} are not cached, so their reads cannot come from memory. Cache them first.', names);
     services.log.warn(message);
-    notify('warning', message, [{ label: vscode.l10n.t('Cache Table'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheTable, notCached) }]);
+    notify('warning', message, [
+      { label: vscode.l10n.t('Cache Table'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheTable, notCached) },
+    ]);
     outcomes.push(...notCached.map((target): CacheHitOutcome => ({ target: targetName(target), status: 'refused', message })));
   }
   return { outcomes };
 }
 
-async function verifyOne(services: TableControlServices, session: DatabaseSession, target: TableTarget, options: CacheHitCommandOptions): Promise<CacheHitOutcome> {
+async function verifyOne(
+  services: TableControlServices,
+  session: DatabaseSession,
+  target: TableTarget,
+  options: CacheHitCommandOptions,
+): Promise<CacheHitOutcome> {
   const name = targetName(target);
   const controller = new AbortController();
   try {
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Verifying that reads of {0} come from memory', name), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Verifying that reads of {0} come from memory', name),
+        cancellable: true,
+      },
       (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
         return verifyCacheHit(session, target.schema, target.table, {
           attempts: DEFAULT_ATTEMPTS,
           ...options,
           signal: controller.signal,
-          onAttempt: (attempt, attempts) => progress.report({
-            message: attempt === 1
-              ? vscode.l10n.t('tracing a read…')
-              : vscode.l10n.t('try {0} of {1}: the first read after caching loads the table…', attempt, attempts),
-          }),
+          onAttempt: (attempt, attempts) =>
+            progress.report({
+              message:
+                attempt === 1
+                  ? vscode.l10n.t('tracing a read…')
+                  : vscode.l10n.t('try {0} of {1}: the first read after caching loads the table…', attempt, attempts),
+            }),
         });
       },
     );
@@ -81,12 +104,19 @@ async function verifyOne(services: TableControlServices, session: DatabaseSessio
     } else {
       notify('warning', result.detail, [
         { label: vscode.l10n.t('Try Again'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.verifyCacheHit, target) },
-        { label: vscode.l10n.t('Cache Lease...'), run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheLease, { profileId: target.profileId }) },
+        {
+          label: vscode.l10n.t('Cache Lease...'),
+          run: () => vscode.commands.executeCommand(TABLE_CONTROL_COMMANDS.cacheLease, { profileId: target.profileId }),
+        },
       ]);
     }
     return { target: name, status: 'done', servedFromCache: result.servedFromCache, message: result.detail };
   } catch (error) {
     if (controller.signal.aborted) return { target: name, status: 'cancelled' };
-    return { target: name, status: 'failed', message: vscode.l10n.t('Could not trace a read of {0}: {1}', name, serverErrorOf(error).message) };
+    return {
+      target: name,
+      status: 'failed',
+      message: vscode.l10n.t('Could not trace a read of {0}: {1}', name, serverErrorOf(error).message),
+    };
   }
 }

@@ -23,7 +23,11 @@ export interface CacheLeaseResult {
   message?: string;
 }
 
-export async function changeCacheLease(services: TableControlServices, profileId: string | undefined, options: CacheLeaseOptions = {}): Promise<CacheLeaseResult> {
+export async function changeCacheLease(
+  services: TableControlServices,
+  profileId: string | undefined,
+  options: CacheLeaseOptions = {},
+): Promise<CacheLeaseResult> {
   const session = await sessionFor(services, profileId);
   if (!session) return { status: 'cancelled' };
   const availability = checkCachedTablesAvailable(session.identity);
@@ -33,7 +37,11 @@ export async function changeCacheLease(services: TableControlServices, profileId
   try {
     previous = await readTableCacheLease(session);
   } catch (error) {
-    return refuse(services, vscode.l10n.t('Could not read {0} on {1}: {2}', TABLE_CACHE_LEASE.variable, session.profile.name, serverErrorOf(error).message), 'failed');
+    return refuse(
+      services,
+      vscode.l10n.t('Could not read {0} on {1}: {2}', TABLE_CACHE_LEASE.variable, session.profile.name, serverErrorOf(error).message),
+      'failed',
+    );
   }
   const seconds = options.seconds ?? (await askForLease(session, previous));
   if (seconds === undefined) return { status: 'cancelled', previousSeconds: previous ?? undefined };
@@ -54,11 +62,16 @@ export async function changeCacheLease(services: TableControlServices, profileId
   try {
     await setTableCacheLease(session, seconds);
   } catch (error) {
-    return refuse(services, vscode.l10n.t('Could not set {0} on {1}: {2}', TABLE_CACHE_LEASE.variable, session.profile.name, serverErrorOf(error).message), 'failed');
+    return refuse(
+      services,
+      vscode.l10n.t('Could not set {0} on {1}: {2}', TABLE_CACHE_LEASE.variable, session.profile.name, serverErrorOf(error).message),
+      'failed',
+    );
   }
-  const message = previous === null
-    ? vscode.l10n.t('{0} is now {1} s on {2}.', TABLE_CACHE_LEASE.variable, seconds, session.profile.name)
-    : vscode.l10n.t('{0} is now {1} s on {2} (was {3} s).', TABLE_CACHE_LEASE.variable, seconds, session.profile.name, previous);
+  const message =
+    previous === null
+      ? vscode.l10n.t('{0} is now {1} s on {2}.', TABLE_CACHE_LEASE.variable, seconds, session.profile.name)
+      : vscode.l10n.t('{0} is now {1} s on {2} (was {3} s).', TABLE_CACHE_LEASE.variable, seconds, session.profile.name, previous);
   services.log.info(message);
   notify('info', message);
   return { status: 'done', previousSeconds: previous ?? undefined, seconds, message };
@@ -73,7 +86,8 @@ async function askForLease(session: DatabaseSession, current: number | null): Pr
   const { minSeconds, maxSeconds, defaultSeconds } = TABLE_CACHE_LEASE;
   const text = await vscode.window.showInputBox({
     title: vscode.l10n.t('Cache lease of {0} ({1})', session.profile.name, TABLE_CACHE_LEASE.variable),
-    prompt: `${current === null ? '' : vscode.l10n.t('Now {0} s.', current)} ${vscode.l10n.t('Seconds from {0} to {1} (default {2}).', minSeconds, maxSeconds, defaultSeconds)} ${TABLE_CACHE_LEASE_TRADE_OFF}`.trim(),
+    prompt:
+      `${current === null ? '' : vscode.l10n.t('Now {0} s.', current)} ${vscode.l10n.t('Seconds from {0} to {1} (default {2}).', minSeconds, maxSeconds, defaultSeconds)} ${TABLE_CACHE_LEASE_TRADE_OFF}`.trim(),
     value: String(current ?? defaultSeconds),
     validateInput: (value) => {
       const checked = validateTableCacheLease(leaseValue(value));

@@ -14,38 +14,55 @@ import { notify } from './tableControlNotifications';
 import type { TableControlResult } from './tableControlOutcome';
 import type { TableControlServices } from './tableControlServices';
 import { databaseTargets, isAboutDatabases, profileIdOf, tableTargets, type DatabaseTarget, type TableTarget } from './tableControlTargets';
-import { setTiFlashReplicas, stopCachingThenSetReplicas, type StopCachingThenSetReplicasOptions, type TiFlashReplicaOptions } from './tiflashReplicaCommand';
+import {
+  setTiFlashReplicas,
+  stopCachingThenSetReplicas,
+  type StopCachingThenSetReplicasOptions,
+  type TiFlashReplicaOptions,
+} from './tiflashReplicaCommand';
 
 export function registerTableControls(context: vscode.ExtensionContext, api: TidbLabApi): void {
   const watches = new ReplicaWatches(api.explorer, api.log);
   const services: TableControlServices = { connections: api.connections, explorer: api.explorer, log: api.log, watches };
-  const showCachedTablesKey = (session: DatabaseSession | undefined) => void vscode.commands.executeCommand(
-    'setContext',
-    TABLE_CONTROL_CONTEXT_KEYS.activeConnectionHasCachedTables,
-    session !== undefined && checkCachedTablesAvailable(session.identity).allowed,
-  );
+  const showCachedTablesKey = (session: DatabaseSession | undefined) =>
+    void vscode.commands.executeCommand(
+      'setContext',
+      TABLE_CONTROL_CONTEXT_KEYS.activeConnectionHasCachedTables,
+      session !== undefined && checkCachedTablesAvailable(session.identity).allowed,
+    );
   showCachedTablesKey(api.connections.activeSession());
 
   context.subscriptions.push(
     watches,
     api.connections.onDidChangeActive(showCachedTablesKey),
     vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.cacheTable, (clicked?: unknown, selection?: unknown) =>
-      withTargets(tableTargets(clicked, selection), (targets) => cacheTables(services, targets))),
+      withTargets(tableTargets(clicked, selection), (targets) => cacheTables(services, targets)),
+    ),
     vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.stopCachingTable, (clicked?: unknown, selection?: unknown) =>
-      withTargets(tableTargets(clicked, selection), (targets) => stopCachingTables(services, targets))),
+      withTargets(tableTargets(clicked, selection), (targets) => stopCachingTables(services, targets)),
+    ),
     vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.verifyCacheHit, (clicked?: unknown, second?: unknown) =>
-      withTargets(tableTargets(clicked, second), (targets) => verifyCacheHits(services, targets, optionsIn<CacheHitCommandOptions>(second)))),
+      withTargets(tableTargets(clicked, second), (targets) =>
+        verifyCacheHits(services, targets, optionsIn<CacheHitCommandOptions>(second)),
+      ),
+    ),
     vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.cacheLease, (item?: unknown, options?: unknown) =>
-      changeCacheLease(services, profileIdOf(item), optionsIn<CacheLeaseOptions>(options))),
+      changeCacheLease(services, profileIdOf(item), optionsIn<CacheLeaseOptions>(options)),
+    ),
     vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, (clicked?: unknown, second?: unknown) => {
-      const targets: Array<TableTarget | DatabaseTarget> = isAboutDatabases(clicked) ? databaseTargets(clicked, second) : tableTargets(clicked, second);
+      const targets: Array<TableTarget | DatabaseTarget> = isAboutDatabases(clicked)
+        ? databaseTargets(clicked, second)
+        : tableTargets(clicked, second);
       return withTargets(targets, (chosen) => setTiFlashReplicas(services, chosen, optionsIn<TiFlashReplicaOptions>(second)));
     }),
-    vscode.commands.registerCommand(TABLE_CONTROL_COMMANDS.stopCachingThenSetTiFlashReplicas, async (clicked?: unknown, second?: unknown) => {
-      const targets = tableTargets(clicked, second);
-      if (targets.length === 0) return withTargets(targets, () => Promise.resolve({ outcomes: [] }));
-      return stopCachingThenSetReplicas(services, targets, optionsIn<StopCachingThenSetReplicasOptions>(second));
-    }),
+    vscode.commands.registerCommand(
+      TABLE_CONTROL_COMMANDS.stopCachingThenSetTiFlashReplicas,
+      async (clicked?: unknown, second?: unknown) => {
+        const targets = tableTargets(clicked, second);
+        if (targets.length === 0) return withTargets(targets, () => Promise.resolve({ outcomes: [] }));
+        return stopCachingThenSetReplicas(services, targets, optionsIn<StopCachingThenSetReplicasOptions>(second));
+      },
+    ),
   );
 }
 

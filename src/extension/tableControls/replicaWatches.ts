@@ -25,40 +25,48 @@ export interface ReplicaWatchOptions {
 export class ReplicaWatches implements vscode.Disposable {
   private readonly running = new Set<AbortController>();
 
-  constructor(private readonly explorer: ConnectionsTreeProvider, private readonly log: ExtensionLog) {}
+  constructor(
+    private readonly explorer: ConnectionsTreeProvider,
+    private readonly log: ExtensionLog,
+  ) {}
 
   /** Watches the tables' replicas until each is available (or gone); `subject` names them in the notification. */
   watch(session: DatabaseSession, tables: readonly TableRef[], subject: string, options: ReplicaWatchOptions = {}): ReplicaWatch {
     const controller = new AbortController();
     this.running.add(controller);
     const profileId = session.profile.id;
-    const done = Promise.resolve(vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('TiFlash replicas of {0}', subject), cancellable: true },
-      async (progress, token) => {
-        token.onCancellationRequested(() => controller.abort());
-        let shownPercent = 0;
-        return watchReplicaProgress(session, tables, {
-          intervalMs: options.intervalMs,
-          signal: controller.signal,
-          onProgress: (statuses) => {
-            for (const status of statuses) this.explorer.showTiFlashReplica({ profileId, schema: status.schema, table: status.table }, status.replica ?? undefined);
-            const percent = overallPercent(statuses);
-            progress.report({ message: progressMessage(statuses, percent), increment: Math.max(0, percent - shownPercent) });
-            shownPercent = Math.max(shownPercent, percent);
-          },
-        });
-      },
-    )).then(
-      (result) => {
-        this.announce(result, subject, () => this.watch(session, tables, subject, options));
-        return result;
-      },
-      (error: unknown) => {
-        const message = vscode.l10n.t('Stopped watching the TiFlash replicas of {0}: {1}', subject, serverErrorOf(error).message);
-        reportRefusals(this.log, message, [message]);
-        return undefined;
-      },
-    ).finally(() => this.running.delete(controller));
+    const done = Promise.resolve(
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('TiFlash replicas of {0}', subject), cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => controller.abort());
+          let shownPercent = 0;
+          return watchReplicaProgress(session, tables, {
+            intervalMs: options.intervalMs,
+            signal: controller.signal,
+            onProgress: (statuses) => {
+              for (const status of statuses)
+                this.explorer.showTiFlashReplica({ profileId, schema: status.schema, table: status.table }, status.replica ?? undefined);
+              const percent = overallPercent(statuses);
+              progress.report({ message: progressMessage(statuses, percent), increment: Math.max(0, percent - shownPercent) });
+              shownPercent = Math.max(shownPercent, percent);
+            },
+          });
+        },
+      ),
+    )
+      .then(
+        (result) => {
+          this.announce(result, subject, () => this.watch(session, tables, subject, options));
+          return result;
+        },
+        (error: unknown) => {
+          const message = vscode.l10n.t('Stopped watching the TiFlash replicas of {0}: {1}', subject, serverErrorOf(error).message);
+          reportRefusals(this.log, message, [message]);
+          return undefined;
+        },
+      )
+      .finally(() => this.running.delete(controller));
     return { done, stop: () => controller.abort() };
   }
 
@@ -69,22 +77,35 @@ export class ReplicaWatches implements vscode.Disposable {
 
   private announce(result: ReplicaWatchResult, subject: string, watchAgain: () => void): void {
     if (result.cancelled) {
-      const message = vscode.l10n.t('Stopped watching {0}. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.', subject);
+      const message = vscode.l10n.t(
+        'Stopped watching {0}. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.',
+        subject,
+      );
       this.log.info(message);
       notify('info', message, [{ label: vscode.l10n.t('Watch Again'), run: watchAgain }]);
       return;
     }
     const ready = result.statuses.filter((status) => status.phase === 'ready');
-    const gone = result.statuses.filter((status) => status.phase === 'noReplica').map((status) => describeTable(status.schema, status.table));
+    const gone = result.statuses
+      .filter((status) => status.phase === 'noReplica')
+      .map((status) => describeTable(status.schema, status.table));
     if (ready.length > 0) {
-      const message = ready.length === 1
-        ? vscode.l10n.t('{0} can be read from TiFlash: {1}, caught up.', describeTable(ready[0].schema, ready[0].table), replicaCountText(ready[0].replica?.replicaCount ?? 0))
-        : vscode.l10n.t('{0} tables of {1} can be read from TiFlash, caught up.', ready.length, subject);
+      const message =
+        ready.length === 1
+          ? vscode.l10n.t(
+              '{0} can be read from TiFlash: {1}, caught up.',
+              describeTable(ready[0].schema, ready[0].table),
+              replicaCountText(ready[0].replica?.replicaCount ?? 0),
+            )
+          : vscode.l10n.t('{0} tables of {1} can be read from TiFlash, caught up.', ready.length, subject);
       this.log.info(message);
       notify('info', message, [showLogAction(this.log)]);
     }
     if (gone.length > 0) {
-      const message = vscode.l10n.t('No TiFlash replica any more for {0}: it was removed, or the table dropped, while TiDB Lab watched.', gone.join(', '));
+      const message = vscode.l10n.t(
+        'No TiFlash replica any more for {0}: it was removed, or the table dropped, while TiDB Lab watched.',
+        gone.join(', '),
+      );
       this.log.warn(message);
       notify('warning', message, [showLogAction(this.log)]);
     }
@@ -95,7 +116,7 @@ export class ReplicaWatches implements vscode.Disposable {
 function overallPercent(statuses: readonly ReplicaWatchStatus[]): number {
   const watched = statuses.filter((status) => status.phase !== 'noReplica');
   if (watched.length === 0) return 100;
-  const sum = watched.reduce((total, status) => total + (status.phase === 'ready' ? 1 : status.replica?.progress ?? 0), 0);
+  const sum = watched.reduce((total, status) => total + (status.phase === 'ready' ? 1 : (status.replica?.progress ?? 0)), 0);
   return Math.floor((sum / watched.length) * 100);
 }
 

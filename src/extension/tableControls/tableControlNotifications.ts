@@ -17,7 +17,12 @@ export function showLogAction(log: ExtensionLog): NotificationAction {
 }
 
 export function notify(kind: 'info' | 'warning' | 'error', message: string, actions: readonly NotificationAction[] = []): void {
-  const show = kind === 'info' ? vscode.window.showInformationMessage : kind === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  const show =
+    kind === 'info'
+      ? vscode.window.showInformationMessage
+      : kind === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showErrorMessage;
   void show(message, ...actions.map((action) => action.label)).then((choice) => actions.find((action) => action.label === choice)?.run());
 }
 
@@ -25,14 +30,22 @@ export function notify(kind: 'info' | 'warning' | 'error', message: string, acti
  * Says why targets were not changed: one sentence for one target; for several, a heading such as
  * "2 of 3 tables were not cached." with the first sentences and the rest in the log.
  */
-export function reportRefusals(log: ExtensionLog, heading: string, sentences: readonly string[], actions: readonly NotificationAction[] = []): void {
+export function reportRefusals(
+  log: ExtensionLog,
+  heading: string,
+  sentences: readonly string[],
+  actions: readonly NotificationAction[] = [],
+): void {
   // The same refusal of several tables (e.g. "not TiDB") reads once.
   const distinct = [...new Set(sentences)];
   if (distinct.length === 0) return;
   for (const sentence of distinct) log.warn(sentence);
   const more = distinct.length - SENTENCES_SHOWN;
-  const text = distinct.length === 1
-    ? distinct[0]
-    : [heading, ...distinct.slice(0, SENTENCES_SHOWN), more > 0 ? vscode.l10n.t('({0} more in the TiDB Lab log.)', more) : ''].filter(Boolean).join(' ');
+  const text =
+    distinct.length === 1
+      ? distinct[0]
+      : [heading, ...distinct.slice(0, SENTENCES_SHOWN), more > 0 ? vscode.l10n.t('({0} more in the TiDB Lab log.)', more) : '']
+          .filter(Boolean)
+          .join(' ');
   notify('error', text, [...actions, showLogAction(log)]);
 }

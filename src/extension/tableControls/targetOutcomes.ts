@@ -7,7 +7,11 @@ import type { TableControlServices } from './tableControlServices';
 import { targetName, type DatabaseTarget, type TableTarget } from './tableControlTargets';
 
 export function unreachableOutcome(target: DatabaseTarget | TableTarget): TargetOutcome {
-  return { target: targetName(target), status: 'failed', message: vscode.l10n.t('{0}: its connection is not open. Connect first.', targetName(target)) };
+  return {
+    target: targetName(target),
+    status: 'failed',
+    message: vscode.l10n.t('{0}: its connection is not open. Connect first.', targetName(target)),
+  };
 }
 
 /** What a pre-check said, with the way out its first problem offers. */
@@ -22,7 +26,11 @@ export function refusedOutcome(target: DatabaseTarget | TableTarget, check: PreC
 
 /** A query that failed before anything was changed (e.g. the connection dropped). */
 export function failedOutcome(target: DatabaseTarget | TableTarget, error: unknown): TargetOutcome {
-  return { target: targetName(target), status: 'failed', message: vscode.l10n.t('Could not read the state of {0}: {1}', targetName(target), serverErrorOf(error).message) };
+  return {
+    target: targetName(target),
+    status: 'failed',
+    message: vscode.l10n.t('Could not read the state of {0}: {1}', targetName(target), serverErrorOf(error).message),
+  };
 }
 
 /** Re-lists the database items of the targets, so the tree shows their new badges. */

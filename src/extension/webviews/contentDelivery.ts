@@ -119,7 +119,7 @@ export class ContentDelivery {
       return;
     }
     this.reloads++;
-    const missing = this.ready ? 'did not confirm its content' : "did not say it was ready";
+    const missing = this.ready ? 'did not confirm its content' : 'did not say it was ready';
     this.target.warn(`The page ${missing} within ${waitedMs} ms; loading it again (${this.reloads} of ${this.options.maxReloads}).`);
     this.pageLoading();
     this.target.reloadPage();

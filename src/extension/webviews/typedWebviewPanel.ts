@@ -37,7 +37,12 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
   }
 
   /** For a panel restored by a WebviewPanelSerializer. */
-  static adopt<P extends PanelProtocol>(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, page: WebviewPage, log: WebviewLog): TypedWebviewPanel<P> {
+  static adopt<P extends PanelProtocol>(
+    panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    page: WebviewPage,
+    log: WebviewLog,
+  ): TypedWebviewPanel<P> {
     panel.webview.options = { enableScripts: true, localResourceRoots: [webviewResourceRoot(extensionUri)] };
     return new TypedWebviewPanel<P>(panel, extensionUri, page, log);
   }
@@ -48,13 +53,16 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
     page: WebviewPage,
     private readonly log: WebviewLog,
   ) {
-    this.delivery = new ContentDelivery({
-      send: (message) => void panel.webview.postMessage(message),
-      // A new nonce makes new HTML, so the webview loads it again.
-      reloadPage: () => (panel.webview.html = webviewHtml(panel.webview, extensionUri, page)),
-      isVisible: () => panel.visible,
-      warn: (message) => log.warn(`Webview ${page.bundle} "${panel.title}": ${message}`),
-    }, page.contentMessage);
+    this.delivery = new ContentDelivery(
+      {
+        send: (message) => void panel.webview.postMessage(message),
+        // A new nonce makes new HTML, so the webview loads it again.
+        reloadPage: () => (panel.webview.html = webviewHtml(panel.webview, extensionUri, page)),
+        isVisible: () => panel.visible,
+        warn: (message) => log.warn(`Webview ${page.bundle} "${panel.title}": ${message}`),
+      },
+      page.contentMessage,
+    );
     this.disposables.push(panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
     this.disposables.push(panel.onDidDispose(() => this.disposeListeners()));
     this.on('webviewError', ({ message, stack }) => log.error(`Webview ${page.bundle}: ${message}${stack ? `\n${stack}` : ''}`));
@@ -102,7 +110,11 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
     for (const handler of [...handlers]) {
       Promise.resolve()
         .then(() => handler(message.payload))
-        .catch((error: unknown) => this.log.error(`Handling webview message '${message.type}' failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+        .catch((error: unknown) =>
+          this.log.error(
+            `Handling webview message '${message.type}' failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          ),
+        );
     }
   }
 

@@ -59,7 +59,9 @@ export class CodeServer {
 
   static async start(options: CodeServerOptions = {}): Promise<CodeServer> {
     if (!existsSync(codeServerEntry)) {
-      throw new Error(`code-server is not installed at ${codeServerEntry}: run scripts/setup-machine.sh (or scripts/install-code-server.sh)`);
+      throw new Error(
+        `code-server is not installed at ${codeServerEntry}: run scripts/setup-machine.sh (or scripts/install-code-server.sh)`,
+      );
     }
     const rootDir = mkdtempSync(join(tmpdir(), 'tidb-lab-e2e-'));
     const server = new CodeServer(
@@ -144,7 +146,15 @@ export class CodeServer {
   }
 
   private baseArgs(): string[] {
-    return [codeServerEntry, '--config', join(this.rootDir, 'config.yaml'), '--user-data-dir', this.userDataDir, '--extensions-dir', this.extensionsDir];
+    return [
+      codeServerEntry,
+      '--config',
+      join(this.rootDir, 'config.yaml'),
+      '--user-data-dir',
+      this.userDataDir,
+      '--extensions-dir',
+      this.extensionsDir,
+    ];
   }
 
   private serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -178,8 +188,10 @@ export class CodeServer {
       process.execPath,
       [
         ...this.baseArgs(),
-        '--auth', 'none',
-        '--bind-addr', `127.0.0.1:${this.port}`,
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${this.port}`,
         '--disable-telemetry',
         '--disable-update-check',
         '--disable-workspace-trust',

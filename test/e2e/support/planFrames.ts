@@ -7,7 +7,11 @@ export async function planFrame(workbench: Workbench, gist: RegExp, timeout = 60
   while (Date.now() < deadline) {
     for (const frame of workbench.page.frames()) {
       if (frame.isDetached()) continue;
-      const text = await frame.locator('[data-testid="plan-gist"]').first().textContent({ timeout: 200 }).catch(() => null);
+      const text = await frame
+        .locator('[data-testid="plan-gist"]')
+        .first()
+        .textContent({ timeout: 200 })
+        .catch(() => null);
       if (text !== null && gist.test(text)) return frame;
     }
     await workbench.page.waitForTimeout(250);

@@ -5,7 +5,12 @@ import * as assert from 'node:assert/strict';
 export const timeoutScale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 
 /** Reads until `good` holds, every 250 ms; fails after the timeout with the last value read. */
-export async function until<T>(read: () => Promise<T>, good: (value: T) => boolean, what: string, timeoutMs = 60_000 * timeoutScale): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  good: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000 * timeoutScale,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!good(value)) {

@@ -33,7 +33,10 @@ export class Workbench {
 
   /** Runs a command through the palette by its title as shown there ("TiDB Lab: Add Connection"). */
   async runCommand(title: string): Promise<void> {
-    await this.page.locator('.monaco-workbench').focus().catch(() => undefined);
+    await this.page
+      .locator('.monaco-workbench')
+      .focus()
+      .catch(() => undefined);
     await this.page.keyboard.press('F1');
     const input = this.quickInputBox();
     await input.waitFor({ state: 'visible', timeout: defaultTimeout });
@@ -50,7 +53,11 @@ export class Workbench {
   async waitForQuickInput(timeout = defaultTimeout): Promise<{ placeholder: string; message: string }> {
     await this.quickInputBox().waitFor({ state: 'visible', timeout });
     const placeholder = (await this.quickInputBox().getAttribute('placeholder')) ?? '';
-    const message = (await this.page.locator('.quick-input-widget .quick-input-message').textContent().catch(() => '')) ?? '';
+    const message =
+      (await this.page
+        .locator('.quick-input-widget .quick-input-message')
+        .textContent()
+        .catch(() => '')) ?? '';
     return { placeholder, message: message.trim() };
   }
 
@@ -83,7 +90,13 @@ export class Workbench {
     const input = this.quickInputBox();
     const deadline = Date.now() + timeout;
     for (;;) {
-      const active = Number(await this.page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-posinset', { timeout: 1_000 }).catch(() => '0'));
+      const active = Number(
+        await this.page
+          .locator('.quick-input-list .monaco-list-row.focused')
+          .first()
+          .getAttribute('aria-posinset', { timeout: 1_000 })
+          .catch(() => '0'),
+      );
       if (active === target) break;
       if (Date.now() > deadline) throw new Error(`could not move the quick pick to item ${target} (at ${active})`);
       await input.press(active < target ? 'ArrowDown' : 'ArrowUp');
@@ -102,9 +115,12 @@ export class Workbench {
   }
 
   private quickPickRow(label: string): Locator {
-    return this.page.locator('.quick-input-list .monaco-list-row').filter({
-      has: this.page.locator('.quick-input-list-label .label-name', { hasText: exactText(label) }),
-    }).first();
+    return this.page
+      .locator('.quick-input-list .monaco-list-row')
+      .filter({
+        has: this.page.locator('.quick-input-list-label .label-name', { hasText: exactText(label) }),
+      })
+      .first();
   }
 
   // ---- activity bar, views and trees ----
@@ -117,7 +133,8 @@ export class Workbench {
     await item.waitFor({ state: 'visible', timeout: defaultTimeout });
     if (!(await item.evaluate((element) => element.classList.contains('checked')))) await item.click();
     // A container with a single view merges the titles: "TiDB Lab: Connections".
-    await this.page.locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}(:|\\s*$)`) })
+    await this.page
+      .locator('.part.sidebar .composite.title h2', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}(:|\\s*$)`) })
       .waitFor({ state: 'visible', timeout: defaultTimeout });
   }
 
@@ -146,7 +163,9 @@ export class Workbench {
 
   /** Clicks a button (a command link) of a view's welcome content, e.g. "Add Connection". */
   async clickWelcomeButton(viewTitle: string, label: string): Promise<void> {
-    await this.viewWelcome(viewTitle).locator('.monaco-button', { hasText: exactText(label) }).click();
+    await this.viewWelcome(viewTitle)
+      .locator('.monaco-button', { hasText: exactText(label) })
+      .click();
   }
 
   /** Clicks an action in a view's title bar (e.g. "Add Connection"), by its title. */
@@ -165,9 +184,12 @@ export class Workbench {
   /** A tree item by its label, optionally only within one view. */
   treeItem(label: string, viewTitle?: string): Locator {
     const scope = viewTitle ? this.view(viewTitle) : this.page.locator('.part.sidebar');
-    return scope.locator('.monaco-list-row[role="treeitem"]').filter({
-      has: this.page.locator('.monaco-icon-label .label-name', { hasText: exactText(label) }),
-    }).first();
+    return scope
+      .locator('.monaco-list-row[role="treeitem"]')
+      .filter({
+        has: this.page.locator('.monaco-icon-label .label-name', { hasText: exactText(label) }),
+      })
+      .first();
   }
 
   /** The labels of the visible tree items of a view, top to bottom. */
@@ -184,11 +206,7 @@ export class Workbench {
     const row = this.treeItem(label, viewTitle);
     await row.waitFor({ state: 'visible', timeout });
     if ((await row.getAttribute('aria-expanded')) !== 'true') await row.locator('.monaco-tl-twistie').click();
-    await this.page.waitForFunction(
-      (element) => element?.getAttribute('aria-expanded') === 'true',
-      await row.elementHandle(),
-      { timeout },
-    );
+    await this.page.waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout });
   }
 
   /** Clicks an inline action (the icons shown on hover) of a tree item. */
@@ -226,22 +244,28 @@ export class Workbench {
 
   /** The messages of the notification toasts now on screen. */
   async notificationMessages(): Promise<string[]> {
-    return (await this.page.locator('.notifications-toasts .notification-toast .notification-list-item-message').allTextContents())
-      .map((message) => message.trim());
+    return (await this.page.locator('.notifications-toasts .notification-toast .notification-list-item-message').allTextContents()).map(
+      (message) => message.trim(),
+    );
   }
 
   /** Waits for a notification toast whose message matches and returns its text. */
   async waitForNotification(message: string | RegExp, timeout = defaultTimeout): Promise<string> {
-    const toast = this.page.locator('.notifications-toasts .notification-toast .notification-list-item-message', { hasText: message }).first();
+    const toast = this.page
+      .locator('.notifications-toasts .notification-toast .notification-list-item-message', { hasText: message })
+      .first();
     await toast.waitFor({ state: 'visible', timeout });
     return ((await toast.textContent()) ?? '').trim();
   }
 
   /** Clicks a button (e.g. "Retry") on the notification whose message matches. */
   async clickNotificationButton(message: string | RegExp, buttonLabel: string): Promise<void> {
-    const toast = this.page.locator('.notifications-toasts .notification-toast').filter({
-      has: this.page.locator('.notification-list-item-message', { hasText: message }),
-    }).first();
+    const toast = this.page
+      .locator('.notifications-toasts .notification-toast')
+      .filter({
+        has: this.page.locator('.notification-list-item-message', { hasText: message }),
+      })
+      .first();
     await toast.locator('.monaco-button', { hasText: exactText(buttonLabel) }).click();
   }
 
@@ -256,7 +280,10 @@ export class Workbench {
 
   /** Opens a workspace file through Quick Open, as a user typing its path would. */
   async openFile(relativePath: string): Promise<void> {
-    await this.page.locator('.monaco-workbench').focus().catch(() => undefined);
+    await this.page
+      .locator('.monaco-workbench')
+      .focus()
+      .catch(() => undefined);
     await this.page.keyboard.press('Control+P');
     const input = this.quickInputBox();
     await input.waitFor({ state: 'visible', timeout: defaultTimeout });
@@ -264,7 +291,8 @@ export class Workbench {
     const fileName = relativePath.split('/').pop() ?? relativePath;
     // File search answers after a moment; Enter before that opens nothing.
     await this.pickQuickPickItem(fileName);
-    await this.activeEditorTab().locator('.label-name', { hasText: exactText(fileName) })
+    await this.activeEditorTab()
+      .locator('.label-name', { hasText: exactText(fileName) })
       .waitFor({ state: 'visible', timeout: defaultTimeout });
   }
 
@@ -318,13 +346,21 @@ export class Workbench {
    * the finished state rather than "Activating Extensions...". Gives up quietly after `timeout`.
    */
   async waitUntilSettled(timeout = 15_000): Promise<void> {
-    await this.page.waitForFunction(() => {
-      const busyStatus = [...document.querySelectorAll('.part.statusbar .statusbar-item')]
-        .some((item) => /Activating Extensions/i.test(item.textContent ?? ''));
-      const runningProgress = [...document.querySelectorAll('.monaco-progress-container.active')]
-        .some((bar) => (bar as HTMLElement).offsetParent !== null);
-      return !busyStatus && !runningProgress;
-    }, undefined, { timeout, polling: 200 }).catch(() => undefined);
+    await this.page
+      .waitForFunction(
+        () => {
+          const busyStatus = [...document.querySelectorAll('.part.statusbar .statusbar-item')].some((item) =>
+            /Activating Extensions/i.test(item.textContent ?? ''),
+          );
+          const runningProgress = [...document.querySelectorAll('.monaco-progress-container.active')].some(
+            (bar) => (bar as HTMLElement).offsetParent !== null,
+          );
+          return !busyStatus && !runningProgress;
+        },
+        undefined,
+        { timeout, polling: 200 },
+      )
+      .catch(() => undefined);
   }
 
   /**
@@ -343,7 +379,12 @@ export class Workbench {
 }
 
 export function safeFileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'screenshot';
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 120) || 'screenshot'
+  );
 }
 
 function exactText(text: string): RegExp {

@@ -53,7 +53,9 @@ export class WorkbenchSession {
       await page.addInitScript(() => {
         const record = (event: SecurityPolicyViolationEvent) => {
           const target = window as unknown as { tidbLabCspViolations?: string[] };
-          (target.tidbLabCspViolations ??= []).push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`);
+          (target.tidbLabCspViolations ??= []).push(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`,
+          );
         };
         window.addEventListener('securitypolicyviolation', record, true);
       });
@@ -75,9 +77,10 @@ export class WorkbenchSession {
    * any frame, and those the frame `frame` (e.g. a webview's) recorded itself.
    */
   async cspViolations(frame?: Frame): Promise<string[]> {
-    const recorded = frame === undefined || frame.isDetached()
-      ? []
-      : await frame.evaluate(() => (window as unknown as { tidbLabCspViolations?: string[] }).tidbLabCspViolations ?? []).catch(() => []);
+    const recorded =
+      frame === undefined || frame.isDetached()
+        ? []
+        : await frame.evaluate(() => (window as unknown as { tidbLabCspViolations?: string[] }).tidbLabCspViolations ?? []).catch(() => []);
     return [...this.cspMessages, ...recorded];
   }
 
@@ -108,13 +111,11 @@ export class WorkbenchSession {
     mkdirSync(failuresDir, { recursive: true });
     const base = join(failuresDir, safeFileName(name));
     const screenshot = `${base}.png`;
-    const screenshotNote = await this.page.screenshot({ path: screenshot, timeout: 10_000 })
-      .then(() => `screenshot: ${screenshot}`, (error: unknown) => `no screenshot (${String(error)})`);
-    const logs = [
-      this.server.logTail(),
-      '--- page console errors ---',
-      this.consoleErrors.slice(-30).join('\n') || '(none)',
-    ].join('\n');
+    const screenshotNote = await this.page.screenshot({ path: screenshot, timeout: 10_000 }).then(
+      () => `screenshot: ${screenshot}`,
+      (error: unknown) => `no screenshot (${String(error)})`,
+    );
+    const logs = [this.server.logTail(), '--- page console errors ---', this.consoleErrors.slice(-30).join('\n') || '(none)'].join('\n');
     writeFileSync(`${base}.log`, logs);
     return `${screenshotNote}\nlogs: ${base}.log\n${logs}`;
   }

@@ -15,7 +15,8 @@ const work = mkdtempSync(join(tmpdir(), 'tidblab-bench-cli-'));
 let database: string;
 
 // These tests are about the built-in engine's command line; sysbenchEngine.test.ts runs --engine=sysbench and auto.
-const bench = (args: string[], options: Parameters<typeof runProcess>[2] = {}) => runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...args], options);
+const bench = (args: string[], options: Parameters<typeof runProcess>[2] = {}) =>
+  runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...args], options);
 
 before(async () => {
   database = await freshDatabase('cli');
@@ -28,7 +29,14 @@ after(async () => {
 
 describe('tidb-lab bench', () => {
   test('prepare, run and cleanup print what sysbench prints', async () => {
-    const prepare = await bench([...connectionArgs(database), '--tables=2', '--table-size=5000', '--threads=2', 'oltp_read_only', 'prepare']);
+    const prepare = await bench([
+      ...connectionArgs(database),
+      '--tables=2',
+      '--table-size=5000',
+      '--threads=2',
+      'oltp_read_only',
+      'prepare',
+    ]);
     assert.equal(prepare.code, 0, prepare.stderr);
     assert.match(prepare.stdout, /^tidb-lab bench [\d.]+ \(sysbench 1\.0\.20 compatible\)\n\n/);
     // two threads load the two tables at once, so their lines interleave (as sysbench's do)
@@ -40,13 +48,28 @@ describe('tidb-lab bench', () => {
       assert.ok(created >= 0 && created < inserting && inserting < indexed, `${table}: ${prepare.stdout}`);
     }
 
-    const run = await bench([...connectionArgs(database), '--tables=2', '--threads=2', '--time=2', '--report-interval=1', 'oltp_read_only', 'run']);
+    const run = await bench([
+      ...connectionArgs(database),
+      '--tables=2',
+      '--threads=2',
+      '--time=2',
+      '--report-interval=1',
+      'oltp_read_only',
+      'run',
+    ]);
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stdout.split('\n');
     assert.ok(lines.includes('Running the test with following options:'));
     assert.ok(lines.includes('Number of threads: 2'));
     assert.ok(lines.includes('Report intermediate results every 1 second(s)'));
-    assert.equal(lines.filter((line) => /^\[ \d+s \] thds: \d+ tps: \d+\.\d\d qps: \d+\.\d\d \(r\/w\/o: [\d.]+\/[\d.]+\/[\d.]+\) lat \(ms,95%\): [\d.]+ err\/s: 0\.00 reconn\/s: 0\.00$/.test(line)).length, 2);
+    assert.equal(
+      lines.filter((line) =>
+        /^\[ \d+s \] thds: \d+ tps: \d+\.\d\d qps: \d+\.\d\d \(r\/w\/o: [\d.]+\/[\d.]+\/[\d.]+\) lat \(ms,95%\): [\d.]+ err\/s: 0\.00 reconn\/s: 0\.00$/.test(
+          line,
+        ),
+      ).length,
+      2,
+    );
     for (const pattern of [
       /^SQL statistics:$/m,
       /^ {8}read: {28}\d+$/m,
@@ -57,7 +80,8 @@ describe('tidb-lab bench', () => {
       /^ {9}95th percentile: +\d+\.\d\d$/m,
       /^ {4}events \(avg\/stddev\): {11}\d+\.\d{4}\/\d+\.\d\d$/m,
       /^ {4}execution time \(avg\/stddev\): {3}\d\.\d{4}\/\d+\.\d\d$/m,
-    ]) assert.match(run.stdout, pattern);
+    ])
+      assert.match(run.stdout, pattern);
     // the numbers line up as in sysbench: the latency values end in the same column
     const latency = lines.filter((line) => /^ {9}(min|avg|max|sum):/.test(line));
     assert.equal(new Set(latency.map((line) => line.length)).size, 1);
@@ -73,7 +97,9 @@ describe('tidb-lab bench', () => {
     const args = [`--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-db=${database}`];
     const env = { ...process.env, MYSQL_PWD: db.password };
     assert.equal((await bench([...args, '--table-size=1000', 'oltp_point_select', 'prepare'], { env })).code, 0);
-    const run = await bench([...args, '--events=300', '--time=0', '--threads=3', 'oltp_point_select', 'run', '--json', '--out', out], { env });
+    const run = await bench([...args, '--events=300', '--time=0', '--threads=3', 'oltp_point_select', 'run', '--json', '--out', out], {
+      env,
+    });
     assert.equal(run.code, 0, run.stderr);
     const printed = parseBenchmarkResult(run.stdout);
     assert.ok(printed.ok, printed.ok ? '' : printed.errors.join('; '));
@@ -90,10 +116,13 @@ describe('tidb-lab bench', () => {
     let pid = 0;
     let stdout = '';
     let exited = false;
-    const running = bench([...connectionArgs(database), '--threads=4', '--time=60', '--report-interval=1', 'oltp_point_select', 'run', '--out', out], {
-      onStart: (started) => (pid = started),
-      onStdout: (soFar) => (stdout = soFar),
-    });
+    const running = bench(
+      [...connectionArgs(database), '--threads=4', '--time=60', '--report-interval=1', 'oltp_point_select', 'run', '--out', out],
+      {
+        onStart: (started) => (pid = started),
+        onStdout: (soFar) => (stdout = soFar),
+      },
+    );
     void running.then(() => (exited = true));
     // An interval line with events: the run is measuring.
     await waitFor('an interval with events', async () => {
@@ -144,41 +173,59 @@ describe('tidb-lab bench', () => {
 
   test('experiment runs a matrix with variants and prints the % change table', async () => {
     const file = join(work, 'experiment.json');
-    writeFileSync(file, JSON.stringify({
-      name: 'engines',
-      workloads: ['oltp_point_select', 'select_random_points'],
-      threads: [1, 2],
-      tableSizes: [2000],
-      options: { time: 1, tables: 1 },
-      variants: [
-        { name: 'innodb' },
-        {
-          name: 'aria',
-          setup: ['ALTER TABLE {table} ENGINE=Aria'],
-          teardown: ['ALTER TABLE {table} ENGINE=InnoDB'],
-          ready: { kind: 'sql', query: "SELECT ENGINE = 'Aria' FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'sbtest1'" },
-          sessionVariables: { max_heap_table_size: 33554432 },
-        },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'engines',
+        workloads: ['oltp_point_select', 'select_random_points'],
+        threads: [1, 2],
+        tableSizes: [2000],
+        options: { time: 1, tables: 1 },
+        variants: [
+          { name: 'innodb' },
+          {
+            name: 'aria',
+            setup: ['ALTER TABLE {table} ENGINE=Aria'],
+            teardown: ['ALTER TABLE {table} ENGINE=InnoDB'],
+            ready: {
+              kind: 'sql',
+              query: "SELECT ENGINE = 'Aria' FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'sbtest1'",
+            },
+            sessionVariables: { max_heap_table_size: 33554432 },
+          },
+        ],
+      }),
+    );
     const out = join(work, 'experiment-result.json');
     const outcome = await bench(['experiment', file, ...connectionArgs(database), '--out', out]);
     assert.equal(outcome.code, 0, outcome.stderr);
     assert.match(outcome.stdout, /readiness: ok/);
     assert.match(outcome.stdout, /\[8\/8\] select_random_points threads=2 table_size=2000 aria: /);
-    assert.match(outcome.stdout, /% change of QPS, aria over innodb: oltp_point_select, select_random_points, 2000 rows:\nthreads\/request type +oltp_point_select +select_random_points\n1 +-?\d+\.\d\d% +-?\d+\.\d\d%\n2 /);
+    assert.match(
+      outcome.stdout,
+      /% change of QPS, aria over innodb: oltp_point_select, select_random_points, 2000 rows:\nthreads\/request type +oltp_point_select +select_random_points\n1 +-?\d+\.\d\d% +-?\d+\.\d\d%\n2 /,
+    );
     const result = JSON.parse(readFileSync(out, 'utf8')) as ExperimentResult;
     assert.equal(result.status, 'completed');
     assert.equal(result.cells.length, 8);
     assert.deepEqual(result.variants, ['innodb', 'aria']);
     assert.ok(result.cells.every((cell) => cell.run.status === 'completed' && cell.run.summary.events > 0));
     // every cell measured its client (experiments run through the same engine path)
-    assert.ok(result.cells.every((cell) => cell.run.client !== undefined && cell.run.client.cores > 0), JSON.stringify(result.cells.map((cell) => cell.run.client)));
-    const tables = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'");
+    assert.ok(
+      result.cells.every((cell) => cell.run.client !== undefined && cell.run.client.cores > 0),
+      JSON.stringify(result.cells.map((cell) => cell.run.client)),
+    );
+    const tables = await query(
+      database,
+      "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'",
+    );
     assert.equal(tables.length, 0, 'the experiment cleaned up');
 
     const bulk = join(work, 'bulk.json');
-    writeFileSync(bulk, JSON.stringify({ kind: 'bulk-load', name: 'batches', rows: 6000, rowsPerInsert: [500, 2000], writerThreads: [1, 3], seed: 4 }));
+    writeFileSync(
+      bulk,
+      JSON.stringify({ kind: 'bulk-load', name: 'batches', rows: 6000, rowsPerInsert: [500, 2000], writerThreads: [1, 3], seed: 4 }),
+    );
     const loaded = await bench(['experiment', bulk, ...connectionArgs(database), '--json']);
     assert.equal(loaded.code, 0, loaded.stderr);
     const bulkResult = JSON.parse(loaded.stdout) as ExperimentResult;
@@ -188,38 +235,56 @@ describe('tidb-lab bench', () => {
       assert.ok((cell.run.summary.rowsPerSec ?? 0) > 0 && (cell.run.summary.mbPerSec ?? 0) > 0 && cell.run.summary.latencyMs.p99 !== null);
       assert.equal(cell.run.summary.events, Math.ceil(6000 / Number(cell.params?.rows_per_insert)));
     }
-    const left = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'tidblab_bulk_load'");
+    const left = await query(
+      database,
+      "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'tidblab_bulk_load'",
+    );
     assert.equal(left.length, 0);
   });
 
   test('a variant whose set-up fails is recorded as failed, the rest runs, clean-up runs, and the exit code says so after the table', async () => {
     const file = join(work, 'failing-experiment.json');
-    writeFileSync(file, JSON.stringify({
-      name: 'one broken variant',
-      workloads: ['oltp_point_select'],
-      threads: [1, 2],
-      tableSizes: [1000],
-      options: { time: 1, tables: 1 },
-      variants: [
-        { name: 'plain' },
-        { name: 'broken', setup: ['SELECT * FROM tidblab_no_such_table'], teardown: ['DO 1'] },
-        { name: 'plain again' },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'one broken variant',
+        workloads: ['oltp_point_select'],
+        threads: [1, 2],
+        tableSizes: [1000],
+        options: { time: 1, tables: 1 },
+        variants: [
+          { name: 'plain' },
+          { name: 'broken', setup: ['SELECT * FROM tidblab_no_such_table'], teardown: ['DO 1'] },
+          { name: 'plain again' },
+        ],
+      }),
+    );
     const out = join(work, 'failing-result.json');
     const outcome = await bench(['experiment', file, ...connectionArgs(database), '--out', out]);
     assert.equal(outcome.code, 1, outcome.stderr);
     assert.match(outcome.stdout, /The set-up of variant 'broken' failed: .*tidblab_no_such_table/);
     assert.match(outcome.stdout, /% change of QPS, broken over plain: oltp_point_select, 1000 rows:/);
-    assert.match(outcome.stdout, /% change of QPS, plain again over plain: oltp_point_select, 1000 rows:\nthreads\/request type +oltp_point_select\n1 +-?\d+\.\d\d%/);
-    assert.match(outcome.stdout, /Failed cells \(2 of 6\):\n {2}broken oltp_point_select threads=1 table_size=1000: The set-up of variant 'broken' failed/);
+    assert.match(
+      outcome.stdout,
+      /% change of QPS, plain again over plain: oltp_point_select, 1000 rows:\nthreads\/request type +oltp_point_select\n1 +-?\d+\.\d\d%/,
+    );
+    assert.match(
+      outcome.stdout,
+      /Failed cells \(2 of 6\):\n {2}broken oltp_point_select threads=1 table_size=1000: The set-up of variant 'broken' failed/,
+    );
     assert.match(outcome.stderr, /2 of 6 cell\(s\) failed/);
     assert.ok(outcome.stdout.indexOf('% change of QPS') < outcome.stdout.indexOf('Failed cells'), 'the table of what did run comes first');
     const result = parseBenchmarkResult(readFileSync(out, 'utf8'));
     assert.ok(result.ok && result.result.kind === 'experiment', JSON.stringify(result));
     const experiment = result.result as ExperimentResult;
-    assert.deepEqual(experiment.cells.map((cell) => `${cell.variant}:${cell.run.status}`), ['plain:completed', 'plain:completed', 'broken:failed', 'broken:failed', 'plain again:completed', 'plain again:completed']);
-    const tables = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'");
+    assert.deepEqual(
+      experiment.cells.map((cell) => `${cell.variant}:${cell.run.status}`),
+      ['plain:completed', 'plain:completed', 'broken:failed', 'broken:failed', 'plain again:completed', 'plain again:completed'],
+    );
+    const tables = await query(
+      database,
+      "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'",
+    );
     assert.equal(tables.length, 0, 'the clean-up ran');
   });
 

@@ -19,7 +19,14 @@ let database: string;
 
 before(async () => {
   database = await freshDatabase('signals');
-  const prepare = new CliProcess([...connectionArgs(database), '--tables=2', '--table-size=5000', '--threads=2', 'oltp_read_write', 'prepare']);
+  const prepare = new CliProcess([
+    ...connectionArgs(database),
+    '--tables=2',
+    '--table-size=5000',
+    '--threads=2',
+    'oltp_read_write',
+    'prepare',
+  ]);
   assert.equal((await prepare.exited).code, 0, prepare.stderr);
 });
 
@@ -41,10 +48,12 @@ class CliProcess {
     this.child.stdout?.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     const killer = setTimeout(() => this.child.kill('SIGKILL'), 180_000);
-    this.exited = new Promise((resolve) => this.child.on('close', (code, signal) => {
-      clearTimeout(killer);
-      resolve({ code, signal });
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.on('close', (code, signal) => {
+        clearTimeout(killer);
+        resolve({ code, signal });
+      }),
+    );
   }
 
   async output(what: string, pattern: RegExp): Promise<void> {
@@ -62,7 +71,17 @@ const INTERVAL_LINE = /^\[ \d+s \] thds: /m;
 describe('tidb-lab bench and signals', () => {
   test('SIGTERM during a run: the summary is printed, --out is written marked cancelled, exit code 143', async () => {
     const out = join(work, 'sigterm.json');
-    const run = new CliProcess([...connectionArgs(database), '--tables=2', '--threads=4', '--time=120', '--report-interval=1', 'oltp_read_only', 'run', '--out', out]);
+    const run = new CliProcess([
+      ...connectionArgs(database),
+      '--tables=2',
+      '--threads=4',
+      '--time=120',
+      '--report-interval=1',
+      'oltp_read_only',
+      'run',
+      '--out',
+      out,
+    ]);
     await run.output('the first interval line', INTERVAL_LINE);
     run.child.kill('SIGTERM');
     const exited = await run.exited;
@@ -80,12 +99,27 @@ describe('tidb-lab bench and signals', () => {
     const locker = await lockAllRows(database);
     try {
       const out = join(work, 'locked.json');
-      const run = new CliProcess([...connectionArgs(database), '--tables=1', '--threads=3', '--time=120', '--report-interval=1', '--db-ps-mode=disable', 'oltp_update_index', 'run', '--out', out]);
+      const run = new CliProcess([
+        ...connectionArgs(database),
+        '--tables=1',
+        '--threads=3',
+        '--time=120',
+        '--report-interval=1',
+        '--db-ps-mode=disable',
+        'oltp_update_index',
+        'run',
+        '--out',
+        out,
+      ]);
       await run.output('the first interval line', INTERVAL_LINE);
-      const waiting = await waitFor('three UPDATEs waiting for the lock', async () => {
-        const statements = await runningStatements('UPDATE sbtest1');
-        return statements.length === 3 ? statements : undefined;
-      }, 30_000);
+      const waiting = await waitFor(
+        'three UPDATEs waiting for the lock',
+        async () => {
+          const statements = await runningStatements('UPDATE sbtest1');
+          return statements.length === 3 ? statements : undefined;
+        },
+        30_000,
+      );
       assert.equal(waiting.length, 3);
       run.child.kill('SIGTERM');
       const exited = await run.exited;
@@ -93,7 +127,11 @@ describe('tidb-lab bench and signals', () => {
       assert.match(run.stdout, /SQL statistics:/);
       assert.equal((JSON.parse(readFileSync(out, 'utf8')) as RunResult).status, 'cancelled');
       // without the KILL they would wait for innodb_lock_wait_timeout (50 s) with the lock still held
-      await waitFor('no UPDATE left on the server', async () => ((await runningStatements('UPDATE sbtest1')).length === 0 ? true : undefined), 10_000);
+      await waitFor(
+        'no UPDATE left on the server',
+        async () => ((await runningStatements('UPDATE sbtest1')).length === 0 ? true : undefined),
+        10_000,
+      );
     } finally {
       await locker.release();
     }
@@ -101,7 +139,17 @@ describe('tidb-lab bench and signals', () => {
 
   test('SIGHUP after the terminal went away: the statements are stopped and --out is still written, exit code 129', async () => {
     const out = join(work, 'sighup.json');
-    const run = new CliProcess([...connectionArgs(database), '--tables=2', '--threads=2', '--time=120', '--report-interval=1', 'oltp_point_select', 'run', '--out', out]);
+    const run = new CliProcess([
+      ...connectionArgs(database),
+      '--tables=2',
+      '--threads=2',
+      '--time=120',
+      '--report-interval=1',
+      'oltp_point_select',
+      'run',
+      '--out',
+      out,
+    ]);
     await run.output('the first interval line', INTERVAL_LINE);
     // the terminal is gone: every later write to stdout and stderr fails (EPIPE)
     run.child.stdout?.destroy();
@@ -140,7 +188,10 @@ describe('tidb-lab bench and signals', () => {
       },
       exit: (code) => exits.push(code),
     };
-    const code = await runBenchCommand([...connectionArgs(database), '--tables=2', '--threads=2', '--time=120', '--report-interval=1', 'oltp_point_select', 'run'], io);
+    const code = await runBenchCommand(
+      [...connectionArgs(database), '--tables=2', '--threads=2', '--time=120', '--report-interval=1', 'oltp_point_select', 'run'],
+      io,
+    );
     assert.deepEqual(exits, [130], 'the second signal (SIGINT) exits with its code at once');
     assert.equal(code, 143, 'the first signal decides the code of the orderly stop');
     assert.equal(handlers.length, 0, 'no signal listener is left behind');
@@ -149,7 +200,13 @@ describe('tidb-lab bench and signals', () => {
   test('SIGTERM during prepare kills its INSERTs on the server, names the half-filled tables and the exact cleanup command, which works', async () => {
     const prepareDb = await freshDatabase('signals_prepare');
     try {
-      const args = [`--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-db=${prepareDb}`, '--tables=2'];
+      const args = [
+        `--mysql-host=${db.host}`,
+        `--mysql-port=${db.port}`,
+        `--mysql-user=${db.user}`,
+        `--mysql-db=${prepareDb}`,
+        '--tables=2',
+      ];
       const env = { ...process.env, MYSQL_PWD: db.password };
       const prepare = new CliProcess([...args, '--table-size=1000000', '--threads=2', 'oltp_read_only', 'prepare'], env);
       await prepare.output('sbtest1 being filled', /^Inserting 1000000 records into 'sbtest1'$/m);
@@ -158,27 +215,50 @@ describe('tidb-lab bench and signals', () => {
       try {
         await locker.query('BEGIN');
         await locker.query('SELECT id FROM sbtest1 ORDER BY id DESC LIMIT 1 FOR UPDATE');
-        await waitFor('an INSERT into sbtest1 waiting for the lock', async () => {
-          const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT' AND trx_query LIKE 'INSERT INTO sbtest1%'");
-          return Number(rows[0].n) === 1 ? true : undefined;
-        }, 30_000, INNODB_TRX_POLL_MS);
+        await waitFor(
+          'an INSERT into sbtest1 waiting for the lock',
+          async () => {
+            const rows = await query<{ n: number }>(
+              'information_schema',
+              "SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT' AND trx_query LIKE 'INSERT INTO sbtest1%'",
+            );
+            return Number(rows[0].n) === 1 ? true : undefined;
+          },
+          30_000,
+          INNODB_TRX_POLL_MS,
+        );
         prepare.child.kill('SIGTERM');
         const exited = await prepare.exited;
         assert.equal(exited.code, 143, prepare.stderr);
-        await waitFor('the waiting INSERT killed on the server', async () => ((await runningStatements('INSERT INTO sbtest')).length === 0 ? true : undefined), 10_000);
+        await waitFor(
+          'the waiting INSERT killed on the server',
+          async () => ((await runningStatements('INSERT INTO sbtest')).length === 0 ? true : undefined),
+          10_000,
+        );
       } finally {
         await locker.query('ROLLBACK').catch(() => undefined);
         await locker.end();
       }
-      assert.match(prepare.stderr, /Prepare was cancelled with half-filled tables: sbtest1 \([\d,]+ of 1,000,000 rows\), sbtest2 \([\d,]+ of 1,000,000 rows\)\./);
-      assert.match(prepare.stderr, /DROP TABLE IF EXISTS `tidblab_bench_signals_prepare_\d+`\.`sbtest1`, `tidblab_bench_signals_prepare_\d+`\.`sbtest2`/);
-      const cleanupLine = /^To clean up \(with the password in MYSQL_PWD or --mysql-password\):\n {2}(tidb-lab bench .*)$/m.exec(prepare.stderr)?.[1];
+      assert.match(
+        prepare.stderr,
+        /Prepare was cancelled with half-filled tables: sbtest1 \([\d,]+ of 1,000,000 rows\), sbtest2 \([\d,]+ of 1,000,000 rows\)\./,
+      );
+      assert.match(
+        prepare.stderr,
+        /DROP TABLE IF EXISTS `tidblab_bench_signals_prepare_\d+`\.`sbtest1`, `tidblab_bench_signals_prepare_\d+`\.`sbtest2`/,
+      );
+      const cleanupLine = /^To clean up \(with the password in MYSQL_PWD or --mysql-password\):\n {2}(tidb-lab bench .*)$/m.exec(
+        prepare.stderr,
+      )?.[1];
       assert.equal(cleanupLine, `tidb-lab bench ${args.join(' ')} oltp_read_only cleanup`);
       assert.ok(!prepare.stderr.includes(db.password));
 
       const cleanup = new CliProcess(cleanupLine!.split(' ').slice(2), env);
       assert.equal((await cleanup.exited).code, 0, cleanup.stderr);
-      const left = await query(prepareDb, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'");
+      const left = await query(
+        prepareDb,
+        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'",
+      );
       assert.equal(left.length, 0);
     } finally {
       await dropDatabase(prepareDb);
@@ -188,16 +268,19 @@ describe('tidb-lab bench and signals', () => {
   test('SIGTERM during an experiment keeps the measured cells and writes them, marked cancelled', async () => {
     const file = join(work, 'experiment.json');
     // the second cell is the one the signal stops: it starts when the first cell's line is printed
-    writeFileSync(file, JSON.stringify({
-      name: 'stopped',
-      workloads: ['oltp_point_select'],
-      threads: [1, 2],
-      tableSizes: [5000],
-      prepare: false,
-      cleanup: false,
-      options: { time: 2, tables: 2 },
-      variants: [{ name: 'as is' }],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'stopped',
+        workloads: ['oltp_point_select'],
+        threads: [1, 2],
+        tableSizes: [5000],
+        prepare: false,
+        cleanup: false,
+        options: { time: 2, tables: 2 },
+        variants: [{ name: 'as is' }],
+      }),
+    );
     const out = join(work, 'experiment-result.json');
     const experiment = new CliProcess(['experiment', file, ...connectionArgs(database), '--out', out]);
     await experiment.output('the first cell', /^\[1\/2\] oltp_point_select threads=1 /m);
@@ -214,8 +297,16 @@ describe('tidb-lab bench and signals', () => {
 });
 
 async function waitForNoBenchmarkConnections(): Promise<number> {
-  return waitFor('no connection left in the database', async () => {
-    const rows = await query<{ n: number }>('information_schema', 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?', [database]);
-    return Number(rows[0].n) === 0 ? 0 : undefined;
-  }, 10_000);
+  return waitFor(
+    'no connection left in the database',
+    async () => {
+      const rows = await query<{ n: number }>(
+        'information_schema',
+        'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?',
+        [database],
+      );
+      return Number(rows[0].n) === 0 ? 0 : undefined;
+    },
+    10_000,
+  );
 }

@@ -21,7 +21,7 @@ after(async () => {
 describe('bulk load limits', () => {
   test('rows per statement over max_allowed_packet: that cell fails in words, before anything is sent, and the next cell loads', async () => {
     const admin = await adminConnection();
-    const [[{ previous }]] = await admin.query('SELECT @@GLOBAL.max_allowed_packet AS previous') as unknown as [[{ previous: number }]];
+    const [[{ previous }]] = (await admin.query('SELECT @@GLOBAL.max_allowed_packet AS previous')) as unknown as [[{ previous: number }]];
     await admin.query('SET GLOBAL max_allowed_packet = 1048576');
     try {
       assert.ok(bulkInsertStatementBytes('tidblab_bulk_load', 8000, 8000) > 1048576);
@@ -31,7 +31,10 @@ describe('bulk load limits', () => {
       );
       const [big, small] = result.cells;
       assert.equal(big.run.status, 'failed');
-      assert.match(big.run.message ?? '', /^Not loaded: 8000 rows per statement\. The statement is 1\.\d MiB, larger than the server's max_allowed_packet of 1\.0 MiB \(1048576 bytes\)\. Send fewer rows per statement, or raise the limit: SET GLOBAL max_allowed_packet = 2097152/);
+      assert.match(
+        big.run.message ?? '',
+        /^Not loaded: 8000 rows per statement\. The statement is 1\.\d MiB, larger than the server's max_allowed_packet of 1\.0 MiB \(1048576 bytes\)\. Send fewer rows per statement, or raise the limit: SET GLOBAL max_allowed_packet = 2097152/,
+      );
       assert.doesNotMatch(big.run.message ?? '', /syntax/i);
       assert.equal(big.run.labels?.rows_loaded, 0);
       assert.equal(small.run.status, 'completed', small.run.message);

@@ -46,7 +46,10 @@ describe('bulk-load studies', () => {
     assert.ok(inserts.length >= 1 && inserts.length < 8, `${inserts.length} of the 8 statements went through the second host`);
     const summary = cell.run.summary;
     assert.ok((summary.rowsPerSec ?? 0) > 0);
-    assert.ok(Math.abs((summary.mbPerSec ?? 0) - ((summary.rowsPerSec ?? 0) * BULK_LOAD_ROW_BYTES) / 1e6) < 1e-9, 'MB/s counts the rows\' data');
+    assert.ok(
+      Math.abs((summary.mbPerSec ?? 0) - ((summary.rowsPerSec ?? 0) * BULK_LOAD_ROW_BYTES) / 1e6) < 1e-9,
+      "MB/s counts the rows' data",
+    );
     assert.ok(summary.latencyMs.p95 !== null && summary.latencyMs.p99 !== null);
   });
 
@@ -58,7 +61,8 @@ describe('bulk-load studies', () => {
       { onLog: (line) => logged.push(line) },
     );
     assert.equal(result.status, 'completed', result.message);
-    const warning = '5 writers for 3 statement(s) of 400 rows (1000 rows): 2 writer(s) have nothing to send, so that cell measures 3 writer(s).';
+    const warning =
+      '5 writers for 3 statement(s) of 400 rows (1000 rows): 2 writer(s) have nothing to send, so that cell measures 3 writer(s).';
     assert.ok(logged.includes(`warning: ${warning}`), logged.join('\n'));
     assert.match(result.message ?? '', new RegExp(warning.replace(/[()]/g, '\\$&')));
     assert.equal(logged.filter((line) => line.startsWith('warning:')).length, 1, 'two writers for three statements is fine');
@@ -66,10 +70,23 @@ describe('bulk-load studies', () => {
 
   test('the CLI prints rows/s, MB/s, p95 and p99 per cell, also for a study with one key order', async () => {
     const file = join(work, 'bulk.json');
-    writeFileSync(file, JSON.stringify({ kind: 'bulk-load', name: 'pool size', rows: 3000, rowsPerInsert: [1000], writerThreads: [1, 2], keyOrder: ['ordered'] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        kind: 'bulk-load',
+        name: 'pool size',
+        rows: 3000,
+        rowsPerInsert: [1000],
+        writerThreads: [1, 2],
+        keyOrder: ['ordered'],
+      }),
+    );
     const outcome = await runProcess(process.execPath, [CLI, 'bench', 'experiment', file, ...connectionArgs(database)]);
     assert.equal(outcome.code, 0, outcome.stderr);
-    assert.match(outcome.stdout, /^\[1\/2\] rows_per_insert=1000 writers=1 keys=ordered: \d+ rows\/s, \d+\.\d\d MB\/s, p99 \d+\.\d\d ms \[completed\]$/m);
+    assert.match(
+      outcome.stdout,
+      /^\[1\/2\] rows_per_insert=1000 writers=1 keys=ordered: \d+ rows\/s, \d+\.\d\d MB\/s, p99 \d+\.\d\d ms \[completed\]$/m,
+    );
     const lines = outcome.stdout.split('\n');
     const header = lines.findIndex((line) => /^rows per statement +writers +key order +rows\/s +MB\/s +p95 ms +p99 ms +status$/.test(line));
     assert.ok(header > 0, outcome.stdout);

@@ -23,7 +23,16 @@ function storedRun(file: string): RunResult {
 
 before(async () => {
   database = await freshDatabase('clientbound');
-  const prepare = await runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...connectionArgs(database), '--tables=1', '--table-size=10000', 'oltp_point_select', 'prepare']);
+  const prepare = await runProcess(process.execPath, [
+    CLI,
+    'bench',
+    '--engine=builtin',
+    ...connectionArgs(database),
+    '--tables=1',
+    '--table-size=10000',
+    'oltp_point_select',
+    'prepare',
+  ]);
   assert.equal(prepare.code, 0, prepare.stderr);
 });
 
@@ -38,16 +47,42 @@ describe('the client bottleneck', () => {
     const hog = spawn('taskset', ['-c', core, process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
     try {
       const out = join(work, 'pinned.json');
-      const run = await runProcess('taskset', ['-c', core, process.execPath, CLI, 'bench', '--engine=builtin', ...connectionArgs(database), '--tables=1', '--table-size=10000',
-        '--threads=64', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeoutMs: 180_000 });
+      const run = await runProcess(
+        'taskset',
+        [
+          '-c',
+          core,
+          process.execPath,
+          CLI,
+          'bench',
+          '--engine=builtin',
+          ...connectionArgs(database),
+          '--tables=1',
+          '--table-size=10000',
+          '--threads=64',
+          '--time=4',
+          '--report-interval=1',
+          'oltp_point_select',
+          'run',
+          `--out=${out}`,
+        ],
+        { timeoutMs: 180_000 },
+      );
       assert.equal(run.code, 0, run.stderr);
       const result = storedRun(out);
       assert.ok(result.client, 'the run carries the client load');
       assert.equal(result.client.cores, 1, 'taskset -c leaves the client one core');
-      assert.equal(result.client.bound, true, JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }));
+      assert.equal(
+        result.client.bound,
+        true,
+        JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }),
+      );
       assert.ok(result.intervals.length > 0 && result.intervals.every((interval) => interval.client?.cores === 1));
       const summaryLine = run.stdout.split('\n').find((line) => line.startsWith('Client: '));
-      assert.match(summaryLine ?? '', /^Client: \d+% of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+% — the client limited this run \(saturated in \d+ of \d+ intervals\), .*the sysbench engine \(--engine=sysbench\)\.$/);
+      assert.match(
+        summaryLine ?? '',
+        /^Client: \d+% of 1 core, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+% — the client limited this run \(saturated in \d+ of \d+ intervals\), .*the sysbench engine \(--engine=sysbench\)\.$/,
+      );
       // after sysbench's own report, as its last line
       assert.ok(run.stdout.trimEnd().endsWith(summaryLine ?? '-'));
     } finally {
@@ -57,14 +92,38 @@ describe('the client bottleneck', () => {
 
   test('a light run (--rate=200) is not client-bound, even on a busy machine', async () => {
     const out = join(work, 'light.json');
-    const run = await runProcess(process.execPath, [CLI, 'bench', '--engine=builtin', ...connectionArgs(database), '--tables=1', '--table-size=10000',
-      '--threads=8', '--rate=200', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`], { timeoutMs: 180_000 });
+    const run = await runProcess(
+      process.execPath,
+      [
+        CLI,
+        'bench',
+        '--engine=builtin',
+        ...connectionArgs(database),
+        '--tables=1',
+        '--table-size=10000',
+        '--threads=8',
+        '--rate=200',
+        '--time=4',
+        '--report-interval=1',
+        'oltp_point_select',
+        'run',
+        `--out=${out}`,
+      ],
+      { timeoutMs: 180_000 },
+    );
     assert.equal(run.code, 0, run.stderr);
     const result = storedRun(out);
     assert.ok(result.client, 'the run carries the client load');
     assert.equal(result.client.cores, availableParallelism());
-    assert.equal(result.client.bound, false, JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }));
+    assert.equal(
+      result.client.bound,
+      false,
+      JSON.stringify({ run: result.client, intervals: result.intervals.map((interval) => interval.client) }),
+    );
     assert.ok(result.intervals.length > 0 && result.intervals.every((interval) => interval.client !== undefined));
-    assert.match(run.stdout, /^Client: \d+% of \d+ cores?, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+%; the client did not limit this run\.$/m);
+    assert.match(
+      run.stdout,
+      /^Client: \d+% of \d+ cores?, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+%; the client did not limit this run\.$/m,
+    );
   });
 });

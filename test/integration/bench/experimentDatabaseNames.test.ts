@@ -17,7 +17,9 @@ const quoted = (name: string) => '`' + name.split('`').join('``') + '`';
 async function databases(): Promise<string[]> {
   const connection = await adminConnection();
   try {
-    const [rows] = await connection.query('SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME') as unknown as [Array<{ name: string }>];
+    const [rows] = (await connection.query(
+      'SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME',
+    )) as unknown as [Array<{ name: string }>];
     return rows.map((row) => row.name);
   } finally {
     await connection.end();
@@ -27,7 +29,10 @@ async function databases(): Promise<string[]> {
 async function tablesIn(schema: string): Promise<Array<{ name: string; comment: string }>> {
   const connection = await adminConnection();
   try {
-    const [rows] = await connection.query('SELECT TABLE_NAME AS name, TABLE_COMMENT AS comment FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME', [schema]) as unknown as [Array<{ name: string; comment: string }>];
+    const [rows] = (await connection.query(
+      'SELECT TABLE_NAME AS name, TABLE_COMMENT AS comment FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME',
+      [schema],
+    )) as unknown as [Array<{ name: string; comment: string }>];
     return rows;
   } finally {
     await connection.end();
@@ -62,19 +67,28 @@ test('prepare, variant set-up and tear-down act on the database named on the com
   const before = await databases();
   assert.ok(before.includes(HOSTILE));
   const file = join(work, 'experiment.json');
-  writeFileSync(file, JSON.stringify({
-    name: 'hostile database name',
-    workloads: ['oltp_point_select'],
-    threads: [1],
-    tableSizes: [100],
-    options: { time: 0, events: 20, tables: 1 },
-    cleanup: false,
-    variants: [{
-      name: 'marked',
-      setup: ['CREATE TABLE {schema}.setup_marker (id INT)', "ALTER TABLE {qualifiedTable} COMMENT 'set up'"],
-      teardown: ['DROP TABLE {schema}.setup_marker', 'CREATE TABLE {schema}.teardown_marker (id INT)', "ALTER TABLE {table} COMMENT 'torn down'"],
-    }],
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'hostile database name',
+      workloads: ['oltp_point_select'],
+      threads: [1],
+      tableSizes: [100],
+      options: { time: 0, events: 20, tables: 1 },
+      cleanup: false,
+      variants: [
+        {
+          name: 'marked',
+          setup: ['CREATE TABLE {schema}.setup_marker (id INT)', "ALTER TABLE {qualifiedTable} COMMENT 'set up'"],
+          teardown: [
+            'DROP TABLE {schema}.setup_marker',
+            'CREATE TABLE {schema}.teardown_marker (id INT)',
+            "ALTER TABLE {table} COMMENT 'torn down'",
+          ],
+        },
+      ],
+    }),
+  );
   const outcome = await runProcess(process.execPath, [CLI, 'bench', 'experiment', file, ...connectionArgs(HOSTILE)]);
   assert.equal(outcome.code, 0, outcome.stdout + outcome.stderr);
   assert.ok(outcome.stdout.includes(`CREATE TABLE ${quoted(HOSTILE)}.setup_marker (id INT)`), outcome.stdout);

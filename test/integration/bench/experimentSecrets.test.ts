@@ -38,20 +38,26 @@ after(async () => {
 
 function experimentFile(name: string, setup: string[]): string {
   const file = join(work, `${name}.json`);
-  writeFileSync(file, JSON.stringify({
-    name,
-    workloads: ['oltp_point_select'],
-    threads: [1],
-    tableSizes: [100],
-    options: { time: 0, events: 10, tables: 1 },
-    variants: [{ name: 'with user', setup }],
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name,
+      workloads: ['oltp_point_select'],
+      threads: [1],
+      tableSizes: [100],
+      options: { time: 0, events: 10, tables: 1 },
+      variants: [{ name: 'with user', setup }],
+    }),
+  );
   return file;
 }
 
 describe('a password in a variant set-up', () => {
   test('runs as written and is printed, written and stored as ***', async () => {
-    const file = experimentFile('create-user', [`CREATE USER '${USER}'@'%' IDENTIFIED BY '${SECRET}'`, `GRANT SELECT ON *.* TO '${USER}'@'%'`]);
+    const file = experimentFile('create-user', [
+      `CREATE USER '${USER}'@'%' IDENTIFIED BY '${SECRET}'`,
+      `GRANT SELECT ON *.* TO '${USER}'@'%'`,
+    ]);
     const out = join(work, 'create-user-result.json');
     const outcome = await runProcess(process.execPath, [CLI, 'bench', 'experiment', file, ...connectionArgs(database), '--out', out]);
     assert.equal(outcome.code, 0, outcome.stdout + outcome.stderr);
@@ -64,13 +70,20 @@ describe('a password in a variant set-up', () => {
     const stored = parseBenchmarkResult(written);
     assert.ok(stored.ok && !JSON.stringify(stored.result).includes(SECRET));
 
-    const json = await runProcess(process.execPath, [CLI, 'bench', 'experiment', experimentFile('again', [`ALTER USER '${USER}'@'%' IDENTIFIED BY '${SECRET}'`]), ...connectionArgs(database), '--json']);
+    const json = await runProcess(process.execPath, [
+      CLI,
+      'bench',
+      'experiment',
+      experimentFile('again', [`ALTER USER '${USER}'@'%' IDENTIFIED BY '${SECRET}'`]),
+      ...connectionArgs(database),
+      '--json',
+    ]);
     assert.equal(json.code, 0, json.stderr);
     assert.ok(!json.stdout.includes(SECRET) && !json.stderr.includes(SECRET));
 
     const probe = await createConnection({ host: db.host, port: db.port, user: USER, password: SECRET });
     try {
-      const [rows] = await probe.query('SELECT CURRENT_USER() AS user') as unknown as [Array<{ user: string }>];
+      const [rows] = (await probe.query('SELECT CURRENT_USER() AS user')) as unknown as [Array<{ user: string }>];
       assert.equal(rows[0].user, `${USER}@%`, 'the user was created with the real password');
     } finally {
       await probe.end();
@@ -83,7 +96,10 @@ describe('a password in a variant set-up', () => {
     const out = join(work, 'broken-result.json');
     const outcome = await runProcess(process.execPath, [CLI, 'bench', 'experiment', file, ...connectionArgs(database), '--out', out]);
     assert.equal(outcome.code, 1);
-    assert.match(outcome.stdout, /The set-up of variant 'with user' failed: You have an error in your SQL syntax; .* near 'BY '\*\*\*'' at line 1/);
+    assert.match(
+      outcome.stdout,
+      /The set-up of variant 'with user' failed: You have an error in your SQL syntax; .* near 'BY '\*\*\*'' at line 1/,
+    );
     assert.ok(!outcome.stdout.includes(SECRET) && !outcome.stderr.includes(SECRET), outcome.stdout + outcome.stderr);
     assert.ok(!readFileSync(out, 'utf8').includes(SECRET));
   });

@@ -32,7 +32,13 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const sweep = { name: 'huge sweep', workloads: ['oltp_point_select'], threads: Array.from({ length: 1000 }, (_unused, i) => i + 1), tableSizes: [1000, 2000, 3000], options: { time: 60 } };
+const sweep = {
+  name: 'huge sweep',
+  workloads: ['oltp_point_select'],
+  threads: Array.from({ length: 1000 }, (_unused, i) => i + 1),
+  tableSizes: [1000, 2000, 3000],
+  options: { time: 60 },
+};
 
 describe('experiment size on the command line', () => {
   test('1,000 thread values x 3 sizes x 60 s: the estimate is printed and nothing starts without --yes', async () => {
@@ -52,7 +58,11 @@ describe('experiment size on the command line', () => {
   });
 
   test('a short experiment saved with a BOM runs, its estimate printed first', async () => {
-    const outcome = await bench(['experiment', withBom('short', { name: 'short', workloads: ['oltp_point_select'], threads: [1], tableSizes: [100], options: { time: 1 } }), ...connectionArgs(database)]);
+    const outcome = await bench([
+      'experiment',
+      withBom('short', { name: 'short', workloads: ['oltp_point_select'], threads: [1], tableSizes: [100], options: { time: 1 } }),
+      ...connectionArgs(database),
+    ]);
     assert.equal(outcome.code, 0, outcome.stdout + outcome.stderr);
     const lines = outcome.stdout.split('\n');
     const estimate = lines.indexOf('Estimated duration: at least 1 s for 1 cell, plus preparing 100 rows');

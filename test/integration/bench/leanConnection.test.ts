@@ -28,7 +28,11 @@ describe('lean MySQL client', () => {
       assert.equal(await connection.queryValue("SELECT 'first', 2 UNION ALL SELECT 'second', 3"), 'first');
       assert.equal(await connection.queryValue('SELECT NULL'), null);
       assert.equal(await connection.queryValue('SELECT 1 FROM DUAL WHERE 1 = 0'), null);
-      assert.equal(await connection.queryValue("SELECT REPEAT('é', 300)"), 'é'.repeat(300), 'a value longer than 250 bytes has a 3-byte length');
+      assert.equal(
+        await connection.queryValue("SELECT REPEAT('é', 300)"),
+        'é'.repeat(300),
+        'a value longer than 250 bytes has a 3-byte length',
+      );
       assert.equal(await connection.queryValue('DO 1'), null, 'a statement without a result set has no value');
       assert.equal(await connection.query('SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3'), RESULT_SET);
       assert.equal(connection.lastRowCount, 3);
@@ -44,7 +48,11 @@ describe('lean MySQL client', () => {
       assert.equal(connection.lastRowCount, 1);
       assert.equal(await connection.query('INSERT INTO t (id) VALUES (1), (2), (3)'), 3);
       assert.equal(await connection.query("UPDATE t SET c = 'same' WHERE id <= 2"), 2);
-      assert.equal(await connection.query("UPDATE t SET c = 'same' WHERE id <= 2"), 0, 'no CLIENT_FOUND_ROWS: unchanged rows are not counted');
+      assert.equal(
+        await connection.query("UPDATE t SET c = 'same' WHERE id <= 2"),
+        0,
+        'no CLIENT_FOUND_ROWS: unchanged rows are not counted',
+      );
       assert.equal(await connection.query('BEGIN'), 0);
       assert.equal(await connection.query('COMMIT'), 0);
       assert.equal(await connection.query('SELECT * FROM t WHERE id > 100'), RESULT_SET);
@@ -76,7 +84,11 @@ describe('lean MySQL client', () => {
       assert.deepEqual([Number(row.big), row.c, row.v], [2 ** 40, 'héllo', 'bytes']);
       await assert.rejects(connection.execute(select, [1]), /needs 2 parameters, got 1/);
       connection.closeStatement(select);
-      await assert.rejects(connection.execute(select, [1, 2]), (error: unknown) => error instanceof MysqlError && error.errno === 1243, 'a closed statement is unknown to the server');
+      await assert.rejects(
+        connection.execute(select, [1, 2]),
+        (error: unknown) => error instanceof MysqlError && error.errno === 1243,
+        'a closed statement is unknown to the server',
+      );
     } finally {
       await connection.close();
     }
@@ -85,11 +97,14 @@ describe('lean MySQL client', () => {
   test('a parameter that changes type between executions (int, string, null, big int, int) is read as sent each time', async () => {
     const connection = await connect();
     try {
-      const insert = await connection.prepare('INSERT INTO t (id, v) VALUES (?, CONCAT(?, \'\'))');
+      const insert = await connection.prepare("INSERT INTO t (id, v) VALUES (?, CONCAT(?, ''))");
       const values = [7, 'seven', null, 2 ** 40, 8, 'eight'];
       for (const [i, value] of values.entries()) assert.equal(await connection.execute(insert, [300 + i, value]), 1);
       const rows = await query<{ v: string | null }>(database, 'SELECT v FROM t WHERE id BETWEEN 300 AND 305 ORDER BY id');
-      assert.deepEqual(rows.map((row) => row.v), ['7', 'seven', null, String(2 ** 40).slice(0, 20), '8', 'eight']);
+      assert.deepEqual(
+        rows.map((row) => row.v),
+        ['7', 'seven', null, String(2 ** 40).slice(0, 20), '8', 'eight'],
+      );
     } finally {
       await connection.close();
     }
@@ -141,9 +156,17 @@ describe('lean MySQL client', () => {
     try {
       const limit = Number(await connection.queryValue('SELECT @@max_allowed_packet'));
       const statement = `SELECT LENGTH('${'x'.repeat(limit + 1024)}')`;
-      await assert.rejects(connection.query(statement), (error: unknown) => error instanceof MysqlError && error.errno === 1153 && error.fatal
-        && error.message.startsWith("Got a packet bigger than 'max_allowed_packet' bytes: The statement is ")
-        && /larger than the server's max_allowed_packet\. Send fewer rows per statement, or raise the limit: SET GLOBAL max_allowed_packet = \d+/.test(error.message));
+      await assert.rejects(
+        connection.query(statement),
+        (error: unknown) =>
+          error instanceof MysqlError &&
+          error.errno === 1153 &&
+          error.fatal &&
+          error.message.startsWith("Got a packet bigger than 'max_allowed_packet' bytes: The statement is ") &&
+          /larger than the server's max_allowed_packet\. Send fewer rows per statement, or raise the limit: SET GLOBAL max_allowed_packet = \d+/.test(
+            error.message,
+          ),
+      );
     } finally {
       connection.destroy();
     }
@@ -152,7 +175,11 @@ describe('lean MySQL client', () => {
   test('server errors keep their number and text, and the connection stays usable', async () => {
     const connection = await connect();
     try {
-      await assert.rejects(connection.query('SELECT * FROM no_such_table'), (error: unknown) => error instanceof MysqlError && error.errno === 1146 && error.sqlState === '42S02' && /doesn't exist/.test(error.message));
+      await assert.rejects(
+        connection.query('SELECT * FROM no_such_table'),
+        (error: unknown) =>
+          error instanceof MysqlError && error.errno === 1146 && error.sqlState === '42S02' && /doesn't exist/.test(error.message),
+      );
       await assert.rejects(connection.prepare('SELEC nonsense'), (error: unknown) => error instanceof MysqlError && error.errno === 1064);
       assert.equal(await connection.query('SELECT 1'), RESULT_SET);
     } finally {
@@ -164,9 +191,16 @@ describe('lean MySQL client', () => {
     const connection = await connect();
     const killer = await connect();
     try {
-      const sleeping = connection.query('SELECT SLEEP(30)').then(() => undefined, (error: unknown) => error);
+      const sleeping = connection.query('SELECT SLEEP(30)').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       await waitFor('the SLEEP in the processlist', async () => {
-        const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO = 'SELECT SLEEP(30)'", [connection.connectionId]);
+        const rows = await query<{ n: number }>(
+          'information_schema',
+          "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO = 'SELECT SLEEP(30)'",
+          [connection.connectionId],
+        );
         return Number(rows[0].n) > 0 ? true : undefined;
       });
       await killer.query(`KILL ${connection.connectionId}`);
@@ -180,19 +214,44 @@ describe('lean MySQL client', () => {
   });
 
   test('connection problems are client errors with the place named, and never show the password', async () => {
-    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: 1, user: db.user, password: db.password }), (error: unknown) => error instanceof MysqlError && error.errno === 2003 && /127\.0\.0\.1:1/.test(error.message));
-    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: db.port, user: db.user, password: 'not-the-password' }), (error: unknown) => error instanceof MysqlError && error.errno === 1045 && !error.message.includes('not-the-password'));
-    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password }), (error: unknown) => error instanceof MysqlError && error.errno !== 0);
+    await assert.rejects(
+      LeanMysqlConnection.connect({ host: db.host, port: 1, user: db.user, password: db.password }),
+      (error: unknown) => error instanceof MysqlError && error.errno === 2003 && /127\.0\.0\.1:1/.test(error.message),
+    );
+    await assert.rejects(
+      LeanMysqlConnection.connect({ host: db.host, port: db.port, user: db.user, password: 'not-the-password' }),
+      (error: unknown) => error instanceof MysqlError && error.errno === 1045 && !error.message.includes('not-the-password'),
+    );
+    await assert.rejects(
+      LeanMysqlConnection.connect({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password }),
+      (error: unknown) => error instanceof MysqlError && error.errno !== 0,
+    );
   });
 
   test('TLS: required, verified against the CA, and with the host name checked', async () => {
     const ca = readFileSync(db.caFile);
     for (const mode of ['required', 'verify_ca', 'verify_identity'] as const) {
-      const connection = await LeanMysqlConnection.connect({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password, tls: { mode, ca } });
+      const connection = await LeanMysqlConnection.connect({
+        host: db.host,
+        port: db.tlsOnlyPort,
+        user: db.user,
+        password: db.password,
+        tls: { mode, ca },
+      });
       assert.ok(connection.isSecure);
       assert.equal(await connection.query("SHOW SESSION STATUS LIKE 'Ssl_cipher'"), RESULT_SET);
       await connection.close();
     }
-    await assert.rejects(LeanMysqlConnection.connect({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password, tls: { mode: 'verify_ca' } }), /TLS connection to .* failed/, 'an unknown CA is refused');
+    await assert.rejects(
+      LeanMysqlConnection.connect({
+        host: db.host,
+        port: db.tlsOnlyPort,
+        user: db.user,
+        password: db.password,
+        tls: { mode: 'verify_ca' },
+      }),
+      /TLS connection to .* failed/,
+      'an unknown CA is refused',
+    );
   });
 });

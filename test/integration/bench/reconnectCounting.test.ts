@@ -16,7 +16,9 @@ let database: string;
 
 before(async () => {
   database = await freshDatabase('reconnect');
-  await prepareWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--table-size=2000', '--threads=2']));
+  await prepareWithOptions(
+    benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--table-size=2000', '--threads=2']),
+  );
 });
 
 after(async () => {
@@ -49,32 +51,54 @@ class IntervalWatch {
 /** A flag that turns true when the promise settles (so a wait can stop early on a run that ended). */
 function settled(promise: Promise<unknown>): { done: boolean } {
   const state = { done: false };
-  promise.then(() => (state.done = true), () => (state.done = true));
+  promise.then(
+    () => (state.done = true),
+    () => (state.done = true),
+  );
   return state;
 }
 
 async function benchmarkConnectionIds(exceptId: number): Promise<number[]> {
-  const rows = await query<{ id: number }>('information_schema', 'SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ?', [database, exceptId]);
+  const rows = await query<{ id: number }>(
+    'information_schema',
+    'SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ?',
+    [database, exceptId],
+  );
   return rows.map((row) => Number(row.id));
 }
 
 describe('reconnects', () => {
   test('connections killed on the server (KILL CONNECTION from another session) are reconnected and counted once each', async () => {
-    const options = benchOptions('oltp_read_only', [...connectionArgs(database), '--tables=2', '--threads=4', '--time=120', '--report-interval=1', '--mysql-ignore-errors=2013,2006']);
+    const options = benchOptions('oltp_read_only', [
+      ...connectionArgs(database),
+      '--tables=2',
+      '--threads=4',
+      '--time=120',
+      '--report-interval=1',
+      '--mysql-ignore-errors=2013,2006',
+    ]);
     const admin = await openAdminSession(options.connection);
     const adminId = Number((await admin.query('SELECT CONNECTION_ID() AS id'))[0].id);
     const watch = new IntervalWatch();
     const controller = new AbortController();
     try {
       const running = runWithOptions(options, { admin, signal: controller.signal, onInterval: watch.onInterval });
-      const first = await waitFor('the four benchmark connections', async () => {
-        const ids = await benchmarkConnectionIds(adminId);
-        return ids.length === 4 ? ids : undefined;
-      }, 30_000);
+      const first = await waitFor(
+        'the four benchmark connections',
+        async () => {
+          const ids = await benchmarkConnectionIds(adminId);
+          return ids.length === 4 ? ids : undefined;
+        },
+        30_000,
+      );
       await watch.moreEvents('a first interval with events');
       for (const id of first) await admin.run(`KILL CONNECTION ${id}`);
       const ended = settled(running);
-      await waitFor('four reconnects in the interval reports', async () => (watch.reconnects >= 4 || ended.done ? true : undefined), 30_000);
+      await waitFor(
+        'four reconnects in the interval reports',
+        async () => (watch.reconnects >= 4 || ended.done ? true : undefined),
+        30_000,
+      );
       const replaced = await benchmarkConnectionIds(adminId);
       assert.equal(replaced.filter((id) => first.includes(id)).length, 0, 'every killed connection is gone');
       await watch.moreEvents('the run going on after the reconnects', ended);
@@ -96,7 +120,14 @@ describe('reconnects', () => {
     const controller = new AbortController();
     try {
       const running = runWithOptions(
-        benchOptions('oltp_read_only', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=2', '--time=120', '--report-interval=1', '--mysql-ignore-errors=2013,2006']),
+        benchOptions('oltp_read_only', [
+          ...connectionArgs(database, proxy.port),
+          '--tables=2',
+          '--threads=2',
+          '--time=120',
+          '--report-interval=1',
+          '--mysql-ignore-errors=2013,2006',
+        ]),
         { signal: controller.signal, onInterval: watch.onInterval },
       );
       await watch.moreEvents('a first interval with events');
@@ -104,7 +135,11 @@ describe('reconnects', () => {
       proxy.cutAtNextPrepares(2);
       proxy.cutAll(false);
       const ended = settled(running);
-      await waitFor('the two reconnects in the interval reports', async () => (watch.reconnects >= 2 || ended.done ? true : undefined), 30_000);
+      await waitFor(
+        'the two reconnects in the interval reports',
+        async () => (watch.reconnects >= 2 || ended.done ? true : undefined),
+        30_000,
+      );
       await watch.moreEvents('the run going on after the reconnects', ended);
       controller.abort();
       const result = await running;
@@ -123,7 +158,13 @@ describe('reconnects', () => {
     const watch = new IntervalWatch();
     try {
       const running = runWithOptions(
-        benchOptions('oltp_point_select', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=2', '--time=120', '--report-interval=1']),
+        benchOptions('oltp_point_select', [
+          ...connectionArgs(database, proxy.port),
+          '--tables=2',
+          '--threads=2',
+          '--time=120',
+          '--report-interval=1',
+        ]),
         { onInterval: watch.onInterval },
       );
       await watch.moreEvents('a first interval with events');
@@ -132,7 +173,11 @@ describe('reconnects', () => {
       assert.equal(result.status, 'failed');
       assert.match(result.message ?? '', /returned error 2013/);
       assert.equal(result.summary.errors, 0);
-      assert.equal(result.intervals.reduce((sum, interval) => sum + interval.errors, 0), 0, 'nor in the interval lines');
+      assert.equal(
+        result.intervals.reduce((sum, interval) => sum + interval.errors, 0),
+        0,
+        'nor in the interval lines',
+      );
     } finally {
       await proxy.close();
     }
@@ -143,7 +188,15 @@ describe('reconnects', () => {
     const watch = new IntervalWatch();
     try {
       const running = runWithOptions(
-        benchOptions('oltp_point_select', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=2', '--time=120', '--report-interval=1', '--mysql-ignore-errors=2013', '--reconnect-timeout=1']),
+        benchOptions('oltp_point_select', [
+          ...connectionArgs(database, proxy.port),
+          '--tables=2',
+          '--threads=2',
+          '--time=120',
+          '--report-interval=1',
+          '--mysql-ignore-errors=2013',
+          '--reconnect-timeout=1',
+        ]),
         { onInterval: watch.onInterval },
       );
       await watch.moreEvents('a first interval with events');

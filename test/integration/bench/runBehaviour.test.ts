@@ -37,7 +37,9 @@ let compareDb: string;
 before(async () => {
   database = await freshDatabase('run');
   compareDb = await freshDatabase('run_sb');
-  await prepareWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--table-size=10000', '--threads=2']));
+  await prepareWithOptions(
+    benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--table-size=10000', '--threads=2']),
+  );
 });
 
 after(async () => {
@@ -56,7 +58,10 @@ describe('counting', () => {
     await sysbench([...connectionArgs(compareDb), '--tables=2', '--table-size=10000', 'oltp_read_write', 'prepare']);
     const theirs = summaryCounts((await sysbench([...connectionArgs(compareDb), ...args, 'oltp_read_write', 'run'])).stdout);
     const ours = await runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), ...args]));
-    assert.deepEqual({ reads: ours.summary.reads, writes: ours.summary.writes, others: ours.summary.others, events: ours.summary.events }, theirs);
+    assert.deepEqual(
+      { reads: ours.summary.reads, writes: ours.summary.writes, others: ours.summary.others, events: ours.summary.events },
+      theirs,
+    );
     assert.deepEqual(theirs, { reads: 300 * 14, writes: 300 * 4, others: 300 * 2, events: 300 });
   });
 
@@ -70,7 +75,10 @@ describe('counting', () => {
       const theirs = summaryCounts((await sysbench([...connectionArgs(compareDb), ...args, 'oltp_delete', 'run'])).stdout);
       const ours = await runWithOptions(benchOptions('oltp_delete', [...connectionArgs(oursDb), ...args]));
       assert.ok(theirs.others > 100, `sysbench saw ${theirs.others} empty deletes`);
-      assert.deepEqual({ reads: ours.summary.reads, writes: ours.summary.writes, others: ours.summary.others, events: ours.summary.events }, theirs);
+      assert.deepEqual(
+        { reads: ours.summary.reads, writes: ours.summary.writes, others: ours.summary.others, events: ours.summary.events },
+        theirs,
+      );
     } finally {
       await dropDatabase(oursDb);
     }
@@ -79,7 +87,9 @@ describe('counting', () => {
 
 describe('limits', () => {
   test('--events stops after exactly that many events, whatever the threads', async () => {
-    const result = await runWithOptions(benchOptions('oltp_point_select', [...connectionArgs(database), '--tables=2', '--threads=5', '--events=1234', '--time=0']));
+    const result = await runWithOptions(
+      benchOptions('oltp_point_select', [...connectionArgs(database), '--tables=2', '--threads=5', '--events=1234', '--time=0']),
+    );
     assert.equal(result.status, 'completed');
     assert.equal(result.summary.events, 1234);
     assert.equal(result.summary.reads, 1234);
@@ -120,7 +130,9 @@ describe('limits', () => {
   });
 
   test('--rate holds the event rate', async () => {
-    const result = await runWithOptions(benchOptions('oltp_point_select', [...connectionArgs(database), '--tables=2', '--threads=4', '--rate=300', '--time=2']));
+    const result = await runWithOptions(
+      benchOptions('oltp_point_select', [...connectionArgs(database), '--tables=2', '--threads=4', '--rate=300', '--time=2']),
+    );
     // Never above the rate (arrivals are random: 15% is over 3 standard deviations for 600 events);
     // below it only as far as a machine at load 10 can fall behind 300 point selects a second.
     assert.ok(result.summary.tps <= 300 * 1.15 && result.summary.tps >= 300 * 0.5, `tps ${result.summary.tps}`);
@@ -132,7 +144,12 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const progress = new RunProgress();
     const started = performance.now();
-    const running = progress.watch(runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--threads=8', '--time=60', '--report-interval=1']), { signal: controller.signal, onInterval: progress.onInterval }));
+    const running = progress.watch(
+      runWithOptions(
+        benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=2', '--threads=8', '--time=60', '--report-interval=1']),
+        { signal: controller.signal, onInterval: progress.onInterval },
+      ),
+    );
     await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
     assert.ok((await connectionsIn(database)) >= 8, 'the threads are connected while running');
     const aborted = performance.now();
@@ -152,14 +169,22 @@ describe('cancellation', () => {
     try {
       const controller = new AbortController();
       const progress = new RunProgress();
-      const running = progress.watch(runWithOptions(benchOptions('oltp_update_index', [...connectionArgs(database), '--tables=1', '--threads=4', '--time=60']), { signal: controller.signal }));
+      const running = progress.watch(
+        runWithOptions(benchOptions('oltp_update_index', [...connectionArgs(database), '--tables=1', '--threads=4', '--time=60']), {
+          signal: controller.signal,
+        }),
+      );
       await waitForUpdatesWaiting(database, lockerId, 4, () => progress.assertRunning());
       const aborted = performance.now();
       controller.abort();
       const result = await running;
       assert.ok(performance.now() - aborted < NO_HANG_MS, `stopped in ${Math.round(performance.now() - aborted)} ms`);
       assert.equal(result.status, 'cancelled');
-      assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'no benchmark connection is left, not even those that waited on the lock');
+      assert.equal(
+        await waitForNoConnections(database, [lockerId]),
+        0,
+        'no benchmark connection is left, not even those that waited on the lock',
+      );
     } finally {
       await release();
     }
@@ -171,7 +196,18 @@ describe('a server that goes away', () => {
     const proxy = await MysqlSniffingProxy.start(db.host, db.port);
     try {
       const progress = new RunProgress();
-      const running = progress.watch(runWithOptions(benchOptions('oltp_read_only', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=4', '--time=60', '--report-interval=1']), { onInterval: progress.onInterval }));
+      const running = progress.watch(
+        runWithOptions(
+          benchOptions('oltp_read_only', [
+            ...connectionArgs(database, proxy.port),
+            '--tables=2',
+            '--threads=4',
+            '--time=60',
+            '--report-interval=1',
+          ]),
+          { onInterval: progress.onInterval },
+        ),
+      );
       await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
       const cut = performance.now();
       proxy.cutAll(true);
@@ -190,19 +226,32 @@ describe('a server that goes away', () => {
     try {
       const controller = new AbortController();
       const progress = new RunProgress();
-      const running = progress.watch(runWithOptions(
-        benchOptions('oltp_read_write', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=4', '--time=60', '--report-interval=1', '--mysql-ignore-errors=2013,2006,1213,1205']),
-        { signal: controller.signal, onInterval: progress.onInterval },
-      ));
+      const running = progress.watch(
+        runWithOptions(
+          benchOptions('oltp_read_write', [
+            ...connectionArgs(database, proxy.port),
+            '--tables=2',
+            '--threads=4',
+            '--time=60',
+            '--report-interval=1',
+            '--mysql-ignore-errors=2013,2006,1213,1205',
+          ]),
+          { signal: controller.signal, onInterval: progress.onInterval },
+        ),
+      );
       await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
       const before = proxy.connectionsOpened;
       const intervalsBefore = progress.intervals.length;
       proxy.cutAll(false);
       // The run goes on: the threads reconnect and events complete again after the cut.
-      await waitFor('4 new connections', async () => {
-        progress.assertRunning();
-        return proxy.connectionsOpened - before >= 4 ? true : undefined;
-      }, PATIENCE_MS);
+      await waitFor(
+        '4 new connections',
+        async () => {
+          progress.assertRunning();
+          return proxy.connectionsOpened - before >= 4 ? true : undefined;
+        },
+        PATIENCE_MS,
+      );
       await progress.waitForInterval((interval, index) => index > intervalsBefore && interval.tps > 0, PATIENCE_MS);
       controller.abort();
       const result = await running;
@@ -218,12 +267,28 @@ describe('a server that goes away', () => {
     const proxy = await MysqlSniffingProxy.start(db.host, db.port);
     try {
       const progress = new RunProgress();
-      const running = progress.watch(runWithOptions(benchOptions('oltp_point_select', [...connectionArgs(database, proxy.port), '--tables=2', '--threads=2', '--time=60', '--report-interval=1', '--mysql-ignore-errors=2013', '--reconnect-timeout=2']), { onInterval: progress.onInterval }));
+      const running = progress.watch(
+        runWithOptions(
+          benchOptions('oltp_point_select', [
+            ...connectionArgs(database, proxy.port),
+            '--tables=2',
+            '--threads=2',
+            '--time=60',
+            '--report-interval=1',
+            '--mysql-ignore-errors=2013',
+            '--reconnect-timeout=2',
+          ]),
+          { onInterval: progress.onInterval },
+        ),
+      );
       await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
       await proxy.close();
       const cut = performance.now();
       const result = await running;
-      assert.ok(performance.now() - cut < NO_HANG_MS, `ended ${Math.round(performance.now() - cut)} ms after the server went away for good`);
+      assert.ok(
+        performance.now() - cut < NO_HANG_MS,
+        `ended ${Math.round(performance.now() - cut)} ms after the server went away for good`,
+      );
       assert.equal(result.status, 'failed');
       assert.match(result.message ?? '', /could not reconnect within 2 s/);
       assert.equal(result.summary.reconnects, 0, 'a reconnect that never succeeded is not counted');
@@ -241,9 +306,20 @@ describe('errors', () => {
     assert.equal((await runWithOptions(benchOptions('oltp_insert', args))).status, 'completed');
     const again = await runWithOptions(benchOptions('oltp_insert', args));
     assert.equal(again.status, 'failed');
-    assert.match(again.message ?? '', /mysql_drv_query\(\) returned error 1062 \(Duplicate entry .* for key 'PRIMARY'\) for query 'INSERT INTO sbtest1 \(id, k, c, pad\) VALUES/);
+    assert.match(
+      again.message ?? '',
+      /mysql_drv_query\(\) returned error 1062 \(Duplicate entry .* for key 'PRIMARY'\) for query 'INSERT INTO sbtest1 \(id, k, c, pad\) VALUES/,
+    );
     // Listed in --mysql-ignore-errors, the same error is counted, and the count says its code.
-    const ignoring = [...connectionArgs(database), '--tables=1', '--threads=1', '--time=1', '--auto_inc=off', '--rand-seed=9', '--mysql-ignore-errors=1062'];
+    const ignoring = [
+      ...connectionArgs(database),
+      '--tables=1',
+      '--threads=1',
+      '--time=1',
+      '--auto_inc=off',
+      '--rand-seed=9',
+      '--mysql-ignore-errors=1062',
+    ];
     const ignored = await runWithOptions(benchOptions('oltp_insert', ignoring));
     assert.equal(ignored.status, 'completed', ignored.message);
     assert.ok(ignored.summary.errors > 0, 'the duplicate keys were ignored errors');
@@ -253,13 +329,32 @@ describe('errors', () => {
   });
 
   test('missing tables, a wrong password and a refused port are sentences, not stack traces', async () => {
-    await assert.rejects(runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=4'])), /Table '.*sbtest3' doesn't exist.*Run 'oltp_read_write prepare' first/);
     await assert.rejects(
-      runWithOptions(benchOptions('oltp_point_select', [`--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, '--mysql-password=wrong', `--mysql-db=${database}`])),
-      (error: unknown) => error instanceof ConnectionFailure && /wrong user name or password/.test(error.message) && !error.message.includes('wrong-pw'),
+      runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(database), '--tables=4'])),
+      /Table '.*sbtest3' doesn't exist.*Run 'oltp_read_write prepare' first/,
     );
     await assert.rejects(
-      runWithOptions(benchOptions('oltp_point_select', [`--mysql-host=${db.host}`, '--mysql-port=1', `--mysql-user=${db.user}`, `--mysql-db=${database}`])),
+      runWithOptions(
+        benchOptions('oltp_point_select', [
+          `--mysql-host=${db.host}`,
+          `--mysql-port=${db.port}`,
+          `--mysql-user=${db.user}`,
+          '--mysql-password=wrong',
+          `--mysql-db=${database}`,
+        ]),
+      ),
+      (error: unknown) =>
+        error instanceof ConnectionFailure && /wrong user name or password/.test(error.message) && !error.message.includes('wrong-pw'),
+    );
+    await assert.rejects(
+      runWithOptions(
+        benchOptions('oltp_point_select', [
+          `--mysql-host=${db.host}`,
+          '--mysql-port=1',
+          `--mysql-user=${db.user}`,
+          `--mysql-db=${database}`,
+        ]),
+      ),
       (error: unknown) => error instanceof ConnectionFailure && /Nothing accepts connections on 127.0.0.1:1/.test(error.message),
     );
   });
@@ -268,17 +363,32 @@ describe('errors', () => {
 describe('TLS', () => {
   test('runs over TLS against the TLS-only server, verifying its certificate; plain is refused clearly', async () => {
     const tlsDb = `tidblab_bench_tls_${process.pid}`;
-    const args = [`--mysql-host=${db.host}`, `--mysql-port=${db.tlsOnlyPort}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${tlsDb}`];
+    const args = [
+      `--mysql-host=${db.host}`,
+      `--mysql-port=${db.tlsOnlyPort}`,
+      `--mysql-user=${db.user}`,
+      `--mysql-password=${db.password}`,
+      `--mysql-db=${tlsDb}`,
+    ];
     const tls = ['--mysql-ssl=VERIFY_IDENTITY', `--mysql-ssl-ca=${db.caFile}`];
     const { createConnection } = await import('mysql2/promise');
-    const admin = await createConnection({ host: db.host, port: db.tlsOnlyPort, user: db.user, password: db.password, ssl: { rejectUnauthorized: false } });
+    const admin = await createConnection({
+      host: db.host,
+      port: db.tlsOnlyPort,
+      user: db.user,
+      password: db.password,
+      ssl: { rejectUnauthorized: false },
+    });
     try {
       await admin.query(`CREATE DATABASE IF NOT EXISTS \`${tlsDb}\``);
       await prepareWithOptions(benchOptions('oltp_point_select', [...args, ...tls, '--table-size=1000']));
       const result = await runWithOptions(benchOptions('oltp_point_select', [...args, ...tls, '--threads=2', '--events=500']));
       assert.equal(result.status, 'completed');
       assert.equal(result.summary.events, 500);
-      await assert.rejects(runWithOptions(benchOptions('oltp_point_select', [...args, '--events=10'])), /only accepts encrypted connections|requires TLS/);
+      await assert.rejects(
+        runWithOptions(benchOptions('oltp_point_select', [...args, '--events=10'])),
+        /only accepts encrypted connections|requires TLS/,
+      );
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS \`${tlsDb}\``);
       await admin.end();

@@ -15,14 +15,28 @@ import type { RunResult, ServerStatement } from '../../../src/core/results/bench
 const EVENTS = 300;
 let database: string;
 
-const options = (extra: string[]) => benchOptions('oltp_point_select', [
-  `--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${database}`,
-  '--tables=1', '--table-size=1000', '--threads=2', `--events=${EVENTS}`, '--time=0', ...extra,
-]);
+const options = (extra: string[]) =>
+  benchOptions('oltp_point_select', [
+    `--mysql-host=${db.host}`,
+    `--mysql-port=${db.port}`,
+    `--mysql-user=${db.user}`,
+    `--mysql-password=${db.password}`,
+    `--mysql-db=${database}`,
+    '--tables=1',
+    '--table-size=1000',
+    '--threads=2',
+    `--events=${EVENTS}`,
+    '--time=0',
+    ...extra,
+  ]);
 
 before(async () => {
   const [state] = await query<{ enabled: number }>('mysql', 'SELECT @@GLOBAL.performance_schema AS enabled');
-  assert.equal(Number(state.enabled), 1, 'performance_schema is off on the test MariaDB: restart it with scripts/start-mariadb.sh stop && scripts/start-mariadb.sh');
+  assert.equal(
+    Number(state.enabled),
+    1,
+    'performance_schema is off on the test MariaDB: restart it with scripts/start-mariadb.sh stop && scripts/start-mariadb.sh',
+  );
   database = await freshDatabase('activity');
   await prepareWithOptions(options([]));
 });
@@ -32,7 +46,9 @@ after(async () => {
 });
 
 function pointSelect(result: RunResult): ServerStatement | undefined {
-  return result.server?.activity?.statements.find((statement) => /^SELECT\s+`?c`?\s+FROM\s+`?sbtest1`?\s+WHERE\s+`?id`?\s*=\s*\?/i.test(statement.text));
+  return result.server?.activity?.statements.find((statement) =>
+    /^SELECT\s+`?c`?\s+FROM\s+`?sbtest1`?\s+WHERE\s+`?id`?\s*=\s*\?/i.test(statement.text),
+  );
 }
 
 test('text protocol (--db-ps-mode=disable): the digest table counts exactly the events sent', async () => {
@@ -49,11 +65,17 @@ test('text protocol (--db-ps-mode=disable): the digest table counts exactly the 
   assert.equal(statement.schema, database);
   assert.ok(statement.avgLatencyMs > 0 && statement.maxLatencyMs >= statement.avgLatencyMs);
   // only the run's statements: none of the reads of the evidence itself
-  assert.ok(activity.statements.every((s) => !/performance_schema|NOW\(\)/i.test(s.text)), JSON.stringify(activity.statements.map((s) => s.text)));
+  assert.ok(
+    activity.statements.every((s) => !/performance_schema|NOW\(\)/i.test(s.text)),
+    JSON.stringify(activity.statements.map((s) => s.text)),
+  );
   // the result round-trips through validation with its activity
   const parsed = parseBenchmarkResult(JSON.stringify(result));
   assert.ok(parsed.ok);
-  assert.deepEqual(parsed.ok && parsed.result.kind === 'run' ? parsed.result.server?.activity : undefined, JSON.parse(JSON.stringify(activity)));
+  assert.deepEqual(
+    parsed.ok && parsed.result.kind === 'run' ? parsed.result.server?.activity : undefined,
+    JSON.parse(JSON.stringify(activity)),
+  );
 });
 
 test('a second run counts only its own executions (the difference, not the totals)', async () => {
@@ -81,7 +103,10 @@ test('sysbench engine, text protocol: the same exact count; prepared mode says w
   assert.equal(text.result.source.engine, 'sysbench');
   assert.equal(pointSelect(text.result)?.execCount, EVENTS);
   const prepared = await runMeasuredWithEngine(options([]), {}, { engine: 'sysbench' }, lookup);
-  assert.match(prepared.result.server?.activity?.warnings.join('\n') ?? '', /prepared_statements_instances only while their connections are open/);
+  assert.match(
+    prepared.result.server?.activity?.warnings.join('\n') ?? '',
+    /prepared_statements_instances only while their connections are open/,
+  );
 });
 
 test('a user who may not read performance_schema still gets the run, with a warning', async () => {
@@ -90,8 +115,17 @@ test('a user who may not read performance_schema still gets the run, with a warn
   await query('mysql', `GRANT ALL ON \`${database}\`.* TO '${user}'@'%'`);
   try {
     const limited = benchOptions('oltp_point_select', [
-      `--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${user}`, '--mysql-password=x-pw-1', `--mysql-db=${database}`,
-      '--tables=1', '--table-size=1000', '--threads=1', '--events=20', '--time=0', '--db-ps-mode=disable',
+      `--mysql-host=${db.host}`,
+      `--mysql-port=${db.port}`,
+      `--mysql-user=${user}`,
+      '--mysql-password=x-pw-1',
+      `--mysql-db=${database}`,
+      '--tables=1',
+      '--table-size=1000',
+      '--threads=1',
+      '--events=20',
+      '--time=0',
+      '--db-ps-mode=disable',
     ]);
     const { result } = await runMeasuredWithEngine(limited, {}, { engine: 'builtin' });
     assert.equal(result.status, 'completed');

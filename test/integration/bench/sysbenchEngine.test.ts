@@ -22,10 +22,17 @@ const user = `tidblab_sb_${process.pid}`;
 // a password only this test knows, with what sysbench's config file must quote: blank, comma, '#', a quote
 const password = `pw ${randomBytes(6).toString('hex')},#"x`;
 
-const options = (extra: string[]) => benchOptions('oltp_point_select', [
-  `--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${user}`, `--mysql-password=${password}`, `--mysql-db=${database}`,
-  '--tables=1', '--table-size=2000', ...extra,
-]);
+const options = (extra: string[]) =>
+  benchOptions('oltp_point_select', [
+    `--mysql-host=${db.host}`,
+    `--mysql-port=${db.port}`,
+    `--mysql-user=${user}`,
+    `--mysql-password=${password}`,
+    `--mysql-db=${database}`,
+    '--tables=1',
+    '--table-size=2000',
+    ...extra,
+  ]);
 
 before(async () => {
   database = await freshDatabase('sbengine');
@@ -55,7 +62,10 @@ function processesWith(text: string, file: 'cmdline' | 'environ'): string[] {
 
 /** The fields that hold a value (the built-in engine writes `message: undefined` where sysbench's result has none). */
 function sortedKeys(value: object): string[] {
-  return Object.entries(value).filter(([, field]) => field !== undefined).map(([key]) => key).sort();
+  return Object.entries(value)
+    .filter(([, field]) => field !== undefined)
+    .map(([key]) => key)
+    .sort();
 }
 
 describe('the sysbench engine', () => {
@@ -64,10 +74,14 @@ describe('the sysbench engine', () => {
     for (const engine of ['builtin', 'sysbench'] as const) {
       const streamed: IntervalReport[] = [];
       let choice: EngineChoice | undefined;
-      const measured = await runMeasuredWithEngine(options(['--threads=2', '--time=2', '--report-interval=1']), {
-        onInterval: (report) => streamed.push(report),
-        onEngine: (chosen) => (choice = chosen),
-      }, { engine });
+      const measured = await runMeasuredWithEngine(
+        options(['--threads=2', '--time=2', '--report-interval=1']),
+        {
+          onInterval: (report) => streamed.push(report),
+          onEngine: (chosen) => (choice = chosen),
+        },
+        { engine },
+      );
       runs[engine] = { result: measured.result, streamed, choice, printed: measured.details.reportLines };
     }
     const builtin = runs.builtin.result;
@@ -94,7 +108,10 @@ describe('the sysbench engine', () => {
     });
     assert.deepEqual(shape(sysbench), shape(builtin));
     // the intervals shown live are the ones stored, as sysbench printed them
-    assert.deepEqual(runs.sysbench.streamed.map((report) => report.interval), sysbench.intervals);
+    assert.deepEqual(
+      runs.sysbench.streamed.map((report) => report.interval),
+      sysbench.intervals,
+    );
     // the summary is sysbench's own: every number as its output printed it
     const printed = (runs.sysbench.printed ?? []).join('\n');
     const number = (pattern: RegExp) => Number(pattern.exec(printed)?.[1]);
@@ -116,19 +133,23 @@ describe('the sysbench engine', () => {
     let pid: number | undefined;
     let configPath: string | undefined;
     const seen: { mode?: number; cmdlines: string[]; environs: string[] } = { cmdlines: [], environs: [] };
-    const measured = await runMeasuredWithEngine(options(['--threads=2', '--time=3', '--report-interval=1']), {
-      onSysbenchProcess: (started) => (pid = started),
-      onInterval: () => {
-        // sysbench is running and connected: look at every process
-        if (pid === undefined || configPath !== undefined) return;
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        configPath = cmdline.find((arg) => arg.startsWith('--config-file='))?.slice('--config-file='.length);
-        if (configPath) seen.mode = statSync(configPath).mode & 0o777;
-        seen.cmdlines = processesWith(password, 'cmdline');
-        seen.environs = processesWith(password, 'environ');
-        assert.ok(!readFileSync(`/proc/${pid}/environ`).includes(password));
+    const measured = await runMeasuredWithEngine(
+      options(['--threads=2', '--time=3', '--report-interval=1']),
+      {
+        onSysbenchProcess: (started) => (pid = started),
+        onInterval: () => {
+          // sysbench is running and connected: look at every process
+          if (pid === undefined || configPath !== undefined) return;
+          const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          configPath = cmdline.find((arg) => arg.startsWith('--config-file='))?.slice('--config-file='.length);
+          if (configPath) seen.mode = statSync(configPath).mode & 0o777;
+          seen.cmdlines = processesWith(password, 'cmdline');
+          seen.environs = processesWith(password, 'environ');
+          assert.ok(!readFileSync(`/proc/${pid}/environ`).includes(password));
+        },
       },
-    }, { engine: 'sysbench' });
+      { engine: 'sysbench' },
+    );
     assert.equal(measured.result.status, 'completed', measured.result.message);
     assert.ok(configPath, 'sysbench was started with --config-file');
     assert.equal(seen.mode, 0o600);
@@ -144,24 +165,34 @@ describe('the sysbench engine', () => {
     let configPath: string | undefined;
     let pid: number | undefined;
     const started = Date.now();
-    const measured = await runMeasuredWithEngine(options(['--threads=2', '--time=60', '--report-interval=1']), {
-      signal: controller.signal,
-      onSysbenchProcess: (running) => (pid = running),
-      onInterval: (report) => {
-        streamed.push(report);
-        if (pid !== undefined && configPath === undefined) {
-          configPath = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').find((arg) => arg.startsWith('--config-file='))?.slice(14);
-        }
-        if (streamed.length === 2) controller.abort();
+    const measured = await runMeasuredWithEngine(
+      options(['--threads=2', '--time=60', '--report-interval=1']),
+      {
+        signal: controller.signal,
+        onSysbenchProcess: (running) => (pid = running),
+        onInterval: (report) => {
+          streamed.push(report);
+          if (pid !== undefined && configPath === undefined) {
+            configPath = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+              .split('\0')
+              .find((arg) => arg.startsWith('--config-file='))
+              ?.slice(14);
+          }
+          if (streamed.length === 2) controller.abort();
+        },
       },
-    }, { engine: 'sysbench' });
+      { engine: 'sysbench' },
+    );
     const result = measured.result;
     assert.ok(Date.now() - started < 50_000, 'the run stopped well before its 60 s');
     assert.equal(result.status, 'cancelled');
     assert.equal(result.message, 'Cancelled (SIGINT to sysbench); the result holds what it reported until then.');
     assert.equal(result.source.engine, 'sysbench');
     assert.ok(result.intervals.length >= 2);
-    assert.deepEqual(result.intervals, streamed.map((report) => report.interval));
+    assert.deepEqual(
+      result.intervals,
+      streamed.map((report) => report.interval),
+    );
     assert.ok(result.summary.events > 0);
     assert.ok(configPath !== undefined && !existsSync(configPath));
     await waitFor('no sysbench connection left', async () => {
@@ -191,17 +222,43 @@ describe('the sysbench engine', () => {
     assert.equal(plain.source.engine, 'sysbench');
     assert.equal(session.source.engine, 'builtin');
     assert.match(session.source.engineNote ?? '', /session statements/);
-    assert.ok(logs.some((line) => /Engine: sysbench 1\.0\.20/.test(line)), logs.join('\n'));
-    assert.ok(logs.some((line) => /Engine: built-in \(sysbench 1\.0\.20 cannot run this as asked \(the variant's session statements/.test(line)), logs.join('\n'));
+    assert.ok(
+      logs.some((line) => /Engine: sysbench 1\.0\.20/.test(line)),
+      logs.join('\n'),
+    );
+    assert.ok(
+      logs.some((line) => /Engine: built-in \(sysbench 1\.0\.20 cannot run this as asked \(the variant's session statements/.test(line)),
+      logs.join('\n'),
+    );
     await assert.rejects(
-      runExperiment({ name: 'forced', workloads: ['oltp_point_select'], threads: [2], tableSizes: [2000], options: { time: 1 }, prepare: false, cleanup: false, variants: [{ name: 'session', sessionVariables: { max_join_size: 1000000 } }] },
-        { host: db.host, port: db.port, user, password, database }, { engine: { engine: 'sysbench' } }),
+      runExperiment(
+        {
+          name: 'forced',
+          workloads: ['oltp_point_select'],
+          threads: [2],
+          tableSizes: [2000],
+          options: { time: 1 },
+          prepare: false,
+          cleanup: false,
+          variants: [{ name: 'session', sessionVariables: { max_join_size: 1000000 } }],
+        },
+        { host: db.host, port: db.port, user, password, database },
+        { engine: { engine: 'sysbench' } },
+      ),
       /sysbench 1\.0\.20 cannot run this benchmark as asked: the variant's session statements/,
     );
   });
 
-  test('the CLI: --engine=sysbench says so and prints sysbench\'s summary; auto falls back with the reason; forced sysbench refuses what it cannot run', async () => {
-    const args = [`--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${user}`, `--mysql-db=${database}`, '--tables=1', '--threads=1', '--time=1'];
+  test("the CLI: --engine=sysbench says so and prints sysbench's summary; auto falls back with the reason; forced sysbench refuses what it cannot run", async () => {
+    const args = [
+      `--mysql-host=${db.host}`,
+      `--mysql-port=${db.port}`,
+      `--mysql-user=${user}`,
+      `--mysql-db=${database}`,
+      '--tables=1',
+      '--threads=1',
+      '--time=1',
+    ];
     const env = { ...process.env, MYSQL_PWD: password };
     const forced = await runProcess(process.execPath, [CLI, 'bench', '--engine=sysbench', ...args, 'oltp_point_select', 'run'], { env });
     assert.equal(forced.code, 0, forced.stderr);
@@ -210,16 +267,32 @@ describe('the sysbench engine', () => {
     assert.ok(forced.stdout.indexOf('Threads started!') > forced.stdout.indexOf('Engine: sysbench'));
     assert.ok(forced.stdout.indexOf('Threads started!') < forced.stdout.indexOf('SQL statistics:'));
     assert.match(forced.stdout, /^ {4}transactions: {24}\d+ +\(\d+\.\d\d per sec\.\)$/m);
-    const fallback = await runProcess(process.execPath, [CLI, 'bench', '--json', ...args, '--warmup-time=1', 'oltp_point_select', 'run'], { env });
+    const fallback = await runProcess(process.execPath, [CLI, 'bench', '--json', ...args, '--warmup-time=1', 'oltp_point_select', 'run'], {
+      env,
+    });
     assert.equal(fallback.code, 0, fallback.stderr);
-    assert.match(fallback.stderr, /^Engine: built-in \(sysbench 1\.0\.20 cannot run this as asked \(--warmup-time is a sysbench 1\.1 option\)\)$/m);
+    assert.match(
+      fallback.stderr,
+      /^Engine: built-in \(sysbench 1\.0\.20 cannot run this as asked \(--warmup-time is a sysbench 1\.1 option\)\)$/m,
+    );
     const json = JSON.parse(fallback.stdout) as RunResult;
     assert.equal(json.source.engine, 'builtin');
     assert.match(json.source.engineNote ?? '', /--warmup-time/);
-    const refused = await runProcess(process.execPath, [CLI, 'bench', '--engine=sysbench', ...args, '--rand-type=zipfian', 'oltp_point_select', 'run'], { env });
+    const refused = await runProcess(
+      process.execPath,
+      [CLI, 'bench', '--engine=sysbench', ...args, '--rand-type=zipfian', 'oltp_point_select', 'run'],
+      { env },
+    );
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /^FATAL: sysbench 1\.0\.20 cannot run this benchmark as asked: --rand-type=zipfian is a sysbench 1\.1 distribution\. Use the built-in engine \(or auto\) for it\.$/m);
-    const missing = await runProcess(process.execPath, [CLI, 'bench', '--engine=sysbench', '--sysbench-path=/nonexistent/sysbench', ...args, 'oltp_point_select', 'run'], { env });
+    assert.match(
+      refused.stderr,
+      /^FATAL: sysbench 1\.0\.20 cannot run this benchmark as asked: --rand-type=zipfian is a sysbench 1\.1 distribution\. Use the built-in engine \(or auto\) for it\.$/m,
+    );
+    const missing = await runProcess(
+      process.execPath,
+      [CLI, 'bench', '--engine=sysbench', '--sysbench-path=/nonexistent/sysbench', ...args, 'oltp_point_select', 'run'],
+      { env },
+    );
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /FATAL: The sysbench engine was asked for, but \/nonexistent\/sysbench is not an executable file/);
     for (const outcome of [forced, fallback, refused, missing]) assert.ok(!(outcome.stdout + outcome.stderr).includes(password));

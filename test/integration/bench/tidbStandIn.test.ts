@@ -5,7 +5,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
-import { benchOptions, db, dropDatabase, freshDatabase, lockAllRows, query, waitForNoConnections, waitForUpdatesWaiting } from './support/benchFixtures';
+import {
+  benchOptions,
+  db,
+  dropDatabase,
+  freshDatabase,
+  lockAllRows,
+  query,
+  waitForNoConnections,
+  waitForUpdatesWaiting,
+} from './support/benchFixtures';
 import { RunProgress } from './support/runProgress';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
@@ -15,7 +24,13 @@ import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
 let standIn: TiDBStandIn;
 let database: string;
 
-const via = () => [`--mysql-host=${db.host}`, `--mysql-port=${standIn.port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${database}`];
+const via = () => [
+  `--mysql-host=${db.host}`,
+  `--mysql-port=${standIn.port}`,
+  `--mysql-user=${db.user}`,
+  `--mysql-password=${db.password}`,
+  `--mysql-db=${database}`,
+];
 
 before(async () => {
   database = await freshDatabase('tidb');
@@ -30,21 +45,39 @@ after(async () => {
 describe('on TiDB', () => {
   test('prepare warms each k index up and analyzes each table, as PingCAP recommends', async () => {
     const sql: string[] = [];
-    const outcome = await prepareWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--table-size=2000']), { onSql: (entry) => sql.push(entry.sql) });
-    const expected = ['SELECT COUNT(pad) FROM sbtest1 USE INDEX (k_1)', 'ANALYZE TABLE sbtest1', 'SELECT COUNT(pad) FROM sbtest2 USE INDEX (k_2)', 'ANALYZE TABLE sbtest2'];
+    const outcome = await prepareWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--table-size=2000']), {
+      onSql: (entry) => sql.push(entry.sql),
+    });
+    const expected = [
+      'SELECT COUNT(pad) FROM sbtest1 USE INDEX (k_1)',
+      'ANALYZE TABLE sbtest1',
+      'SELECT COUNT(pad) FROM sbtest2 USE INDEX (k_2)',
+      'ANALYZE TABLE sbtest2',
+    ];
     assert.deepEqual(outcome.tidbSteps, expected);
-    assert.deepEqual(sql.filter((statement) => expected.includes(statement)), expected);
+    assert.deepEqual(
+      sql.filter((statement) => expected.includes(statement)),
+      expected,
+    );
   });
 
   test("a run restarts events on TiDB's retryable errors unless told otherwise, and says so", async () => {
     const notes: string[] = [];
-    const result = await runWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--threads=2', '--events=300']), { onLog: (line) => notes.push(line) });
+    const result = await runWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--threads=2', '--events=300']), {
+      onLog: (line) => notes.push(line),
+    });
     assert.equal(result.status, 'completed', result.message);
     assert.equal(result.summary.events, 300);
     assert.equal(result.server?.flavor, 'tidb');
     assert.equal(result.server?.version, '8.5.1');
-    assert.ok(notes.some((line) => /TiDB's retryable errors .*8002,8005,8022,8028,9007/.test(line)), notes.join('\n'));
-    const strict = await runWithOptions(benchOptions('oltp_point_select', [...via(), '--tables=2', '--events=10', '--tidb-retryable-errors=off']), { onLog: (line) => notes.push(`strict: ${line}`) });
+    assert.ok(
+      notes.some((line) => /TiDB's retryable errors .*8002,8005,8022,8028,9007/.test(line)),
+      notes.join('\n'),
+    );
+    const strict = await runWithOptions(
+      benchOptions('oltp_point_select', [...via(), '--tables=2', '--events=10', '--tidb-retryable-errors=off']),
+      { onLog: (line) => notes.push(`strict: ${line}`) },
+    );
     assert.equal(strict.status, 'completed');
     assert.ok(!notes.some((line) => line.startsWith('strict: TiDB')));
   });
@@ -61,13 +94,25 @@ describe('on TiDB', () => {
         options: { time: 1, tables: 1 },
         variants: [
           { name: 'normal' },
-          { name: 'cached', setup: ['ALTER TABLE {table} CACHE'], teardown: ['ALTER TABLE {table} NOCACHE'], ready: { kind: 'cache-hit', intervalMs: 100 } },
+          {
+            name: 'cached',
+            setup: ['ALTER TABLE {table} CACHE'],
+            teardown: ['ALTER TABLE {table} NOCACHE'],
+            ready: { kind: 'cache-hit', intervalMs: 100 },
+          },
         ],
       },
       { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
       {
         onCell: (cell) => cells.push(`${cell.variant}:${cell.run.status}:${cell.run.labels?.readiness}`),
-        onStep: (step) => steps.push(step.kind === 'cell' ? `cell ${step.index + 1}/${step.total} ${step.label} after ${cells.length} done` : step.kind === 'variant' ? `variant ${step.variant}${step.waitsUntilReady ? ' (waits until ready)' : ''}` : step.kind),
+        onStep: (step) =>
+          steps.push(
+            step.kind === 'cell'
+              ? `cell ${step.index + 1}/${step.total} ${step.label} after ${cells.length} done`
+              : step.kind === 'variant'
+                ? `variant ${step.variant}${step.waitsUntilReady ? ' (waits until ready)' : ''}`
+                : step.kind,
+          ),
       },
     );
     assert.equal(result.status, 'completed', result.message);
@@ -92,14 +137,22 @@ describe('on TiDB', () => {
     try {
       const controller = new AbortController();
       const progress = new RunProgress();
-      const running = progress.watch(runWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1', '--table-size=1000', '--threads=4', '--time=60']), { signal: controller.signal }));
+      const running = progress.watch(
+        runWithOptions(benchOptions('oltp_update_index', [...via(), '--tables=1', '--table-size=1000', '--threads=4', '--time=60']), {
+          signal: controller.signal,
+        }),
+      );
       await waitForUpdatesWaiting(database, lockerId, 4, () => progress.assertRunning());
       controller.abort();
       const result = await running;
       assert.equal(result.status, 'cancelled');
       assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'the statements waiting on the lock were killed');
       assert.deepEqual(await query(database, 'SELECT 1 AS alive'), [{ alive: 1 }]);
-      const locker = await query<{ n: number }>('information_schema', 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ?', [lockerId]);
+      const locker = await query<{ n: number }>(
+        'information_schema',
+        'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ?',
+        [lockerId],
+      );
       assert.equal(Number(locker[0].n), 1, 'the locking connection was not killed by mistake');
     } finally {
       await release();
@@ -123,7 +176,12 @@ describe('on TiDB', () => {
         globalVariables: { tidb_table_cache_lease: 10 },
         variants: [
           { name: 'normal' },
-          { name: 'cached', setup: ['ALTER TABLE {table} CACHE'], teardown: ['ALTER TABLE {table} NOCACHE'], ready: { kind: 'cache-hit', attempts: 3, intervalMs: 50 } },
+          {
+            name: 'cached',
+            setup: ['ALTER TABLE {table} CACHE'],
+            teardown: ['ALTER TABLE {table} NOCACHE'],
+            ready: { kind: 'cache-hit', attempts: 3, intervalMs: 50 },
+          },
         ],
       },
       { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
@@ -131,7 +189,8 @@ describe('on TiDB', () => {
         onSql: (entry) => sent.push(entry.sql),
         onStep: (step) => {
           // the 2,000-row tables are "over 64 MiB" for this test (the study's 300,000 rows)
-          if (step.kind === 'prepare' && step.tableSize === 2000) state.tableSizeOverridesBytes.set(`${database}.sbtest1`, 70 * 1024 * 1024);
+          if (step.kind === 'prepare' && step.tableSize === 2000)
+            state.tableSizeOverridesBytes.set(`${database}.sbtest1`, 70 * 1024 * 1024);
         },
         onCell: (cell) => {
           leaseDuringCells.push(state.tidbVariables.get('tidb_table_cache_lease') ?? '');
@@ -150,19 +209,28 @@ describe('on TiDB', () => {
       assert.equal(result.status, 'completed', result.message);
       assert.deepEqual(leaseDuringCells, ['10', '10', '10', '10', '10', '10']);
       assert.equal(state.tidbVariables.get('tidb_table_cache_lease'), '3', 'the lease is set back');
-      assert.deepEqual(result.cells.map((cell) => `${cell.tableSize} ${cell.variant} ${cell.threads}: ${cell.run.status} ${cell.run.labels?.readiness}`), [
-        '1000 normal 1: completed none',
-        '1000 normal 2: completed none',
-        '1000 cached 1: completed verified',
-        '1000 cached 2: completed not from memory',
-        '2000 normal 1: completed none',
-        '2000 normal 2: completed none',
-      ]);
-      assert.deepEqual(result.cells.map((cell) => cell.cacheHit?.servedFromCache), [undefined, undefined, true, false, undefined, undefined]);
+      assert.deepEqual(
+        result.cells.map((cell) => `${cell.tableSize} ${cell.variant} ${cell.threads}: ${cell.run.status} ${cell.run.labels?.readiness}`),
+        [
+          '1000 normal 1: completed none',
+          '1000 normal 2: completed none',
+          '1000 cached 1: completed verified',
+          '1000 cached 2: completed not from memory',
+          '2000 normal 1: completed none',
+          '2000 normal 2: completed none',
+        ],
+      );
+      assert.deepEqual(
+        result.cells.map((cell) => cell.cacheHit?.servedFromCache),
+        [undefined, undefined, true, false, undefined, undefined],
+      );
       assert.match(result.cells[3].cacheHit?.detail ?? '', /regionRequest\.SendReqCtx/);
       assert.equal(result.skipped?.length, 1);
       assert.deepEqual({ ...result.skipped?.[0], reason: undefined }, { variant: 'cached', tableSize: 2000, cells: 2, reason: undefined });
-      assert.match(result.skipped?.[0].reason ?? '', /sbtest1.* holds about 70(\.0)? MiB of data and indexes; TiDB caches tables of at most 64(\.0)? MiB\. The variant 'cached' is skipped at 2000 rows: TiDB would refuse ALTER TABLE \.\.\. CACHE \(error 8242, 'table too large'\)\./);
+      assert.match(
+        result.skipped?.[0].reason ?? '',
+        /sbtest1.* holds about 70(\.0)? MiB of data and indexes; TiDB caches tables of at most 64(\.0)? MiB\. The variant 'cached' is skipped at 2000 rows: TiDB would refuse ALTER TABLE \.\.\. CACHE \(error 8242, 'table too large'\)\./,
+      );
       assert.equal(sent.filter((sql) => /ALTER TABLE .* CACHE$/.test(sql)).length, 1, 'CACHE was sent for the 1,000-row table only');
       assert.ok(sent.includes('SET GLOBAL tidb_table_cache_lease = 10'));
       assert.ok(sent.includes('SET GLOBAL tidb_table_cache_lease = 3'));
@@ -187,22 +255,43 @@ describe('on TiDB', () => {
         globalVariables: { tidb_disable_txn_auto_retry: 'off', tidb_no_such_setting: 1 },
         variants: [
           { name: 'no replica' },
-          { name: 'five replicas', setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 5'], teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'] },
-          { name: 'one replica', setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 1'], teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'], ready: { kind: 'tiflash-replica', timeoutSec: 30 } },
+          {
+            name: 'five replicas',
+            setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 5'],
+            teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'],
+          },
+          {
+            name: 'one replica',
+            setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 1'],
+            teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'],
+            ready: { kind: 'tiflash-replica', timeoutSec: 30 },
+          },
         ],
       },
       { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
       { onCell: () => seen.push(state.tidbVariables.get('tidb_disable_txn_auto_retry') ?? '') },
     );
     assert.equal(result.status, 'completed', result.message);
-    assert.deepEqual(result.cells.map((cell) => `${cell.variant}: ${cell.run.status}`), ['no replica: completed', 'five replicas: failed', 'one replica: completed']);
-    assert.match(result.cells[1].run.message ?? '', /The set-up of variant 'five replicas' failed: the tiflash replica count: 5 should be less than the total tiflash server count: 2/);
+    assert.deepEqual(
+      result.cells.map((cell) => `${cell.variant}: ${cell.run.status}`),
+      ['no replica: completed', 'five replicas: failed', 'one replica: completed'],
+    );
+    assert.match(
+      result.cells[1].run.message ?? '',
+      /The set-up of variant 'five replicas' failed: the tiflash replica count: 5 should be less than the total tiflash server count: 2/,
+    );
     assert.deepEqual(seen, ['off', 'off', 'off']);
     assert.equal(state.tidbVariables.get('tidb_disable_txn_auto_retry'), 'ON', 'set back after the experiment');
     assert.match(result.message ?? '', /1 cell\(s\) failed/);
-    assert.match(result.message ?? '', /tidb_disable_txn_auto_retry is deprecated from TiDB v8\.0\.0: set as the study did, but it no longer changes anything on this server\./);
+    assert.match(
+      result.message ?? '',
+      /tidb_disable_txn_auto_retry is deprecated from TiDB v8\.0\.0: set as the study did, but it no longer changes anything on this server\./,
+    );
     assert.match(result.message ?? '', /tidb_no_such_setting is not a variable of this server .*left out/);
-    const left = await query(database, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'");
+    const left = await query(
+      database,
+      "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'sbtest%'",
+    );
     assert.equal(left.length, 0, 'the clean-up ran');
   });
 });

@@ -17,8 +17,15 @@ import type { RunResult } from '../../../src/core/results/benchmarkResult';
 let standIn: TiDBStandIn;
 let database: string;
 
-const via = () => [`--mysql-host=${db.host}`, `--mysql-port=${standIn.port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${database}`];
-const readOnly = (extra: string[]) => benchOptions('oltp_read_only', [...via(), '--tables=1', '--table-size=1000', '--threads=2', '--events=40', '--time=0', ...extra]);
+const via = () => [
+  `--mysql-host=${db.host}`,
+  `--mysql-port=${standIn.port}`,
+  `--mysql-user=${db.user}`,
+  `--mysql-password=${db.password}`,
+  `--mysql-db=${database}`,
+];
+const readOnly = (extra: string[]) =>
+  benchOptions('oltp_read_only', [...via(), '--tables=1', '--table-size=1000', '--threads=2', '--events=40', '--time=0', ...extra]);
 
 before(async () => {
   database = await freshDatabase('tidbevidence');
@@ -53,7 +60,7 @@ test('a run on TiDB: each statement with its exec count, plan and engines from t
   assert.ok(activity?.statements.every((statement) => !/statements_summary|now\(/i.test(statement.text)));
 });
 
-test("the TiFlash study: with replicas the range SELECTs ran on TiFlash (batchCop), the SUM on MPP; the experiment says so", async () => {
+test('the TiFlash study: with replicas the range SELECTs ran on TiFlash (batchCop), the SUM on MPP; the experiment says so', async () => {
   const result = await runExperiment(
     {
       name: 'TiFlash study (small)',
@@ -63,7 +70,12 @@ test("the TiFlash study: with replicas the range SELECTs ran on TiFlash (batchCo
       options: { time: 1, tables: 1 },
       variants: [
         { name: 'no replica' },
-        { name: 'TiFlash replica', setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 1'], teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'], ready: { kind: 'tiflash-replica', timeoutSec: 30 } },
+        {
+          name: 'TiFlash replica',
+          setup: ['ALTER TABLE {table} SET TIFLASH REPLICA 1'],
+          teardown: ['ALTER TABLE {table} SET TIFLASH REPLICA 0'],
+          ready: { kind: 'tiflash-replica', timeoutSec: 30 },
+        },
       ],
       prepare: false,
       cleanup: false,
@@ -78,20 +90,34 @@ test("the TiFlash study: with replicas the range SELECTs ran on TiFlash (batchCo
   assert.deepEqual(byText(withReplica, /^select sum\(k\)/)?.engines, ['TiDB', 'TiFlash (MPP)']);
   assert.deepEqual(byText(withReplica, /where id = \?$/)?.engines, ['TiDB', 'TiKV']);
   const sentences = variantStatementSentences(compareVariantStatements(result));
-  assert.ok(sentences.some((line) => /in 'TiFlash replica', the range SELECTs \(3 statements\) ran on TiDB \+ TiFlash \(batchCop\), not TiDB \+ TiKV as in 'no replica'/.test(line)), sentences.join('\n'));
-  assert.ok(sentences.some((line) => /"select sum\(k\) from sbtest1 where id between \? and \?" ran on TiDB \+ TiFlash \(MPP\)/.test(line)), sentences.join('\n'));
+  assert.ok(
+    sentences.some((line) =>
+      /in 'TiFlash replica', the range SELECTs \(3 statements\) ran on TiDB \+ TiFlash \(batchCop\), not TiDB \+ TiKV as in 'no replica'/.test(
+        line,
+      ),
+    ),
+    sentences.join('\n'),
+  );
+  assert.ok(
+    sentences.some((line) => /"select sum\(k\) from sbtest1 where id between \? and \?" ran on TiDB \+ TiFlash \(MPP\)/.test(line)),
+    sentences.join('\n'),
+  );
 });
 
 test('a replica that becomes available during a run: the range SELECTs changed plan, both plan digests kept', async () => {
   let replicaSet = false;
-  const { result } = await runMeasuredWithEngine(readOnly(['--events=200']), {
-    onThreadsStarted: () => {
-      setTimeout(() => {
-        standIn.state.setReplica(database, 'sbtest1', 1, []);
-        replicaSet = true;
-      }, 150);
+  const { result } = await runMeasuredWithEngine(
+    readOnly(['--events=200']),
+    {
+      onThreadsStarted: () => {
+        setTimeout(() => {
+          standIn.state.setReplica(database, 'sbtest1', 1, []);
+          replicaSet = true;
+        }, 150);
+      },
     },
-  }, { engine: 'builtin' });
+    { engine: 'builtin' },
+  );
   standIn.state.setReplica(database, 'sbtest1', 0, []);
   assert.ok(replicaSet);
   const range = byText(result, /^select c from sbtest1 where id between \? and \?$/);
@@ -99,12 +125,19 @@ test('a replica that becomes available during a run: the range SELECTs changed p
   assert.equal(range?.planChanged, true, JSON.stringify(range));
   assert.equal(range?.planDigests.length, 2);
   assert.deepEqual(range?.engines, ['TiDB', 'TiKV', 'TiFlash (batchCop)']);
-  assert.equal(range?.plans?.reduce((sum, plan) => sum + plan.execCount, 0), 200);
+  assert.equal(
+    range?.plans?.reduce((sum, plan) => sum + plan.execCount, 0),
+    200,
+  );
 });
 
 test('a summary window that closes during the run: the closed window comes from _history and the counts still add up', async () => {
-  const { result } = await runMeasuredWithEngine(readOnly(['--events=100']), {
-    onThreadsStarted: () => setTimeout(() => standIn.state.statementSummary.rollWindowForTests(), 100),
-  }, { engine: 'builtin' });
+  const { result } = await runMeasuredWithEngine(
+    readOnly(['--events=100']),
+    {
+      onThreadsStarted: () => setTimeout(() => standIn.state.statementSummary.rollWindowForTests(), 100),
+    },
+    { engine: 'builtin' },
+  );
   assert.equal(byText(result, /^select c from sbtest1 where id = \?$/)?.execCount, 1000);
 });

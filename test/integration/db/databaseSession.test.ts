@@ -29,7 +29,9 @@ before(async () => {
   const session = await DatabaseSession.open(profile(), db.password);
   await session.run(`DROP DATABASE IF EXISTS ${SCHEMA}`);
   await session.run(`CREATE DATABASE ${SCHEMA}`);
-  await session.run(`CREATE TABLE ${SCHEMA}.\`order items\` (id INT PRIMARY KEY, k INT NOT NULL, c CHAR(20) DEFAULT 'x', KEY k_1 (k), UNIQUE KEY uk (c, k))`);
+  await session.run(
+    `CREATE TABLE ${SCHEMA}.\`order items\` (id INT PRIMARY KEY, k INT NOT NULL, c CHAR(20) DEFAULT 'x', KEY k_1 (k), UNIQUE KEY uk (c, k))`,
+  );
   await session.run(`INSERT INTO ${SCHEMA}.\`order items\` VALUES (1, 1, 'a'), (2, 2, 'b')`);
   await session.run(`CREATE VIEW ${SCHEMA}.v AS SELECT id FROM ${SCHEMA}.\`order items\``);
   await session.close();
@@ -60,20 +62,40 @@ test('the explorer queries list schemas, tables, columns and indexes', async () 
   try {
     const schemas = await listSchemas(session, { includeSystem: false });
     assert.ok(schemas.some((s) => s.name === SCHEMA));
-    assert.equal(schemas.some((s) => s.name === 'mysql'), false, 'system schemas hidden');
+    assert.equal(
+      schemas.some((s) => s.name === 'mysql'),
+      false,
+      'system schemas hidden',
+    );
     assert.ok((await listSchemas(session, { includeSystem: true })).some((s) => s.name === 'mysql'));
 
     const tables = await listTables(session, SCHEMA);
-    assert.deepEqual(tables.map((t) => [t.name, t.kind]), [['order items', 'table'], ['v', 'view']]);
+    assert.deepEqual(
+      tables.map((t) => [t.name, t.kind]),
+      [
+        ['order items', 'table'],
+        ['v', 'view'],
+      ],
+    );
     assert.ok((tables[0].dataBytes ?? 0) > 0);
 
     const columns = await listColumns(session, SCHEMA, 'order items');
-    assert.deepEqual(columns.map((c) => c.name), ['id', 'k', 'c']);
+    assert.deepEqual(
+      columns.map((c) => c.name),
+      ['id', 'k', 'c'],
+    );
     assert.equal(columns[2].nullable, true);
     assert.equal(columns[0].key, 'PRI');
 
     const indexes = await listIndexes(session, SCHEMA, 'order items');
-    assert.deepEqual(indexes.map((i) => [i.name, i.columns.join(',')]), [['PRIMARY', 'id'], ['k_1', 'k'], ['uk', 'c,k']]);
+    assert.deepEqual(
+      indexes.map((i) => [i.name, i.columns.join(',')]),
+      [
+        ['PRIMARY', 'id'],
+        ['k_1', 'k'],
+        ['uk', 'c,k'],
+      ],
+    );
   } finally {
     await session.close();
   }
@@ -102,14 +124,19 @@ test('an unknown default database is reported', async () => {
 
 test('a server that requires TLS: a plain connection is told as "requires encryption" first, TLS connection works', async () => {
   const log: SqlLogEntry[] = [];
-  const plain = await failureOf(DatabaseSession.open(profile({ port: db.tlsOnlyPort }), db.password, { logger: (entry) => log.push(entry) }));
+  const plain = await failureOf(
+    DatabaseSession.open(profile({ port: db.tlsOnlyPort }), db.password, { logger: (entry) => log.push(entry) }),
+  );
   // MariaDB answers a plain connection to a require_secure_transport server with "Access denied";
   // the same user and password accepted over TLS tell it apart from a wrong password.
   assert.equal(plain.problem.kind, 'tlsRequiredByServer');
   assert.match(plain.problem.title, new RegExp(`^${db.host}:${db.tlsOnlyPort} requires encrypted connections`));
   assert.match(plain.problem.nextStep, /TLS mode/);
   assert.deepEqual(plain.problem.detail.source, 'server');
-  assert.ok(log.some((entry) => /over TLS/.test(entry.sql) && entry.error === undefined), 'the TLS check is logged');
+  assert.ok(
+    log.some((entry) => /over TLS/.test(entry.sql) && entry.error === undefined),
+    'the TLS check is logged',
+  );
   // A wrong password stays a wrong password, on the TLS-only server too.
   const wrong = await failureOf(DatabaseSession.open(profile({ port: db.tlsOnlyPort }), 'not-the-password'));
   assert.equal(wrong.problem.kind, 'wrongPassword');

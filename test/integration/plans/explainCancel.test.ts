@@ -15,7 +15,15 @@ const db = testDatabase();
 const SCHEMA = `tidblab_explain_cancel_${process.pid}`;
 const SLEEP_SECONDS = 30;
 
-const profile: ConnectionProfile = { id: 'it', name: 'it', host: db.host, port: db.port, user: db.user, tls: 'off', passwordMode: 'secretStorage' };
+const profile: ConnectionProfile = {
+  id: 'it',
+  name: 'it',
+  host: db.host,
+  port: db.port,
+  user: db.user,
+  tls: 'off',
+  passwordMode: 'secretStorage',
+};
 
 let session: DatabaseSession;
 const sqlLog: SqlLogEntry[] = [];
@@ -39,7 +47,11 @@ async function runningWith(marker: string): Promise<RunningStatement[]> {
 }
 
 /** Starts the EXPLAIN ANALYZE of `statement` as the command routes it, waits until the server runs it, then cancels. */
-async function cancelWhileRunning(statement: string, marker: string, inRolledBackTransaction: boolean): Promise<{ cancelled: ExplainCancelled; runningId: number; settledAfterAbortMs: number }> {
+async function cancelWhileRunning(
+  statement: string,
+  marker: string,
+  inRolledBackTransaction: boolean,
+): Promise<{ cancelled: ExplainCancelled; runningId: number; settledAfterAbortMs: number }> {
   const target = explainTargets(statement)[0];
   const request = explainRequest(target, 'analyze', session.identity.flavor);
   assert.match(request.sql, /^ANALYZE /, 'MariaDB spells EXPLAIN ANALYZE as ANALYZE <statement>');
@@ -63,11 +75,19 @@ async function cancelWhileRunning(statement: string, marker: string, inRolledBac
 
 test('cancelling EXPLAIN ANALYZE of a long SELECT kills it on the server', async () => {
   const marker = `cancel-select-${process.pid}`;
-  const { cancelled, runningId, settledAfterAbortMs } = await cancelWhileRunning(`SELECT /* ${marker} */ SLEEP(${SLEEP_SECONDS})`, marker, false);
+  const { cancelled, runningId, settledAfterAbortMs } = await cancelWhileRunning(
+    `SELECT /* ${marker} */ SLEEP(${SLEEP_SECONDS})`,
+    marker,
+    false,
+  );
 
   assert.ok(settledAfterAbortMs < 15_000, `settled ${Math.round(settledAfterAbortMs)} ms after the abort`);
   assert.equal(cancelled.run.statement, 'interrupted');
-  assert.equal(cancelled.run.connectionId, BigInt(runningId), 'KILL QUERY named the connection the processlist showed running the statement');
+  assert.equal(
+    cancelled.run.connectionId,
+    BigInt(runningId),
+    'KILL QUERY named the connection the processlist showed running the statement',
+  );
   assert.equal(cancelled.run.killError, undefined);
   assert.equal((cancelled.cause as { errno?: number }).errno, 1317);
   const kill = sqlLog.find((entry) => entry.sql === `KILL QUERY ${runningId}`);

@@ -18,7 +18,16 @@ const SCHEMA = `tidblab_results_it_${process.pid}`;
 const SYSBENCH = process.env.TIDB_LAB_SYSBENCH ?? '/usr/bin/sysbench';
 
 function connectionArgs(): string[] {
-  return ['--db-driver=mysql', `--mysql-host=${db.host}`, `--mysql-port=${db.port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${SCHEMA}`, '--tables=1', '--table-size=1000'];
+  return [
+    '--db-driver=mysql',
+    `--mysql-host=${db.host}`,
+    `--mysql-port=${db.port}`,
+    `--mysql-user=${db.user}`,
+    `--mysql-password=${db.password}`,
+    `--mysql-db=${SCHEMA}`,
+    '--tables=1',
+    '--table-size=1000',
+  ];
 }
 
 async function sysbench(args: string[]): Promise<string> {
@@ -44,23 +53,32 @@ after(async () => {
   await onServer(`DROP DATABASE IF EXISTS ${quoteIdentifier(SCHEMA)}`);
 });
 
-test('a log written just now by sysbench imports with sysbench\'s own numbers', async () => {
+test("a log written just now by sysbench imports with sysbench's own numbers", async () => {
   let log = '';
-  for (const [workload, threads] of [['oltp_read_only', '2'], ['oltp_point_select', '2']]) {
+  for (const [workload, threads] of [
+    ['oltp_read_only', '2'],
+    ['oltp_point_select', '2'],
+  ]) {
     log += `$ sysbench ${connectionArgs().join(' ')} --threads=${threads} --time=2 --report-interval=1 ${workload} run\n`;
     log += await sysbench([`--threads=${threads}`, '--time=2', '--report-interval=1', workload, 'run']);
   }
   const expected = sysbenchRunsInText(log);
   assert.equal(expected.length, 2);
-  assert.ok(expected.every((runInLog) => runInLog.summary !== null && runInLog.intervals.length >= 1), log);
+  assert.ok(
+    expected.every((runInLog) => runInLog.summary !== null && runInLog.intervals.length >= 1),
+    log,
+  );
 
   const { format, results, warnings } = importBenchmarkLog(log, 'fresh.log');
   assert.equal(format, 'sysbench');
   assert.deepEqual(warnings, []);
-  assert.deepEqual(results.map((result) => result.kind === 'run' && [result.workload, result.status, result.options.threads]), [
-    ['oltp_read_only', 'completed', 2],
-    ['oltp_point_select', 'completed', 2],
-  ]);
+  assert.deepEqual(
+    results.map((result) => result.kind === 'run' && [result.workload, result.status, result.options.threads]),
+    [
+      ['oltp_read_only', 'completed', 2],
+      ['oltp_point_select', 'completed', 2],
+    ],
+  );
   results.forEach((result, index) => {
     assert.ok(result.kind === 'run');
     assertSameNumbers(result, expected[index]);

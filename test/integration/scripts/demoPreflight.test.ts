@@ -30,7 +30,11 @@ function demo(env: Record<string, string>) {
 function assertNothingStarted(result: ReturnType<typeof demo>) {
   assert.equal(result.status, 1, result.stdout + result.stderr);
   assert.doesNotMatch(result.stdout, /Setting up the machine/);
-  assert.deepEqual(readdirSync(work).filter((entry) => entry === 'state'), [], 'the state directory was not made');
+  assert.deepEqual(
+    readdirSync(work).filter((entry) => entry === 'state'),
+    [],
+    'the state directory was not made',
+  );
 }
 
 test('a DEMO_PORT held by another program stops the demo before anything starts', async () => {
@@ -40,7 +44,12 @@ test('a DEMO_PORT held by another program stops the demo before anything starts'
   try {
     const result = demo({ DEMO_PORT: String(port) });
     assertNothingStarted(result);
-    assert.match(result.stderr, new RegExp(`port ${port}, for the demo's code-server, is taken by another program: choose another with DEMO_PORT=<port>\\. Nothing was started\\.`));
+    assert.match(
+      result.stderr,
+      new RegExp(
+        `port ${port}, for the demo's code-server, is taken by another program: choose another with DEMO_PORT=<port>\\. Nothing was started\\.`,
+      ),
+    );
   } finally {
     await new Promise((resolve) => holder.close(resolve));
   }
@@ -54,7 +63,10 @@ test('a TIDB_LAB_DEMO_WORKSPACE whose settings the demo did not write is refused
   const result = demo({ TIDB_LAB_DEMO_WORKSPACE: workspace });
 
   assertNothingStarted(result);
-  assert.match(result.stderr, /settings\.json exists and was not written by the demo: choose another folder with TIDB_LAB_DEMO_WORKSPACE=<folder>/);
+  assert.match(
+    result.stderr,
+    /settings\.json exists and was not written by the demo: choose another folder with TIDB_LAB_DEMO_WORKSPACE=<folder>/,
+  );
   assert.equal(readFileSync(join(workspace, '.vscode', 'settings.json'), 'utf8'), '{ "editor.fontSize": 14 }\n');
 });
 
@@ -82,7 +94,12 @@ test("DEMO_MYSQL on a database holding the user's own tables is refused, and the
     });
 
     assertNothingStarted(result);
-    assert.match(result.stderr, new RegExp(`the database ${database} on 127\\.0\\.0\\.1:${db.port} holds tables the demo did not make \\(sbtest1\\): choose another with DEMO_MYSQL_DB=<name>\\. Nothing was changed\\.`));
+    assert.match(
+      result.stderr,
+      new RegExp(
+        `the database ${database} on 127\\.0\\.0\\.1:${db.port} holds tables the demo did not make \\(sbtest1\\): choose another with DEMO_MYSQL_DB=<name>\\. Nothing was changed\\.`,
+      ),
+    );
     const [rows] = await client.query(`SELECT id, note FROM \`${database}\`.sbtest1`);
     assert.deepEqual(rows, [{ id: 1, note: 'theirs' }]);
   } finally {

@@ -22,7 +22,7 @@ function startMariadb(env: Record<string, string>) {
 async function usersAndDatabases(): Promise<string[]> {
   const client = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
   try {
-    const [users] = await client.query<RowDataPacket[]>('SELECT CONCAT(user, \'@\', host) AS name FROM mysql.user ORDER BY 1');
+    const [users] = await client.query<RowDataPacket[]>("SELECT CONCAT(user, '@', host) AS name FROM mysql.user ORDER BY 1");
     const [databases] = await client.query<RowDataPacket[]>('SHOW DATABASES');
     return [...users.map((row) => `user ${row.name}`), ...databases.map((row) => `database ${row.Database}`)];
   } finally {
@@ -40,8 +40,16 @@ test('ports held by a MariaDB this state directory did not start: refused with t
   });
 
   assert.equal(result.status, 1, result.stdout + result.stderr);
-  assert.match(result.stderr, new RegExp(`Port ${db.port}, where TiDB Lab's MariaDB 'main' should listen, is taken by another program.*TIDB_LAB_MYSQL_PORT=<port>`));
-  assert.match(result.stderr, new RegExp(`Port ${db.tlsOnlyPort}, where TiDB Lab's MariaDB 'tls-only' should listen, is taken by another program.*TIDB_LAB_TLS_PORT=<port>`));
+  assert.match(
+    result.stderr,
+    new RegExp(`Port ${db.port}, where TiDB Lab's MariaDB 'main' should listen, is taken by another program.*TIDB_LAB_MYSQL_PORT=<port>`),
+  );
+  assert.match(
+    result.stderr,
+    new RegExp(
+      `Port ${db.tlsOnlyPort}, where TiDB Lab's MariaDB 'tls-only' should listen, is taken by another program.*TIDB_LAB_TLS_PORT=<port>`,
+    ),
+  );
   assert.match(result.stderr, /nothing was started/);
   assert.deepEqual(readdirSync(otherStateDir), [], 'no data directory, certificate, socket or log was made');
   assert.deepEqual(await usersAndDatabases(), before);

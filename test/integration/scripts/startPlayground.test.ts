@@ -23,7 +23,13 @@ mkdirSync(emptyHome);
 
 function script(args: string[], env: Record<string, string>) {
   return spawnSync('bash', [join(repoRoot, 'scripts', 'start-playground.sh'), ...args], {
-    env: { ...process.env, TIUP_HOME: join(work, 'tiup-home'), TIDB_LAB_STATE_DIR: join(work, 'state'), TIDB_LAB_FAKE_TIUP_STEP_MS: '10', ...env },
+    env: {
+      ...process.env,
+      TIUP_HOME: join(work, 'tiup-home'),
+      TIDB_LAB_STATE_DIR: join(work, 'state'),
+      TIDB_LAB_FAKE_TIUP_STEP_MS: '10',
+      ...env,
+    },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -62,13 +68,23 @@ test('starts the playground, connects where it printed, reuses it on a second ru
 test('without tiup: the install command to run yourself, and nothing started', () => {
   const result = script([], { HOME: emptyHome, PATH: '/usr/bin:/bin', TIDB_LAB_STATE_DIR: join(work, 'state-no-tiup') });
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /needs TiUP, which is not installed[\s\S]*curl --proto '=https' --tlsv1\.2 -sSf https:\/\/tiup-mirrors\.pingcap\.com\/install\.sh \| sh[\s\S]*Nothing was started\./);
+  assert.match(
+    result.stderr,
+    /needs TiUP, which is not installed[\s\S]*curl --proto '=https' --tlsv1\.2 -sSf https:\/\/tiup-mirrors\.pingcap\.com\/install\.sh \| sh[\s\S]*Nothing was started\./,
+  );
   assert.equal(existsSync(join(work, 'state-no-tiup')), false);
 });
 
 test('demo.sh with DEMO_TIDB=playground and no tiup stops before anything starts', () => {
   const result = spawnSync('bash', [join(repoRoot, 'scripts', 'demo.sh')], {
-    env: { ...process.env, HOME: emptyHome, PATH: '/usr/bin:/bin', DEMO_TIDB: 'playground', DEMO_CHECK: '1', TIDB_LAB_STATE_DIR: join(work, 'demo-state') },
+    env: {
+      ...process.env,
+      HOME: emptyHome,
+      PATH: '/usr/bin:/bin',
+      DEMO_TIDB: 'playground',
+      DEMO_CHECK: '1',
+      TIDB_LAB_STATE_DIR: join(work, 'demo-state'),
+    },
     encoding: 'utf8',
     timeout: 120_000,
   });

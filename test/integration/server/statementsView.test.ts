@@ -29,8 +29,16 @@ function profile(port: number, database?: string): ConnectionProfile {
 }
 
 before(async () => {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password, multipleStatements: true });
-  await connection.query(`DROP DATABASE IF EXISTS ${SCHEMA}; CREATE DATABASE ${SCHEMA}; CREATE TABLE ${SCHEMA}.${TABLE} (id INT PRIMARY KEY, v INT)`);
+  const connection = await createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    multipleStatements: true,
+  });
+  await connection.query(
+    `DROP DATABASE IF EXISTS ${SCHEMA}; CREATE DATABASE ${SCHEMA}; CREATE TABLE ${SCHEMA}.${TABLE} (id INT PRIMARY KEY, v INT)`,
+  );
   await connection.end();
   standIn = await startTestStandIn();
   tidb = await DatabaseSession.open(profile(standIn.port), db.password);
@@ -60,8 +68,10 @@ test('MariaDB: the statements sent are counted, ordered by executions, total and
   const sleepy = ours.find((statement) => /SLEEP/i.test(statement.digestText));
   assert.equal(point?.execCount, 37);
   assert.equal(sleepy?.execCount, 3);
-  const order = (list: { digest: string }[]) => list.filter((statement) => statement.digest === point?.digest || statement.digest === sleepy?.digest)
-    .map((statement) => (statement.digest === point?.digest ? 'point' : 'sleepy'));
+  const order = (list: { digest: string }[]) =>
+    list
+      .filter((statement) => statement.digest === point?.digest || statement.digest === sleepy?.digest)
+      .map((statement) => (statement.digest === point?.digest ? 'point' : 'sleepy'));
   assert.deepEqual(order(byCount.statements), ['point', 'sleepy']);
   const byAvg = await readTopStatements(maria, 'mariadb', { order: 'avg', database: SCHEMA, limit: 50 });
   assert.deepEqual(order(byAvg.statements), ['sleepy', 'point']);
@@ -72,19 +82,25 @@ test('MariaDB: the statements sent are counted, ordered by executions, total and
   assert.equal(elsewhere.statements.length, 0);
 });
 
-test('TiDB stand-in: slow queries over Dashboard\'s 300 ms, the slowest first, and their plans decoded', async () => {
+test("TiDB stand-in: slow queries over Dashboard's 300 ms, the slowest first, and their plans decoded", async () => {
   const slow = await readSlowQueries(tidb, {});
   assert.equal(slow.source, 'information_schema.cluster_slow_query', slow.warnings.join(' '));
-  assert.deepEqual(slow.queries.map((query) => `${query.digest.slice(0, 8)} ${query.planDigest?.slice(0, 8)} ${query.queryTimeMs}`), [
-    `${SLOW_QUERY_DIGEST.slice(0, 8)} ${FULL_SCAN_PLAN_DIGEST.slice(0, 8)} 1912`,
-    `${SLOW_QUERY_DIGEST.slice(0, 8)} ${INDEX_PLAN_DIGEST.slice(0, 8)} 412`,
-  ]);
+  assert.deepEqual(
+    slow.queries.map((query) => `${query.digest.slice(0, 8)} ${query.planDigest?.slice(0, 8)} ${query.queryTimeMs}`),
+    [
+      `${SLOW_QUERY_DIGEST.slice(0, 8)} ${FULL_SCAN_PLAN_DIGEST.slice(0, 8)} 1912`,
+      `${SLOW_QUERY_DIGEST.slice(0, 8)} ${INDEX_PLAN_DIGEST.slice(0, 8)} 412`,
+    ],
+  );
   assert.equal((await readSlowQueries(tidb, { thresholdMs: 100 })).queries.length, 3);
   assert.equal((await readSlowQueries(tidb, { database: 'sbtest', thresholdMs: 100 })).queries.length, 1);
   const encoded = await readSlowQueryPlan(tidb, slow.queries[0]);
   assert.ok(encoded !== null);
   const plan = await resolveStatementPlan(tidb, encoded);
-  assert.deepEqual(planNodes(parsePlanText(plan?.text ?? '').roots).map((node) => node.id), ['TableReader_7', 'Selection_6', 'TableFullScan_5']);
+  assert.deepEqual(
+    planNodes(parsePlanText(plan?.text ?? '').roots).map((node) => node.id),
+    ['TableReader_7', 'Selection_6', 'TableFullScan_5'],
+  );
 });
 
 test('TiDB stand-in: a plan bound from history is listed, then dropped', async () => {

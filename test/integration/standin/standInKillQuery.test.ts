@@ -59,11 +59,18 @@ test('KILL QUERY with the id from CONNECTION_ID() stops the statement EXPLAIN AN
     assert.equal(error.errno, 1317);
     assert.equal(error.sqlState, '70100');
     assert.match(error.message ?? '', /^Query execution was interrupted/);
-    await waitFor('the statement to leave the processlist', async () => ((await runningOnMariaDB(MARKER)).length === 0 ? true : undefined), 2_000);
+    await waitFor(
+      'the statement to leave the processlist',
+      async () => ((await runningOnMariaDB(MARKER)).length === 0 ? true : undefined),
+      2_000,
+    );
 
     // KILL QUERY ends the statement, not the connection: both clients go on.
     const [again] = await runner.query<RowDataPacket[]>('SELECT CONNECTION_ID() AS id, 1 + 1 AS two');
-    assert.deepEqual(again.map((row) => ({ id: Number(row.id), two: Number(row.two) })), [{ id: connectionId, two: 2 }]);
+    assert.deepEqual(
+      again.map((row) => ({ id: Number(row.id), two: Number(row.two) })),
+      [{ id: connectionId, two: 2 }],
+    );
     const [alive] = await killer.query<RowDataPacket[]>('SELECT 1 AS one');
     assert.equal(Number(alive[0].one), 1);
   } finally {
@@ -73,7 +80,7 @@ test('KILL QUERY with the id from CONNECTION_ID() stops the statement EXPLAIN AN
   }
 });
 
-test('KILL QUERY of a connection that does not exist is refused with MariaDB\'s error', async () => {
+test("KILL QUERY of a connection that does not exist is refused with MariaDB's error", async () => {
   const client = await connectToStandIn();
   try {
     await assert.rejects(client.query('KILL QUERY 4000000000'), { errno: 1094, message: /^Unknown thread id: 4000000000/ });

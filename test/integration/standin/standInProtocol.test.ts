@@ -74,7 +74,11 @@ test('prepared statements: parameters of every kind, results equal to MariaDB, r
   const direct = await connectTo(db.port, { dateStrings: true });
   try {
     const select = 'SELECT * FROM typed WHERE id >= ? AND (name = ? OR ? IS NULL) ORDER BY id';
-    for (const values of [[1, 'héllo 📚', 'x'], [0, 'nobody', null], [2, '', null]]) {
+    for (const values of [
+      [1, 'héllo 📚', 'x'],
+      [0, 'nobody', null],
+      [2, '', null],
+    ]) {
       const [fromStandIn] = await viaStandIn.execute(select, values);
       const [fromMariaDB] = await direct.execute(select, values);
       assert.deepEqual(fromStandIn, fromMariaDB);
@@ -153,13 +157,22 @@ test('a wrong password or user gets the real 1045 error', async () => {
 });
 
 // The stand-in runs in this process, so the client must run asynchronously (spawnSync would deadlock).
-function runMariadbClient(port: number, sql: string, extraArgs: string[] = []): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runMariadbClient(
+  port: number,
+  sql: string,
+  extraArgs: string[] = [],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const args = ['--protocol=tcp', '-h', db.host, '-P', String(port), '-u', db.user, '--batch', ...extraArgs, SCHEMA, '-e', sql];
-    execFile('mariadb', args, { env: { ...process.env, MYSQL_PWD: db.password }, encoding: 'utf8', timeout: 20_000 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ status, stdout, stderr });
-    });
+    execFile(
+      'mariadb',
+      args,
+      { env: { ...process.env, MYSQL_PWD: db.password }, encoding: 'utf8', timeout: 20_000 },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ status, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -203,7 +216,11 @@ test('TLS: offered with the test certificate, and required when asked', async ()
     await assert.rejects(connectTo(tlsOnly.port, { password: 'wrong', ssl: { ca: tls.ca } }), { errno: 1045 });
     const plainClient = await runMariadbClient(tlsOnly.port, 'SELECT 1', ['--skip-ssl']);
     assert.match(plainClient.stderr, /ERROR 3159 \(HY000\): Connections using insecure transport are prohibited/);
-    const tlsClient = await runMariadbClient(tlsOnly.port, 'SELECT VERSION()', ['--ssl', `--ssl-ca=${db.caFile}`, '--ssl-verify-server-cert']);
+    const tlsClient = await runMariadbClient(tlsOnly.port, 'SELECT VERSION()', [
+      '--ssl',
+      `--ssl-ca=${db.caFile}`,
+      '--ssl-verify-server-cert',
+    ]);
     assert.equal(tlsClient.status, 0, tlsClient.stderr);
     assert.match(tlsClient.stdout, /8\.0\.11-TiDB-v8\.5\.1/);
   } finally {
@@ -212,9 +229,13 @@ test('TLS: offered with the test certificate, and required when asked', async ()
 });
 
 test('the command-line entry starts it in another process and stops on SIGTERM', async () => {
-  const child = spawn(process.execPath, [join(__dirname, '..', '..', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--tiflash-nodes', '1', '--serverless'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(__dirname, '..', '..', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--tiflash-nodes', '1', '--serverless'],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   try {
     const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
     const ready = JSON.parse(line) as { event: string; port: number };
@@ -247,5 +268,8 @@ test('a connection outlives the 10 s timer mysql2 arms on every server-side conn
 });
 
 test('no client saw packets out of order', () => {
-  assert.deepEqual(clientWarnings.filter((warning) => /out of order|malformed/i.test(warning)), []);
+  assert.deepEqual(
+    clientWarnings.filter((warning) => /out of order|malformed/i.test(warning)),
+    [],
+  );
 });

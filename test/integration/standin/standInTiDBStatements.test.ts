@@ -43,7 +43,9 @@ function fixtureLineCount(file: string): number {
 }
 
 test('VERSION(), @@version and TIDB_VERSION() answer as TiDB; the rest of the statement stays real', async () => {
-  const [rows] = await client.query<RowDataPacket[]>('SELECT VERSION(), @@version AS v, LEFT(VERSION(), 6) AS prefix, 1 + 1 AS two, TIDB_VERSION() AS info');
+  const [rows] = await client.query<RowDataPacket[]>(
+    'SELECT VERSION(), @@version AS v, LEFT(VERSION(), 6) AS prefix, 1 + 1 AS two, TIDB_VERSION() AS info',
+  );
   assert.equal(rows[0]['VERSION()'], '8.0.11-TiDB-v8.5.1');
   assert.equal(rows[0].v, '8.0.11-TiDB-v8.5.1');
   assert.equal(rows[0].prefix, '8.0.11');
@@ -55,7 +57,9 @@ test('VERSION(), @@version and TIDB_VERSION() answer as TiDB; the rest of the st
 });
 
 test('tidb_* variables: SET GLOBAL and @@ reads; the lease is validated', async () => {
-  const [initial] = await client.query<RowDataPacket[]>('SELECT @@tidb_table_cache_lease AS a, @@GLOBAL.tidb_table_cache_lease AS b, @@tidb_isolation_read_engines AS c');
+  const [initial] = await client.query<RowDataPacket[]>(
+    'SELECT @@tidb_table_cache_lease AS a, @@GLOBAL.tidb_table_cache_lease AS b, @@tidb_isolation_read_engines AS c',
+  );
   assert.deepEqual(initial[0], { a: '3', b: '3', c: 'tikv,tidb,tiflash' });
   await client.query('SET GLOBAL tidb_table_cache_lease = 7');
   await client.query("SET @@SESSION.tidb_isolation_read_engines = 'tiflash'");
@@ -72,22 +76,34 @@ test('tidb_* variables: SET GLOBAL and @@ reads; the lease is validated', async 
 
 test('EXPLAIN and EXPLAIN ANALYZE answer with the real fixture plans', async () => {
   const [explain, explainFields] = await client.query<RowDataPacket[]>('EXPLAIN SELECT * FROM t WHERE v > 1');
-  assert.deepEqual(explainFields.map((field) => field.name), ['id', 'estRows', 'task', 'access object', 'operator info']);
+  assert.deepEqual(
+    explainFields.map((field) => field.name),
+    ['id', 'estRows', 'task', 'access object', 'operator info'],
+  );
   assert.equal(explain.length, fixtureLineCount('explain-merge-join.txt'));
   assert.equal(explain[1].id, '├─TableReader_12(Build)');
   const [analyze, analyzeFields] = await client.query<RowDataPacket[]>('EXPLAIN ANALYZE SELECT * FROM t');
-  assert.deepEqual(analyzeFields.map((field) => field.name), ['id', 'estRows', 'actRows', 'task', 'access object', 'execution info', 'operator info', 'memory', 'disk']);
+  assert.deepEqual(
+    analyzeFields.map((field) => field.name),
+    ['id', 'estRows', 'actRows', 'task', 'access object', 'execution info', 'operator info', 'memory', 'disk'],
+  );
   assert.equal(analyze.length, fixtureLineCount('tablereader-fullscan-pseudo-stats.txt'));
   const [ruled] = await client.query<RowDataPacket[]>('explain analyze select count(*) from trips');
   assert.equal(ruled.length, fixtureLineCount('streamagg-indexreader-rangescan.txt'));
   const [dot, dotFields] = await client.query<RowDataPacket[]>("EXPLAIN FORMAT = 'dot' SELECT * FROM t");
-  assert.deepEqual(dotFields.map((field) => field.name), ['dot contents']);
+  assert.deepEqual(
+    dotFields.map((field) => field.name),
+    ['dot contents'],
+  );
   assert.match(dot[0]['dot contents'], /^digraph Projection_8 \{\n[\s\S]*\n\}$/);
   await assert.rejects(client.query("EXPLAIN FORMAT = 'tidb_json' SELECT * FROM t"), { errno: 1105 });
   await assert.rejects(client.query('EXPLAIN SELECT * FROM missing_table'), { errno: 1146 });
   // DESCRIBE of a table is still MariaDB's.
   const [describe] = await client.query<RowDataPacket[]>('DESCRIBE t');
-  assert.deepEqual(describe.map((row) => row.Field), ['id', 'v']);
+  assert.deepEqual(
+    describe.map((row) => row.Field),
+    ['id', 'v'],
+  );
 });
 
 test('EXPLAIN ANALYZE runs the statement for real, so a rolled-back transaction undoes it', async () => {
@@ -105,24 +121,41 @@ test('a cached table: CREATE_OPTIONS, SHOW CREATE TABLE, TRACE before and after 
   const [options] = await client.query<RowDataPacket[]>(
     `SELECT TABLE_NAME, CREATE_OPTIONS FROM information_schema.TABLES WHERE TABLE_SCHEMA = '${SCHEMA}' ORDER BY TABLE_NAME`,
   );
-  assert.deepEqual(options, [{ TABLE_NAME: 't', CREATE_OPTIONS: 'cached=on' }, { TABLE_NAME: 'trips', CREATE_OPTIONS: '' }]);
+  assert.deepEqual(options, [
+    { TABLE_NAME: 't', CREATE_OPTIONS: 'cached=on' },
+    { TABLE_NAME: 'trips', CREATE_OPTIONS: '' },
+  ]);
   // Aliased columns, as the explorer queries them, with the schema only in the WHERE clause.
   const [aliased] = await client.query<RowDataPacket[]>(
     'SELECT TABLE_NAME AS name, CREATE_OPTIONS AS createOptions FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME',
     [SCHEMA],
   );
-  assert.deepEqual(aliased, [{ name: 't', createOptions: 'cached=on' }, { name: 'trips', createOptions: '' }]);
+  assert.deepEqual(aliased, [
+    { name: 't', createOptions: 'cached=on' },
+    { name: 'trips', createOptions: '' },
+  ]);
   const [created] = await client.query<RowDataPacket[]>('SHOW CREATE TABLE t');
   assert.match(created[0]['Create Table'], / \/\* CACHED ON \*\/$/);
-  const spans = async () => ((await client.query<RowDataPacket[]>("TRACE FORMAT='row' SELECT * FROM t"))[0]).map((row) => String(row.operation));
+  const spans = async () =>
+    (await client.query<RowDataPacket[]>("TRACE FORMAT='row' SELECT * FROM t"))[0].map((row) => String(row.operation));
   const first = await spans();
-  assert.ok(first.some((span) => span.endsWith('regionRequest.SendReqCtx')), first.join('\n'));
+  assert.ok(
+    first.some((span) => span.endsWith('regionRequest.SendReqCtx')),
+    first.join('\n'),
+  );
   assert.ok(first.some((span) => span.endsWith('*executor.UnionScanExec.Next')));
   const second = await spans();
-  assert.equal(second.some((span) => span.includes('regionRequest.SendReqCtx')), false, second.join('\n'));
+  assert.equal(
+    second.some((span) => span.includes('regionRequest.SendReqCtx')),
+    false,
+    second.join('\n'),
+  );
   const [plan] = await client.query<RowDataPacket[]>('EXPLAIN SELECT * FROM t');
   assert.equal(plan[0].id, 'UnionScan_5');
-  await assert.rejects(client.query('ALTER TABLE t ADD COLUMN w INT'), { errno: 8242, sqlMessage: "'Alter Table' is unsupported on cache tables." });
+  await assert.rejects(client.query('ALTER TABLE t ADD COLUMN w INT'), {
+    errno: 8242,
+    sqlMessage: "'Alter Table' is unsupported on cache tables.",
+  });
   await assert.rejects(client.query('CREATE INDEX k ON t (v)'), { sqlMessage: "'Create Index' is unsupported on cache tables." });
   await assert.rejects(client.query('RENAME TABLE t TO t2'), { sqlMessage: "'Rename Table' is unsupported on cache tables." });
   await assert.rejects(client.query('DROP TABLE t'), { sqlMessage: "'Drop Table' is unsupported on cache tables." });
@@ -139,7 +172,10 @@ test('tiflash_replica and cluster_info answer ordinary SQL: filters, joins, coun
     sqlMessage: 'the tiflash replica count: 2 should be less than the total tiflash server count: 1',
   });
   await waitFor('the replica of trips to be available', async () => {
-    const [rows] = await client.query<RowDataPacket[]>("SELECT AVAILABLE FROM information_schema.tiflash_replica WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'trips'", [SCHEMA]);
+    const [rows] = await client.query<RowDataPacket[]>(
+      "SELECT AVAILABLE FROM information_schema.tiflash_replica WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'trips'",
+      [SCHEMA],
+    );
     return Number(rows[0]?.AVAILABLE) === 1 ? true : undefined;
   });
   const [joined] = await client.query<RowDataPacket[]>(
@@ -149,8 +185,12 @@ test('tiflash_replica and cluster_info answer ordinary SQL: filters, joins, coun
       WHERE r.TABLE_SCHEMA = ?`,
     [SCHEMA],
   );
-  assert.deepEqual(joined, [{ TABLE_NAME: 'trips', REPLICA_COUNT: 1, LOCATION_LABELS: 'zone', AVAILABLE: 1, PROGRESS: 1, TABLE_TYPE: 'BASE TABLE' }]);
-  const [counted] = await client.query<RowDataPacket[]>("SELECT COUNT(*) AS n FROM INFORMATION_SCHEMA.`CLUSTER_INFO` WHERE TYPE = 'tiflash'");
+  assert.deepEqual(joined, [
+    { TABLE_NAME: 'trips', REPLICA_COUNT: 1, LOCATION_LABELS: 'zone', AVAILABLE: 1, PROGRESS: 1, TABLE_TYPE: 'BASE TABLE' },
+  ]);
+  const [counted] = await client.query<RowDataPacket[]>(
+    "SELECT COUNT(*) AS n FROM INFORMATION_SCHEMA.`CLUSTER_INFO` WHERE TYPE = 'tiflash'",
+  );
   assert.equal(counted[0].n, 1);
   standIn.state.tiflashNodes = 3;
   const [more] = await client.query<RowDataPacket[]>("SELECT COUNT(*) AS n FROM information_schema.cluster_info WHERE TYPE='tiflash'");
@@ -165,7 +205,10 @@ test('TiDB-only statements work as prepared statements too', async () => {
   const [version] = await client.execute<RowDataPacket[]>('SELECT VERSION() AS v, ? AS n', [7]);
   assert.deepEqual(version, [{ v: '8.0.11-TiDB-v8.5.1', n: 7 }]);
   await client.execute('ALTER TABLE trips SET TIFLASH REPLICA 1');
-  const [replicas] = await client.execute<RowDataPacket[]>('SELECT TABLE_NAME, REPLICA_COUNT FROM information_schema.tiflash_replica WHERE TABLE_SCHEMA = ?', [SCHEMA]);
+  const [replicas] = await client.execute<RowDataPacket[]>(
+    'SELECT TABLE_NAME, REPLICA_COUNT FROM information_schema.tiflash_replica WHERE TABLE_SCHEMA = ?',
+    [SCHEMA],
+  );
   assert.deepEqual(replicas, [{ TABLE_NAME: 'trips', REPLICA_COUNT: 1 }]);
   await client.execute('ALTER TABLE trips SET TIFLASH REPLICA 0');
   await client.execute('ALTER TABLE t CACHE');

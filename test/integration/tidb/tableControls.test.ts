@@ -10,7 +10,12 @@ import { verifyCacheHit } from '../../../src/core/tidb/cacheHitVerification';
 import { readClusterComponents, readTiFlashNodeCount } from '../../../src/core/tidb/clusterTopology';
 import { watchReplicaProgress, type ReplicaWatchStatus } from '../../../src/core/tidb/replicaProgressWatch';
 import { readTableCacheLease, setTableCacheLease } from '../../../src/core/tidb/tableCacheLease';
-import { cacheTable, setDatabaseTiFlashReplica, setTableTiFlashReplica, stopCachingTable } from '../../../src/core/tidb/tableControlActions';
+import {
+  cacheTable,
+  setDatabaseTiFlashReplica,
+  setTableTiFlashReplica,
+  stopCachingTable,
+} from '../../../src/core/tidb/tableControlActions';
 import { readFromShowCreateTable, readTableControlInfo } from '../../../src/core/tidb/tableControlInfo';
 import { checkCachedTablesAvailable, checkCacheTable, checkSetTableTiFlashReplica } from '../../../src/core/tidb/tableControlPreChecks';
 import { mapTiDBError } from '../../../src/core/tidb/tidbErrorMapping';
@@ -81,7 +86,10 @@ test('cache tables whose names need quoting, read the state back, then stop cach
     assert.ok(before, table);
     assert.equal(before.cached, false);
     assert.deepEqual(checkCacheTable(session.identity, before).problems, []);
-    assert.deepEqual(await cacheTable(session, ref(table)), { ok: true, statement: `ALTER TABLE ${quoteQualifiedName(SCHEMA, table)} CACHE` });
+    assert.deepEqual(await cacheTable(session, ref(table)), {
+      ok: true,
+      statement: `ALTER TABLE ${quoteQualifiedName(SCHEMA, table)} CACHE`,
+    });
   }
   const all = await readTableControlInfo(session, SCHEMA);
   for (const table of AWKWARD_TABLES) assert.equal(all.get(table)?.cached, true, table);
@@ -127,7 +135,10 @@ test('DDL on a cached table is refused and mapped to "stop caching it first"; af
   );
   assert.equal(refusal.title, 'TiDB refuses DDL on cached tables');
   assert.equal(refusal.remedy, 'stopCaching');
-  assert.equal(refusal.detail, `TiDB refuses 'Truncate Table' on a cached table: stop caching ${SCHEMA}.order first, make the change, then cache it again.`);
+  assert.equal(
+    refusal.detail,
+    `TiDB refuses 'Truncate Table' on a cached table: stop caching ${SCHEMA}.order first, make the change, then cache it again.`,
+  );
 
   const info = (await readTableControlInfo(session, SCHEMA, ['order'])).get('order')!;
   assert.equal(checkSetTableTiFlashReplica(session.identity, info, 1, 2).problems[0].remedy, 'stopCaching');
@@ -174,7 +185,9 @@ test('TiFlash: node count, a replica set and watched to the end, then removed', 
   assert.deepEqual(result.statuses[0].replica?.locationLabels, ['zone', 'rack']);
   assert.equal(result.statuses[0].replica?.replicaCount, 2);
   assert.ok(seen.length >= 3, `only ${seen.length} polls`);
-  assert.ok(seen.some((statuses) => statuses[0].phase === 'replicating' && statuses[0].replica!.progress > 0 && statuses[0].replica!.progress < 1));
+  assert.ok(
+    seen.some((statuses) => statuses[0].phase === 'replicating' && statuses[0].replica!.progress > 0 && statuses[0].replica!.progress < 1),
+  );
 
   assert.equal((await setTableTiFlashReplica(session, target, 0)).ok, true);
   assert.deepEqual(await readTiFlashReplicas(session, { tables: [target] }), []);
@@ -185,7 +198,11 @@ test('TiFlash: cancelling a watch stops watching, not the replication', async ()
   const target = ref('exchange rates');
   assert.equal((await setTableTiFlashReplica(session, target, 1)).ok, true);
   const controller = new AbortController();
-  const result = await watchReplicaProgress(session, [target], { intervalMs: 1000, signal: controller.signal, onProgress: () => controller.abort() });
+  const result = await watchReplicaProgress(session, [target], {
+    intervalMs: 1000,
+    signal: controller.signal,
+    onProgress: () => controller.abort(),
+  });
   assert.equal(result.cancelled, true);
   const [replica] = await readTiFlashReplicas(session, { tables: [target] });
   assert.equal(replica.replicaCount, 1);
@@ -240,8 +257,14 @@ test('older TiDB and MariaDB: cached tables unavailable, with the reason', async
   const oldSession = await DatabaseSession.open(profile(old.port), db.password);
   const mariadb = await DatabaseSession.open(profile(db.port), db.password);
   try {
-    assert.equal(checkCachedTablesAvailable(oldSession.identity).problems[0].message, 'Cached tables need TiDB v6.0.0 or later; this server is TiDB v5.4.0.');
-    assert.match(checkCachedTablesAvailable(mariadb.identity).problems[0].message, /^Cached tables are a TiDB feature; this server is MariaDB 10\.\d+\.\d+\.$/);
+    assert.equal(
+      checkCachedTablesAvailable(oldSession.identity).problems[0].message,
+      'Cached tables need TiDB v6.0.0 or later; this server is TiDB v5.4.0.',
+    );
+    assert.match(
+      checkCachedTablesAvailable(mariadb.identity).problems[0].message,
+      /^Cached tables are a TiDB feature; this server is MariaDB 10\.\d+\.\d+\.$/,
+    );
   } finally {
     await oldSession.close();
     await mariadb.close();

@@ -38,7 +38,13 @@ async function launch(env: Record<string, string>, overrides: Partial<Playground
     tiupPath: fakeTiup,
     request: request(),
     logFile: join(tiupHome, 'logs', `${Math.random().toString(36).slice(2)}.log`),
-    env: { ...process.env, TIUP_HOME: tiupHome, TIDB_LAB_FAKE_TIUP_STEP_MS: '20', TIDB_LAB_FAKE_TIUP_TIDB_PORT: String(await freePort()), ...env },
+    env: {
+      ...process.env,
+      TIUP_HOME: tiupHome,
+      TIDB_LAB_FAKE_TIUP_STEP_MS: '20',
+      TIDB_LAB_FAKE_TIUP_TIDB_PORT: String(await freePort()),
+      ...env,
+    },
     readyTimeoutMs: 30_000,
     pollIntervalMs: 200,
     stopOptions: { graceMs: 10_000 },
@@ -61,7 +67,10 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
   it('starts, follows the output, connects where the playground printed, is found as running, and stops', async () => {
     const events: PlaygroundOutputEvent[] = [];
     // TiDB answers well before TiFlash is up: ready means the playground says it started, too.
-    const options = await launch({ TIDB_LAB_FAKE_TIUP_TIFLASH_MS: '1500' }, { request: request({ tag: 'lifecycle' }), onEvent: (event) => events.push(event) });
+    const options = await launch(
+      { TIDB_LAB_FAKE_TIUP_TIFLASH_MS: '1500' },
+      { request: request({ tag: 'lifecycle' }), onEvent: (event) => events.push(event) },
+    );
     const started = await startPlayground(options);
     try {
       const preferred = Number(options.env?.TIDB_LAB_FAKE_TIUP_TIDB_PORT);
@@ -71,7 +80,15 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
       assert.equal(started.grafanaUrl, undefined);
       assert.equal(started.commandLine, 'tiup playground v8.5.1 --tag lifecycle --tiflash 1 --without-monitor');
       const steps = events.filter((event) => event.kind === 'step').map((event) => event.message);
-      for (const expected of ['Starting TiUP playground', 'Downloading tidb v8.5.1', 'Starting PD v8.5.1', `Waiting for TiDB 127.0.0.1:${preferred}`, `TiDB 127.0.0.1:${preferred} is up`, 'TiFlash 127.0.0.1:3930 is up', 'The playground is started']) {
+      for (const expected of [
+        'Starting TiUP playground',
+        'Downloading tidb v8.5.1',
+        'Starting PD v8.5.1',
+        `Waiting for TiDB 127.0.0.1:${preferred}`,
+        `TiDB 127.0.0.1:${preferred} is up`,
+        'TiFlash 127.0.0.1:3930 is up',
+        'The playground is started',
+      ]) {
         assert.ok(steps.includes(expected), `no step '${expected}' in ${JSON.stringify(steps)}`);
       }
       assert.match(readFileSync(started.logFile, 'utf8'), /^\$ tiup playground v8\.5\.1 --tag lifecycle[\s\S]*Connect TiDB:/);
@@ -86,7 +103,10 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
     }
     assert.equal(started.process.isRunning, false);
     assert.deepEqual(await tidbReadinessProbe(1000)(started.endpoint).then((result) => result.ready), false);
-    assert.equal(findRunningPlaygrounds(tiupHome).some((playground) => playground.tag === 'lifecycle'), false);
+    assert.equal(
+      findRunningPlaygrounds(tiupHome).some((playground) => playground.tag === 'lifecycle'),
+      false,
+    );
     assert.match(readFileSync(started.logFile, 'utf8'), /Playground receive signal: terminated/);
   });
 
@@ -95,7 +115,9 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     const takenPort = (taken.address() as { port: number }).port;
     try {
-      const started = await startPlayground(await launch({ TIDB_LAB_FAKE_TIUP_TIDB_PORT: String(takenPort) }, { request: request({ tag: 'port-taken', tiflashNodes: 0 }) }));
+      const started = await startPlayground(
+        await launch({ TIDB_LAB_FAKE_TIUP_TIDB_PORT: String(takenPort) }, { request: request({ tag: 'port-taken', tiflashNodes: 0 }) }),
+      );
       try {
         assert.notEqual(started.endpoint.port, takenPort);
         assert.match(started.versionString, /TiDB/);
@@ -108,7 +130,9 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
   });
 
   it('the playground exits early: its own error is the message, and the log keeps the rest', async () => {
-    const failure = await startFailure(await launch({ TIDB_LAB_FAKE_TIUP_SCENARIO: 'exit-early' }, { request: request({ tag: 'exits-early' }) }));
+    const failure = await startFailure(
+      await launch({ TIDB_LAB_FAKE_TIUP_SCENARIO: 'exit-early' }, { request: request({ tag: 'exits-early' }) }),
+    );
     assert.equal(failure.kind, 'exitedEarly');
     assert.match(failure.message, /exit code 1\): Playground bootstrapping failed: failed to wait PD 127\.0\.0\.1:2379 to be ready/);
     assert.ok(failure.lastLines.some((line) => line.startsWith('Start tidb instance')));
@@ -116,20 +140,28 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
   });
 
   it('TiDB never answers within the timeout: the playground is stopped and the message says where it waited', async () => {
-    const options = await launch({ TIDB_LAB_FAKE_TIUP_SCENARIO: 'never-answers' }, {
-      request: request({ tag: 'never-answers', tiflashNodes: 0 }),
-      readyTimeoutMs: 3000,
-      probe: tidbReadinessProbe(500),
-    });
+    const options = await launch(
+      { TIDB_LAB_FAKE_TIUP_SCENARIO: 'never-answers' },
+      {
+        request: request({ tag: 'never-answers', tiflashNodes: 0 }),
+        readyTimeoutMs: 3000,
+        probe: tidbReadinessProbe(500),
+      },
+    );
     const failure = await startFailure(options);
     assert.equal(failure.kind, 'timeout');
-    assert.match(failure.message, /not ready within 3 s: TiDB at 127\.0\.0\.1:\d+ did not answer \(no answer within 500 ms\)\. The playground was stopped\./);
+    assert.match(
+      failure.message,
+      /not ready within 3 s: TiDB at 127\.0\.0\.1:\d+ did not answer \(no answer within 500 ms\)\. The playground was stopped\./,
+    );
     const meta = JSON.parse(readFileSync(join(tiupHome, 'data', 'never-answers', 'tiup_process_meta'), 'utf8')) as { pid: number };
     assert.equal(isProcessAlive(meta.pid), false);
   });
 
   it('TiDB fails to start: said at once, the playground stopped', async () => {
-    const failure = await startFailure(await launch({ TIDB_LAB_FAKE_TIUP_SCENARIO: 'tidb-fails' }, { request: request({ tag: 'tidb-fails', tiflashNodes: 0 }) }));
+    const failure = await startFailure(
+      await launch({ TIDB_LAB_FAKE_TIUP_SCENARIO: 'tidb-fails' }, { request: request({ tag: 'tidb-fails', tiflashNodes: 0 }) }),
+    );
     assert.equal(failure.kind, 'tidbFailed');
     assert.match(failure.message, /TiDB \(tidb-0\) quit: exit status 1/);
     const meta = JSON.parse(readFileSync(join(tiupHome, 'data', 'tidb-fails', 'tiup_process_meta'), 'utf8')) as { pid: number };
@@ -138,13 +170,16 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
 
   it('the user cancels while it downloads: the playground is stopped', async () => {
     const controller = new AbortController();
-    const options = await launch({ TIDB_LAB_FAKE_TIUP_STEP_MS: '400' }, {
-      request: request({ version: 'v8.1.2', tag: 'cancelled' }),
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.kind === 'step' && event.message.startsWith('Downloading')) controller.abort();
+    const options = await launch(
+      { TIDB_LAB_FAKE_TIUP_STEP_MS: '400' },
+      {
+        request: request({ version: 'v8.1.2', tag: 'cancelled' }),
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.kind === 'step' && event.message.startsWith('Downloading')) controller.abort();
+        },
       },
-    });
+    );
     const failure = await startFailure(options);
     assert.equal(failure.kind, 'cancelled');
     const meta = JSON.parse(readFileSync(join(tiupHome, 'data', 'cancelled', 'tiup_process_meta'), 'utf8')) as { pid: number };
@@ -177,7 +212,10 @@ describe('tiup playground lifecycle (fake tiup, TiDB stand-in)', () => {
       assert.equal((await tidbReadinessProbe()(found.tidbEndpoints[0])).ready, true);
       await stopPlaygroundByPid(found.pid, { graceMs: 10_000 });
       await exited;
-      assert.equal(findRunningPlaygrounds(tiupHome).some((p) => p.tag === 'from-terminal'), false);
+      assert.equal(
+        findRunningPlaygrounds(tiupHome).some((p) => p.tag === 'from-terminal'),
+        false,
+      );
     } finally {
       child.kill('SIGKILL');
     }

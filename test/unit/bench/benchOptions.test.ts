@@ -8,22 +8,56 @@ const resolve = (workload: string, options: Record<string, string> = {}) => reso
 describe('sysbench options', () => {
   test("defaults are sysbench 1.0.20's", () => {
     const options = resolve('oltp_read_write');
-    assert.deepEqual(options.limits, { threads: 1, events: 0, time: 10, warmupTime: 0, forcedShutdown: undefined, rate: 0, reportInterval: 0, percentile: 95, histogram: false });
+    assert.deepEqual(options.limits, {
+      threads: 1,
+      events: 0,
+      time: 10,
+      warmupTime: 0,
+      forcedShutdown: undefined,
+      rate: 0,
+      reportInterval: 0,
+      percentile: 95,
+      histogram: false,
+    });
     assert.equal(options.random.type, 'special');
     assert.equal(options.random.seed, 0);
     assert.deepEqual(options.driver.ignoreErrors, [1213, 1020, 1205]);
     assert.equal(options.driver.psMode, 'auto');
     const w = options.workloadOptions;
     assert.deepEqual(
-      [w.tableSize, w.tables, w.rangeSize, w.pointSelects, w.simpleRanges, w.sumRanges, w.orderRanges, w.distinctRanges, w.indexUpdates, w.nonIndexUpdates, w.deleteInserts],
+      [
+        w.tableSize,
+        w.tables,
+        w.rangeSize,
+        w.pointSelects,
+        w.simpleRanges,
+        w.sumRanges,
+        w.orderRanges,
+        w.distinctRanges,
+        w.indexUpdates,
+        w.nonIndexUpdates,
+        w.deleteInserts,
+      ],
       [10000, 1, 100, 10, 1, 1, 1, 1, 1, 1, 1],
     );
-    assert.deepEqual([w.rangeSelects, w.autoInc, w.skipTrx, w.secondary, w.createSecondary, w.storageEngine], [true, true, false, false, true, 'innodb']);
-    assert.deepEqual([options.connection.user, options.connection.database, options.connection.ports[0], options.connection.tls], ['sbtest', 'sbtest', 3306, 'disabled']);
+    assert.deepEqual(
+      [w.rangeSelects, w.autoInc, w.skipTrx, w.secondary, w.createSecondary, w.storageEngine],
+      [true, true, false, false, true, 'innodb'],
+    );
+    assert.deepEqual(
+      [options.connection.user, options.connection.database, options.connection.ports[0], options.connection.tls],
+      ['sbtest', 'sbtest', 3306, 'disabled'],
+    );
   });
 
   test("'-' and '_' are the same in option names, and booleans read on/off/true/false", () => {
-    const options = resolve('oltp_read_only', { 'table-size': '500', table_size: '600', skip_trx: 'on', 'range-selects': 'false', 'report_interval': '5' });
+    const options = resolve('oltp_read_only', {
+      'table-size': '500',
+      table_size: '600',
+      skip_trx: 'on',
+      'range-selects': 'false',
+      report_interval: '5',
+    });
     assert.equal(options.workloadOptions.tableSize, 600);
     assert.equal(options.workloadOptions.skipTrx, true);
     assert.equal(options.workloadOptions.rangeSelects, false);
@@ -37,7 +71,10 @@ describe('sysbench options', () => {
 
   test('bad input is an error that names the option and what is expected', () => {
     assert.throws(() => resolve('oltp_read_write', { nonsense: '1' }), /invalid option: --nonsense/);
-    assert.throws(() => resolve('oltp_read_write', { threads: 'many' }), /Invalid value for --threads: 'many' \(a whole number is expected\)/);
+    assert.throws(
+      () => resolve('oltp_read_write', { threads: 'many' }),
+      /Invalid value for --threads: 'many' \(a whole number is expected\)/,
+    );
     assert.throws(() => resolve('oltp_read_write', { threads: '0' }), /--threads: 0 \(from 1/);
     assert.throws(() => resolve('oltp_read_write', { 'rand-type': 'lognormal' }), /Invalid random numbers distribution: lognormal/);
     assert.throws(() => resolve('oltp_read_write', { 'db-ps-mode': 'always' }), /db-ps-mode/);
@@ -55,7 +92,10 @@ describe('sysbench options', () => {
     assert.equal(resolve('oltp_read_write', { 'mysql-ignore-errors': 'all' }).driver.ignoreErrors, 'all');
     assert.deepEqual(resolve('oltp_read_write', { 'mysql-ignore-errors': '2013, 1062' }).driver.ignoreErrors, [2013, 1062]);
     assert.equal(resolve('oltp_read_write', { 'mysql-ssl': 'on' }).connection.tls, 'required');
-    assert.equal(resolve('oltp_read_write', { 'mysql-ssl': 'VERIFY_IDENTITY', 'mysql-ssl-ca': '/x.pem' }).connection.tls, 'verify_identity');
+    assert.equal(
+      resolve('oltp_read_write', { 'mysql-ssl': 'VERIFY_IDENTITY', 'mysql-ssl-ca': '/x.pem' }).connection.tls,
+      'verify_identity',
+    );
   });
 
   test('localhost connects over TCP to 127.0.0.1; host and port lists are kept', () => {
@@ -86,7 +126,10 @@ describe('bench command line', () => {
   };
 
   test('reads --name=value, --name value, bare boolean flags, the workload and the command', () => {
-    const parsed = parseBenchArguments(['--threads=8', '--time', '30', '--skip_trx', 'oltp_read_only', 'run', '--json', '--out', 'r.json'], noFile);
+    const parsed = parseBenchArguments(
+      ['--threads=8', '--time', '30', '--skip_trx', 'oltp_read_only', 'run', '--json', '--out', 'r.json'],
+      noFile,
+    );
     assert.equal(parsed.kind, 'workload');
     if (parsed.kind !== 'workload') return;
     assert.equal(parsed.workload, 'oltp_read_only');
@@ -97,12 +140,23 @@ describe('bench command line', () => {
   });
 
   test('a published sysbench command line parses as it is', () => {
-    const line = 'sysbench --db-driver=mysql --mysql-host=tidb.example --mysql-port=4000 --mysql-user=root --mysql-db=sbtest --time=600 --threads=16 --report-interval=10 --db-ps-mode=auto --rand-type=uniform --tables=32 --table-size=10000000 oltp_point_select run';
+    const line =
+      'sysbench --db-driver=mysql --mysql-host=tidb.example --mysql-port=4000 --mysql-user=root --mysql-db=sbtest --time=600 --threads=16 --report-interval=10 --db-ps-mode=auto --rand-type=uniform --tables=32 --table-size=10000000 oltp_point_select run';
     const parsed = parseBenchArguments(line.split(' ').slice(1), noFile);
     assert.equal(parsed.kind, 'workload');
     if (parsed.kind !== 'workload') return;
     const options = resolveBenchOptions(parsed.workload, parsed.options);
-    assert.deepEqual([options.connection.hosts[0], options.connection.ports[0], options.limits.threads, options.workloadOptions.tables, options.workloadOptions.tableSize, options.random.type], ['tidb.example', 4000, 16, 32, 10000000, 'uniform']);
+    assert.deepEqual(
+      [
+        options.connection.hosts[0],
+        options.connection.ports[0],
+        options.limits.threads,
+        options.workloadOptions.tables,
+        options.workloadOptions.tableSize,
+        options.random.type,
+      ],
+      ['tidb.example', 4000, 16, 32, 10000000, 'uniform'],
+    );
   });
 
   test('--config-file is read line by line; the command line wins over it', () => {
@@ -112,7 +166,10 @@ describe('bench command line', () => {
     if (parsed.kind !== 'workload') return;
     assert.deepEqual(Object.fromEntries(parsed.options), { threads: '2', time: '20', 'mysql-host': 'db.example' });
     assert.throws(() => parseConfigFile('threads=1\nbogus=2', 'my.cfg'), /my.cfg, line 2: invalid option 'bogus'/);
-    assert.throws(() => parseBenchArguments(['--config-file=missing', 'oltp_delete', 'run'], noFile), /Cannot read --config-file 'missing'/);
+    assert.throws(
+      () => parseBenchArguments(['--config-file=missing', 'oltp_delete', 'run'], noFile),
+      /Cannot read --config-file 'missing'/,
+    );
   });
 
   test('mistakes are errors with a sentence', () => {
@@ -123,11 +180,19 @@ describe('bench command line', () => {
     assert.throws(() => parseBenchArguments(['--threads'], noFile), /--threads needs a value/);
     assert.throws(() => parseBenchArguments(['import'], noFile), /needs a file/);
     assert.throws(() => parseBenchArguments(['--threads=2', 'import', 'x.log'], noFile), /takes no benchmark options/);
-    assert.ok(parseBenchArguments(['--threads=x', 'oltp_delete', 'run'], noFile).kind === 'workload', 'values are checked later, against the workload');
+    assert.ok(
+      parseBenchArguments(['--threads=x', 'oltp_delete', 'run'], noFile).kind === 'workload',
+      'values are checked later, against the workload',
+    );
   });
 
   test('experiment and import forms', () => {
-    assert.deepEqual(parseBenchArguments(['import', 'a.log', '--json'], noFile), { kind: 'import', file: 'a.log', json: true, out: undefined });
+    assert.deepEqual(parseBenchArguments(['import', 'a.log', '--json'], noFile), {
+      kind: 'import',
+      file: 'a.log',
+      json: true,
+      out: undefined,
+    });
     const experiment = parseBenchArguments(['experiment', 'e.json', '--mysql-host=h'], noFile);
     assert.equal(experiment.kind, 'experiment');
     assert.deepEqual(parseBenchArguments([], noFile), { kind: 'usage' });

@@ -9,7 +9,12 @@ function fakeClock() {
   return clock;
 }
 
-const loop = (utilization: number, delayP99Ms: number, runUtilization = utilization, runDelayP99Ms = delayP99Ms): WorkerLoopLoad => ({ utilization, delayP99Ms, runUtilization, runDelayP99Ms });
+const loop = (utilization: number, delayP99Ms: number, runUtilization = utilization, runDelayP99Ms = delayP99Ms): WorkerLoopLoad => ({
+  utilization,
+  delayP99Ms,
+  runUtilization,
+  runDelayP99Ms,
+});
 
 test('CPU time of the process over wall time times the cores, per interval and for the run', () => {
   const clock = fakeClock();
@@ -22,7 +27,37 @@ test('CPU time of the process over wall time times the cores, per interval and f
   clock.cpu = 2_000_000; // 0.2 s more
   const second = meter.closeInterval([loop(0.3, 1)]);
   assert.deepEqual(second, { cpuUtilization: 0.1, cores: 2, eventLoopUtilization: 0.3, eventLoopDelayP99Ms: 1, bound: false });
-  const run = meter.finish([loop(0.3, 1, 0.45, 2.5), undefined], [{ t: 1, threads: 1, tps: 0, qps: 0, reads: 0, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: null }, client: first }, { t: 2, threads: 1, tps: 0, qps: 0, reads: 0, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: null }, client: second }]);
+  const run = meter.finish(
+    [loop(0.3, 1, 0.45, 2.5), undefined],
+    [
+      {
+        t: 1,
+        threads: 1,
+        tps: 0,
+        qps: 0,
+        reads: 0,
+        writes: 0,
+        others: 0,
+        errors: 0,
+        reconnects: 0,
+        latencyMs: { p95: null },
+        client: first,
+      },
+      {
+        t: 2,
+        threads: 1,
+        tps: 0,
+        qps: 0,
+        reads: 0,
+        writes: 0,
+        others: 0,
+        errors: 0,
+        reconnects: 0,
+        latencyMs: { p95: null },
+        client: second,
+      },
+    ],
+  );
   assert.deepEqual(run, { cpuUtilization: 0.5, cores: 2, eventLoopUtilization: 0.45, eventLoopDelayP99Ms: 2.5, bound: true });
 });
 
@@ -44,8 +79,18 @@ test("a busy worker that ran or waited for a core all the interval makes it satu
   clock.ms = 1000;
   clock.cpu = 150_000;
   // the worker ran 0.12 s and waited 0.87 s for the core a CPU hog held (measured: taskset -c 1 beside a busy loop)
-  const pinned = meter.closeInterval([{ ...loop(0.6, 4), runnableShare: 0.99 }, { ...loop(0.1, 3), runnableShare: 0.2 }]);
-  assert.deepEqual(pinned, { cpuUtilization: 0.15, cores: 1, eventLoopUtilization: 0.6, eventLoopDelayP99Ms: 4, runnableShare: 0.99, bound: true });
+  const pinned = meter.closeInterval([
+    { ...loop(0.6, 4), runnableShare: 0.99 },
+    { ...loop(0.1, 3), runnableShare: 0.2 },
+  ]);
+  assert.deepEqual(pinned, {
+    cpuUtilization: 0.15,
+    cores: 1,
+    eventLoopUtilization: 0.6,
+    eventLoopDelayP99Ms: 4,
+    runnableShare: 0.99,
+    bound: true,
+  });
   clock.ms = 2000;
   clock.cpu = 200_000;
   // a light client on a busy machine: it sleeps, and waits a little at each wake-up

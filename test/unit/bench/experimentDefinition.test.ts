@@ -12,7 +12,11 @@ const connection = { host: '127.0.0.1', port: 4000, user: 'root', password: 'pw'
 
 const cachedTableStudy = {
   name: 'cached vs normal',
-  workloads: ['oltp_point_select', 'select_random_points', { name: 'oltp_read_write', options: { delete_inserts: 10 }, params: { point_selects: [10, 40] } }],
+  workloads: [
+    'oltp_point_select',
+    'select_random_points',
+    { name: 'oltp_read_write', options: { delete_inserts: 10 }, params: { point_selects: [10, 40] } },
+  ],
   threads: [8, 16],
   tableSizes: [5000, 50000],
   options: { time: 60, rand_type: 'uniform' },
@@ -29,7 +33,10 @@ describe('experiment definitions', () => {
     assert.equal(definition.repeat, 1);
     assert.equal(definition.prepare, true);
     assert.equal(definition.cleanup, true);
-    assert.deepEqual(definition.variants.map((variant) => variant.name), ['normal', 'cached']);
+    assert.deepEqual(
+      definition.variants.map((variant) => variant.name),
+      ['normal', 'cached'],
+    );
     assert.deepEqual(definition.variants[1].ready, { kind: 'cache-hit' });
     assert.deepEqual(parseExperimentDefinition(definition), definition, 'a parsed definition parses to itself');
   });
@@ -43,8 +50,18 @@ describe('experiment definitions', () => {
     assert.equal(first.options.workloadOptions.tableSize, 5000);
     assert.equal(first.options.random.type, 'uniform');
     assert.equal(first.options.limits.time, 60);
-    const readWrite = cells.filter((cell) => cell.workload.name === 'oltp_read_write' && cell.tableSize === 5000 && cell.variant.name === 'normal');
-    assert.deepEqual(readWrite.map((cell) => [cell.params.point_selects, cell.threads]), [[10, 8], [10, 16], [40, 8], [40, 16]]);
+    const readWrite = cells.filter(
+      (cell) => cell.workload.name === 'oltp_read_write' && cell.tableSize === 5000 && cell.variant.name === 'normal',
+    );
+    assert.deepEqual(
+      readWrite.map((cell) => [cell.params.point_selects, cell.threads]),
+      [
+        [10, 8],
+        [10, 16],
+        [40, 8],
+        [40, 16],
+      ],
+    );
     assert.equal(readWrite[0].options.workloadOptions.deleteInserts, 10);
     assert.equal(readWrite[2].options.workloadOptions.pointSelects, 40);
     assert.deepEqual([...new Set(cells.map((cell) => cell.tableSize))], [5000, 50000]);
@@ -52,7 +69,8 @@ describe('experiment definitions', () => {
   });
 
   test('mistakes are found before anything runs, with the place named', () => {
-    const bad = (patch: Record<string, unknown>) => () => planExperiment(parseExperimentDefinition({ ...cachedTableStudy, ...patch }) as SysbenchExperimentDefinition, connection);
+    const bad = (patch: Record<string, unknown>) => () =>
+      planExperiment(parseExperimentDefinition({ ...cachedTableStudy, ...patch }) as SysbenchExperimentDefinition, connection);
     assert.throws(bad({ workloads: ['oltp_nonsense'] }), /"workloads\[0\]": unknown workload 'oltp_nonsense'/);
     assert.throws(bad({ threads: [] }), /"threads" needs at least one value/);
     assert.throws(bad({ threads: [8, 0] }), /"threads\[1\]" must be at least 1/);
@@ -68,37 +86,66 @@ describe('experiment definitions', () => {
   });
 
   test('a bulk-load study: rows per INSERT x writers x key order', () => {
-    const definition = parseExperimentDefinition({ kind: 'bulk-load', name: 'batches', rows: 1000, rowsPerInsert: [2000, 5000], writerThreads: [5, 10] });
+    const definition = parseExperimentDefinition({
+      kind: 'bulk-load',
+      name: 'batches',
+      rows: 1000,
+      rowsPerInsert: [2000, 5000],
+      writerThreads: [5, 10],
+    });
     assert.equal(definition.kind, 'bulk-load');
     if (definition.kind !== 'bulk-load') return;
     assert.deepEqual(definition.keyOrder, ['ordered', 'shuffled']);
     const cells = planBulkLoad(definition);
     assert.equal(cells.length, 8);
-    assert.deepEqual(cells.slice(0, 2).map((cell) => [cell.rowsPerInsert, cell.writers, cell.keyOrder]), [[2000, 5, 'ordered'], [2000, 5, 'shuffled']]);
-    assert.throws(() => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', rows: 10, rowsPerInsert: [1], writerThreads: [1], table: 'sbtest1' }), /never drops sysbench tables/);
+    assert.deepEqual(
+      cells.slice(0, 2).map((cell) => [cell.rowsPerInsert, cell.writers, cell.keyOrder]),
+      [
+        [2000, 5, 'ordered'],
+        [2000, 5, 'shuffled'],
+      ],
+    );
+    assert.throws(
+      () => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', rows: 10, rowsPerInsert: [1], writerThreads: [1], table: 'sbtest1' }),
+      /never drops sysbench tables/,
+    );
   });
 
   test('shuffled keys are a permutation; ordered keys ascend', () => {
     const random = new SysbenchRandom(DEFAULT_DISTRIBUTION, [1, 2, 3, 4]);
     const shuffled = loadOrder(1000, 'shuffled', random);
-    assert.deepEqual([...shuffled].sort((a, b) => a - b), Array.from({ length: 1000 }, (_unused, i) => i + 1));
-    assert.notDeepEqual([...shuffled], Array.from({ length: 1000 }, (_unused, i) => i + 1));
+    assert.deepEqual(
+      [...shuffled].sort((a, b) => a - b),
+      Array.from({ length: 1000 }, (_unused, i) => i + 1),
+    );
+    assert.notDeepEqual(
+      [...shuffled],
+      Array.from({ length: 1000 }, (_unused, i) => i + 1),
+    );
     assert.deepEqual([...loadOrder(5, 'ordered', random)], [1, 2, 3, 4, 5]);
   });
 });
 
 describe('variant steps', () => {
   test('{table} repeats the statement per sbtest table, quoted; {schema} and {qualifiedTable} are quoted too', () => {
-    assert.deepEqual(expandVariantSql('ALTER TABLE {table} CACHE', 'sb`x', [1, 2]), ['ALTER TABLE `sbtest1` CACHE', 'ALTER TABLE `sbtest2` CACHE']);
-    assert.deepEqual(expandVariantSql('ALTER DATABASE {schema} SET TIFLASH REPLICA 1', 'sb`x', [1, 2]), ['ALTER DATABASE `sb``x` SET TIFLASH REPLICA 1']);
+    assert.deepEqual(expandVariantSql('ALTER TABLE {table} CACHE', 'sb`x', [1, 2]), [
+      'ALTER TABLE `sbtest1` CACHE',
+      'ALTER TABLE `sbtest2` CACHE',
+    ]);
+    assert.deepEqual(expandVariantSql('ALTER DATABASE {schema} SET TIFLASH REPLICA 1', 'sb`x', [1, 2]), [
+      'ALTER DATABASE `sb``x` SET TIFLASH REPLICA 1',
+    ]);
     assert.deepEqual(expandVariantSql('ANALYZE TABLE {qualifiedTable}', 'db', [3]), ['ANALYZE TABLE `db`.`sbtest3`']);
   });
 
   test('session variables become SET SESSION statements with quoted text values', () => {
-    assert.deepEqual(sessionStatementsFor({ name: 'tiflash', sessionVariables: { tidb_isolation_read_engines: "tiflash,tidb'", tidb_distsql_scan_concurrency: 30 } }), [
-      "SET SESSION tidb_isolation_read_engines = 'tiflash,tidb'''",
-      'SET SESSION tidb_distsql_scan_concurrency = 30',
-    ]);
+    assert.deepEqual(
+      sessionStatementsFor({
+        name: 'tiflash',
+        sessionVariables: { tidb_isolation_read_engines: "tiflash,tidb'", tidb_distsql_scan_concurrency: 30 },
+      }),
+      ["SET SESSION tidb_isolation_read_engines = 'tiflash,tidb'''", 'SET SESSION tidb_distsql_scan_concurrency = 30'],
+    );
   });
 
   test('an SQL readiness check polls until the query says yes, or reports what it saw', async () => {
@@ -126,12 +173,24 @@ describe('variant steps', () => {
     assert.equal(definition.rows, 19_687_500, '3.78e9 bytes / 192 bytes a row');
     assert.equal(definition.gb, 3.78);
     assert.deepEqual(parseExperimentDefinition(definition), definition, 'it re-parses to itself');
-    assert.throws(() => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', gb: 1, rows: 10, rowsPerInsert: [1], writerThreads: [1] }), /Give "rows" or "gb", not both: 1 GB of row data is 5208333 rows of 192 bytes, not 10\./);
-    assert.throws(() => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', gb: 0, rowsPerInsert: [1], writerThreads: [1] }), /"gb" must be a number of gigabytes above 0/);
+    assert.throws(
+      () => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', gb: 1, rows: 10, rowsPerInsert: [1], writerThreads: [1] }),
+      /Give "rows" or "gb", not both: 1 GB of row data is 5208333 rows of 192 bytes, not 10\./,
+    );
+    assert.throws(
+      () => parseExperimentDefinition({ kind: 'bulk-load', name: 'x', gb: 0, rowsPerInsert: [1], writerThreads: [1] }),
+      /"gb" must be a number of gigabytes above 0/,
+    );
   });
 
   test('writers that outnumber their statements are named, cell by cell', () => {
-    const definition = parseExperimentDefinition({ kind: 'bulk-load', name: 'pool', rows: 200_000, rowsPerInsert: [310, 7426], writerThreads: [16, 32, 64] });
+    const definition = parseExperimentDefinition({
+      kind: 'bulk-load',
+      name: 'pool',
+      rows: 200_000,
+      rowsPerInsert: [310, 7426],
+      writerThreads: [16, 32, 64],
+    });
     assert.ok(definition.kind === 'bulk-load');
     assert.deepEqual(bulkLoadWarnings(definition), [
       '32 writers for 27 statement(s) of 7426 rows (200000 rows): 5 writer(s) have nothing to send, so that cell measures 27 writer(s).',

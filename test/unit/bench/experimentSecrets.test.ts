@@ -18,12 +18,14 @@ const definition = parseExperimentDefinition({
   workloads: ['oltp_point_select'],
   threads: [1],
   tableSizes: [100],
-  variants: [{
-    name: 'with user',
-    setup: [`CREATE USER 'lab_probe'@'%' IDENTIFIED BY '${SECRET}'`, `SET PASSWORD FOR 'lab_probe'@'%' = PASSWORD('${SECRET}')`],
-    teardown: ["DROP USER 'lab_probe'@'%'"],
-    ready: { kind: 'sql', query: `SELECT 1 FROM mysql.user WHERE authentication_string = PASSWORD('${SECRET}')` },
-  }],
+  variants: [
+    {
+      name: 'with user',
+      setup: [`CREATE USER 'lab_probe'@'%' IDENTIFIED BY '${SECRET}'`, `SET PASSWORD FOR 'lab_probe'@'%' = PASSWORD('${SECRET}')`],
+      teardown: ["DROP USER 'lab_probe'@'%'"],
+      ready: { kind: 'sql', query: `SELECT 1 FROM mysql.user WHERE authentication_string = PASSWORD('${SECRET}')` },
+    },
+  ],
 });
 
 describe('passwords in experiment SQL', () => {
@@ -36,17 +38,22 @@ describe('passwords in experiment SQL', () => {
     assert.deepEqual(printed, ["  CREATE USER `db` IDENTIFIED BY '***'"]);
   });
 
-  test("a server error that quotes the set-up from its password on is blanked before anyone sees it", async () => {
+  test('a server error that quotes the set-up from its password on is blanked before anyone sees it', async () => {
     const failing: SqlExecutor = {
       query: async () => [],
       run: async () => {
-        throw Object.assign(new Error(`You have an error in your SQL syntax; check the manual near 'BY '${SECRET}'' at line 1`), { errno: 1064 });
+        throw Object.assign(new Error(`You have an error in your SQL syntax; check the manual near 'BY '${SECRET}'' at line 1`), {
+          errno: 1064,
+        });
       },
     };
-    const error = await runVariantSql(failing, [`CREATE USER IDENTIFIED BY '${SECRET}'`], 'db', [1], () => undefined).then(() => undefined, (caught: unknown) => caught);
+    const error = await runVariantSql(failing, [`CREATE USER IDENTIFIED BY '${SECRET}'`], 'db', [1], () => undefined).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     assert.ok(error instanceof Error);
     assert.equal(error.message, "You have an error in your SQL syntax; check the manual near 'BY '***'' at line 1");
-    assert.equal((error as Error & { errno?: number }).errno, 1064, 'the error is still the server\'s');
+    assert.equal((error as Error & { errno?: number }).errno, 1064, "the error is still the server's");
   });
 
   test('the result keeps the definition and the message without the password; the definition run is left alone', () => {
@@ -60,7 +67,10 @@ describe('passwords in experiment SQL', () => {
     });
     const text = JSON.stringify(result);
     assert.ok(!text.includes(SECRET), text);
-    assert.deepEqual((result.definition as SysbenchExperimentDefinition).variants[0].setup, ["CREATE USER 'lab_probe'@'%' IDENTIFIED BY '***'", "SET PASSWORD FOR 'lab_probe'@'%' = PASSWORD('***')"]);
+    assert.deepEqual((result.definition as SysbenchExperimentDefinition).variants[0].setup, [
+      "CREATE USER 'lab_probe'@'%' IDENTIFIED BY '***'",
+      "SET PASSWORD FOR 'lab_probe'@'%' = PASSWORD('***')",
+    ]);
     assert.match(result.message ?? '', /near 'IDENTIFIED BY '\*\*\*'/);
     assert.ok(JSON.stringify(definition).includes(SECRET), 'the definition that runs still has the password');
   });
@@ -76,6 +86,9 @@ describe('passwords in experiment SQL', () => {
     const parsed = parseBenchmarkResult(JSON.stringify({ ...sampleExperiment([]), definition }));
     assert.ok(parsed.ok);
     assert.ok(!JSON.stringify(parsed.result).includes(SECRET));
-    assert.ok(parsed.warnings.some((warning) => /password-like/.test(warning)), parsed.warnings.join('; '));
+    assert.ok(
+      parsed.warnings.some((warning) => /password-like/.test(warning)),
+      parsed.warnings.join('; '),
+    );
   });
 });

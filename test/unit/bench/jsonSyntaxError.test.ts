@@ -11,9 +11,22 @@ describe('JSON syntax errors', () => {
   });
 
   test('the line, column and what was expected', () => {
-    assert.deepEqual(findJsonSyntaxError('{\n  "a": 1\n  "b": 2\n}'), { offset: 13, line: 3, column: 3, message: "expected ',' or '}' after a value, found '\"'" });
-    assert.deepEqual(findJsonSyntaxError('{"a": [1, 2,]}'), { offset: 12, line: 1, column: 13, message: "expected another value after the comma (a trailing comma is not JSON), found ']'" });
-    assert.equal(findJsonSyntaxError('{"a": 1,}')?.message, "expected another member after the comma (a trailing comma is not JSON), found '}'");
+    assert.deepEqual(findJsonSyntaxError('{\n  "a": 1\n  "b": 2\n}'), {
+      offset: 13,
+      line: 3,
+      column: 3,
+      message: "expected ',' or '}' after a value, found '\"'",
+    });
+    assert.deepEqual(findJsonSyntaxError('{"a": [1, 2,]}'), {
+      offset: 12,
+      line: 1,
+      column: 13,
+      message: "expected another value after the comma (a trailing comma is not JSON), found ']'",
+    });
+    assert.equal(
+      findJsonSyntaxError('{"a": 1,}')?.message,
+      "expected another member after the comma (a trailing comma is not JSON), found '}'",
+    );
     assert.equal(findJsonSyntaxError('{"a": tru}')?.message, "expected a value, found 't'");
     assert.equal(findJsonSyntaxError('{"a": "open\n"}')?.message, 'a string is not closed before the end of the line');
     assert.equal(findJsonSyntaxError('{"a": 1} x')?.message, "expected the end of the text after the value, found 'x'");
@@ -31,7 +44,10 @@ describe('JSON syntax errors', () => {
       let text = base;
       for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits--) {
         const at = Math.floor(random() * (text.length + 1));
-        text = random() < 0.5 ? text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+        text =
+          random() < 0.5
+            ? text.slice(0, at) + pieces[Math.floor(random() * pieces.length)] + text.slice(at)
+            : text.slice(0, at) + text.slice(at + 1);
       }
       let parses = true;
       try {

@@ -31,7 +31,11 @@ describe('latency recording', () => {
     const reference = newHistogram() as JsHistogram & { countsArrayIndex(value: number): number; valueFromIndex(index: number): number };
     for (const value of edgeValues()) {
       assert.equal(countsIndex(value), reference.countsArrayIndex(value), `index of ${value}`);
-      assert.equal(valueOfIndex(countsIndex(value)), reference.valueFromIndex(reference.countsArrayIndex(value)), `value of ${value}'s slot`);
+      assert.equal(
+        valueOfIndex(countsIndex(value)),
+        reference.valueFromIndex(reference.countsArrayIndex(value)),
+        `value of ${value}'s slot`,
+      );
     }
     for (const ms of latenciesMs(20_000)) {
       const micros = Math.max(1, Math.round(ms * 1000));

@@ -27,18 +27,34 @@ function packet(sequenceId: number, payload: Buffer): Buffer {
 }
 
 function greeting(withTls: boolean): Buffer {
-  const capabilities = 0x1 | 0x4 | 0x8 | 0x200 | 0x2000 | 0x8000 | 0x10000 | 0x20000 | 0x40000 | 0x80000 | 0x200000 | 0x1000000 | (withTls ? CLIENT_SSL : 0);
+  const capabilities =
+    0x1 | 0x4 | 0x8 | 0x200 | 0x2000 | 0x8000 | 0x10000 | 0x20000 | 0x40000 | 0x80000 | 0x200000 | 0x1000000 | (withTls ? CLIENT_SSL : 0);
   const head = Buffer.alloc(4 + 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10);
   let pos = 0;
-  head.writeUInt32LE(9, pos); pos += 4;
-  SCRAMBLE.copy(head, pos, 0, 8); pos += 8;
+  head.writeUInt32LE(9, pos);
+  pos += 4;
+  SCRAMBLE.copy(head, pos, 0, 8);
+  pos += 8;
   head[pos++] = 0;
-  head.writeUInt16LE(capabilities & 0xffff, pos); pos += 2;
+  head.writeUInt16LE(capabilities & 0xffff, pos);
+  pos += 2;
   head[pos++] = 255;
-  head.writeUInt16LE(2, pos); pos += 2;
-  head.writeUInt16LE(capabilities >>> 16, pos); pos += 2;
+  head.writeUInt16LE(2, pos);
+  pos += 2;
+  head.writeUInt16LE(capabilities >>> 16, pos);
+  pos += 2;
   head[pos++] = 21;
-  return packet(0, Buffer.concat([Buffer.from([0x0a]), Buffer.from('8.0.36-fake\0', 'latin1'), head, SCRAMBLE.subarray(8), Buffer.from([0]), Buffer.from('caching_sha2_password\0', 'latin1')]));
+  return packet(
+    0,
+    Buffer.concat([
+      Buffer.from([0x0a]),
+      Buffer.from('8.0.36-fake\0', 'latin1'),
+      head,
+      SCRAMBLE.subarray(8),
+      Buffer.from([0]),
+      Buffer.from('caching_sha2_password\0', 'latin1'),
+    ]),
+  );
 }
 
 function okPacket(sequenceId: number, affectedRows: number, status = 0x0002): Buffer {
@@ -54,16 +70,19 @@ class PacketReader {
   private listener: ((chunk: Buffer) => void) | undefined;
 
   attach(socket: Socket): void {
-    socket.on('data', this.listener = (chunk: Buffer) => {
-      this.pending = Buffer.concat([this.pending, chunk]);
-      while (this.pending.length >= 4) {
-        const length = this.pending.readUIntLE(0, 3);
-        if (this.pending.length < 4 + length) break;
-        this.queue.push({ sequenceId: this.pending[3], payload: Buffer.from(this.pending.subarray(4, 4 + length)) });
-        this.pending = this.pending.subarray(4 + length);
-      }
-      this.waiter?.();
-    });
+    socket.on(
+      'data',
+      (this.listener = (chunk: Buffer) => {
+        this.pending = Buffer.concat([this.pending, chunk]);
+        while (this.pending.length >= 4) {
+          const length = this.pending.readUIntLE(0, 3);
+          if (this.pending.length < 4 + length) break;
+          this.queue.push({ sequenceId: this.pending[3], payload: Buffer.from(this.pending.subarray(4, 4 + length)) });
+          this.pending = this.pending.subarray(4 + length);
+        }
+        this.waiter?.();
+      }),
+    );
   }
 
   /** Stops reading; the bytes read beyond the last whole packet go back to the socket. */
@@ -100,7 +119,13 @@ let tlsCert = '';
 
 function serveFullAuthentication(socket: Socket, withTls: boolean, done: (transcript: AuthTranscript) => void): void {
   socket.on('error', () => undefined);
-  const transcript: AuthTranscript = { scrambleAnswer: Buffer.alloc(0), requestedPublicKey: false, recoveredPassword: '', overTls: false, plainPayloads: [] };
+  const transcript: AuthTranscript = {
+    scrambleAnswer: Buffer.alloc(0),
+    requestedPublicKey: false,
+    recoveredPassword: '',
+    overTls: false,
+    plainPayloads: [],
+  };
   void (async () => {
     let reader = new PacketReader();
     reader.attach(socket);
@@ -171,7 +196,25 @@ async function closeServer(server: Server): Promise<void> {
 
 describe('caching_sha2_password full authentication (fake MySQL 8 server)', () => {
   before(() => {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(certDir, 'key.pem'),
+        '-out',
+        join(certDir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
     tlsKey = readFileSync(join(certDir, 'key.pem'), 'utf8');
     tlsCert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
   });
@@ -192,7 +235,8 @@ describe('caching_sha2_password full authentication (fake MySQL 8 server)', () =
       assert.deepEqual(transcript.scrambleAnswer, Buffer.from(stage1.map((byte, i) => byte ^ mask[i])), 'the fast-path answer first');
       assert.equal(transcript.requestedPublicKey, true, 'asks for the public key (0x02)');
       assert.equal(transcript.recoveredPassword, PASSWORD, 'the password decrypts with the private key');
-      for (const payload of transcript.plainPayloads) assert.equal(payload.includes(Buffer.from(PASSWORD, 'utf8')), false, 'the password never crosses in clear');
+      for (const payload of transcript.plainPayloads)
+        assert.equal(payload.includes(Buffer.from(PASSWORD, 'utf8')), false, 'the password never crosses in clear');
     } finally {
       await closeServer(server);
     }
@@ -202,7 +246,13 @@ describe('caching_sha2_password full authentication (fake MySQL 8 server)', () =
     let transcript: AuthTranscript | undefined;
     const { server, port } = await listen((socket) => serveFullAuthentication(socket, true, (seen) => (transcript = seen)));
     try {
-      const connection = await LeanMysqlConnection.connect({ host: '127.0.0.1', port, user: 'bench', password: PASSWORD, tls: { mode: 'required' } });
+      const connection = await LeanMysqlConnection.connect({
+        host: '127.0.0.1',
+        port,
+        user: 'bench',
+        password: PASSWORD,
+        tls: { mode: 'required' },
+      });
       assert.equal(connection.isSecure, true);
       assert.equal(await connection.query('DO 1'), 0);
       await connection.close();
@@ -279,14 +329,19 @@ describe('an OK packet with SERVER_MORE_RESULTS_EXISTS', () => {
             return;
           }
           if (command.payload.toString('utf8', 1).startsWith('CALL')) {
-            const column = Buffer.concat([...['def', '', '', '', 'x', ''].map((text) => Buffer.concat([Buffer.from([text.length]), Buffer.from(text, 'latin1')])), Buffer.from([0x0c, 45, 0, 20, 0, 0, 0, 0xfd, 0, 0, 0, 0, 0])]);
-            socket.write(Buffer.concat([
-              packet(1, Buffer.from([0x01])),
-              packet(2, column),
-              packet(3, Buffer.from([0x01, 0x31])),
-              packet(4, Buffer.from([0xfe, 0x00, 0x00, 0x02 | SERVER_MORE_RESULTS_EXISTS, 0x00, 0x00, 0x00])),
-              okPacket(5, 0),
-            ]));
+            const column = Buffer.concat([
+              ...['def', '', '', '', 'x', ''].map((text) => Buffer.concat([Buffer.from([text.length]), Buffer.from(text, 'latin1')])),
+              Buffer.from([0x0c, 45, 0, 20, 0, 0, 0, 0xfd, 0, 0, 0, 0, 0]),
+            ]);
+            socket.write(
+              Buffer.concat([
+                packet(1, Buffer.from([0x01])),
+                packet(2, column),
+                packet(3, Buffer.from([0x01, 0x31])),
+                packet(4, Buffer.from([0xfe, 0x00, 0x00, 0x02 | SERVER_MORE_RESULTS_EXISTS, 0x00, 0x00, 0x00])),
+                okPacket(5, 0),
+              ]),
+            );
           } else {
             socket.write(okPacket(1, 2));
           }

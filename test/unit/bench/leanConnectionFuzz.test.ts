@@ -23,15 +23,30 @@ function greeting(): Buffer {
   const capabilities = 0x1 | 0x4 | 0x8 | 0x200 | 0x2000 | 0x8000 | 0x10000 | 0x20000 | 0x40000 | 0x80000 | 0x200000 | 0x1000000;
   const head = Buffer.alloc(4 + 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10);
   let pos = 0;
-  head.writeUInt32LE(7, pos); pos += 4;
-  head.fill(0x41, pos, pos + 8); pos += 8;
+  head.writeUInt32LE(7, pos);
+  pos += 4;
+  head.fill(0x41, pos, pos + 8);
+  pos += 8;
   head[pos++] = 0;
-  head.writeUInt16LE(capabilities & 0xffff, pos); pos += 2;
+  head.writeUInt16LE(capabilities & 0xffff, pos);
+  pos += 2;
   head[pos++] = 45;
-  head.writeUInt16LE(2, pos); pos += 2;
-  head.writeUInt16LE(capabilities >>> 16, pos); pos += 2;
+  head.writeUInt16LE(2, pos);
+  pos += 2;
+  head.writeUInt16LE(capabilities >>> 16, pos);
+  pos += 2;
   head[pos++] = 21;
-  return packet(0, Buffer.concat([Buffer.from([0x0a]), Buffer.from('5.5.5-10.11.6-fake\0', 'latin1'), head, Buffer.alloc(12, 0x42), Buffer.from([0]), Buffer.from('mysql_native_password\0', 'latin1')]));
+  return packet(
+    0,
+    Buffer.concat([
+      Buffer.from([0x0a]),
+      Buffer.from('5.5.5-10.11.6-fake\0', 'latin1'),
+      head,
+      Buffer.alloc(12, 0x42),
+      Buffer.from([0]),
+      Buffer.from('mysql_native_password\0', 'latin1'),
+    ]),
+  );
 }
 
 const ok = (sequenceId: number) => packet(sequenceId, Buffer.from([0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00]));
@@ -64,7 +79,16 @@ function corrupt(packets: Buffer[], random: () => number): { bytes: Buffer; kind
   const index = pick(list.length);
   const target = list[index];
   const payloadLength = target.length - 4;
-  const kinds = ['flip', 'truncate stream', 'bad length', 'wrong sequence', 'bad length-encoded integer', 'empty packet', 'garbage packet', 'short payload'];
+  const kinds = [
+    'flip',
+    'truncate stream',
+    'bad length',
+    'wrong sequence',
+    'bad length-encoded integer',
+    'empty packet',
+    'garbage packet',
+    'short payload',
+  ];
   const kind = kinds[pick(kinds.length)];
   switch (kind) {
     case 'flip':
@@ -201,7 +225,12 @@ describe('lean MySQL client against a server sending malformed packets', () => {
       } catch (error) {
         assert.ok(error instanceof MysqlError, `seed ${seed} (${fuzz.phase}, ${fuzz.kind}): ${String(error)}`);
         outcome = `error ${error.errno}`;
-        if (error.errno === CR_MALFORMED_PACKET) assert.match(error.message, /^(Malformed packet from 127\.0\.0\.1:\d+: .+|.+did not greet like a MySQL-compatible server|Unexpected packet .+)/, `seed ${seed}`);
+        if (error.errno === CR_MALFORMED_PACKET)
+          assert.match(
+            error.message,
+            /^(Malformed packet from 127\.0\.0\.1:\d+: .+|.+did not greet like a MySQL-compatible server|Unexpected packet .+)/,
+            `seed ${seed}`,
+          );
       } finally {
         clearTimeout(timer);
       }
@@ -209,7 +238,10 @@ describe('lean MySQL client against a server sending malformed packets', () => {
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
     assert.deepEqual(uncaught, [], 'no uncaught exception or unhandled rejection');
-    assert.ok((outcomes.get(`error ${CR_MALFORMED_PACKET}`) ?? 0) > CASES / 10, `malformed packets are named as such: ${JSON.stringify([...outcomes])}`);
+    assert.ok(
+      (outcomes.get(`error ${CR_MALFORMED_PACKET}`) ?? 0) > CASES / 10,
+      `malformed packets are named as such: ${JSON.stringify([...outcomes])}`,
+    );
     current = undefined;
   });
 });

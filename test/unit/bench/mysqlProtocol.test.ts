@@ -32,7 +32,9 @@ describe('packet framing', () => {
     const stream = Buffer.concat([packet(1, Buffer.from('hello')), packet(2, Buffer.alloc(0)), packet(3, Buffer.from('world!'))]);
     for (let step = 1; step <= stream.length; step++) {
       const seen: string[] = [];
-      const framing = new PacketFraming((data, start, length, seq) => seen.push(`${seq}:${data.toString('latin1', start, start + length)}`));
+      const framing = new PacketFraming((data, start, length, seq) =>
+        seen.push(`${seq}:${data.toString('latin1', start, start + length)}`),
+      );
       // a reused read buffer, as with the socket's onread option
       const scratch = Buffer.alloc(step);
       for (let pos = 0; pos < stream.length; pos += step) {
@@ -55,10 +57,15 @@ describe('packet framing', () => {
   test('a packet out of sequence stops the framing and is reported, a row included', () => {
     const seen: number[] = [];
     const mismatches: string[] = [];
-    const framing = new PacketFraming((_data, _start, _length, seq) => seen.push(seq), (got, expected) => mismatches.push(`${got}/${expected}`));
+    const framing = new PacketFraming(
+      (_data, _start, _length, seq) => seen.push(seq),
+      (got, expected) => mismatches.push(`${got}/${expected}`),
+    );
     framing.nextSequence = 1;
     framing.countRows = true;
-    framing.push(Buffer.concat([packet(1, Buffer.from('a')), packet(2, Buffer.from('b')), packet(4, Buffer.from('c')), packet(5, Buffer.from('d'))]));
+    framing.push(
+      Buffer.concat([packet(1, Buffer.from('a')), packet(2, Buffer.from('b')), packet(4, Buffer.from('c')), packet(5, Buffer.from('d'))]),
+    );
     assert.deepEqual(mismatches, ['4/3']);
     assert.equal(framing.rows, 2, 'the rows before the gap are counted, none after it');
     framing.nextSequence = -1;
@@ -73,7 +80,7 @@ describe('packet framing', () => {
       for (let i = 0; i < size; i += 4096) payload[i] = (i >> 12) & 0xff;
       const { bytes, count } = splitIntoPackets(payload, 0);
       const headers: Array<[number, number]> = [];
-      for (let pos = 0; pos < bytes.length; ) {
+      for (let pos = 0; pos < bytes.length;) {
         const length = bytes.readUIntLE(pos, 3);
         headers.push([length, bytes[pos + 3]]);
         pos += 4 + length;
@@ -118,7 +125,10 @@ describe('authentication answers', () => {
     const sha2 = load('lib/auth_plugins/caching_sha2_password.js') as { calculateToken: (password: string, scramble: Buffer) => Buffer };
     for (const password of ['tidblab-pw', 'pässwörd', 'x']) {
       const scramble = randomBytes(20);
-      assert.deepEqual(nativePasswordResponse(password, scramble), auth41.calculateToken(password, scramble.subarray(0, 8), scramble.subarray(8)));
+      assert.deepEqual(
+        nativePasswordResponse(password, scramble),
+        auth41.calculateToken(password, scramble.subarray(0, 8), scramble.subarray(8)),
+      );
       assert.deepEqual(cachingSha2Response(password, scramble), sha2.calculateToken(password, scramble));
     }
   });

@@ -23,7 +23,10 @@ function referenceXoroshiro(state: [bigint, bigint]): () => bigint {
 }
 
 function seeded(settings: Partial<DistributionSettings> = {}, seed = 7): SysbenchRandom {
-  return new SysbenchRandom({ ...DEFAULT_DISTRIBUTION, ...settings }, threadRandomStates({ seed, threads: 1, reportThread: false, eventGenerator: false }).workers[0]);
+  return new SysbenchRandom(
+    { ...DEFAULT_DISTRIBUTION, ...settings },
+    threadRandomStates({ seed, threads: 1, reportThread: false, eventGenerator: false }).workers[0],
+  );
 }
 
 describe('glibc random()', () => {
@@ -38,7 +41,10 @@ describe('glibc random()', () => {
 
 describe('xoroshiro128+', () => {
   test('matches a BigInt reference for 10,000 steps', () => {
-    const hi0 = 0x9e3779b9, lo0 = 0x7f4a7c15, hi1 = 0xbf58476d, lo1 = 0x1ce4e5b9;
+    const hi0 = 0x9e3779b9,
+      lo0 = 0x7f4a7c15,
+      hi1 = 0xbf58476d,
+      lo1 = 0x1ce4e5b9;
     const ours = new Xoroshiro128Plus([hi0, lo0, hi1, lo1]);
     const reference: [bigint, bigint] = [(BigInt(hi0) << 32n) | BigInt(lo0), (BigInt(hi1) << 32n) | BigInt(lo1)];
     const next = referenceXoroshiro(reference);
@@ -46,7 +52,12 @@ describe('xoroshiro128+', () => {
     for (let i = 0; i < 10_000; i++) {
       const expected = Number(next() >> 12n) / 2 ** 52;
       assert.equal(ours.nextDouble(), expected, `step ${i}`);
-      if (i < 100) assert.deepEqual(ours.state, [half(reference[0], 32n), half(reference[0], 0n), half(reference[1], 32n), half(reference[1], 0n)], `the state as unsigned 32-bit halves after step ${i}`);
+      if (i < 100)
+        assert.deepEqual(
+          ours.state,
+          [half(reference[0], 32n), half(reference[0], 0n), half(reference[1], 32n), half(reference[1], 0n)],
+          `the state as unsigned 32-bit halves after step ${i}`,
+        );
     }
   });
 });

@@ -4,7 +4,14 @@ import { BulkInsertStatement, BULK_PACKET_SIZE } from '../../../src/core/bench/b
 import { ErrorPolicy, TIDB_RETRYABLE_ERRORS } from '../../../src/core/bench/errorPolicy';
 import { LatencyRecorder } from '../../../src/core/bench/latencyHistogram';
 import { RunStatistics } from '../../../src/core/bench/runStatistics';
-import { COUNTER_EVENTS, COUNTER_READS, COUNTER_WRITES, COUNTER_OTHERS, COUNTER_ERRORS, COUNTER_RECONNECTS } from '../../../src/core/bench/threadSession';
+import {
+  COUNTER_EVENTS,
+  COUNTER_READS,
+  COUNTER_WRITES,
+  COUNTER_OTHERS,
+  COUNTER_ERRORS,
+  COUNTER_RECONNECTS,
+} from '../../../src/core/bench/threadSession';
 import { COUNTER_LATENCY_SUM, THREAD_SLOTS } from '../../../src/core/bench/workerRun';
 import type { WorkerSnapshot } from '../../../src/core/bench/workerMessages';
 
@@ -17,7 +24,10 @@ describe('multi-row INSERT statements', () => {
     const row = `(1234, '${'9'.repeat(119)}', '${'8'.repeat(59)}')`;
     for (let i = 0; i < 10_000; i++) await statement.add(row);
     await statement.flush();
-    assert.equal(sent.reduce((total, entry) => total + entry.rows, 0), 10_000);
+    assert.equal(
+      sent.reduce((total, entry) => total + entry.rows, 0),
+      10_000,
+    );
     for (const entry of sent) assert.ok(entry.sql.length + 1 <= BULK_PACKET_SIZE, `${entry.sql.length}`);
     // every statement but the last is full: one more row would not have fitted
     for (const entry of sent.slice(0, -1)) assert.ok(entry.sql.length + 1 + row.length + 1 > BULK_PACKET_SIZE);
@@ -49,8 +59,11 @@ describe('error policy', () => {
     assert.equal(all.actionFor(2055), 'reconnect');
   });
 
-  test("on TiDB the retryable errors join the default list, unless the list was given or the feature is off", () => {
-    assert.deepEqual(ErrorPolicy.fromOptions([1213, 1020, 1205], false, true, true).ignoredCodes, [1020, 1205, 1213, ...TIDB_RETRYABLE_ERRORS].sort((a, b) => a - b));
+  test('on TiDB the retryable errors join the default list, unless the list was given or the feature is off', () => {
+    assert.deepEqual(
+      ErrorPolicy.fromOptions([1213, 1020, 1205], false, true, true).ignoredCodes,
+      [1020, 1205, 1213, ...TIDB_RETRYABLE_ERRORS].sort((a, b) => a - b),
+    );
     assert.equal(ErrorPolicy.fromOptions([1213], true, true, true).actionFor(9007), 'fatal');
     assert.equal(ErrorPolicy.fromOptions([1213], false, true, false).actionFor(9007), 'fatal');
     assert.equal(ErrorPolicy.fromOptions([1213], false, true, true).actionFor(8005), 'restart');
@@ -88,7 +101,10 @@ describe('latency histogram', () => {
     assert.equal(total.minMs, 1);
     assert.ok(Math.abs((total.percentileMs(75) ?? 0) - 50) < 0.1);
     const buckets = total.buckets();
-    assert.equal(buckets.counts.reduce((sum, count) => sum + count, 0), 2000);
+    assert.equal(
+      buckets.counts.reduce((sum, count) => sum + count, 0),
+      2000,
+    );
     assert.ok(buckets.bucketsMs.every((bound, i) => i === 0 || bound > buckets.bucketsMs[i - 1]));
   });
 
@@ -144,9 +160,21 @@ describe('run statistics', () => {
   test('ignored errors are tallied by code across workers, and forgotten at the end of the warm-up', () => {
     const statistics = new RunStatistics(2, [[0], [1]], 95);
     statistics.add(0, { ...snapshot([[0]], new LatencyRecorder()), errorCodes: [[1213, 3]] });
-    statistics.add(1, { ...snapshot([[0]], new LatencyRecorder()), errorCodes: [[1213, 2], [1205, 1]] });
+    statistics.add(1, {
+      ...snapshot([[0]], new LatencyRecorder()),
+      errorCodes: [
+        [1213, 2],
+        [1205, 1],
+      ],
+    });
     statistics.add(1, snapshot([[0]], new LatencyRecorder()));
-    assert.deepEqual([...statistics.errorCodes], [[1213, 5], [1205, 1]]);
+    assert.deepEqual(
+      [...statistics.errorCodes],
+      [
+        [1213, 5],
+        [1205, 1],
+      ],
+    );
     statistics.reset();
     assert.equal(statistics.errorCodes.size, 0);
   });

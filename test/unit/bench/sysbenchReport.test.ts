@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
-import { histogramLines, intervalLine, queueLine, runHeaderLines, summaryLines, THREADS_STARTED_LINES } from '../../../src/core/bench/sysbenchReport';
+import {
+  histogramLines,
+  intervalLine,
+  queueLine,
+  runHeaderLines,
+  summaryLines,
+  THREADS_STARTED_LINES,
+} from '../../../src/core/bench/sysbenchReport';
 
 // Printed by Debian's sysbench 1.0.20 (oltp_read_write, 2 threads, 3 s) on the development machine.
-const SYSBENCH_INTERVAL = '[ 1s ] thds: 2 tps: 1586.93 qps: 31768.63 (r/w/o: 22243.03/6349.73/3175.86) lat (ms,95%): 1.86 err/s: 0.00 reconn/s: 0.00';
+const SYSBENCH_INTERVAL =
+  '[ 1s ] thds: 2 tps: 1586.93 qps: 31768.63 (r/w/o: 22243.03/6349.73/3175.86) lat (ms,95%): 1.86 err/s: 0.00 reconn/s: 0.00';
 const SYSBENCH_SUMMARY = `SQL statistics:
     queries performed:
         read:                            77224
@@ -47,7 +55,22 @@ const summary = {
 
 describe("sysbench's text layout", () => {
   test('a report line reads exactly like sysbench 1.0.20', () => {
-    assert.equal(intervalLine({ seconds: 1.0004, threads: 2, tps: 1586.93, qps: 31768.63, reads: 22243.03, writes: 6349.73, others: 3175.86, percentile: 95, latencyMs: 1.86, errors: 0, reconnects: 0 }), SYSBENCH_INTERVAL);
+    assert.equal(
+      intervalLine({
+        seconds: 1.0004,
+        threads: 2,
+        tps: 1586.93,
+        qps: 31768.63,
+        reads: 22243.03,
+        writes: 6349.73,
+        others: 3175.86,
+        percentile: 95,
+        latencyMs: 1.86,
+        errors: 0,
+        reconnects: 0,
+      }),
+      SYSBENCH_INTERVAL,
+    );
     assert.equal(queueLine(10, 3, 2), '[ 10s ] queue length: 3, concurrency: 2');
   });
 
@@ -70,7 +93,17 @@ describe("sysbench's text layout", () => {
 
   test('the header names threads, rate, report interval and seed like sysbench', () => {
     const lines = runHeaderLines({ tool: 'tidb-lab bench', threads: 8, rate: 100, reportInterval: 10, seed: 42 });
-    assert.deepEqual(lines.slice(2), ['Running the test with following options:', 'Number of threads: 8', 'Target transaction rate: 100/sec', 'Report intermediate results every 10 second(s)', 'Initializing random number generator from seed (42).', '', '', 'Initializing worker threads...', '']);
+    assert.deepEqual(lines.slice(2), [
+      'Running the test with following options:',
+      'Number of threads: 8',
+      'Target transaction rate: 100/sec',
+      'Report intermediate results every 10 second(s)',
+      'Initializing random number generator from seed (42).',
+      '',
+      '',
+      'Initializing worker threads...',
+      '',
+    ]);
     assert.ok(!lines.includes('Threads started!'), 'said only once the threads have connected (THREADS_STARTED_LINES)');
   });
 

@@ -2,9 +2,19 @@
 // information_schema query (SCHEMATA LEFT JOIN TABLES).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkBenchmarkData, inventoryFromRows, neededTables, SBTEST_TABLES_SQL } from '../../../src/extension/benchmarks/benchmarkDataCheck';
+import {
+  checkBenchmarkData,
+  inventoryFromRows,
+  neededTables,
+  SBTEST_TABLES_SQL,
+} from '../../../src/extension/benchmarks/benchmarkDataCheck';
 
-const row = (tableName: string | null, tableRows: unknown = null, autoIncrement: unknown = null) => ({ schemaName: 'sbtest', tableName, tableRows, autoIncrement });
+const row = (tableName: string | null, tableRows: unknown = null, autoIncrement: unknown = null) => ({
+  schemaName: 'sbtest',
+  tableName,
+  tableRows,
+  autoIncrement,
+});
 
 describe('benchmark data check', () => {
   test('the query reads the database and its sbtest tables in one go, by placeholder', () => {
@@ -18,8 +28,17 @@ describe('benchmark data check', () => {
   });
 
   test('only sbtest<N> tables count, ordered by N; numbers may arrive as strings or bigints', () => {
-    const inventory = inventoryFromRows([row('sbtest10', '9936', 10001n), row('sbtest2', 10000, 10001), row('sbtest_old', 5), row('sbtest0', 1), row('sbtest1x', 1)]);
-    assert.deepEqual(inventory.tables.map((table) => table.name), ['sbtest2', 'sbtest10']);
+    const inventory = inventoryFromRows([
+      row('sbtest10', '9936', 10001n),
+      row('sbtest2', 10000, 10001),
+      row('sbtest_old', 5),
+      row('sbtest0', 1),
+      row('sbtest1x', 1),
+    ]);
+    assert.deepEqual(
+      inventory.tables.map((table) => table.name),
+      ['sbtest2', 'sbtest10'],
+    );
     assert.deepEqual(inventory.tables[1], { name: 'sbtest10', number: 10, estimatedRows: 9936, autoIncrement: 10001 });
   });
 

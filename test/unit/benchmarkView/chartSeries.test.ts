@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { withAlpha, parseColour } from '../../../webview/benchmarkResults/colours';
-import { ENGINE_BUCKETS, histogramBars, sourceBuckets, SYSBENCH_BUCKETS, type HistogramBar } from '../../../webview/benchmarkResults/histogramBars';
+import {
+  ENGINE_BUCKETS,
+  histogramBars,
+  sourceBuckets,
+  SYSBENCH_BUCKETS,
+  type HistogramBar,
+} from '../../../webview/benchmarkResults/histogramBars';
 import { decadeBelow, logTicks } from '../../../webview/benchmarkResults/logAxis';
 import { isBulkLoad, isSweep, sweepGroups } from '../../../webview/benchmarkResults/sweepSeries';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, timeAxis } from '../../../webview/benchmarkResults/timeSeries';
@@ -12,16 +18,31 @@ import { sampleExperiment, sampleRun } from '../results/support/sampleResults';
 describe('time series', () => {
   test('one point per interval at its end time; intervals without the value are left out, not drawn as 0', () => {
     const run = sampleRun();
-    assert.deepEqual(seriesOf(run.intervals, 'qps'), [{ x: 1, y: 1000 }, { x: 2, y: 1100 }]);
+    assert.deepEqual(seriesOf(run.intervals, 'qps'), [
+      { x: 1, y: 1000 },
+      { x: 2, y: 1100 },
+    ]);
     assert.deepEqual(seriesOf(run.intervals, 'p99'), [{ x: 1, y: 2.5 }]);
-    assert.deepEqual(seriesOf(run.intervals, 'errors'), [{ x: 1, y: 0 }, { x: 2, y: 1 }]);
+    assert.deepEqual(seriesOf(run.intervals, 'errors'), [
+      { x: 1, y: 0 },
+      { x: 2, y: 1 },
+    ]);
     assert.equal(pointOf({ ...run.intervals[0], latencyMs: { p95: null } }, 'p95'), undefined);
   });
 
   test('appended runs that restart at 0 still give an x-ordered line', () => {
     const [a, b] = sampleRun().intervals;
-    const points = seriesOf([{ ...a, t: 10 }, { ...b, t: 5 }], 'tps');
-    assert.deepEqual(points.map((point) => point.x), [5, 10]);
+    const points = seriesOf(
+      [
+        { ...a, t: 10 },
+        { ...b, t: 5 },
+      ],
+      'tps',
+    );
+    assert.deepEqual(
+      points.map((point) => point.x),
+      [5, 10],
+    );
   });
 
   test('latency lines: p95 always, p99 and avg only when the source has them', () => {
@@ -70,11 +91,17 @@ describe('sweep lines', () => {
     { workload: 'oltp_read_write', threads: 8, variant: 'normal', qps: 50, p95: 5, tableSize: 50000, params: { point_selects: 40 } },
   ]);
 
-  test('one group per workload setting and table size, threads ascending, one line per variant in the experiment\'s order', () => {
+  test("one group per workload setting and table size, threads ascending, one line per variant in the experiment's order", () => {
     const groups = sweepGroups(experiment);
-    assert.deepEqual(groups.map((group) => group.label), ['oltp_point_select (5000 rows)', 'oltp_read_write point_selects=40 (50000 rows)']);
+    assert.deepEqual(
+      groups.map((group) => group.label),
+      ['oltp_point_select (5000 rows)', 'oltp_read_write point_selects=40 (50000 rows)'],
+    );
     assert.deepEqual(groups[0].threads, [8, 16]);
-    assert.deepEqual(groups[0].lines.map((line) => line.variant), ['normal', 'cached']);
+    assert.deepEqual(
+      groups[0].lines.map((line) => line.variant),
+      ['normal', 'cached'],
+    );
     assert.deepEqual(groups[0].lines[0].qps, [100, 200]);
     assert.deepEqual(groups[0].lines[0].p95, [1, 2]);
   });
@@ -99,7 +126,7 @@ describe('histogram bars', () => {
   const logWidths = (bars: readonly HistogramBar[]) => bars.map((bar) => Math.log10(bar.toMs) - Math.log10(bar.fromMs));
   const total = (bars: readonly HistogramBar[]) => bars.reduce((sum, bar) => sum + bar.count, 0);
 
-  test('a uniform distribution over sysbench\'s log-spaced buckets (printed to 0.001 ms) gives flat bars', () => {
+  test("a uniform distribution over sysbench's log-spaced buckets (printed to 0.001 ms) gives flat bars", () => {
     // sysbench: 1024 buckets from 0.001 to 100,000 ms; 1 to 100 ms holds about 256 of them.
     const step = Math.log(1e8) / 1023;
     const bucketsMs: number[] = [];
@@ -128,17 +155,24 @@ describe('histogram bars', () => {
     const inner = bars.filter((bar) => bar.fromMs >= edges[1] && bar.toMs <= edges[edges.length - 1]).map((bar) => bar.count);
     assert.ok(inner.length >= 10, `${inner.length} bars inside`);
     const mean = inner.reduce((sum, value) => sum + value, 0) / inner.length;
-    for (const value of inner) assert.ok(Math.abs(value - mean) / mean < 0.15, `no peak or dip: ${inner.map((v) => v.toFixed(0)).join(' ')}`);
+    for (const value of inner)
+      assert.ok(Math.abs(value - mean) / mean < 0.15, `no peak or dip: ${inner.map((v) => v.toFixed(0)).join(' ')}`);
   });
 
-  test('the engine\'s buckets (8 per doubling): bars no finer than a bucket, decades on bar edges, one peak stays one peak', () => {
+  test("the engine's buckets (8 per doubling): bars no finer than a bucket, decades on bar edges, one peak stays one peak", () => {
     const bucketsMs = Array.from({ length: 64 }, (_unused, index) => Math.round(2 ** ((index + 60) / 8)) / 1000);
     const counts = bucketsMs.map((_bound, index) => (index === 30 ? 1000 : 10));
     const bars = histogramBars({ bucketsMs, counts }, ENGINE_BUCKETS);
     assert.ok(logWidths(bars)[0] >= Math.log10(2 ** (1 / 8)) - 1e-9);
-    assert.ok(bars.some((bar) => Math.abs(Math.log10(bar.fromMs) - Math.round(Math.log10(bar.fromMs))) < 1e-9), 'a decade is a bar edge');
+    assert.ok(
+      bars.some((bar) => Math.abs(Math.log10(bar.fromMs) - Math.round(Math.log10(bar.fromMs))) < 1e-9),
+      'a decade is a bar edge',
+    );
     const high = bars.flatMap((bar, index) => (bar.count > 100 ? [index] : []));
-    assert.ok(high.length >= 1 && high.length <= 2 && high[high.length - 1] - high[0] <= 1, 'one bucket spreads over at most the two bars it overlaps');
+    assert.ok(
+      high.length >= 1 && high.length <= 2 && high[high.length - 1] - high[0] <= 1,
+      'one bucket spreads over at most the two bars it overlaps',
+    );
     assert.ok(Math.abs(total(bars) - 1630) < 1e-9);
   });
 
@@ -148,16 +182,34 @@ describe('histogram bars', () => {
     const bars = histogramBars({ bucketsMs, counts }, undefined, 8);
     assert.ok(bars.length <= 8);
     assert.ok(Math.abs(total(bars) - 38) < 1e-9);
-    assert.ok(bars.some((bar) => bar.count === 0), 'the gap between 0.4 and 100 ms shows as empty bars');
+    assert.ok(
+      bars.some((bar) => bar.count === 0),
+      'the gap between 0.4 and 100 ms shows as empty bars',
+    );
     assert.ok(bars[0].fromMs <= 0.1 / 2 && bars[bars.length - 1].toMs >= 100);
     for (let index = 1; index < bars.length; index++) assert.ok(Math.abs(bars[index].fromMs - bars[index - 1].toMs) < 1e-12, 'bars touch');
   });
 
-  test('bucket bounds: the engine\'s are upper bounds, sysbench\'s are log-centres, an unknown source\'s neighbours touch unless a gap', () => {
-    const bounds = (buckets: ReturnType<typeof sourceBuckets>) => buckets.map((bucket) => [bucket.fromMs, bucket.toMs].map((value) => Number(value.toFixed(4))));
-    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [2, 1, 4, 64], counts: [1, 1, 1, 1] }, { ratio: 2, value: 'upper' })), [[0.5, 1], [1, 2], [2, 4], [32, 64]]);
-    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [1, 4, 16], counts: [1, 1, 1] }, { ratio: 4, value: 'centre' })), [[0.5, 2], [2, 8], [8, 32]]);
-    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [1, 2, 4, 8, 1024], counts: [1, 0, 1, 1, 1] })), [[0.5, 1], [2, 4], [4, 8], [512, 1024]]);
+  test("bucket bounds: the engine's are upper bounds, sysbench's are log-centres, an unknown source's neighbours touch unless a gap", () => {
+    const bounds = (buckets: ReturnType<typeof sourceBuckets>) =>
+      buckets.map((bucket) => [bucket.fromMs, bucket.toMs].map((value) => Number(value.toFixed(4))));
+    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [2, 1, 4, 64], counts: [1, 1, 1, 1] }, { ratio: 2, value: 'upper' })), [
+      [0.5, 1],
+      [1, 2],
+      [2, 4],
+      [32, 64],
+    ]);
+    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [1, 4, 16], counts: [1, 1, 1] }, { ratio: 4, value: 'centre' })), [
+      [0.5, 2],
+      [2, 8],
+      [8, 32],
+    ]);
+    assert.deepEqual(bounds(sourceBuckets({ bucketsMs: [1, 2, 4, 8, 1024], counts: [1, 0, 1, 1, 1] })), [
+      [0.5, 1],
+      [2, 4],
+      [4, 8],
+      [512, 1024],
+    ]);
   });
 
   test('no histogram, no bars', () => {
@@ -190,10 +242,13 @@ describe('canvas colours from theme variables', () => {
   });
 
   test('a bulk-load experiment reads as rows/s and p99 against writers', () => {
-    const base = sampleExperiment([
-      { workload: 'bulk_load', threads: 2, variant: 'ordered', params: { rows_per_insert: 2000, rows: 10000 }, qps: 5, p95: 40 },
-      { workload: 'bulk_load', threads: 4, variant: 'ordered', params: { rows_per_insert: 2000, rows: 10000 }, qps: 8, p95: 60 },
-    ], ['ordered']);
+    const base = sampleExperiment(
+      [
+        { workload: 'bulk_load', threads: 2, variant: 'ordered', params: { rows_per_insert: 2000, rows: 10000 }, qps: 5, p95: 40 },
+        { workload: 'bulk_load', threads: 4, variant: 'ordered', params: { rows_per_insert: 2000, rows: 10000 }, qps: 8, p95: 60 },
+      ],
+      ['ordered'],
+    );
     base.cells.forEach((cell, index) => {
       cell.run.summary.rowsPerSec = [10000, 16000][index];
       cell.run.summary.latencyMs.p99 = [45, 70][index];

@@ -9,11 +9,27 @@ import { sampleExperiment } from '../results/support/sampleResults';
 
 const bound: ClientLoad = { cpuUtilization: 0.36, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 4.2, bound: true };
 const free: ClientLoad = { cpuUtilization: 0.03, cores: 2, eventLoopUtilization: 0.02, eventLoopDelayP99Ms: 9, bound: false };
-const interval = (t: number, client?: ClientLoad): ResultInterval => ({ t, threads: 64, tps: 1, qps: 1, reads: 1, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: 1 }, ...(client ? { client } : {}) });
+const interval = (t: number, client?: ClientLoad): ResultInterval => ({
+  t,
+  threads: 64,
+  tps: 1,
+  qps: 1,
+  reads: 1,
+  writes: 0,
+  others: 0,
+  errors: 0,
+  reconnects: 0,
+  latencyMs: { p95: 1 },
+  ...(client ? { client } : {}),
+});
 
 describe('the live note', () => {
   test('shows while the intervals so far meet the run rule, with the latest figures', () => {
-    assert.deepEqual(liveClientSaturation([interval(1, bound), interval(2, free), interval(3, free)]), { latest: free, saturated: 1, measured: 3 });
+    assert.deepEqual(liveClientSaturation([interval(1, bound), interval(2, free), interval(3, free)]), {
+      latest: free,
+      saturated: 1,
+      measured: 3,
+    });
     assert.equal(liveClientSaturation([interval(1, bound), interval(2, free), interval(3, free), interval(4, free)]), undefined);
   });
 
@@ -36,8 +52,18 @@ describe('heatmap cells with a client-bound run', () => {
     experiment.cells[2].run.client = free;
     const byCell = clientBoundVariantsByCell(experiment, ['normal', 'cached']);
     const table = variantChangeTable(experiment, { metric: 'qps', baseline: 'normal', candidate: 'cached' });
-    const marked = table.rows.map((row) => [row.workload, row.threads, byCell.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)) ?? []]);
-    assert.deepEqual(marked, [['oltp_read_write', 8, ['cached']], ['oltp_point_select', 64, []]].sort((a, b) => table.rows.findIndex((row) => row.workload === a[0]) - table.rows.findIndex((row) => row.workload === b[0])));
+    const marked = table.rows.map((row) => [
+      row.workload,
+      row.threads,
+      byCell.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)) ?? [],
+    ]);
+    assert.deepEqual(
+      marked,
+      [
+        ['oltp_read_write', 8, ['cached']],
+        ['oltp_point_select', 64, []],
+      ].sort((a, b) => table.rows.findIndex((row) => row.workload === a[0]) - table.rows.findIndex((row) => row.workload === b[0])),
+    );
     assert.equal(clientBoundVariantsByCell(experiment, ['normal']).size, 0, 'only the variants the heatmap compares count');
   });
 });

@@ -7,42 +7,73 @@ import { looksLikeExperimentText, parseDocumentDefinition, problemKey } from '..
 
 describe('experiment documents', () => {
   test('preset documents, *.experiment.json files and JSON shaped like a definition are experiments; other JSON is not', () => {
-    for (const preset of EXPERIMENT_PRESETS) assert.equal(looksLikeExperimentText('json', 'Untitled-1', presetDocument(preset)), true, preset.id);
+    for (const preset of EXPERIMENT_PRESETS)
+      assert.equal(looksLikeExperimentText('json', 'Untitled-1', presetDocument(preset)), true, preset.id);
     assert.equal(looksLikeExperimentText('json', '/w/cached.experiment.json', '{'), true, 'by name, even while it is broken');
     assert.equal(looksLikeExperimentText('jsonc', '/w/a.json', '{ "workloads": ["oltp_point_select"], "threads": [8] }'), true);
     assert.equal(looksLikeExperimentText('json', '/w/package.json', '{ "name": "x", "scripts": {} }'), false);
     assert.equal(looksLikeExperimentText('sql', '/w/a.experiment.json', '{}'), false, 'only JSON documents');
   });
 
-  test('a valid document gives the definition; a broken one the engine\'s sentence', () => {
+  test("a valid document gives the definition; a broken one the engine's sentence", () => {
     const parsed = parseDocumentDefinition('{ "name": "sweep", "workloads": ["oltp_point_select"], "threads": [8, 16] }');
     assert.ok(parsed.ok);
     assert.equal(parsed.definition.kind, 'sysbench');
-    assert.deepEqual(parseDocumentDefinition('{ "name": "x", "workloads": ["tpcc"], "threads": [8] }'), { ok: false, message: '"workloads[0]": unknown workload \'tpcc\'.', problems: [{ message: '"workloads[0]": unknown workload \'tpcc\'.' }] });
+    assert.deepEqual(parseDocumentDefinition('{ "name": "x", "workloads": ["tpcc"], "threads": [8] }'), {
+      ok: false,
+      message: '"workloads[0]": unknown workload \'tpcc\'.',
+      problems: [{ message: '"workloads[0]": unknown workload \'tpcc\'.' }],
+    });
     const notJson = parseDocumentDefinition('{ "name": ');
     assert.equal(notJson.ok, false);
-    assert.match((notJson as { message: string }).message, /^Not valid JSON at line 1, column 11: expected a value, found the end of the text\.$/);
-    const badOption = parseDocumentDefinition('{ "name": "x", "workloads": ["oltp_point_select"], "threads": [8], "options": { "tabel_size": 5 } }');
-    assert.deepEqual(badOption, { ok: false, message: '"options.tabel_size" is not a sysbench option.', problems: [{ message: '"options.tabel_size" is not a sysbench option.' }] });
+    assert.match(
+      (notJson as { message: string }).message,
+      /^Not valid JSON at line 1, column 11: expected a value, found the end of the text\.$/,
+    );
+    const badOption = parseDocumentDefinition(
+      '{ "name": "x", "workloads": ["oltp_point_select"], "threads": [8], "options": { "tabel_size": 5 } }',
+    );
+    assert.deepEqual(badOption, {
+      ok: false,
+      message: '"options.tabel_size" is not a sysbench option.',
+      problems: [{ message: '"options.tabel_size" is not a sysbench option.' }],
+    });
   });
 
   test('option values the engine would refuse are found while typing, each with the key to underline', () => {
-    const parsed = parseDocumentDefinition(JSON.stringify({
-      name: 'x',
-      workloads: [{ name: 'oltp_read_write', params: { point_selects: [10, -3] } }],
-      threads: [8],
-      options: { time: -5, rand_type: 'bogus' },
-    }));
+    const parsed = parseDocumentDefinition(
+      JSON.stringify({
+        name: 'x',
+        workloads: [{ name: 'oltp_read_write', params: { point_selects: [10, -3] } }],
+        threads: [8],
+        options: { time: -5, rand_type: 'bogus' },
+      }),
+    );
     assert.equal(parsed.ok, false);
     const problems = parsed.ok ? [] : parsed.problems.map((problem) => problem.message);
-    assert.ok(problems.some((message) => /^"options\.time": Invalid value for --time: -5/.test(message)), problems.join('\n'));
+    assert.ok(
+      problems.some((message) => /^"options\.time": Invalid value for --time: -5/.test(message)),
+      problems.join('\n'),
+    );
     assert.equal(problemKey(problems[0]), 'time');
-    assert.ok(problems.every((message) => !message.includes('check')), 'the stand-in connection is never mentioned');
-    const rand = parseDocumentDefinition(JSON.stringify({ name: 'x', workloads: ['oltp_point_select'], threads: [8], options: { rand_type: 'bogus' } }));
+    assert.ok(
+      problems.every((message) => !message.includes('check')),
+      'the stand-in connection is never mentioned',
+    );
+    const rand = parseDocumentDefinition(
+      JSON.stringify({ name: 'x', workloads: ['oltp_point_select'], threads: [8], options: { rand_type: 'bogus' } }),
+    );
     assert.match(rand.ok ? '' : rand.message, /^"options\.rand_type": Invalid random numbers distribution: bogus/);
-    const param = parseDocumentDefinition(JSON.stringify({ name: 'x', workloads: [{ name: 'oltp_read_write', params: { point_selects: [10, -3] } }], threads: [8] }));
+    const param = parseDocumentDefinition(
+      JSON.stringify({ name: 'x', workloads: [{ name: 'oltp_read_write', params: { point_selects: [10, -3] } }], threads: [8] }),
+    );
     assert.match(param.ok ? '' : param.message, /^"options\.point_selects": Invalid value for --point_selects: -3/);
-    assert.equal(parseDocumentDefinition(JSON.stringify({ name: 'x', workloads: ['oltp_point_select'], threads: [8], options: { time: 0, events: 100 } })).ok, true);
+    assert.equal(
+      parseDocumentDefinition(
+        JSON.stringify({ name: 'x', workloads: ['oltp_point_select'], threads: [8], options: { time: 0, events: 100 } }),
+      ).ok,
+      true,
+    );
   });
 
   test('a JSON syntax error says its line and column and carries the offset the squiggle goes to', () => {
@@ -50,10 +81,16 @@ describe('experiment documents', () => {
     const parsed = parseDocumentDefinition(text);
     assert.equal(parsed.ok, false);
     const problem = parsed.ok ? undefined : parsed.problems[0];
-    assert.equal(problem?.message, 'Not valid JSON at line 3, column 17: expected another value after the comma (a trailing comma is not JSON), found \']\'.');
+    assert.equal(
+      problem?.message,
+      "Not valid JSON at line 3, column 17: expected another value after the comma (a trailing comma is not JSON), found ']'.",
+    );
     assert.equal(text[problem?.offset ?? 0], ']');
     const missingComma = parseDocumentDefinition('{\n  "name": "x"\n  "threads": [1]\n}');
-    assert.match(missingComma.ok ? '' : missingComma.message, /^Not valid JSON at line 3, column 3: expected ',' or '}' after a value, found '"'/);
+    assert.match(
+      missingComma.ok ? '' : missingComma.message,
+      /^Not valid JSON at line 3, column 3: expected ',' or '}' after a value, found '"'/,
+    );
   });
 
   test('the diagnostic underlines the key the message names', () => {

@@ -32,7 +32,10 @@ describe('experiment presets', () => {
     const preset = findPreset('cached-vs-normal');
     assert.ok(preset && preset.definition.kind === 'sysbench');
     const definition = preset.definition;
-    assert.deepEqual(definition.workloads.map((workload) => workload.name), ['oltp_point_select', 'oltp_read_only', 'select_random_points', 'select_random_ranges', 'oltp_read_write']);
+    assert.deepEqual(
+      definition.workloads.map((workload) => workload.name),
+      ['oltp_point_select', 'oltp_read_only', 'select_random_points', 'select_random_ranges', 'oltp_read_write'],
+    );
     const readWrite = definition.workloads[4];
     // sysbench ... oltp_read_write --point_selects=10 --non_index_updates=0 --delete_inserts=10 --index_updates=0
     assert.deepEqual(readWrite.options, { delete_inserts: 10, index_updates: 0, non_index_updates: 0 });
@@ -40,7 +43,10 @@ describe('experiment presets', () => {
     assert.deepEqual(definition.threads, [8, 16, 32, 64, 128]);
     assert.deepEqual(definition.tableSizes, [5000, 50000]);
     assert.deepEqual(definition.globalVariables, { tidb_table_cache_lease: 10 });
-    assert.deepEqual(definition.variants.map((variant) => variant.name), ['normal', 'cached']);
+    assert.deepEqual(
+      definition.variants.map((variant) => variant.name),
+      ['normal', 'cached'],
+    );
     assert.deepEqual(definition.variants[1].setup, ['ALTER TABLE {table} CACHE']);
     assert.deepEqual(definition.variants[1].teardown, ['ALTER TABLE {table} NOCACHE']);
     assert.deepEqual(definition.variants[1].ready, { kind: 'cache-hit' });
@@ -54,16 +60,29 @@ describe('experiment presets', () => {
       assert.equal(cell.options.random.type, 'special');
     }
     const mix = cells.filter((cell) => cell.workload.name === 'oltp_read_write');
-    assert.ok(mix.every((cell) => cell.options.workloadOptions.deleteInserts === 10 && cell.options.workloadOptions.indexUpdates === 0 && cell.options.workloadOptions.nonIndexUpdates === 0));
+    assert.ok(
+      mix.every(
+        (cell) =>
+          cell.options.workloadOptions.deleteInserts === 10 &&
+          cell.options.workloadOptions.indexUpdates === 0 &&
+          cell.options.workloadOptions.nonIndexUpdates === 0,
+      ),
+    );
     assert.deepEqual([...new Set(mix.map((cell) => cell.options.workloadOptions.pointSelects))], [10, 40, 160, 640]);
     const reads = cells.filter((cell) => cell.workload.name !== 'oltp_read_write');
-    assert.ok(reads.every((cell) => cell.options.workloadOptions.pointSelects === 10 && cell.options.workloadOptions.indexUpdates === 1), 'the read workloads keep sysbench defaults');
+    assert.ok(
+      reads.every((cell) => cell.options.workloadOptions.pointSelects === 10 && cell.options.workloadOptions.indexUpdates === 1),
+      'the read workloads keep sysbench defaults',
+    );
   });
 
   test('TiFlash replicas reproduces its study (studies/004): 3 workloads, 32 tables of 1,000,000 rows, 16 threads, 120 s', () => {
     const preset = findPreset('tiflash-replicas');
     assert.ok(preset && preset.definition.kind === 'sysbench');
-    assert.deepEqual(preset.definition.workloads.map((workload) => workload.name), ['oltp_point_select', 'oltp_update_index', 'oltp_read_only']);
+    assert.deepEqual(
+      preset.definition.workloads.map((workload) => workload.name),
+      ['oltp_point_select', 'oltp_update_index', 'oltp_read_only'],
+    );
     assert.deepEqual(preset.definition.globalVariables, { tidb_disable_txn_auto_retry: 'off' });
     const cells = planExperiment(preset.definition, connection);
     assert.equal(cells.length, 6);
@@ -96,11 +115,15 @@ describe('experiment presets', () => {
     const cached = findPreset('cached-vs-normal');
     const tiflash = findPreset('tiflash-replicas');
     assert.ok(cached && tiflash);
-    assert.deepEqual(presetAvailability(cached, mariadb), { available: false, reason: 'Cached tables are a TiDB feature; this server is MariaDB 10.11.19.' });
+    assert.deepEqual(presetAvailability(cached, mariadb), {
+      available: false,
+      reason: 'Cached tables are a TiDB feature; this server is MariaDB 10.11.19.',
+    });
     assert.equal(presetAvailability(tiflash, mysql).available, false);
     assert.match((presetAvailability(cached, oldTiDB) as { reason: string }).reason, /v6\.0\.0 or later/);
     assert.deepEqual(presetAvailability(cached, tidb), { available: true });
     assert.deepEqual(presetAvailability(tiflash, tidb), { available: true });
-    for (const id of ['thread-sweep', 'bulk-load-batches', 'bulk-load-pool']) assert.deepEqual(presetAvailability(findPreset(id)!, mariadb), { available: true }, id);
+    for (const id of ['thread-sweep', 'bulk-load-batches', 'bulk-load-pool'])
+      assert.deepEqual(presetAvailability(findPreset(id)!, mariadb), { available: true }, id);
   });
 });

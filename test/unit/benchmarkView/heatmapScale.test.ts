@@ -17,7 +17,8 @@ describe('heatmap colour scale', () => {
   test('strength grows with the size of the change and saturates', () => {
     const studyValues = [7, 12, 72, 630];
     const strengths = studyValues.map((value) => heatOf(value).strength);
-    for (let index = 1; index < strengths.length; index++) assert.ok(strengths[index] > strengths[index - 1], `${studyValues[index]}% is stronger than ${studyValues[index - 1]}%`);
+    for (let index = 1; index < strengths.length; index++)
+      assert.ok(strengths[index] > strengths[index - 1], `${studyValues[index]}% is stronger than ${studyValues[index - 1]}%`);
     assert.equal(heatOf(630).strength, 1);
     assert.equal(heatOf(-DEFAULT_HEAT_SCALE.saturatePct).strength, 1);
     assert.equal(heatOf(12).strength, heatOf(-12).strength, 'better and worse of the same size are equally strong');

@@ -19,7 +19,7 @@ import {
 } from '../../../src/extension/benchmarks/launchSettings';
 
 describe('launch settings defaults', () => {
-  test('start from sysbench 1.0.20\'s defaults, with one report per second for the live chart', () => {
+  test("start from sysbench 1.0.20's defaults, with one report per second for the live chart", () => {
     const settings = defaultLaunchSettings('oltp_point_select');
     assert.deepEqual(settings, {
       workload: 'oltp_point_select',
@@ -75,13 +75,13 @@ describe('validation through the engine', () => {
     assert.deepEqual(validateLaunchSettings({ ...defaultLaunchSettings('oltp_read_write'), threads: [8, 16] }), []);
   });
 
-  test('the engine\'s own messages come back: select_random_points needs one table', () => {
+  test("the engine's own messages come back: select_random_points needs one table", () => {
     const problems = validateLaunchSettings({ ...defaultLaunchSettings('select_random_points'), tables: 4 });
     assert.equal(problems.length, 0, 'the flow forces tables=1 for single-table workloads');
     assert.deepEqual(engineOptions({ ...defaultLaunchSettings('select_random_points'), tables: 4 }, 8).tables, 1);
   });
 
-  test('a bad workload option is refused with the engine\'s sentence', () => {
+  test("a bad workload option is refused with the engine's sentence", () => {
     const problems = validateLaunchSettings({ ...defaultLaunchSettings('oltp_read_write'), workloadOptions: { point_selects: 'many' } });
     assert.equal(problems.length, 1);
     assert.match(problems[0], /point_selects.*whole number/);
@@ -95,8 +95,12 @@ describe('validation through the engine', () => {
 });
 
 describe('engine options and the command line', () => {
-  test('the options a run hands the engine, with sysbench\'s names', () => {
-    const settings = withWorkloadOption({ ...defaultLaunchSettings('oltp_read_write'), threads: [32], time: 120, randType: 'uniform' }, 'delete_inserts', '10');
+  test("the options a run hands the engine, with sysbench's names", () => {
+    const settings = withWorkloadOption(
+      { ...defaultLaunchSettings('oltp_read_write'), threads: [32], time: 120, randType: 'uniform' },
+      'delete_inserts',
+      '10',
+    );
     assert.deepEqual(engineOptions(settings, 32), {
       threads: 32,
       time: 120,
@@ -106,7 +110,10 @@ describe('engine options and the command line', () => {
       table_size: 10000,
       delete_inserts: '10',
     });
-    assert.equal(describeLaunch(settings), 'oltp_read_write --mysql-db=sbtest --threads=32 --time=120 --report-interval=1 --rand-type=uniform --tables=1 --table_size=10000 --delete_inserts=10 run');
+    assert.equal(
+      describeLaunch(settings),
+      'oltp_read_write --mysql-db=sbtest --threads=32 --time=120 --report-interval=1 --rand-type=uniform --tables=1 --table_size=10000 --delete_inserts=10 run',
+    );
   });
 
   test('bulk_insert takes no table options', () => {
@@ -119,13 +126,24 @@ describe('engine options and the command line', () => {
     const changed = withWorkloadOption(defaultLaunchSettings('oltp_read_write'), 'point_selects', '40');
     assert.deepEqual(changed.workloadOptions, { point_selects: '40' });
     assert.deepEqual(withWorkloadOption(changed, 'point_selects', '10').workloadOptions, {});
-    assert.deepEqual(withWorkloadOption(changed, 'skip_trx', 'false').workloadOptions, { point_selects: '40' }, 'off is the default of skip_trx');
+    assert.deepEqual(
+      withWorkloadOption(changed, 'skip_trx', 'false').workloadOptions,
+      { point_selects: '40' },
+      'off is the default of skip_trx',
+    );
   });
 });
 
 describe('remembered choices', () => {
   test('what was chosen comes back for the next launch, each workload with its own options', () => {
-    let stored = remember(undefined, withWorkloadOption({ ...defaultLaunchSettings('oltp_read_write'), threads: [8, 16], time: 60, database: 'bench' }, 'point_selects', '160'));
+    let stored = remember(
+      undefined,
+      withWorkloadOption(
+        { ...defaultLaunchSettings('oltp_read_write'), threads: [8, 16], time: 60, database: 'bench' },
+        'point_selects',
+        '160',
+      ),
+    );
     stored = remember(stored, { ...defaultLaunchSettings('oltp_point_select'), threads: [8, 16], time: 60, database: 'bench' });
     const readWrite = recalledSettings(JSON.parse(JSON.stringify(stored)), 'oltp_read_write');
     assert.deepEqual(readWrite.threads, [8, 16]);
@@ -137,7 +155,13 @@ describe('remembered choices', () => {
   });
 
   test('damaged or foreign state falls back to the defaults field by field', () => {
-    const recalled = recalledSettings({ common: { threads: [0, 'x'], time: -1, tables: 2, randType: 'chaos', database: '' }, workloadOptions: { oltp_read_write: { point_selects: 'x', unknown_option: '1', range_size: '50' } } }, 'oltp_read_write');
+    const recalled = recalledSettings(
+      {
+        common: { threads: [0, 'x'], time: -1, tables: 2, randType: 'chaos', database: '' },
+        workloadOptions: { oltp_read_write: { point_selects: 'x', unknown_option: '1', range_size: '50' } },
+      },
+      'oltp_read_write',
+    );
     assert.deepEqual(recalled.threads, [1]);
     assert.equal(recalled.time, 10);
     assert.equal(recalled.tables, 2);
@@ -150,10 +174,25 @@ describe('remembered choices', () => {
 
 describe('automation requests', () => {
   test('a request becomes launch settings', () => {
-    const parsed = settingsFromRequest({ workload: 'oltp_read_only', threads: [4, 8], time: 2, tableSize: 1000, randType: 'uniform', database: 'db', workloadOptions: { skip_trx: true, range_size: 50 } });
+    const parsed = settingsFromRequest({
+      workload: 'oltp_read_only',
+      threads: [4, 8],
+      time: 2,
+      tableSize: 1000,
+      randType: 'uniform',
+      database: 'db',
+      workloadOptions: { skip_trx: true, range_size: 50 },
+    });
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.settings, {
-      workload: 'oltp_read_only', threads: [4, 8], time: 2, tables: 1, tableSize: 1000, randType: 'uniform', reportInterval: 1, database: 'db',
+      workload: 'oltp_read_only',
+      threads: [4, 8],
+      time: 2,
+      tables: 1,
+      tableSize: 1000,
+      randType: 'uniform',
+      reportInterval: 1,
+      database: 'db',
       workloadOptions: { skip_trx: 'on', range_size: '50' },
     });
   });

@@ -10,9 +10,22 @@ import { NumberFormatter } from '../../../webview/benchmarkResults/numberFormat'
 import { sampleExperiment } from '../results/support/sampleResults';
 
 const strings = {
-  workload: 'Workload', tableSize: 'Table size', threads: 'Threads', change: 'Change', spreadOfRuns: '{0}: min–max (runs)',
-  rowsPerStatement: '{0} rows per statement', rowsPerStatementHeader: 'Rows per statement', writersColumn: 'Writers', keyOrder: 'Key order',
-  variant: 'Variant', qps: 'QPS', latencyP95: 'p95 latency', latencyP99: 'p99 latency', rowsPerSecondAxis: 'rows/s', mbPerSecond: 'MB/s', status: 'Status',
+  workload: 'Workload',
+  tableSize: 'Table size',
+  threads: 'Threads',
+  change: 'Change',
+  spreadOfRuns: '{0}: min–max (runs)',
+  rowsPerStatement: '{0} rows per statement',
+  rowsPerStatementHeader: 'Rows per statement',
+  writersColumn: 'Writers',
+  keyOrder: 'Key order',
+  variant: 'Variant',
+  qps: 'QPS',
+  latencyP95: 'p95 latency',
+  latencyP99: 'p99 latency',
+  rowsPerSecondAxis: 'rows/s',
+  mbPerSecond: 'MB/s',
+  status: 'Status',
 } as BenchmarkResultsStrings;
 const format = new NumberFormatter('en-US');
 
@@ -25,7 +38,16 @@ describe('raw numbers', () => {
       { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 7000, p95: 1 },
     ]);
     const table = rawNumbersTable(variantChangeTable(experiment, { metric: 'qps' }), false, strings, format, 'en-US');
-    assert.deepEqual(table.headers, ['Workload', 'Table size', 'Threads', 'normal (queries/s)', 'normal: min–max (runs)', 'cached (queries/s)', 'cached: min–max (runs)', 'Change']);
+    assert.deepEqual(table.headers, [
+      'Workload',
+      'Table size',
+      'Threads',
+      'normal (queries/s)',
+      'normal: min–max (runs)',
+      'cached (queries/s)',
+      'cached: min–max (runs)',
+      'Change',
+    ]);
     assert.deepEqual(table.rows, [['oltp_point_select', '–', '8', '1,100', '1,000–1,200 (3)', '7,000', '–', '+536%']]);
   });
 
@@ -34,14 +56,24 @@ describe('raw numbers', () => {
       { workload: 'w', threads: 8, variant: 'normal', qps: 1000, p95: 1 },
       { workload: 'w', threads: 8, variant: 'cached', qps: 2000, p95: 1 },
     ]);
-    assert.deepEqual(rawNumbersTable(variantChangeTable(experiment, { metric: 'qps' }), false, strings, format).headers, ['Workload', 'Table size', 'Threads', 'normal (queries/s)', 'cached (queries/s)', 'Change']);
+    assert.deepEqual(rawNumbersTable(variantChangeTable(experiment, { metric: 'qps' }), false, strings, format).headers, [
+      'Workload',
+      'Table size',
+      'Threads',
+      'normal (queries/s)',
+      'cached (queries/s)',
+      'Change',
+    ]);
   });
 
   test('a bulk-load study: rows per statement and writers, in rows/s', () => {
-    const experiment = sampleExperiment([
-      { workload: 'bulk_load', threads: 4, variant: 'ordered', qps: 10, p95: 5, params: { rows_per_insert: 1000, rows: 100000 } },
-      { workload: 'bulk_load', threads: 4, variant: 'shuffled', qps: 10, p95: 8, params: { rows_per_insert: 1000, rows: 100000 } },
-    ], ['ordered', 'shuffled']);
+    const experiment = sampleExperiment(
+      [
+        { workload: 'bulk_load', threads: 4, variant: 'ordered', qps: 10, p95: 5, params: { rows_per_insert: 1000, rows: 100000 } },
+        { workload: 'bulk_load', threads: 4, variant: 'shuffled', qps: 10, p95: 8, params: { rows_per_insert: 1000, rows: 100000 } },
+      ],
+      ['ordered', 'shuffled'],
+    );
     experiment.cells[0].run.summary.rowsPerSec = 50_000;
     experiment.cells[0].run.summary.mbPerSec = 9.6;
     experiment.cells[1].run.summary.rowsPerSec = 40_000;

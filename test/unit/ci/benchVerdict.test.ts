@@ -39,7 +39,10 @@ describe('npm run bench verdicts', () => {
   test('8 and 32 threads are judged on QPS and CPU per query, 1 and 4 on p95, others not at all', () => {
     const sysbench = { qps: 10000, p95: 0.02, cpuUsPerQuery: 5 };
     assert.equal(call('goalVerdict', 8, { qps: 9000, p95: 1, cpuUsPerQuery: 6.5 }, sysbench), 'met');
-    assert.equal(call('goalVerdict', 32, { qps: 8900, p95: 1, cpuUsPerQuery: 6.6 }, sysbench), 'missed: QPS 0.89x < 0.90x, CPU 1.32x > 1.30x');
+    assert.equal(
+      call('goalVerdict', 32, { qps: 8900, p95: 1, cpuUsPerQuery: 6.6 }, sysbench),
+      'missed: QPS 0.89x < 0.90x, CPU 1.32x > 1.30x',
+    );
     assert.equal(call('goalVerdict', 1, { qps: 1, p95: 0.03, cpuUsPerQuery: 50 }, sysbench), 'met');
     assert.equal(call('goalVerdict', 4, { qps: 1, p95: 0.031, cpuUsPerQuery: 50 }, sysbench), 'missed: p95 1.55x > 1.50x');
     assert.equal(call('goalVerdict', 16, { qps: 1, p95: 1, cpuUsPerQuery: 50 }, sysbench), '');

@@ -39,7 +39,13 @@ function fakeMachine(name: string): { tools: string; env: NodeJS.ProcessEnv; ins
   const log = join(root, 'npm.log');
   writeFileSync(log, '');
   const tools = join(root, 'tools');
-  const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, TIDB_LAB_TOOLS_DIR: tools, FAKE_NPM_LOG: log, FAKE_NPM_SECONDS: '1' };
+  const env = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
+    TIDB_LAB_TOOLS_DIR: tools,
+    FAKE_NPM_LOG: log,
+    FAKE_NPM_SECONDS: '1',
+  };
   return { tools, env, installs: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }
 
@@ -62,10 +68,18 @@ describe('installing code-server into a tool folder shared by parallel runs', ()
     const [first, second] = await Promise.all([install(machine.env), install(machine.env)]);
     assert.equal(first.code, 0, first.output);
     assert.equal(second.code, 0, second.output);
-    assert.equal(machine.installs().length, 1, `npm installed code-server ${machine.installs().length} times:\n${first.output}\n${second.output}`);
+    assert.equal(
+      machine.installs().length,
+      1,
+      `npm installed code-server ${machine.installs().length} times:\n${first.output}\n${second.output}`,
+    );
     assert.ok(existsSync(join(installDir(machine.tools), '.install-complete')));
     assert.ok(existsSync(join(installDir(machine.tools), 'node_modules/code-server/out/node/entry.js')));
-    assert.deepEqual(readdirSync(machine.tools).filter((entry) => entry.includes('staging')), [], 'no staging folder is left');
+    assert.deepEqual(
+      readdirSync(machine.tools).filter((entry) => entry.includes('staging')),
+      [],
+      'no staging folder is left',
+    );
     assert.equal(statSync(installDir(machine.tools)).mode & 0o777, 0o755, 'readable by every user, as an install in place was');
   });
 
@@ -94,6 +108,10 @@ describe('installing code-server into a tool folder shared by parallel runs', ()
     assert.equal((await install(machine.env)).code, 0);
     assert.ok(existsSync(join(installDir(machine.tools), '.install-complete')));
     assert.ok(!existsSync(join(installDir(machine.tools), 'left-by-an-interrupted-install')));
-    assert.deepEqual(readdirSync(machine.tools).filter((entry) => entry.startsWith('.code-server') && !entry.endsWith('.lock')), [], 'the unfinished copy went');
+    assert.deepEqual(
+      readdirSync(machine.tools).filter((entry) => entry.startsWith('.code-server') && !entry.endsWith('.lock')),
+      [],
+      'the unfinished copy went',
+    );
   });
 });

@@ -16,15 +16,24 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
 describe('lint rules', () => {
   for (const filePath of ['src/protocol/lintSample.ts', 'webview/planView/lintSample.ts']) {
     test(`${filePath.split('/')[0]}/: no node:*, Node.js built-in or vscode import`, async () => {
-      assert.deepEqual(await ruleIds("import { join } from 'node:path';\nexport const a = join('x');\n", filePath), ['no-restricted-imports']);
-      assert.deepEqual(await ruleIds("import { readFileSync } from 'fs';\nexport const b = readFileSync;\n", filePath), ['no-restricted-imports']);
+      assert.deepEqual(await ruleIds("import { join } from 'node:path';\nexport const a = join('x');\n", filePath), [
+        'no-restricted-imports',
+      ]);
+      assert.deepEqual(await ruleIds("import { readFileSync } from 'fs';\nexport const b = readFileSync;\n", filePath), [
+        'no-restricted-imports',
+      ]);
       assert.deepEqual(await ruleIds("import * as vscode from 'vscode';\nexport const c = vscode;\n", filePath), ['no-restricted-imports']);
-      assert.deepEqual(await ruleIds("import type { PlanViewMessage } from './planView';\nexport type D = PlanViewMessage;\n", filePath), []);
+      assert.deepEqual(
+        await ruleIds("import type { PlanViewMessage } from './planView';\nexport type D = PlanViewMessage;\n", filePath),
+        [],
+      );
     });
   }
 
   test('src/core: no vscode import', async () => {
-    assert.deepEqual(await ruleIds("import * as vscode from 'vscode';\nexport const c = vscode;\n", 'src/core/lintSample.ts'), ['no-restricted-imports']);
+    assert.deepEqual(await ruleIds("import * as vscode from 'vscode';\nexport const c = vscode;\n", 'src/core/lintSample.ts'), [
+      'no-restricted-imports',
+    ]);
   });
 
   test('src/extension: floating promises are errors, with type information', async () => {

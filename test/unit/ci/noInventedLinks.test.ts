@@ -13,12 +13,21 @@ export function inventedAddresses(text: string): string[] {
 
 function userFacingFiles(): string[] {
   const docs = join(repoRoot, 'docs');
-  const docPages = existsSync(docs) ? readdirSync(docs).filter((name) => name.endsWith('.md')).map((name) => join(docs, name)) : [];
-  return ['package.json', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md'].map((name) => join(repoRoot, name)).filter(existsSync).concat(docPages);
+  const docPages = existsSync(docs)
+    ? readdirSync(docs)
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => join(docs, name))
+    : [];
+  return ['package.json', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md']
+    .map((name) => join(repoRoot, name))
+    .filter(existsSync)
+    .concat(docPages);
 }
 
 test('package.json, the README, the changelog and the docs hold no .invalid addresses', () => {
-  const found = userFacingFiles().flatMap((file) => inventedAddresses(readFileSync(file, 'utf8')).map((address) => `${relative(repoRoot, file)}: ${address}`));
+  const found = userFacingFiles().flatMap((file) =>
+    inventedAddresses(readFileSync(file, 'utf8')).map((address) => `${relative(repoRoot, file)}: ${address}`),
+  );
   assert.deepEqual(found, []);
 });
 

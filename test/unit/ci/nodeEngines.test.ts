@@ -12,12 +12,17 @@ const { satisfies } = createRequire(__filename)('semver') as { satisfies(version
 /** A current Node 20 release: some tools ask for 20.18 or 20.19 at least, none may ask for 22. */
 const NODE_20 = '20.19.0';
 
-interface LockedPackage { version?: string; engines?: { node?: string } | string[] }
+interface LockedPackage {
+  version?: string;
+  engines?: { node?: string } | string[];
+}
 
 export function packagesLeavingOut(nodeVersion: string, lock: { packages: Record<string, LockedPackage> }): string[] {
   return Object.entries(lock.packages).flatMap(([path, locked]) => {
     const range = Array.isArray(locked.engines) ? undefined : locked.engines?.node;
-    return range && !satisfies(nodeVersion, range) ? [`${path.replace(/^.*node_modules\//, '')}@${locked.version} needs node ${range}`] : [];
+    return range && !satisfies(nodeVersion, range)
+      ? [`${path.replace(/^.*node_modules\//, '')}@${locked.version} needs node ${range}`]
+      : [];
   });
 }
 

@@ -12,7 +12,11 @@ const repoRoot = resolve(__dirname, '../../../..');
 const MEASUREMENTS = 'docs/development-measurements.md';
 
 /** Headings and phrases of the development measurements, which belong in MEASUREMENTS only. */
-const MEASUREMENT_MARKERS = ['Where the engine stands against sysbench', 'parsing the pasted 2.5 MB plan text', '(parse, analysis, flattening)'];
+const MEASUREMENT_MARKERS = [
+  'Where the engine stands against sysbench',
+  'parsing the pasted 2.5 MB plan text',
+  '(parse, analysis, flattening)',
+];
 
 /** The one measurement the README keeps: its section heading and its table's header cell. */
 const ENGINE_SECTION = '### Built-in engine vs sysbench';

@@ -31,9 +31,9 @@ export function leftTempFolders(source: string): string[] {
 }
 
 test('every test file removes the temp folders it makes', () => {
-  const found = sourcesUnder(join(repoRoot, 'test')).filter((file) => !file.endsWith(join('ci', 'tempFolders.test.ts'))).flatMap((file) =>
-    leftTempFolders(readFileSync(file, 'utf8')).map((problem) => `${relative(repoRoot, file)}: ${problem}`),
-  );
+  const found = sourcesUnder(join(repoRoot, 'test'))
+    .filter((file) => !file.endsWith(join('ci', 'tempFolders.test.ts')))
+    .flatMap((file) => leftTempFolders(readFileSync(file, 'utf8')).map((problem) => `${relative(repoRoot, file)}: ${problem}`));
   assert.deepEqual(found, []);
 });
 

@@ -12,5 +12,8 @@ test('the cleanup command after a cancelled prepare keeps where and what to drop
     ['table-size', '100000'],
     ['threads', '8'],
   ]);
-  assert.equal(cleanupCommandLine('oltp_read_only', options), "tidb-lab bench --mysql-host=db.example '--mysql-db=it'\\''s my db' --tables=4 oltp_read_only cleanup");
+  assert.equal(
+    cleanupCommandLine('oltp_read_only', options),
+    "tidb-lab bench --mysql-host=db.example '--mysql-db=it'\\''s my db' --tables=4 oltp_read_only cleanup",
+  );
 });

@@ -31,11 +31,26 @@ test('the table: order named, one line per statement, plans counted, text flatte
     source: 'information_schema.cluster_statements_summary',
     since: '2026-12-01 10:00:00',
     warnings: ['one window could not be read'],
-    statements: [{
-      digest: 'e5796985ccafe2f71126ed6c0ac939ff', digestText: 'select `c`\n  from `sbtest1` where `id` = ?', schemaName: 'sbtest', execCount: 12345,
-      sumLatencyMs: 6172.5, avgLatencyMs: 0.5, maxLatencyMs: 12, sumErrors: 0, avgProcessedKeys: 1, sampleText: null, firstSeen: null, lastSeen: null,
-      plans: [{ planDigest: 'a', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, lastSeen: null }, { planDigest: 'b', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, lastSeen: null }],
-    }],
+    statements: [
+      {
+        digest: 'e5796985ccafe2f71126ed6c0ac939ff',
+        digestText: 'select `c`\n  from `sbtest1` where `id` = ?',
+        schemaName: 'sbtest',
+        execCount: 12345,
+        sumLatencyMs: 6172.5,
+        avgLatencyMs: 0.5,
+        maxLatencyMs: 12,
+        sumErrors: 0,
+        avgProcessedKeys: 1,
+        sampleText: null,
+        firstSeen: null,
+        lastSeen: null,
+        plans: [
+          { planDigest: 'a', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, lastSeen: null },
+          { planDigest: 'b', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, lastSeen: null },
+        ],
+      },
+    ],
   };
   const text = statementsTable(result, 'count');
   assert.match(text, /^Top statements by executions from information_schema\.cluster_statements_summary since 2026-12-01 10:00:00\n/);

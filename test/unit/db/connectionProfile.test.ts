@@ -4,8 +4,14 @@ import { defaultTlsModeFor, describeEndpoint, validateProfile, type ConnectionPr
 import { poolOptionsFor, tlsOptionsFor } from '../../../src/core/db/connectionOptions';
 
 const profile: ConnectionProfile = {
-  id: 'p1', name: 'prod', host: 'gateway01.us-west-2.prod.aws.tidbcloud.com', port: 4000,
-  user: '2aBcD.root', database: 'test', tls: 'verify', passwordMode: 'secretStorage',
+  id: 'p1',
+  name: 'prod',
+  host: 'gateway01.us-west-2.prod.aws.tidbcloud.com',
+  port: 4000,
+  user: '2aBcD.root',
+  database: 'test',
+  tls: 'verify',
+  passwordMode: 'secretStorage',
 };
 
 test('TiDB Cloud hosts default to verified TLS, others to off', () => {
@@ -34,7 +40,13 @@ test('TLS modes map to mysql2 ssl options', () => {
 });
 
 test('an unreadable CA file is a clear error naming the file', () => {
-  assert.throws(() => tlsOptionsFor({ ...profile, caFile: '/nope/ca.pem' }, () => { throw new Error('ENOENT'); }), /Cannot read the CA file '\/nope\/ca.pem'/);
+  assert.throws(
+    () =>
+      tlsOptionsFor({ ...profile, caFile: '/nope/ca.pem' }, () => {
+        throw new Error('ENOENT');
+      }),
+    /Cannot read the CA file '\/nope\/ca.pem'/,
+  );
 });
 
 test('pool options carry the password only in the password field', () => {

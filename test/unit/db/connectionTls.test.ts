@@ -15,8 +15,14 @@ after(() => rmSync(folder, { recursive: true, force: true }));
 const caPath = join(folder, 'ca.pem');
 writeFileSync(caPath, 'PEM OF THE CA');
 const profile: ConnectionProfile = {
-  id: 'c1', name: 'cloud', host: '  gateway01.us-west-2.prod.aws.tidbcloud.com ', port: 4000,
-  user: '2aBcD.root', tls: 'verify', caFile: `  ${caPath}\t`, passwordMode: 'secretStorage',
+  id: 'c1',
+  name: 'cloud',
+  host: '  gateway01.us-west-2.prod.aws.tidbcloud.com ',
+  port: 4000,
+  user: '2aBcD.root',
+  tls: 'verify',
+  caFile: `  ${caPath}\t`,
+  passwordMode: 'secretStorage',
 };
 
 function benchTarget(of: ConnectionProfile) {

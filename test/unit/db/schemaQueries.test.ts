@@ -9,7 +9,10 @@ test('index rows group into indexes with ordered columns, primary first', () => 
     { name: 'uk', nonUnique: 0, columnName: 'a', type: 'BTREE' },
     { name: 'uk', nonUnique: 0, columnName: 'b', type: 'BTREE' },
   ]);
-  assert.deepEqual(indexes.map((i) => i.name), ['PRIMARY', 'k_1', 'uk']);
+  assert.deepEqual(
+    indexes.map((i) => i.name),
+    ['PRIMARY', 'k_1', 'uk'],
+  );
   assert.deepEqual(indexes[2].columns, ['a', 'b']);
   assert.equal(indexes[2].unique, true);
   assert.equal(indexes[1].unique, false);

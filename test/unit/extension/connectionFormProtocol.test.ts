@@ -12,8 +12,30 @@ test('a new form starts with TiDB defaults', () => {
 });
 
 test('form text becomes a profile, trimmed, and back', () => {
-  const profile = profileFromDraft({ name: ' demo ', host: ' 127.0.0.1 ', port: ' 3306 ', user: 'tidblab', database: '', tls: 'verify', caFile: ' /ca.pem ', passwordMode: 'empty' }, 'id-1');
-  assert.deepEqual(profile, { id: 'id-1', name: 'demo', host: '127.0.0.1', port: 3306, user: 'tidblab', database: undefined, tls: 'verify', caFile: '/ca.pem', passwordMode: 'empty' });
+  const profile = profileFromDraft(
+    {
+      name: ' demo ',
+      host: ' 127.0.0.1 ',
+      port: ' 3306 ',
+      user: 'tidblab',
+      database: '',
+      tls: 'verify',
+      caFile: ' /ca.pem ',
+      passwordMode: 'empty',
+    },
+    'id-1',
+  );
+  assert.deepEqual(profile, {
+    id: 'id-1',
+    name: 'demo',
+    host: '127.0.0.1',
+    port: 3306,
+    user: 'tidblab',
+    database: undefined,
+    tls: 'verify',
+    caFile: '/ca.pem',
+    passwordMode: 'empty',
+  });
   assert.deepEqual(validateProfile(profile), []);
   assert.equal(draftFromProfile(profile as never).port, '3306');
 });

@@ -48,20 +48,25 @@ class FakePanel {
   readonly delivery: ContentDelivery;
 
   constructor() {
-    this.delivery = new ContentDelivery({
-      send: (message) => {
-        if (this.losing > 0) {
-          this.losing--;
-          return;
-        }
-        this.delivered.push(message);
-        // The page confirms what reaches it, a moment later.
-        this.clock.setTimeout(() => this.delivery.onReceived(message.type), 10);
+    this.delivery = new ContentDelivery(
+      {
+        send: (message) => {
+          if (this.losing > 0) {
+            this.losing--;
+            return;
+          }
+          this.delivered.push(message);
+          // The page confirms what reaches it, a moment later.
+          this.clock.setTimeout(() => this.delivery.onReceived(message.type), 10);
+        },
+        reloadPage: () => this.reloads++,
+        isVisible: () => this.visible,
+        warn: (message) => this.warnings.push(message),
       },
-      reloadPage: () => this.reloads++,
-      isVisible: () => this.visible,
-      warn: (message) => this.warnings.push(message),
-    }, 'show', { confirmWithinMs: 1_000, maxReloads: 3 }, this.clock);
+      'show',
+      { confirmWithinMs: 1_000, maxReloads: 3 },
+      this.clock,
+    );
     // As TypedWebviewPanel does when it sets the page's HTML.
     this.delivery.pageLoading();
   }
@@ -79,11 +84,17 @@ describe('getting the content to a webview page', () => {
     panel.delivery.post({ type: 'reveal', payload: { index: 3 } });
     assert.equal(panel.delivered.length, 0, 'nothing is sent to a page that does not listen yet');
     panel.delivery.onReady();
-    assert.deepEqual(panel.delivered.map((message) => message.type), ['reveal']);
+    assert.deepEqual(
+      panel.delivered.map((message) => message.type),
+      ['reveal'],
+    );
     panel.delivery.post({ type: 'show', payload: { viewId: 'v1' } });
     panel.clock.advance(60_000);
     assert.equal(panel.reloads, 0, 'the page confirmed its content');
-    assert.deepEqual(panel.delivered.map((message) => message.type), ['reveal', 'show']);
+    assert.deepEqual(
+      panel.delivered.map((message) => message.type),
+      ['reveal', 'show'],
+    );
   });
 
   test('a restored page that never says it is ready is loaded again', () => {
@@ -94,7 +105,10 @@ describe('getting the content to a webview page', () => {
     panel.pageReady();
     panel.clock.advance(60_000);
     assert.equal(panel.reloads, 1, 'the new page said ready and confirmed its content');
-    assert.deepEqual(panel.delivered.map((message) => message.type), ['show']);
+    assert.deepEqual(
+      panel.delivered.map((message) => message.type),
+      ['show'],
+    );
   });
 
   test('new content in a tab that showed the last one has to be confirmed too', () => {
@@ -121,7 +135,10 @@ describe('getting the content to a webview page', () => {
     panel.delivery.post({ type: 'reveal', payload: { index: 1 } });
     assert.equal(panel.delivered.length, 0);
     panel.pageReady();
-    assert.deepEqual(panel.delivered.map((message) => message.type), ['reveal', 'show']);
+    assert.deepEqual(
+      panel.delivered.map((message) => message.type),
+      ['reveal', 'show'],
+    );
     panel.clock.advance(60_000);
     assert.equal(panel.reloads, 1, 'a confirmed page is left alone');
   });
@@ -162,7 +179,10 @@ describe('getting the content to a webview page', () => {
     assert.equal(panel.reloads, 0);
     panel.visible = true;
     panel.pageReady();
-    assert.deepEqual(panel.delivered.map((message) => message.type), ['show']);
+    assert.deepEqual(
+      panel.delivered.map((message) => message.type),
+      ['show'],
+    );
   });
 
   test('a restored tab that counts as hidden when the first wait ends, and whose script never runs, is loaded again once shown', () => {
@@ -175,7 +195,10 @@ describe('getting the content to a webview page', () => {
     assert.equal(panel.reloads, 1, 'shown and still silent: it is loaded again');
     panel.pageReady();
     panel.clock.advance(60_000);
-    assert.deepEqual(panel.delivered.map((message) => message.type), ['show']);
+    assert.deepEqual(
+      panel.delivered.map((message) => message.type),
+      ['show'],
+    );
   });
 
   test('nothing is sent or reloaded after the panel is closed', () => {

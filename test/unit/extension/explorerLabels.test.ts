@@ -31,10 +31,21 @@ test('a table reads as rows (an estimate from the statistics, so "~") and size',
 });
 
 test('TiDB badges come first (a narrow side bar cuts the end): cached, then TiFlash replicas with their progress', () => {
-  const replica = { replicaCount: 2, progress: 0.634, available: false, schema: 'sbtest', table: 'sbtest1', tableId: 1, locationLabels: [] };
+  const replica = {
+    replicaCount: 2,
+    progress: 0.634,
+    available: false,
+    schema: 'sbtest',
+    table: 'sbtest1',
+    tableId: 1,
+    locationLabels: [],
+  };
   assert.equal(tableDescription(table, { cached: true }), 'cached · ~10,000 rows · 2.2 MiB');
   assert.equal(tableDescription(table, { cached: false, tiflash: replica }), 'TiFlash 2 (63%) · ~10,000 rows · 2.2 MiB');
-  assert.equal(tableDescription(table, { cached: true, tiflash: { ...replica, progress: 1, available: true } }), 'cached · TiFlash 2 · ~10,000 rows · 2.2 MiB');
+  assert.equal(
+    tableDescription(table, { cached: true, tiflash: { ...replica, progress: 1, available: true } }),
+    'cached · TiFlash 2 · ~10,000 rows · 2.2 MiB',
+  );
   assert.equal(tiflashLabel({ replicaCount: 0, progress: 0, available: false }), '', 'a count of 0 is no replica');
   assert.equal(tiflashLabel(undefined), '');
 });
@@ -42,7 +53,10 @@ test('TiDB badges come first (a narrow side bar cuts the end): cached, then TiFl
 test('a partitioned table says so on its row, not only in its hover', () => {
   assert.equal(tableDescription({ ...table, createOptions: 'partitioned' }), 'partitioned · ~10,000 rows · 2.2 MiB');
   const replica = { replicaCount: 1, progress: 1, available: true, schema: 'sbtest', table: 'sbtest1', tableId: 1, locationLabels: [] };
-  assert.equal(tableDescription({ ...table, createOptions: 'PARTITIONED' }, { cached: false, tiflash: replica }), 'TiFlash 1 · partitioned · ~10,000 rows · 2.2 MiB');
+  assert.equal(
+    tableDescription({ ...table, createOptions: 'PARTITIONED' }, { cached: false, tiflash: replica }),
+    'TiFlash 1 · partitioned · ~10,000 rows · 2.2 MiB',
+  );
   assert.equal(tableDescription({ ...table, createOptions: 'stats_persistent=1' }), '~10,000 rows · 2.2 MiB');
 });
 
@@ -73,7 +87,10 @@ test('cluster components sort TiDB, PD, TiKV, TiFlash, then the rest', () => {
 });
 
 test('columns and indexes describe themselves in a few words', () => {
-  assert.equal(columnDescription({ name: 'id', type: 'int(10) unsigned', nullable: false, key: 'PRI', defaultValue: null, extra: 'auto_increment' }), 'int(10) unsigned · not null · auto_increment');
+  assert.equal(
+    columnDescription({ name: 'id', type: 'int(10) unsigned', nullable: false, key: 'PRI', defaultValue: null, extra: 'auto_increment' }),
+    'int(10) unsigned · not null · auto_increment',
+  );
   assert.equal(columnDescription({ name: 'c', type: 'char(120)', nullable: true, key: '', defaultValue: '', extra: '' }), 'char(120)');
   assert.equal(indexDescription({ name: 'PRIMARY', unique: true, primary: true, columns: ['id'], type: 'BTREE' }), '(id) · primary key');
   assert.equal(indexDescription({ name: 'k_1', unique: false, primary: false, columns: ['k', 'id'], type: 'BTREE' }), '(k, id)');

@@ -8,7 +8,17 @@ test('shared connections from settings get defaults and ids from their names', (
     { name: 'cloud', host: 'gateway01.eu-central-1.prod.aws.tidbcloud.com', user: 'abc.root' },
   ]);
   assert.deepEqual(invalid, []);
-  assert.deepEqual(profiles[0], { id: 'settings:demo', name: 'demo', host: '127.0.0.1', port: 3306, user: 'tidblab', database: 'sbtest', tls: 'off', caFile: undefined, passwordMode: 'empty' });
+  assert.deepEqual(profiles[0], {
+    id: 'settings:demo',
+    name: 'demo',
+    host: '127.0.0.1',
+    port: 3306,
+    user: 'tidblab',
+    database: 'sbtest',
+    tls: 'off',
+    caFile: undefined,
+    passwordMode: 'empty',
+  });
   assert.equal(profiles[1].id, 'settings:cloud');
   assert.equal(profiles[1].port, 4000, 'TiDB port by default');
   assert.equal(profiles[1].tls, 'verify', 'TiDB Cloud hosts default to TLS verify');
@@ -24,8 +34,14 @@ test('reordering the list keeps each connection id (and so its stored password)'
 });
 
 test('two entries with the same name still get distinct ids', () => {
-  const { profiles } = readSettingsConnections([{ name: 'x', host: 'h1', user: 'u' }, { name: 'x', host: 'h2', user: 'u' }]);
-  assert.deepEqual(profiles.map((profile) => profile.id), ['settings:x', 'settings:x#2']);
+  const { profiles } = readSettingsConnections([
+    { name: 'x', host: 'h1', user: 'u' },
+    { name: 'x', host: 'h2', user: 'u' },
+  ]);
+  assert.deepEqual(
+    profiles.map((profile) => profile.id),
+    ['settings:x', 'settings:x#2'],
+  );
 });
 
 test('a password in settings is refused with the reason, and the entry is reported, not dropped', () => {
@@ -45,8 +61,19 @@ test('bad entries say what is wrong and where', () => {
     { host: 'h', user: 'u', tls: 'sometimes' },
     { name: 'mode', host: 'h', user: 'u', passwordMode: 'plaintext' },
   ]);
-  assert.deepEqual(profiles.map((profile) => profile.name), ['ok']);
-  assert.deepEqual(invalid.map((entry) => [entry.index, entry.label]), [[1, 'entry 2'], [2, 'badport'], [3, 'entry 4'], [4, 'mode']]);
+  assert.deepEqual(
+    profiles.map((profile) => profile.name),
+    ['ok'],
+  );
+  assert.deepEqual(
+    invalid.map((entry) => [entry.index, entry.label]),
+    [
+      [1, 'entry 2'],
+      [2, 'badport'],
+      [3, 'entry 4'],
+      [4, 'mode'],
+    ],
+  );
   assert.match(invalid[1].problems.join(' '), /port/);
   assert.match(invalid[2].problems.join(' '), /name/);
   assert.match(invalid[2].problems.join(' '), /TLS mode 'sometimes'/);

@@ -2,11 +2,27 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TopStatement } from '../../../src/core/server/topStatements';
-import { oneLine, planDescription, statementDescription, viewDescription, windowLabel } from '../../../src/extension/statements/statementLabels';
+import {
+  oneLine,
+  planDescription,
+  statementDescription,
+  viewDescription,
+  windowLabel,
+} from '../../../src/extension/statements/statementLabels';
 
 const statement: TopStatement = {
-  digest: 'd', digestText: 'select 1', schemaName: 'sbtest', execCount: 12345, sumLatencyMs: 6172.5, avgLatencyMs: 0.5, maxLatencyMs: 12,
-  sumErrors: 0, avgProcessedKeys: null, sampleText: null, firstSeen: null, lastSeen: null,
+  digest: 'd',
+  digestText: 'select 1',
+  schemaName: 'sbtest',
+  execCount: 12345,
+  sumLatencyMs: 6172.5,
+  avgLatencyMs: 0.5,
+  maxLatencyMs: 12,
+  sumErrors: 0,
+  avgProcessedKeys: null,
+  sampleText: null,
+  firstSeen: null,
+  lastSeen: null,
   plans: [
     { planDigest: 'aaaaaaaaaaaaaaaa', execCount: 12000, sumLatencyMs: 6000, avgLatencyMs: 0.5, maxLatencyMs: 12, lastSeen: null },
     { planDigest: 'bbbbbbbbbbbbbbbb', execCount: 345, sumLatencyMs: 172.5, avgLatencyMs: 0.5, maxLatencyMs: 2, lastSeen: null },

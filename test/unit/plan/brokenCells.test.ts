@@ -9,15 +9,23 @@ import { readSharedPlan } from './planFixtures';
 const BASE = 'hash-join-tikv-spill-disk-column.txt';
 
 function baseTable(): { names: string[]; rows: string[][] } {
-  const lines = readSharedPlan(BASE).split('\n').filter((line) => line.startsWith('| '));
-  const split = (line: string) => line.slice(2, -2).split(' | ').map((cell, i) => (i === 0 ? cell.trimEnd() : cell.trim()));
+  const lines = readSharedPlan(BASE)
+    .split('\n')
+    .filter((line) => line.startsWith('| '));
+  const split = (line: string) =>
+    line
+      .slice(2, -2)
+      .split(' | ')
+      .map((cell, i) => (i === 0 ? cell.trimEnd() : cell.trim()));
   const [header, ...rows] = lines.map(split);
   return { names: header, rows };
 }
 
 function shape(plan: ParsedPlan): string[] {
-  return planNodes(plan.roots).map((node) =>
-    `${node.depth} ${node.id} ${node.role ?? '-'} ${node.task} ${node.accessObject ?? '-'} ${node.actRows} ${node.timeMs} ${node.memoryBytes}`);
+  return planNodes(plan.roots).map(
+    (node) =>
+      `${node.depth} ${node.id} ${node.role ?? '-'} ${node.task} ${node.accessObject ?? '-'} ${node.actRows} ${node.timeMs} ${node.memoryBytes}`,
+  );
 }
 
 const expected = shape(parsePlanText(readSharedPlan(BASE)));
@@ -62,7 +70,11 @@ test('mysql client table: a break after `table:` joins without a space', () => {
 
 test('markdown table', () => {
   const { names } = baseTable();
-  const text = [`| ${names.join(' | ')} |`, `|${names.map(() => '---').join('|')}|`, ...brokenRows().map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  const text = [
+    `| ${names.join(' | ')} |`,
+    `|${names.map(() => '---').join('|')}|`,
+    ...brokenRows().map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
   assertJoined(parsePlanText(text));
 });
 
@@ -86,8 +98,12 @@ test('\\G vertical output: the value continued on the next line', () => {
   const { names } = baseTable();
   const width = Math.max(...names.map((name) => name.length));
   const text = brokenRows()
-    .map((row, r) => [`*************************** ${r + 1}. row ***************************`, ...names.map((name, i) => `${name.padStart(width)}: ${row[i]}`)]
-      .join('\n'))
+    .map((row, r) =>
+      [
+        `*************************** ${r + 1}. row ***************************`,
+        ...names.map((name, i) => `${name.padStart(width)}: ${row[i]}`),
+      ].join('\n'),
+    )
     .join('\n');
   assertJoined(parsePlanText(text));
 });
@@ -97,5 +113,8 @@ test('a short row followed by a row of its own is not joined to it', () => {
   // Only the id of the scan row is left: the next line, a whole row, would fill it up to its width.
   const cut = rows.map((row) => (row[0].includes('TableFullScan_21') ? row.slice(0, 1) : row));
   const plan = parsePlanText([names.join('\t'), ...cut.map((row) => row.join('\t'))].join('\n'));
-  assert.deepEqual(planNodes(plan.roots).map((node) => node.id), expected.map((line) => line.split(' ')[1]));
+  assert.deepEqual(
+    planNodes(plan.roots).map((node) => node.id),
+    expected.map((line) => line.split(' ')[1]),
+  );
 });

@@ -64,7 +64,10 @@ test('braces nest four deep, commas split only at the top level, sizes inside gr
     scan_detail: {
       total_process_keys: 69744,
       total_keys: 69753,
-      rocksdb: { delete_skipped_count: 97368, block: { cache_hit_count: 3509, read_byte: Math.round(28.4 * 1024 * 1024), inner: { deep: 1 } } },
+      rocksdb: {
+        delete_skipped_count: 97368,
+        block: { cache_hit_count: 3509, read_byte: Math.round(28.4 * 1024 * 1024), inner: { deep: 1 } },
+      },
     },
   });
 });
@@ -93,7 +96,7 @@ test('cut-off text is read as far as it goes and marked truncated', () => {
   const cut = parseExecutionInfo('time:672.4ms, loops:2, cop_task: {num:...');
   assert.equal(cut.truncated, true);
   assert.equal(cut.info.time, 672.4);
-  assert.deepEqual(cut.info.cop_task, { 'num': '...' });
+  assert.deepEqual(cut.info.cop_task, { num: '...' });
   assert.equal(parseExecutionInfo('time:672.6ms, loops:6, partial_worker:...').truncated, true);
   assert.equal(parseExecutionInfo('time:1ms, x:{a:1').truncated, true);
 });

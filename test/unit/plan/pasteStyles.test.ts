@@ -14,7 +14,9 @@ interface Table {
 
 /** The fixture's clean mysql client table, read with a plain split (this file has no ` | ` inside cells). */
 function readBaseTable(name = BASE): Table {
-  const lines = readSharedPlan(name).split('\n').filter((line) => line.startsWith('| '));
+  const lines = readSharedPlan(name)
+    .split('\n')
+    .filter((line) => line.startsWith('| '));
   const split = (line: string) => line.slice(2, -2).split(' | ');
   const [header, ...rows] = lines;
   return {
@@ -24,8 +26,10 @@ function readBaseTable(name = BASE): Table {
 }
 
 function shape(plan: ParsedPlan): string[] {
-  return planNodes(plan.roots).map((node) =>
-    `${node.depth} ${node.id} ${node.role ?? '-'} ${node.task} ${node.estRows} ${node.actRows} ${node.timeMs} ${node.memoryBytes} ${node.diskBytes}`);
+  return planNodes(plan.roots).map(
+    (node) =>
+      `${node.depth} ${node.id} ${node.role ?? '-'} ${node.task} ${node.estRows} ${node.actRows} ${node.timeMs} ${node.memoryBytes} ${node.diskBytes}`,
+  );
 }
 
 const expected = shape(parsePlanText(readSharedPlan(BASE)));
@@ -43,8 +47,12 @@ test('the base plan reads as the six operators of the hash join', () => {
 
 test('mysql client table without borders, with prompt, footer and CRLF line ends', () => {
   const { names, rows } = readBaseTable();
-  const text = ['mysql> EXPLAIN ANALYZE SELECT ...;', names.join(' | '), ...rows.map((row) => row.join(' | ')), '6 rows in set (0.31 sec)']
-    .join('\r\n');
+  const text = [
+    'mysql> EXPLAIN ANALYZE SELECT ...;',
+    names.join(' | '),
+    ...rows.map((row) => row.join(' | ')),
+    '6 rows in set (0.31 sec)',
+  ].join('\r\n');
   const plan = parsePlanText(text);
   assert.equal(plan.format, 'pipe-table');
   assert.deepEqual(shape(plan), expected);
@@ -61,7 +69,9 @@ test('GitHub markdown table with unpadded cells', () => {
 test('markdown escapes a pipe inside a cell as \\|', () => {
   const { names, rows } = readBaseTable();
   const edited = rows.map((row) => row.map((cell) => cell.replace('eq(test.t1.int_col, 1)', 'like(test.t1.s, "a\\|b", 92)')));
-  const text = [`| ${names.join(' | ')} |`, `|${names.map(() => ':--').join('|')}|`, ...edited.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  const text = [`| ${names.join(' | ')} |`, `|${names.map(() => ':--').join('|')}|`, ...edited.map((row) => `| ${row.join(' | ')} |`)].join(
+    '\n',
+  );
   const plan = parsePlanText(text);
   assert.deepEqual(shape(plan), expected);
   assert.equal(planNodes(plan.roots)[2].operatorInfo, 'like(test.t1.s, "a|b", 92)');
@@ -85,10 +95,12 @@ test('\\G vertical output', () => {
   const { names, rows } = readBaseTable();
   const width = Math.max(...names.map((name) => name.length));
   const text = rows
-    .map((row, r) => [
-      `*************************** ${r + 1}. row ***************************`,
-      ...names.map((name, i) => `${name.padStart(width)}: ${row[i]}`),
-    ].join('\n'))
+    .map((row, r) =>
+      [
+        `*************************** ${r + 1}. row ***************************`,
+        ...names.map((name, i) => `${name.padStart(width)}: ${row[i]}`),
+      ].join('\n'),
+    )
     .join('\n');
   const plan = parsePlanText(`${text}\n6 rows in set (0.31 sec)`);
   assert.equal(plan.format, 'vertical');
@@ -98,9 +110,13 @@ test('\\G vertical output', () => {
 test('tidb_decode_plan() as TiDB returns it: tab-separated, slow-log column order, inside \\G', () => {
   const { rows } = readBaseTable();
   const order = [0, 3, 1, 6, 2, 5, 7, 8]; // id, task, estRows, operator info, actRows, execution info, memory, disk
-  const planText = ['\tid\ttask\testRows\toperator info\tactRows\texecution info\tmemory\tdisk',
-    ...rows.map((row) => `\t${order.map((i) => row[i]).join('\t')}`)].join('\n');
-  const plan = parsePlanText(`*************************** 1. row ***************************\ntidb_decode_plan('8QIYMAkzMV'): ${planText}\n`);
+  const planText = [
+    '\tid\ttask\testRows\toperator info\tactRows\texecution info\tmemory\tdisk',
+    ...rows.map((row) => `\t${order.map((i) => row[i]).join('\t')}`),
+  ].join('\n');
+  const plan = parsePlanText(
+    `*************************** 1. row ***************************\ntidb_decode_plan('8QIYMAkzMV'): ${planText}\n`,
+  );
   assert.equal(plan.layout, 'slow-log');
   assert.deepEqual(shape(plan), expected);
 });
@@ -119,26 +135,32 @@ test('re-indented tree: four spaces per level', () => {
 test('mangled indentation: every glyph flush left, depth recovered from the └─ glyphs', () => {
   const text = readSharedPlan('streamagg-tablereader-fullscan-pseudo.txt').replace(/\| +(└─)/g, '| $1');
   const plan = parsePlanText(text);
-  assert.deepEqual(planNodes(plan.roots).map((node) => `${node.depth} ${node.id}`),
-    ['0 StreamAgg_20', '1 TableReader_21', '2 StreamAgg_9', '3 Selection_19', '4 TableFullScan_18']);
+  assert.deepEqual(
+    planNodes(plan.roots).map((node) => `${node.depth} ${node.id}`),
+    ['0 StreamAgg_20', '1 TableReader_21', '2 StreamAgg_9', '3 Selection_19', '4 TableFullScan_18'],
+  );
   assert.ok(plan.warnings.some((warning) => /indentation of 3 operators/.test(warning)));
 });
 
 test('glyphs and indentation stripped entirely (markdown renderers do this): the tree is inferred', () => {
   const { names, rows } = readBaseTable();
   const flat = rows.map(([id, ...rest]) => [id.replace(/^[\s│├└─]+/, ''), ...rest]);
-  const plan = parsePlanText([`| ${names.join(' | ')} |`, `|${names.map(() => '---').join('|')}|`, ...flat.map((row) => `| ${row.join(' | ')} |`)].join('\n'));
+  const plan = parsePlanText(
+    [`| ${names.join(' | ')} |`, `|${names.map(() => '---').join('|')}|`, ...flat.map((row) => `| ${row.join(' | ')} |`)].join('\n'),
+  );
   assert.deepEqual(shape(plan), expected);
   assert.ok(plan.warnings.some((warning) => /inferred/.test(warning)));
 });
 
 test('wrapped lines: long rows broken at a space and continued on the next line', () => {
-  const lines = readSharedPlan(BASE).split('\n').map((line) => {
-    if (!line.startsWith('| ') || line.length < 200) return line;
-    const cut = line.indexOf(', ', 150);
-    if (cut === -1) return line;
-    return `${line.slice(0, cut + 1)}\n${line.slice(cut + 2)}`;
-  });
+  const lines = readSharedPlan(BASE)
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith('| ') || line.length < 200) return line;
+      const cut = line.indexOf(', ', 150);
+      if (cut === -1) return line;
+      return `${line.slice(0, cut + 1)}\n${line.slice(cut + 2)}`;
+    });
   const plan = parsePlanText(lines.join('\n'));
   assert.deepEqual(shape(plan), expected);
   const scan = planNodes(plan.roots)[5];
@@ -164,22 +186,33 @@ test('psql wraps a long value onto continuation rows marked with +', () => {
 
 test('cells truncated with ... keep the tree and the numbers, and say what was cut', () => {
   const { names, rows } = readBaseTable();
-  const cut = rows.map((row) => row.map((cell, i) => (names[i] === 'execution info' && cell.length > 40 ? `${cell.slice(0, 40)}...` : cell)));
+  const cut = rows.map((row) =>
+    row.map((cell, i) => (names[i] === 'execution info' && cell.length > 40 ? `${cell.slice(0, 40)}...` : cell)),
+  );
   const plan = parsePlanText([names.join(' | '), ...cut.map((row) => row.join(' | '))].join('\n'));
-  assert.deepEqual(planNodes(plan.roots).map((node) => `${node.depth} ${node.id} ${node.actRows}`),
-    expected.map((line) => line.split(' ').filter((_, i) => [0, 1, 5].includes(i)).join(' ')));
+  assert.deepEqual(
+    planNodes(plan.roots).map((node) => `${node.depth} ${node.id} ${node.actRows}`),
+    expected.map((line) =>
+      line
+        .split(' ')
+        .filter((_, i) => [0, 1, 5].includes(i))
+        .join(' '),
+    ),
+  );
   assert.ok(planNodes(plan.roots).every((node) => node.truncated));
   assert.ok(plan.warnings.some((warning) => /6 operator rows were cut off with '\.\.\.'/.test(warning)));
 });
 
 test('rows pasted without their header: the column layout is guessed from the cell count and the task column', () => {
-  const body = readSharedPlan(BASE).split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| id'));
+  const body = readSharedPlan(BASE)
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| id'));
   const plan = parsePlanText(body.join('\n'));
   assert.deepEqual(shape(plan), expected);
   assert.ok(plan.warnings.some((warning) => /no header row/.test(warning)));
 });
 
-test('FORMAT=\'tidb_json\', bare and inside a mysql client table cell', () => {
+test("FORMAT='tidb_json', bare and inside a mysql client table cell", () => {
   const json = readDerivedPlan('hash-join-tidb-json.json');
   const bare = parsePlanText(json);
   assert.equal(bare.format, 'tidb_json');
@@ -188,20 +221,29 @@ test('FORMAT=\'tidb_json\', bare and inside a mysql client table cell', () => {
   assert.deepEqual(shape(parsePlanText(framed)), expected);
 });
 
-test('FORMAT=\'dot\' keeps the cluster task and the edge order', () => {
+test("FORMAT='dot' keeps the cluster task and the edge order", () => {
   const plan = parsePlanText(readSharedPlan('explain-format-dot.txt'));
   const join = plan.roots[0].children[0];
-  assert.deepEqual(join.children.map((child) => child.id), ['TableReader_13', 'Selection_14']);
+  assert.deepEqual(
+    join.children.map((child) => child.id),
+    ['TableReader_13', 'Selection_14'],
+  );
   assert.equal(planNodes(plan.roots).find((node) => node.id === 'TableFullScan_15')?.engine, 'TiKV');
 });
 
 test('a CTE root is linked to the operator that reads it, by id and index only', () => {
   const plan = parsePlanText(readDerivedPlan('cte-recursive-constructed.txt'));
-  assert.deepEqual(plan.roots.map((root) => root.id), ['CTEFullScan_17', 'CTE_0']);
+  assert.deepEqual(
+    plan.roots.map((root) => root.id),
+    ['CTEFullScan_17', 'CTE_0'],
+  );
   const [scan, cte] = plan.roots;
   assert.deepEqual(scan.uses, ['CTE_0']);
   assert.deepEqual(cte.usedBy, [scan.index]);
-  assert.deepEqual(cte.children.map((child) => `${child.id} ${child.role}`), ['Projection_12 Seed Part', 'Projection_14 Recursive Part']);
+  assert.deepEqual(
+    cte.children.map((child) => `${child.id} ${child.role}`),
+    ['Projection_12 Seed Part', 'Projection_14 Recursive Part'],
+  );
   // The recursive part reads CTE_0 from inside its own tree: no self-link.
   assert.equal(planNodes(plan.roots).filter((node) => node.uses.length > 0).length, 1);
 });

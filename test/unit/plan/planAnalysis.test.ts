@@ -96,8 +96,14 @@ test('a UnionScan on top is added; readers and scans of other tables do not matc
   const cached = parsePlanText(readSharedPlan('explain-unionscan-cached-table.txt'));
   const comparison = comparePlans(plain, cached);
   // The plans read different tables (t1, users): no reader of one is the reader of the other.
-  assert.deepEqual(comparison.added.map((ref) => ref.id), ['UnionScan_5', 'TableReader_7', 'TableFullScan_6']);
-  assert.deepEqual(comparison.removed.map((ref) => ref.id), ['TableReader_5', 'TableFullScan_4']);
+  assert.deepEqual(
+    comparison.added.map((ref) => ref.id),
+    ['UnionScan_5', 'TableReader_7', 'TableFullScan_6'],
+  );
+  assert.deepEqual(
+    comparison.removed.map((ref) => ref.id),
+    ['TableReader_5', 'TableFullScan_4'],
+  );
   assert.deepEqual(comparison.matched, []);
   const same = comparePlans(plain, plain);
   assert.equal(same.matched.length, 2);

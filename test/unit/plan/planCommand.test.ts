@@ -13,8 +13,12 @@ async function run(argv: string[], stdin = ''): Promise<{ code: number; out: str
   let out = '';
   let err = '';
   const io: PlanCommandIo = {
-    stdout: (text) => { out += text; },
-    stderr: (text) => { err += text; },
+    stdout: (text) => {
+      out += text;
+    },
+    stderr: (text) => {
+      err += text;
+    },
     readStdin: async () => stdin,
   };
   const code = await runPlanCommand(argv, io);
@@ -56,18 +60,34 @@ test('--json: {format, roots, findings, warnings} with null where the plan has n
   assert.equal(json.roots.length, 1);
   const hashJoin = json.roots[0];
   assert.deepEqual(Object.keys(hashJoin), [
-    'id', 'role', 'estRows', 'actRows', 'task', 'engine', 'accessObject', 'operatorInfo', 'executionInfo',
-    'timeMs', 'memoryBytes', 'diskBytes', 'children',
+    'id',
+    'role',
+    'estRows',
+    'actRows',
+    'task',
+    'engine',
+    'accessObject',
+    'operatorInfo',
+    'executionInfo',
+    'timeMs',
+    'memoryBytes',
+    'diskBytes',
+    'children',
   ]);
   assert.equal(hashJoin.id, 'HashJoin_20');
   assert.equal(hashJoin.role, null);
   assert.equal(hashJoin.accessObject, null);
   assert.equal(hashJoin.diskBytes, 0);
   assert.deepEqual(hashJoin.executionInfo.build_hash_table, { total: 24.6, fetch: 21.2, build: 3.32 });
-  assert.deepEqual(hashJoin.children.map((child: { id: string; role: string }) => `${child.id} ${child.role}`),
-    ['TableReader_23 Build', 'TableReader_25 Probe']);
+  assert.deepEqual(
+    hashJoin.children.map((child: { id: string; role: string }) => `${child.id} ${child.role}`),
+    ['TableReader_23 Build', 'TableReader_25 Probe'],
+  );
   assert.equal(hashJoin.children[1].children[0].engine, 'TiKV');
-  assert.deepEqual(json.findings.map((finding: { code: string }) => finding.code), ['misestimate', 'mvcc-garbage']);
+  assert.deepEqual(
+    json.findings.map((finding: { code: string }) => finding.code),
+    ['misestimate', 'mvcc-garbage'],
+  );
   assert.deepEqual(Object.keys(json.findings[0]), ['code', 'severity', 'nodeId', 'nodeIndex', 'message', 'advice']);
 });
 

@@ -65,7 +65,10 @@ function runAllPaths(name: string, text: string): PathsResult {
       }));
     })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exit(1); });
   `;
-  const child = spawnSync(process.execPath, [`--stack-size=${SMALL_STACK_KB}`, '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, [`--stack-size=${SMALL_STACK_KB}`, '-e', script], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   assert.equal(child.status, 0, `${name}: ${child.stderr.slice(0, 2000)}`);
   return JSON.parse(child.stdout) as PathsResult;
 }
@@ -77,8 +80,13 @@ function assertDeep(result: PathsResult, operators: number): void {
   assert.equal(result.json.roots, undefined);
   assert.equal(result.json.operators, operators);
   assert.equal(result.json.lastParent, operators - 2);
-  assert.ok(result.json.warnings.some((warning) =>
-    warning.startsWith(`The plan is ${operators.toLocaleString('en-US')} levels deep, more than ${MAX_NESTED_JSON_DEPTH}: its operators are listed flat`)));
+  assert.ok(
+    result.json.warnings.some((warning) =>
+      warning.startsWith(
+        `The plan is ${operators.toLocaleString('en-US')} levels deep, more than ${MAX_NESTED_JSON_DEPTH}: its operators are listed flat`,
+      ),
+    ),
+  );
   assert.equal(result.cliJson.code, 0, result.cliJson.err);
   assert.equal(result.cliJson.operators, operators);
   assert.equal(result.cliText.code, 0, result.cliText.err);
@@ -87,7 +95,8 @@ function assertDeep(result: PathsResult, operators: number): void {
 
 test(`a FORMAT='tidb_json' plan ${SIZE.toLocaleString('en-US')} levels deep`, () => {
   let open = '';
-  for (let i = 0; i < SIZE; i++) open += `{"id":"Projection_${i + 1}","estRows":"10.00","taskType":"root","operatorInfo":"c${i}","subOperators":[`;
+  for (let i = 0; i < SIZE; i++)
+    open += `{"id":"Projection_${i + 1}","estRows":"10.00","taskType":"root","operatorInfo":"c${i}","subOperators":[`;
   assertDeep(runAllPaths('deep-json', `[${open}${']}'.repeat(SIZE)}]`), SIZE);
 });
 
@@ -117,7 +126,9 @@ test(`${SIZE.toLocaleString('en-US')} siblings, each a finding (a dot graph and 
 
   const children: string[] = [];
   for (let i = 0; i < SIZE; i++) {
-    children.push(`{"id":"TableFullScan_${i + 2}","estRows":"10000.00","actRows":"5","taskType":"cop[tikv]","accessObject":"table:t${i}","operatorInfo":"keep order:false, stats:pseudo"}`);
+    children.push(
+      `{"id":"TableFullScan_${i + 2}","estRows":"10000.00","actRows":"5","taskType":"cop[tikv]","accessObject":"table:t${i}","operatorInfo":"keep order:false, stats:pseudo"}`,
+    );
   }
   const json = runAllPaths('wide-json', `[{"id":"Union_1","estRows":"1.00","taskType":"root","subOperators":[${children.join(',')}]}]`);
   assert.equal(json.operators, SIZE + 1);

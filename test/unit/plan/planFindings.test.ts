@@ -101,7 +101,10 @@ test('a spill to disk is reported with its size', () => {
 
 test('a "0 Bytes" disk cell is no spill', () => {
   const findings = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings;
-  assert.equal(findings.some((finding) => finding.code === 'disk-spill'), false);
+  assert.equal(
+    findings.some((finding) => finding.code === 'disk-spill'),
+    false,
+  );
 });
 
 test('one slow and heavy cop task is reported as skew, with both ratios', () => {
@@ -115,7 +118,10 @@ test('one slow and heavy cop task is reported as skew, with both ratios', () => 
 
 test('the original of the skew variant (782ms vs 609ms at p95) is not skew', () => {
   const findings = analyzePlan(parsePlanText(readSharedPlan('streamagg-tablereader-fullscan-pseudo.txt'))).findings;
-  assert.equal(findings.some((finding) => finding.code === 'cop-task-skew'), false);
+  assert.equal(
+    findings.some((finding) => finding.code === 'cop-task-skew'),
+    false,
+  );
 });
 
 test('copr_cache: disabled is reported once', () => {
@@ -131,8 +137,10 @@ test('findings come most severe first, then in plan order', () => {
   for (let i = 1; i < findings.length; i++) {
     const previous = findings[i - 1];
     const current = findings[i];
-    assert.ok(order[previous.severity] < order[current.severity] ||
-      (order[previous.severity] === order[current.severity] && previous.nodeIndex <= current.nodeIndex));
+    assert.ok(
+      order[previous.severity] < order[current.severity] ||
+        (order[previous.severity] === order[current.severity] && previous.nodeIndex <= current.nodeIndex),
+    );
   }
 });
 
@@ -142,7 +150,9 @@ test('the misestimate advice names the tables below the operator', () => {
 });
 
 test('a misestimate nothing above depends on (the root, a final aggregation) is not critical, and says why', () => {
-  const root = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings.find((finding) => finding.code === 'misestimate');
+  const root = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings.find(
+    (finding) => finding.code === 'misestimate',
+  );
   assert.equal(root?.severity, 'warning');
   assert.match(root?.advice ?? '', /^Nothing above HashJoin_20 chooses how to run from its estimate/);
   // An 18,000x error under a join that builds on it is critical.
@@ -156,7 +166,9 @@ test('a misestimate nothing above depends on (the root, a final aggregation) is 
     '| └─TableReader_5(Probe) | 1 | 0 | root | | time:1s, loops:1 | |',
     '|   └─TableRangeScan_6 | 1 | 0 | cop[tikv] | table:t2 | tikv_task:{time:1ms, loops:1} | |',
   ].join('\n');
-  const underJoinFinding = analyzePlan(parsePlanText(underJoin)).findings.find((finding) => finding.code === 'misestimate' && finding.nodeId === 'HashAgg_2');
+  const underJoinFinding = analyzePlan(parsePlanText(underJoin)).findings.find(
+    (finding) => finding.code === 'misestimate' && finding.nodeId === 'HashAgg_2',
+  );
   assert.equal(underJoinFinding?.severity, 'critical');
   // A final aggregation under projections and a TopN only reaches the client.
   const final = [

@@ -18,7 +18,9 @@ export const sharedPlanDir = resolve(repoRoot, '..', 'shared', 'fixtures', 'tidb
 export const derivedPlanDir = join(repoRoot, 'test', 'fixtures', 'plans');
 
 export function sharedPlanNames(): string[] {
-  return readdirSync(sharedPlanDir).filter((name) => name.endsWith('.txt')).sort();
+  return readdirSync(sharedPlanDir)
+    .filter((name) => name.endsWith('.txt'))
+    .sort();
 }
 
 export function readSharedPlan(name: string): string {

@@ -4,16 +4,68 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import {
-  analyzePlan, comparePlans, parsePlanRows, parsePlanText, planNodes, renderPlanReport, summarizePlan, type ParsedPlan,
+  analyzePlan,
+  comparePlans,
+  parsePlanRows,
+  parsePlanText,
+  planNodes,
+  renderPlanReport,
+  summarizePlan,
+  type ParsedPlan,
 } from '../../../src/core/plan';
 import { seededRandom } from '../../support/seededRandom';
 import { derivedPlanDir, readDerivedPlan, readSharedPlan, sharedPlanNames } from './planFixtures';
 
 const random = seededRandom;
 
-const PIECES = ['|', '{', '}', '[', ']', '(', ')', ',', ', ', ':', ': ', '└─', '├─', '│ ', '  ', '\n', '\t', '...', '…', 'µs', 'ms',
-  '0', '9', '.', '-', '+', '"', '\\', 'N/A', 'cop[tikv]', 'root', 'mpp[tiflash]', '(Build)', '(Probe)', 'data:CTE_0', 'CTE_0',
-  'ScalarQueryCol#5', 'digraph', '->', '***************************', ' 1. row ', '__proto__', 'id', 'estRows', '\u0000', '\r'];
+const PIECES = [
+  '|',
+  '{',
+  '}',
+  '[',
+  ']',
+  '(',
+  ')',
+  ',',
+  ', ',
+  ':',
+  ': ',
+  '└─',
+  '├─',
+  '│ ',
+  '  ',
+  '\n',
+  '\t',
+  '...',
+  '…',
+  'µs',
+  'ms',
+  '0',
+  '9',
+  '.',
+  '-',
+  '+',
+  '"',
+  '\\',
+  'N/A',
+  'cop[tikv]',
+  'root',
+  'mpp[tiflash]',
+  '(Build)',
+  '(Probe)',
+  'data:CTE_0',
+  'CTE_0',
+  'ScalarQueryCol#5',
+  'digraph',
+  '->',
+  '***************************',
+  ' 1. row ',
+  '__proto__',
+  'id',
+  'estRows',
+  '\u0000',
+  '\r',
+];
 
 function mutate(text: string, next: () => number): string {
   let result = text;
@@ -22,10 +74,18 @@ function mutate(text: string, next: () => number): string {
     const at = Math.floor(next() * (result.length + 1));
     const span = Math.floor(next() * 40);
     switch (Math.floor(next() * 7)) {
-      case 0: result = result.slice(0, at) + result.slice(at + span); break;
-      case 1: result = result.slice(0, at) + PIECES[Math.floor(next() * PIECES.length)] + result.slice(at); break;
-      case 2: result = result.slice(0, at) + result.slice(at, at + span) + result.slice(at); break;
-      case 3: result = result.slice(0, at); break;
+      case 0:
+        result = result.slice(0, at) + result.slice(at + span);
+        break;
+      case 1:
+        result = result.slice(0, at) + PIECES[Math.floor(next() * PIECES.length)] + result.slice(at);
+        break;
+      case 2:
+        result = result.slice(0, at) + result.slice(at, at + span) + result.slice(at);
+        break;
+      case 3:
+        result = result.slice(0, at);
+        break;
       case 4: {
         const lines = result.split('\n');
         const i = Math.floor(next() * lines.length);
@@ -34,8 +94,11 @@ function mutate(text: string, next: () => number): string {
         result = lines.join('\n');
         break;
       }
-      case 5: result = result.slice(0, at) + String.fromCharCode(Math.floor(next() * 0x3000)) + result.slice(at + 1); break;
-      default: result = result.replace(/ {2,}/g, () => ' '.repeat(Math.floor(next() * 4)));
+      case 5:
+        result = result.slice(0, at) + String.fromCharCode(Math.floor(next() * 0x3000)) + result.slice(at + 1);
+        break;
+      default:
+        result = result.replace(/ {2,}/g, () => ' '.repeat(Math.floor(next() * 4)));
     }
   }
   return result;
@@ -76,7 +139,9 @@ function assertSane(plan: ParsedPlan, input: string): void {
 
 const corpus = [
   ...sharedPlanNames().map(readSharedPlan),
-  ...readdirSync(derivedPlanDir).filter((name) => !name.endsWith('.md')).map(readDerivedPlan),
+  ...readdirSync(derivedPlanDir)
+    .filter((name) => !name.endsWith('.md'))
+    .map(readDerivedPlan),
 ];
 
 test('3,000 random mutations of the fixtures never throw and give sane plans', () => {
@@ -111,7 +176,8 @@ test('300 random mysql2 row sets never throw', () => {
   const columns = ['id', 'estRows', 'actRows', 'task', 'access object', 'execution info', 'operator info', 'memory', 'disk'];
   for (let i = 0; i < 300; i++) {
     const rows = Array.from({ length: Math.floor(next() * 12) }, () =>
-      next() < 0.2 ? values() : Object.fromEntries(columns.filter(() => next() < 0.9).map((column) => [column, values()])));
+      next() < 0.2 ? values() : Object.fromEntries(columns.filter(() => next() < 0.9).map((column) => [column, values()])),
+    );
     const plan = parsePlanRows(rows);
     assert.ok(!plan.warnings.some((warning) => warning.startsWith('Internal error')), plan.warnings.join(' | '));
     assert.deepEqual(JSON.parse(JSON.stringify(plan)), plan);
@@ -124,8 +190,11 @@ test('hostile shapes: 100,000 open braces, a 1 MB line, a tree 3,000 levels deep
   assertSane(parsePlanText(braces), braces);
   const wide = `id\testRows\ttask\toperator info\nA_1\t1\troot\t${'x'.repeat(1_000_000)}`;
   assertSane(parsePlanText(wide), wide);
-  const deep = ['id\testRows\ttask', 'Projection_0\t1\troot',
-    ...Array.from({ length: 3000 }, (_, i) => `${'  '.repeat(i)}└─Projection_${i + 1}\t1\troot`)].join('\n');
+  const deep = [
+    'id\testRows\ttask',
+    'Projection_0\t1\troot',
+    ...Array.from({ length: 3000 }, (_, i) => `${'  '.repeat(i)}└─Projection_${i + 1}\t1\troot`),
+  ].join('\n');
   const plan = parsePlanText(deep);
   assert.equal(planNodes(plan.roots).at(-1)?.depth, 3000);
   assert.ok(renderPlanReport(plan, analyzePlan(plan), '').includes('Projection_3000'));

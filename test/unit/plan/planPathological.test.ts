@@ -5,12 +5,49 @@
 // CPU time of a 4x input, best of three, stays well under the 16x a quadratic reader takes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzePlan, parsePlanText, planNodes, planToJson, renderPlanReport, summarizePlan, type ParsedPlan } from '../../../src/core/plan';
+import {
+  analyzePlan,
+  parsePlanText,
+  planNodes,
+  planToJson,
+  renderPlanReport,
+  summarizePlan,
+  type ParsedPlan,
+} from '../../../src/core/plan';
 import { seededRandom } from '../../support/seededRandom';
 import { readSharedPlan } from './planFixtures';
 
-const WORDS = ['the', 'scan', 'was', 'slow', 'because', 'region', 'of', 'TiKV', 'we', 'should', 'check', 'index', 'again', 'after',
-  'ANALYZE', 'rows', 'estimate', 'join', 'build', 'side', 'memory', 'spilled', 'ms', 'seconds', 'cache', 'hit', 'ratio', '42', '7.5'];
+const WORDS = [
+  'the',
+  'scan',
+  'was',
+  'slow',
+  'because',
+  'region',
+  'of',
+  'TiKV',
+  'we',
+  'should',
+  'check',
+  'index',
+  'again',
+  'after',
+  'ANALYZE',
+  'rows',
+  'estimate',
+  'join',
+  'build',
+  'side',
+  'memory',
+  'spilled',
+  'ms',
+  'seconds',
+  'cache',
+  'hit',
+  'ratio',
+  '42',
+  '7.5',
+];
 
 /** Lines of prose as in a notes file: two or more words, no table characters. */
 function noteLines(count: number, seed: number): string[] {
@@ -50,7 +87,10 @@ function assertLinear(name: string, build: (size: number) => string, size: numbe
   const largeMs = cpuMs(() => parsePlanText(large));
   // A floor of 5 ms for the small input: below that the ratio is noise, not growth.
   const ratio = largeMs / Math.max(smallMs, 5);
-  assert.ok(ratio < MAX_GROWTH_FOR_4X, `${name}: ${smallMs.toFixed(1)} ms for ${size}, ${largeMs.toFixed(1)} ms for ${size * 4} (x${ratio.toFixed(1)})`);
+  assert.ok(
+    ratio < MAX_GROWTH_FOR_4X,
+    `${name}: ${smallMs.toFixed(1)} ms for ${size}, ${largeMs.toFixed(1)} ms for ${size * 4} (x${ratio.toFixed(1)})`,
+  );
 }
 
 const IGNORED = /^Ignored ([\d,]+) lines? after the plan \(from line (\d+)\)/;
@@ -82,7 +122,10 @@ for (const [format, name] of FIXTURES_BY_FORMAT) {
     assert.equal(withNotes.format, alone.format);
     const firstNote = plan.split('\n').length + 2;
     assert.deepEqual(ignoredNote(withNotes), { lines: 300, from: firstNote });
-    assert.deepEqual(withNotes.warnings.filter((warning) => !IGNORED.test(warning)), alone.warnings);
+    assert.deepEqual(
+      withNotes.warnings.filter((warning) => !IGNORED.test(warning)),
+      alone.warnings,
+    );
     assert.equal(ignoredNote(alone), null);
     const last = planNodes(withNotes.roots).at(-1);
     assert.ok(last !== undefined && !last.raw.includes('Note') && !JSON.stringify(last).includes(notes[0]));
@@ -103,16 +146,31 @@ test('the note is in the CLI report and in the --json warnings', () => {
 test('a bordered row with no closing | does not swallow the lines after it', () => {
   const text = `+----+---------+------+\n| id | estRows | task |\n+----+---------+------+\n| Projection_1 | 10.00 \n${noteLines(50, 5).join('\n')}`;
   const plan = parsePlanText(text);
-  assert.deepEqual(planNodes(plan.roots).map((node) => [node.id, node.estRows]), [['Projection_1', 10]]);
-  assert.ok(plan.warnings.some((warning) =>
-    warning === "Ignored 50 lines after the plan (from line 5): the row on line 4 has no closing '|', so they were not read into its last cell."),
-  plan.warnings.join(' | '));
+  assert.deepEqual(
+    planNodes(plan.roots).map((node) => [node.id, node.estRows]),
+    [['Projection_1', 10]],
+  );
+  assert.ok(
+    plan.warnings.some(
+      (warning) =>
+        warning ===
+        "Ignored 50 lines after the plan (from line 5): the row on line 4 has no closing '|', so they were not read into its last cell.",
+    ),
+    plan.warnings.join(' | '),
+  );
 });
 
 test('a row broken over lines is still joined when it closes', () => {
-  const text = '+----+---------+------+\n| id | estRows | task |\n+----+---------+------+\n| Projection_1 | 10.00 | ro\not |\n| └─TableDual_2 | 1.00 | root |\n+----+---------+------+';
+  const text =
+    '+----+---------+------+\n| id | estRows | task |\n+----+---------+------+\n| Projection_1 | 10.00 | ro\not |\n| └─TableDual_2 | 1.00 | root |\n+----+---------+------+';
   const plan = parsePlanText(text);
-  assert.deepEqual(planNodes(plan.roots).map((node) => [node.id, node.task, node.depth]), [['Projection_1', 'ro ot', 0], ['TableDual_2', 'root', 1]]);
+  assert.deepEqual(
+    planNodes(plan.roots).map((node) => [node.id, node.task, node.depth]),
+    [
+      ['Projection_1', 'ro ot', 0],
+      ['TableDual_2', 'root', 1],
+    ],
+  );
   assert.equal(ignoredNote(plan), null);
 });
 
@@ -125,26 +183,44 @@ function realTable(rows: number): string {
 }
 
 test('linear: a plan followed by a notes file', () => {
-  assertLinear('notes after a mysql table', (size) => `${realTable(20)}\n${noteLines(size, 7).join('\n')}`, 4000, (plan, size) => {
-    assert.equal(planNodes(plan.roots).length, 21);
-    assert.equal(ignoredNote(plan)?.lines, size);
-  });
+  assertLinear(
+    'notes after a mysql table',
+    (size) => `${realTable(20)}\n${noteLines(size, 7).join('\n')}`,
+    4000,
+    (plan, size) => {
+      assert.equal(planNodes(plan.roots).length, 21);
+      assert.equal(ignoredNote(plan)?.lines, size);
+    },
+  );
 });
 
 test('linear: a pipe table without outer borders, then lines without |', () => {
   const header = 'id | estRows | task | access object | operator info\n---+---+---+---+---\n';
-  assertLinear('unbordered table, notes after a full row', (size) => `${header}Projection_1 | 10.00 | root | | a\n${noteLines(size, 8).join('\n')}`, 4000,
+  assertLinear(
+    'unbordered table, notes after a full row',
+    (size) => `${header}Projection_1 | 10.00 | root | | a\n${noteLines(size, 8).join('\n')}`,
+    4000,
     (plan, size) => {
       assert.equal(planNodes(plan.roots).length, 1);
       assert.equal(ignoredNote(plan)?.lines, size);
-    });
-  assertLinear('unbordered table, notes after a short row', (size) => `${header}Projection_1 | 10.00\n${noteLines(size, 9).join('\n')}`, 4000,
-    (plan) => assert.equal(planNodes(plan.roots).length, 1));
+    },
+  );
+  assertLinear(
+    'unbordered table, notes after a short row',
+    (size) => `${header}Projection_1 | 10.00\n${noteLines(size, 9).join('\n')}`,
+    4000,
+    (plan) => assert.equal(planNodes(plan.roots).length, 1),
+  );
 });
 
 test('linear: an unterminated bordered row', () => {
-  assertLinear('unterminated row', (size) => `+----+---------+------+\n| id | estRows | task |\n+----+---------+------+\n| Projection_1 | 10.00 \n${noteLines(size, 10).join('\n')}`,
-    4000, (plan) => assert.equal(planNodes(plan.roots).length, 1));
+  assertLinear(
+    'unterminated row',
+    (size) =>
+      `+----+---------+------+\n| id | estRows | task |\n+----+---------+------+\n| Projection_1 | 10.00 \n${noteLines(size, 10).join('\n')}`,
+    4000,
+    (plan) => assert.equal(planNodes(plan.roots).length, 1),
+  );
 });
 
 /** Operators with no glyphs and no indentation: the tree is inferred; a chain of Selections and Projections. */
@@ -159,66 +235,108 @@ function glyphlessRows(size: number, seed: number): string[] {
 }
 
 test('linear: a headerless aligned plan (the tree inferred, one chain)', () => {
-  assertLinear('headerless aligned chain', (size) => glyphlessRows(size, 11).join('\n'), 4000, (plan, size) => {
-    const nodes = planNodes(plan.roots);
-    assert.equal(nodes.length, size);
-    assert.equal(plan.roots.length, 1);
-    assert.equal(nodes.at(-1)?.depth, size - 1);
-  });
+  assertLinear(
+    'headerless aligned chain',
+    (size) => glyphlessRows(size, 11).join('\n'),
+    4000,
+    (plan, size) => {
+      const nodes = planNodes(plan.roots);
+      assert.equal(nodes.length, size);
+      assert.equal(plan.roots.length, 1);
+      assert.equal(nodes.at(-1)?.depth, size - 1);
+    },
+  );
 });
 
 test('the inferred tree still follows data: references and Build / Probe sides', () => {
   const rows = ['| id | estRows | task | operator info |', '|---|---|---|---|', '| Union_1 | 1 | root | |'];
   for (let i = 0; i < 500; i++) {
-    rows.push(`| TableReader_${2 * i + 2} | 1 | root | data:TableFullScan_${2 * i + 3} |`, `| TableFullScan_${2 * i + 3} | 1 | cop[tikv] | keep order:false |`);
+    rows.push(
+      `| TableReader_${2 * i + 2} | 1 | root | data:TableFullScan_${2 * i + 3} |`,
+      `| TableFullScan_${2 * i + 3} | 1 | cop[tikv] | keep order:false |`,
+    );
   }
-  rows.push('| HashJoin_9000 | 1 | root | |', '| Projection_9001(Build) | 1 | root | |', '| Selection_9002 | 1 | root | |',
-    '| TableReader_9003 | 1 | root | data:TableFullScan_9004 |', '| TableFullScan_9004 | 1 | cop[tikv] | |', '| TableDual_9005(Probe) | 1 | root | |');
+  rows.push(
+    '| HashJoin_9000 | 1 | root | |',
+    '| Projection_9001(Build) | 1 | root | |',
+    '| Selection_9002 | 1 | root | |',
+    '| TableReader_9003 | 1 | root | data:TableFullScan_9004 |',
+    '| TableFullScan_9004 | 1 | cop[tikv] | |',
+    '| TableDual_9005(Probe) | 1 | root | |',
+  );
   const plan = parsePlanText(rows.join('\n'));
-  assert.deepEqual(plan.roots.map((root) => root.id), ['Union_1']);
+  assert.deepEqual(
+    plan.roots.map((root) => root.id),
+    ['Union_1'],
+  );
   const readers = plan.roots[0].children.slice(0, 500);
   assert.ok(readers.every((reader) => reader.children.length === 1 && reader.children[0].operator === 'TableFullScan'));
   const join = plan.roots[0].children[500];
   assert.equal(join.id, 'HashJoin_9000');
-  assert.deepEqual(join.children.map((child) => [child.id, child.role]), [['Projection_9001', 'Build'], ['TableDual_9005', 'Probe']]);
-  assert.deepEqual(planNodes([join]).map((node) => node.depth), [1, 2, 3, 4, 5, 2]);
+  assert.deepEqual(
+    join.children.map((child) => [child.id, child.role]),
+    [
+      ['Projection_9001', 'Build'],
+      ['TableDual_9005', 'Probe'],
+    ],
+  );
+  assert.deepEqual(
+    planNodes([join]).map((node) => node.depth),
+    [1, 2, 3, 4, 5, 2],
+  );
 });
 
 test('linear: psql continuation rows', () => {
-  assertLinear('psql continuation rows', (size) => {
-    const rows = ['id | estRows | task | operator info', '---+---+---+---', 'Projection_1 | 10.00 | root | a +'];
-    for (let i = 0; i < size; i++) rows.push(`   |        |      | part_${i} +`);
-    return rows.join('\n');
-  }, 4000, (plan, size) => {
-    // psql's ` +` break marks go, except after the last piece (the table ended there, cut off).
-    assert.equal(plan.roots[0].operatorInfo, `a ${Array.from({ length: size }, (_, i) => `part_${i}`).join(' ')} +`);
-  });
+  assertLinear(
+    'psql continuation rows',
+    (size) => {
+      const rows = ['id | estRows | task | operator info', '---+---+---+---', 'Projection_1 | 10.00 | root | a +'];
+      for (let i = 0; i < size; i++) rows.push(`   |        |      | part_${i} +`);
+      return rows.join('\n');
+    },
+    4000,
+    (plan, size) => {
+      // psql's ` +` break marks go, except after the last piece (the table ended there, cut off).
+      assert.equal(plan.roots[0].operatorInfo, `a ${Array.from({ length: size }, (_, i) => `part_${i}`).join(' ')} +`);
+    },
+  );
 });
 
 test('linear: an aligned cell wrapped over many lines under its column', () => {
-  assertLinear('aligned cell wrapped under its column', (size) => {
-    const rows = ['id             estRows  task  operator info', 'Projection_1   10.00    root  a'];
-    for (let i = 0; i < size; i++) rows.push(`                              part_${i}`);
-    return rows.join('\n');
-  }, 4000, (plan, size) => assert.equal(plan.roots[0].operatorInfo?.split(' ').length, size + 1));
+  assertLinear(
+    'aligned cell wrapped under its column',
+    (size) => {
+      const rows = ['id             estRows  task  operator info', 'Projection_1   10.00    root  a'];
+      for (let i = 0; i < size; i++) rows.push(`                              part_${i}`);
+      return rows.join('\n');
+    },
+    4000,
+    (plan, size) => assert.equal(plan.roots[0].operatorInfo?.split(' ').length, size + 1),
+  );
 });
 
 test('linear: a dot graph with one parent of many children', () => {
-  assertLinear('dot, one parent', (size) => {
-    const edges = ['digraph Union_1 {'];
-    for (let i = 0; i < size; i++) edges.push(`"Union_1" -> "TableReader_${i + 2}"`);
-    edges.push('"Union_1" -> "TableReader_2"', '}');
-    return edges.join('\n');
-  }, 10000, (plan, size) => {
-    assert.equal(plan.roots.length, 1);
-    assert.equal(plan.roots[0].children.length, size);
-  });
+  assertLinear(
+    'dot, one parent',
+    (size) => {
+      const edges = ['digraph Union_1 {'];
+      for (let i = 0; i < size; i++) edges.push(`"Union_1" -> "TableReader_${i + 2}"`);
+      edges.push('"Union_1" -> "TableReader_2"', '}');
+      return edges.join('\n');
+    },
+    10000,
+    (plan, size) => {
+      assert.equal(plan.roots.length, 1);
+      assert.equal(plan.roots[0].children.length, size);
+    },
+  );
 });
 
 test('linear: analysis of a chain where every level misestimates the other way', () => {
   const chain = (size: number) => {
     const rows = ['| id | estRows | actRows | task | access object | operator info |', '|---|---|---|---|---|---|'];
-    for (let i = 0; i < size; i++) rows.push(`| Selection_${i + 1} | ${i % 2 === 0 ? 10 : 1000000} | ${i % 2 === 0 ? 1000000 : 10} | root | table:t${i % 50} | |`);
+    for (let i = 0; i < size; i++)
+      rows.push(`| Selection_${i + 1} | ${i % 2 === 0 ? 10 : 1000000} | ${i % 2 === 0 ? 1000000 : 10} | root | table:t${i % 50} | |`);
     return parsePlanText(rows.join('\n'));
   };
   const small = chain(2000);
@@ -226,7 +344,10 @@ test('linear: analysis of a chain where every level misestimates the other way',
   assert.equal(planNodes(large.roots).at(-1)?.depth, 7999);
   const smallMs = cpuMs(() => analyzePlan(small));
   const largeMs = cpuMs(() => analyzePlan(large));
-  assert.ok(largeMs / Math.max(smallMs, 5) < MAX_GROWTH_FOR_4X, `${smallMs.toFixed(1)} ms for 2,000 levels, ${largeMs.toFixed(1)} ms for 8,000`);
+  assert.ok(
+    largeMs / Math.max(smallMs, 5) < MAX_GROWTH_FOR_4X,
+    `${smallMs.toFixed(1)} ms for 2,000 levels, ${largeMs.toFixed(1)} ms for 8,000`,
+  );
   const findings = analyzePlan(large).findings.filter((finding) => finding.code === 'misestimate');
   assert.equal(findings.length, 8000);
   // The advice names the first 20 tables below; the deepest operators name theirs exactly.

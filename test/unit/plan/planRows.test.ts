@@ -10,11 +10,28 @@ function shape(plan: ParsedPlan): string[] {
 
 test('9-column EXPLAIN ANALYZE rows keyed by column name', () => {
   const rows = [
-    { id: 'TableReader_5', estRows: '13.00', actRows: '13', task: 'root', 'access object': '',
+    {
+      id: 'TableReader_5',
+      estRows: '13.00',
+      actRows: '13',
+      task: 'root',
+      'access object': '',
       'execution info': 'time:923.459µs, loops:2, cop_task: {num: 4, max: 839.788µs, proc_keys: 12}',
-      'operator info': 'data:TableFullScan_4', memory: '632 Bytes', disk: 'N/A' },
-    { id: '└─TableFullScan_4', estRows: '13.00', actRows: '13', task: 'cop[tikv]', 'access object': 'table:t1',
-      'execution info': 'tikv_task:{time:0s, loops:4}', 'operator info': 'keep order:false, stats:pseudo', memory: 'N/A', disk: 'N/A' },
+      'operator info': 'data:TableFullScan_4',
+      memory: '632 Bytes',
+      disk: 'N/A',
+    },
+    {
+      id: '└─TableFullScan_4',
+      estRows: '13.00',
+      actRows: '13',
+      task: 'cop[tikv]',
+      'access object': 'table:t1',
+      'execution info': 'tikv_task:{time:0s, loops:4}',
+      'operator info': 'keep order:false, stats:pseudo',
+      memory: 'N/A',
+      disk: 'N/A',
+    },
   ];
   const plan = parsePlanRows(rows);
   assert.equal(plan.format, 'result-rows');
@@ -38,8 +55,10 @@ test('5-column EXPLAIN with mysql2 field packets and rows as arrays', () => {
   const plan = parsePlanRows(rows, fields);
   assert.equal(plan.layout, 'explain');
   assert.equal(plan.hasRuntimeStats, false);
-  assert.deepEqual(planNodes(plan.roots).map((node) => `${node.depth} ${node.id} ${node.role}`),
-    ['0 IndexLookUp_10 null', '1 IndexRangeScan_8 Build', '1 TableRowIDScan_9 Probe']);
+  assert.deepEqual(
+    planNodes(plan.roots).map((node) => `${node.depth} ${node.id} ${node.role}`),
+    ['0 IndexLookUp_10 null', '1 IndexRangeScan_8 Build', '1 TableRowIDScan_9 Probe'],
+  );
 });
 
 test('4-column legacy rows: count is the estimate, task cop means TiKV', () => {
@@ -53,8 +72,15 @@ test('4-column legacy rows: count is the estimate, task cop means TiKV', () => {
 
 test('verbose and cost_trace extras: estCost and costFormula', () => {
   const plan = parsePlanRows([
-    { id: 'TableReader_5', estRows: '10000.00', estCost: '177906.67', costFormula: '(scan(10000*logrowsize(32)*tikv_scan_factor(40.7)))',
-      task: 'root', 'access object': '', 'operator info': 'data:TableFullScan_4' },
+    {
+      id: 'TableReader_5',
+      estRows: '10000.00',
+      estCost: '177906.67',
+      costFormula: '(scan(10000*logrowsize(32)*tikv_scan_factor(40.7)))',
+      task: 'root',
+      'access object': '',
+      'operator info': 'data:TableFullScan_4',
+    },
   ]);
   const [reader] = planNodes(plan.roots);
   assert.equal(reader.estCost, 177906.67);
@@ -63,10 +89,26 @@ test('verbose and cost_trace extras: estCost and costFormula', () => {
 
 test('slow-log / tidb_decode_plan column order', () => {
   const plan = parsePlanRows([
-    { id: 'TableReader_7', task: 'root', estRows: '319.04', 'operator info': 'data:Selection_6', actRows: '960',
-      'execution info': 'time:713.1µs, loops:2', memory: '3.99 KB', disk: 'N/A' },
-    { id: '└─Selection_6', task: 'cop[tikv]', estRows: '319.04', 'operator info': 'lt(test.t.a, 10000)', actRows: '960',
-      'execution info': 'tikv_task:{time:313.8µs, loops:960}', memory: 'N/A', disk: 'N/A' },
+    {
+      id: 'TableReader_7',
+      task: 'root',
+      estRows: '319.04',
+      'operator info': 'data:Selection_6',
+      actRows: '960',
+      'execution info': 'time:713.1µs, loops:2',
+      memory: '3.99 KB',
+      disk: 'N/A',
+    },
+    {
+      id: '└─Selection_6',
+      task: 'cop[tikv]',
+      estRows: '319.04',
+      'operator info': 'lt(test.t.a, 10000)',
+      actRows: '960',
+      'execution info': 'tikv_task:{time:313.8µs, loops:960}',
+      memory: 'N/A',
+      disk: 'N/A',
+    },
   ]);
   assert.equal(plan.layout, 'slow-log');
   assert.deepEqual(shape(plan), ['0 TableReader_7 root TiDB 319.04 960', '1 Selection_6 cop[tikv] TiKV 319.04 960']);
@@ -95,8 +137,17 @@ test("FORMAT='tidb_json' and FORMAT='dot' come back as one cell", () => {
 
 test('numbers, nulls and Buffers in cells are read as text', () => {
   const plan = parsePlanRows([
-    { id: Buffer.from('Point_Get_1'), estRows: 1, actRows: 1, task: 'root', 'access object': 'table:t1',
-      'execution info': null, 'operator info': 'handle:1', memory: null, disk: undefined },
+    {
+      id: Buffer.from('Point_Get_1'),
+      estRows: 1,
+      actRows: 1,
+      task: 'root',
+      'access object': 'table:t1',
+      'execution info': null,
+      'operator info': 'handle:1',
+      memory: null,
+      disk: undefined,
+    },
   ]);
   const [point] = planNodes(plan.roots);
   assert.equal(point.id, 'Point_Get_1');

@@ -12,9 +12,49 @@ import { seededRandom } from '../../support/seededRandom';
 /** Number-like texts: digits, fractions, exponents, signs, units and spacing in random order. */
 function numberLikeTexts(count: number): string[] {
   const next = seededRandom(4242);
-  const pieces = ['0', '1', '7', '12', '999', '0.5', '.', '..', '-', '+', 'e', 'E', 'e5', 'E-3', 'e+2', '1e400',
-    '12345678901234567', '9007199254740993', '0.1234567890123456789', '00012', ' ', '  ', '\t', '\u00a0',
-    's', 'ms', 'µs', 'μs', 'us', 'ns', 'm', 'h', 'B', 'Bytes', 'KB', 'kib', 'MiB', 'GB', 'x', 'constructor', '%'];
+  const pieces = [
+    '0',
+    '1',
+    '7',
+    '12',
+    '999',
+    '0.5',
+    '.',
+    '..',
+    '-',
+    '+',
+    'e',
+    'E',
+    'e5',
+    'E-3',
+    'e+2',
+    '1e400',
+    '12345678901234567',
+    '9007199254740993',
+    '0.1234567890123456789',
+    '00012',
+    ' ',
+    '  ',
+    '\t',
+    '\u00a0',
+    's',
+    'ms',
+    'µs',
+    'μs',
+    'us',
+    'ns',
+    'm',
+    'h',
+    'B',
+    'Bytes',
+    'KB',
+    'kib',
+    'MiB',
+    'GB',
+    'x',
+    'constructor',
+    '%',
+  ];
   const texts: string[] = [];
   for (let i = 0; i < count; i++) {
     let text = '';
@@ -48,8 +88,20 @@ test('plain numbers: the scanner reads what Number() reads wherever the regex ac
 });
 
 test('byte sizes: the quick path reads what the regex reads', () => {
-  const units: Record<string, number> = { b: 1, byte: 1, bytes: 1, kb: 1024, kib: 1024, mb: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3,
-    gib: 1024 ** 3, tb: 1024 ** 4, tib: 1024 ** 4, pb: 1024 ** 5 };
+  const units: Record<string, number> = {
+    b: 1,
+    byte: 1,
+    bytes: 1,
+    kb: 1024,
+    kib: 1024,
+    mb: 1024 ** 2,
+    mib: 1024 ** 2,
+    gb: 1024 ** 3,
+    gib: 1024 ** 3,
+    tb: 1024 ** 4,
+    tib: 1024 ** 4,
+    pb: 1024 ** 5,
+  };
   const size = /^(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s?([a-z]+)$/i;
   const reference = (text: string): number | null => {
     const match = size.exec(text.trim());
@@ -63,8 +115,18 @@ test('byte sizes: the quick path reads what the regex reads', () => {
 });
 
 /** Names every plain object answers for, though no unit table lists them. */
-const OBJECT_PROPERTY_NAMES = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf',
-  'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__'];
+const OBJECT_PROPERTY_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+];
 
 test('a unit named like a built-in object property is an unknown unit', () => {
   for (const name of OBJECT_PROPERTY_NAMES) {
@@ -79,7 +141,7 @@ test('a unit named like a built-in object property is an unknown unit', () => {
 });
 
 test('durations: reading the amounts in place gives what Number() of each amount gives', () => {
-  const unitMs: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1, 'µs': 0.001, 'μs': 0.001, us: 0.001, ns: 0.000_001 };
+  const unitMs: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1_000, ms: 1, µs: 0.001, μs: 0.001, us: 0.001, ns: 0.000_001 };
   const reference = (text: string): number | null => {
     const trimmed = text.replace(/^ +| +$/g, '');
     if (!/^\d/.test(trimmed) || !/[smh]$/.test(trimmed)) return null;
@@ -115,13 +177,17 @@ test('execution info values read in place equal those read as text', () => {
 
 test('execution info keys: spacing, blanks and repeats are read the same every time', () => {
   for (let round = 0; round < 3; round++) {
-    assert.deepEqual(parseExecutionInfo(' proc max :1, :2, proc max:3, proc max#2:4').info,
-      { 'proc max': 1, _: 2, 'proc max#2': 3, 'proc max#2#2': 4 });
+    assert.deepEqual(parseExecutionInfo(' proc max :1, :2, proc max:3, proc max#2:4').info, {
+      'proc max': 1,
+      _: 2,
+      'proc max#2': 3,
+      'proc max#2#2': 4,
+    });
     assert.deepEqual(Object.keys(parseExecutionInfo('time:1, loops:2, time:3').info), ['time', 'loops', 'time#2']);
   }
 });
 
-test('execution info repeats: the list of a group\'s keys answers as the object would, short and long groups alike', () => {
+test("execution info repeats: the list of a group's keys answers as the object would, short and long groups alike", () => {
   // The reference: every key looked up in the object itself.
   const reference = (items: readonly (readonly [string, number])[]): Record<string, number> => {
     const group: Record<string, number> = {};
@@ -146,7 +212,7 @@ test('execution info repeats: the list of a group\'s keys answers as the object 
     });
     const text = items.map(([key, value]) => `${key}:${value}`).join(', ');
     const expected = reference(items);
-    for (const info of [parseExecutionInfo(text).info, (parseExecutionInfo(`g:{${text}}, h:{x:1}`).info.g)]) {
+    for (const info of [parseExecutionInfo(text).info, parseExecutionInfo(`g:{${text}}, h:{x:1}`).info.g]) {
       assert.deepEqual(Object.keys(info as object), Object.keys(expected), text);
       assert.deepEqual(info, expected, text);
       assert.equal(Object.getPrototypeOf(info), Object.prototype);
@@ -156,8 +222,39 @@ test('execution info repeats: the list of a group\'s keys answers as the object 
 
 test('execution info read where the cell stands in the plan text equals the cell read on its own', () => {
   const next = seededRandom(77);
-  const pieces = ['time:', 'loops:', '1', '12', '0.5', '.', 'ms', 'µs', ' ms', 's', ', ', ',', '{', '}', '[', ']', '(', ')', ':', ' ',
-    'proc max:', '__proto__:', 'a:1', 'a:1, a:2', 'x{y:1}', '...', '…', 'N/A', '5 KB', '-3', '1e3'];
+  const pieces = [
+    'time:',
+    'loops:',
+    '1',
+    '12',
+    '0.5',
+    '.',
+    'ms',
+    'µs',
+    ' ms',
+    's',
+    ', ',
+    ',',
+    '{',
+    '}',
+    '[',
+    ']',
+    '(',
+    ')',
+    ':',
+    ' ',
+    'proc max:',
+    '__proto__:',
+    'a:1',
+    'a:1, a:2',
+    'x{y:1}',
+    '...',
+    '…',
+    'N/A',
+    '5 KB',
+    '-3',
+    '1e3',
+  ];
   for (let i = 0; i < 20_000; i++) {
     let cell = '';
     const length = 1 + Math.floor(next() * 12);
@@ -183,14 +280,32 @@ test('trimmed() gives what trim() gives', () => {
 });
 
 test('id cells: tree prefix, indentation, role suffix and operator name', () => {
-  assert.deepEqual(parseIdCell('  │ └─HashJoin_5 \u00a0(Build) '),
-    { id: 'HashJoin_5', role: 'Build', glyphColumn: 4, lastChild: true, indent: 2 });
+  assert.deepEqual(parseIdCell('  │ └─HashJoin_5 \u00a0(Build) '), {
+    id: 'HashJoin_5',
+    role: 'Build',
+    glyphColumn: 4,
+    lastChild: true,
+    indent: 2,
+  });
   assert.deepEqual(parseIdCell('├─CTE_0(Seed Part)'), { id: 'CTE_0', role: 'Seed Part', glyphColumn: 0, lastChild: false, indent: 0 });
   assert.deepEqual(parseIdCell('(Build)'), { id: '', role: 'Build', glyphColumn: null, lastChild: false, indent: 0 });
   assert.deepEqual(parseIdCell('   '), { id: '', role: null, glyphColumn: null, lastChild: false, indent: 3 });
-  assert.deepEqual(parseIdCell('Projection_3(build)'), { id: 'Projection_3(build)', role: null, glyphColumn: null, lastChild: false, indent: 0 });
-  for (const [id, operator] of [['TableReader_5', 'TableReader'], ['A_1_23', 'A_1'], ['A_', 'A_'], ['123', '123'], ['_5', ''],
-    ['Point_Get', 'Point_Get'], ['', '']]) {
+  assert.deepEqual(parseIdCell('Projection_3(build)'), {
+    id: 'Projection_3(build)',
+    role: null,
+    glyphColumn: null,
+    lastChild: false,
+    indent: 0,
+  });
+  for (const [id, operator] of [
+    ['TableReader_5', 'TableReader'],
+    ['A_1_23', 'A_1'],
+    ['A_', 'A_'],
+    ['123', '123'],
+    ['_5', ''],
+    ['Point_Get', 'Point_Get'],
+    ['', ''],
+  ]) {
     assert.equal(operatorOf(id), operator, id);
   }
 });

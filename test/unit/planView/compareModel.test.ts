@@ -18,17 +18,27 @@ describe('plan comparison in the plan view', () => {
     const model = buildCompareModel(comparison, before.view.nodes.length, after.view.nodes.length, strings);
     assert.equal(model.beforeStatus.length, 5);
     assert.equal(model.afterStatus.length, 5);
-    assert.equal(model.changes.length, comparison.matched.filter((match) => match.changed).length + comparison.added.length + comparison.removed.length);
+    assert.equal(
+      model.changes.length,
+      comparison.matched.filter((match) => match.changed).length + comparison.added.length + comparison.removed.length,
+    );
     for (const added of comparison.added) assert.equal(model.afterStatus[added.index], 'added');
     for (const removed of comparison.removed) assert.equal(model.beforeStatus[removed.index], 'removed');
-    assert.ok(!model.changes.some((change) => change.id === 'TableReader_21 → TableReader_10'), 'the reader of trips is not the reader of ratings');
-    assert.ok(model.changes.some((change) => change.status === 'added' && change.id === 'TableFullScan_9'), 'the TiFlash scan is only in the after plan');
+    assert.ok(
+      !model.changes.some((change) => change.id === 'TableReader_21 → TableReader_10'),
+      'the reader of trips is not the reader of ratings',
+    );
+    assert.ok(
+      model.changes.some((change) => change.status === 'added' && change.id === 'TableFullScan_9'),
+      'the TiFlash scan is only in the after plan',
+    );
     assert.ok(model.changes.some((change) => change.status === 'removed' && change.id === 'TableFullScan_18'));
   });
 
   it('a hash join and an index join of the same tables: readers paired by the table they read, the joins by their tables, estimate changes listed', () => {
     const header = ['| id | estRows | actRows | task | access object | execution info | operator info |', '|---|---|---|---|---|---|---|'];
-    const hashJoin = [...header,
+    const hashJoin = [
+      ...header,
       '| HashJoin_20 | 90000.00 | 12 | root | | time:314ms, loops:1 | inner join, equal:[eq(test.t1.id, test.t2.t1_id)] |',
       '| ├─TableReader_23(Build) | 9956.00 | 10000 | root | | time:23ms, loops:1 | data:TableFullScan_21 |',
       '| │ └─TableFullScan_21 | 71010.00 | 71010 | cop[tikv] | table:t1 | tikv_task:{time:101ms, loops:1} | keep order:false |',
@@ -36,7 +46,8 @@ describe('plan comparison in the plan view', () => {
       '|   └─TableFullScan_24 | 90000.00 | 90000 | cop[tikv] | table:t2 | tikv_task:{time:31ms, loops:1} | keep order:false |',
     ].join('\n');
     // Same ids, other places: TableReader_23 now reads t2, TableReader_25 reads t1.
-    const indexJoin = [...header,
+    const indexJoin = [
+      ...header,
       '| IndexJoin_14 | 12.00 | 12 | root | | time:40ms, loops:1 | inner join, inner:TableReader_25 |',
       '| ├─TableReader_23(Build) | 12.00 | 12 | root | | time:30ms, loops:1 | data:TableFullScan_24 |',
       '| │ └─TableFullScan_24 | 90000.00 | 90000 | cop[tikv] | table:t2 | tikv_task:{time:31ms, loops:1} | keep order:false |',
@@ -55,8 +66,14 @@ describe('plan comparison in the plan view', () => {
     assert.equal(join?.after.id, 'IndexJoin_14');
     assert.equal(join?.matchedBy, 'tables');
     assert.deepEqual(join?.operator, { before: 'HashJoin', after: 'IndexJoin' });
-    assert.deepEqual(comparison.removed.map((ref) => ref.id), ['TableFullScan_21']);
-    assert.deepEqual(comparison.added.map((ref) => ref.id), ['TableRangeScan_8']);
+    assert.deepEqual(
+      comparison.removed.map((ref) => ref.id),
+      ['TableFullScan_21'],
+    );
+    assert.deepEqual(
+      comparison.added.map((ref) => ref.id),
+      ['TableRangeScan_8'],
+    );
     const model = buildCompareModel(comparison, before.view.nodes.length, after.view.nodes.length, strings);
     const joinLine = model.changes.find((change) => change.id === 'HashJoin_20 → IndexJoin_14');
     assert.ok(joinLine?.details.includes('estimate 90,000 → 12'), `the estimate change is listed: ${joinLine?.details.join(' · ')}`);

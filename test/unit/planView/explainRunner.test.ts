@@ -44,7 +44,11 @@ const ROWS: SqlRow[] = [
 describe('running EXPLAIN', () => {
   it('returns the result set as text cells in column order, NULL as the client prints it', async () => {
     const { session, log } = fakeSession(ROWS);
-    const result = await runExplain(session, { sql: 'EXPLAIN UPDATE t SET x = 1 WHERE id = 1', executes: false, changesData: false }, false);
+    const result = await runExplain(
+      session,
+      { sql: 'EXPLAIN UPDATE t SET x = 1 WHERE id = 1', executes: false, changesData: false },
+      false,
+    );
     assert.deepEqual(result.columns, ['id', 'estRows', 'task', 'access object', 'operator info']);
     assert.deepEqual(result.rows[1], ['└─Point_Get_6', '1.00', 'root', 'table:t', 'NULL']);
     assert.equal(result.rolledBack, false);
@@ -55,13 +59,28 @@ describe('running EXPLAIN', () => {
     const { session, log } = fakeSession(ROWS);
     const result = await runExplain(session, { sql: 'EXPLAIN ANALYZE UPDATE t SET x = 1', executes: true, changesData: true }, true);
     assert.equal(result.rolledBack, true);
-    assert.deepEqual(log, ['dedicated open', 'dedicated run BEGIN', 'dedicated query EXPLAIN ANALYZE UPDATE t SET x = 1', 'dedicated run ROLLBACK', 'dedicated release']);
+    assert.deepEqual(log, [
+      'dedicated open',
+      'dedicated run BEGIN',
+      'dedicated query EXPLAIN ANALYZE UPDATE t SET x = 1',
+      'dedicated run ROLLBACK',
+      'dedicated release',
+    ]);
   });
 
   it('rolls back when the statement fails, and passes the server error on', async () => {
     const { session, log } = fakeSession(ROWS, /^EXPLAIN/);
-    await assert.rejects(runExplain(session, { sql: 'EXPLAIN ANALYZE DELETE FROM t', executes: true, changesData: true }, true), /doesn't exist/);
-    assert.deepEqual(log, ['dedicated open', 'dedicated run BEGIN', 'dedicated query EXPLAIN ANALYZE DELETE FROM t', 'dedicated run ROLLBACK', 'dedicated release']);
+    await assert.rejects(
+      runExplain(session, { sql: 'EXPLAIN ANALYZE DELETE FROM t', executes: true, changesData: true }, true),
+      /doesn't exist/,
+    );
+    assert.deepEqual(log, [
+      'dedicated open',
+      'dedicated run BEGIN',
+      'dedicated query EXPLAIN ANALYZE DELETE FROM t',
+      'dedicated run ROLLBACK',
+      'dedicated release',
+    ]);
   });
 });
 
@@ -81,7 +100,12 @@ interface KillableFakeOptions {
  * arrives on the pool. The log tells the pool from the dedicated connection, and a dedicated
  * connection given back from one thrown away (as DatabaseSession does).
  */
-function killableSession(options: KillableFakeOptions = {}): { session: ExplainSession; log: string[]; statementStarted: Promise<void>; freePool: () => void } {
+function killableSession(options: KillableFakeOptions = {}): {
+  session: ExplainSession;
+  log: string[];
+  statementStarted: Promise<void>;
+  freePool: () => void;
+} {
   const log: string[] = [];
   let freePool = (): void => undefined;
   const poolFreed = new Promise<void>((resolve) => (freePool = resolve));
@@ -115,13 +139,19 @@ function killableSession(options: KillableFakeOptions = {}): { session: ExplainS
       if (onKill === 'noConnection') {
         await poolFreed;
         log.push(`pool run ${sql}`);
-        endStatement?.({ error: Object.assign(new Error('Query execution was interrupted'), { errno: 1317, code: 'ER_QUERY_INTERRUPTED' }) });
+        endStatement?.({
+          error: Object.assign(new Error('Query execution was interrupted'), { errno: 1317, code: 'ER_QUERY_INTERRUPTED' }),
+        });
         return { affectedRows: 0 };
       }
       log.push(`pool run ${sql}`);
       if (onKill === 'finishFirst') endStatement?.({ rows: ROWS });
-      if (onKill === 'refuse' || onKill === 'finishFirst') throw Object.assign(new Error('Unknown thread id: 42'), { errno: 1094, code: 'ER_NO_SUCH_THREAD' });
-      if (onKill === 'interrupt') endStatement?.({ error: Object.assign(new Error('Query execution was interrupted'), { errno: 1317, code: 'ER_QUERY_INTERRUPTED' }) });
+      if (onKill === 'refuse' || onKill === 'finishFirst')
+        throw Object.assign(new Error('Unknown thread id: 42'), { errno: 1094, code: 'ER_NO_SUCH_THREAD' });
+      if (onKill === 'interrupt')
+        endStatement?.({
+          error: Object.assign(new Error('Query execution was interrupted'), { errno: 1317, code: 'ER_QUERY_INTERRUPTED' }),
+        });
       return { affectedRows: 0 };
     },
   };
@@ -174,7 +204,13 @@ describe('cancelling EXPLAIN', () => {
     const { session, log } = killableSession({ duringConnectionId: () => controller.abort() });
     const cancelled = await cancellation(runExplain(session, UPDATE, true, { signal: controller.signal }));
     assert.equal(cancelled.run.statement, 'notStarted');
-    assert.deepEqual(log, ['dedicated open', 'dedicated run BEGIN', 'dedicated query SELECT CONNECTION_ID() AS id', 'dedicated run ROLLBACK', 'dedicated destroy']);
+    assert.deepEqual(log, [
+      'dedicated open',
+      'dedicated run BEGIN',
+      'dedicated query SELECT CONNECTION_ID() AS id',
+      'dedicated run ROLLBACK',
+      'dedicated destroy',
+    ]);
   });
 
   it('kills the running statement over the pool with the id from CONNECTION_ID(), then rolls back', async () => {
@@ -218,7 +254,14 @@ describe('cancelling EXPLAIN', () => {
     const result = await runExplain(session, UPDATE, true, { signal: new AbortController().signal });
     assert.equal(result.rows.length, 2);
     assert.equal(result.rolledBack, true);
-    assert.deepEqual(log, ['dedicated open', 'dedicated run BEGIN', 'dedicated query SELECT CONNECTION_ID() AS id', 'dedicated query EXPLAIN ANALYZE UPDATE t SET x = 1', 'dedicated run ROLLBACK', 'dedicated release']);
+    assert.deepEqual(log, [
+      'dedicated open',
+      'dedicated run BEGIN',
+      'dedicated query SELECT CONNECTION_ID() AS id',
+      'dedicated query EXPLAIN ANALYZE UPDATE t SET x = 1',
+      'dedicated run ROLLBACK',
+      'dedicated release',
+    ]);
   });
 
   it('when the server refuses KILL QUERY, stops waiting at once and throws the connection away without a ROLLBACK behind the statement', async () => {
@@ -228,7 +271,11 @@ describe('cancelling EXPLAIN', () => {
     await statementStarted;
     controller.abort();
     const cancelled = await cancellation(running);
-    assert.deepEqual(cancelled.run, { statement: 'abandoned', connectionId: 42n, killError: 'Unknown thread id: 42' } satisfies CancelledRun);
+    assert.deepEqual(cancelled.run, {
+      statement: 'abandoned',
+      connectionId: 42n,
+      killError: 'Unknown thread id: 42',
+    } satisfies CancelledRun);
     assert.deepEqual(log.slice(-2), ['pool run KILL QUERY 42', 'dedicated destroy']);
   });
 
@@ -250,7 +297,11 @@ describe('cancelling EXPLAIN', () => {
     await statementStarted;
     controller.abort();
     const cancelled = await cancellation(running);
-    assert.deepEqual(cancelled.run, { statement: 'abandoned', connectionId: 42n, killError: 'no answer after 20 ms' } satisfies CancelledRun);
+    assert.deepEqual(cancelled.run, {
+      statement: 'abandoned',
+      connectionId: 42n,
+      killError: 'no answer after 20 ms',
+    } satisfies CancelledRun);
     assert.equal(log[log.length - 1], 'dedicated destroy', 'no ROLLBACK queued behind the statement');
     freePool();
     await new Promise((resolve) => setImmediate(resolve));
@@ -264,7 +315,11 @@ describe('cancelling EXPLAIN', () => {
     await statementStarted;
     controller.abort();
     const cancelled = await cancellation(running);
-    assert.deepEqual(cancelled.run, { statement: 'finished', connectionId: 42n, killError: 'Unknown thread id: 42' } satisfies CancelledRun);
+    assert.deepEqual(cancelled.run, {
+      statement: 'finished',
+      connectionId: 42n,
+      killError: 'Unknown thread id: 42',
+    } satisfies CancelledRun);
     assert.deepEqual(log.slice(-3), ['pool run KILL QUERY 42', 'dedicated run ROLLBACK', 'dedicated destroy']);
   });
 });
@@ -272,7 +327,10 @@ describe('cancelling EXPLAIN', () => {
 describe('the log line of a cancelled EXPLAIN', () => {
   it('says whether KILL QUERY went out and what became of the statement', () => {
     assert.equal(cancelledRunSummary({ statement: 'notStarted' }, true), 'the statement was not started');
-    assert.equal(cancelledRunSummary({ statement: 'interrupted', connectionId: 42n }, true), 'KILL QUERY 42 sent; the statement stopped and was rolled back');
+    assert.equal(
+      cancelledRunSummary({ statement: 'interrupted', connectionId: 42n }, true),
+      'KILL QUERY 42 sent; the statement stopped and was rolled back',
+    );
     assert.equal(
       cancelledRunSummary({ statement: 'abandoned', connectionId: 42n, killError: 'Unknown thread id: 42' }, false),
       'KILL QUERY 42 failed (Unknown thread id: 42); stopped waiting and closed its connection: the server may still finish the statement',

@@ -3,7 +3,12 @@
 // deep to post as a nested tree, and aborting stops the thread.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildPlanOffThread, needsOffThreadBuild, OFF_THREAD_PLAN_CHARS, PlanBuildCancelled } from '../../../src/extension/plans/planBuildOffThread';
+import {
+  buildPlanOffThread,
+  needsOffThreadBuild,
+  OFF_THREAD_PLAN_CHARS,
+  PlanBuildCancelled,
+} from '../../../src/extension/plans/planBuildOffThread';
 import { buildPlan } from '../../../src/extension/plans/planDocument';
 import type { PlanSource } from '../../../src/protocol/planView';
 import { planNodes } from '../../../src/core/plan';
@@ -16,14 +21,18 @@ function textSource(text: string): PlanSource {
 /** A mysql client table of EXPLAIN ANALYZE rows: joins over readers, with random numbers. */
 function largeTable(operators: number, seed: number): string {
   const next = seededRandom(seed);
-  const lines = ['+----+---------+---------+------+---------------+----------------+---------------+--------+------+',
+  const lines = [
+    '+----+---------+---------+------+---------------+----------------+---------------+--------+------+',
     '| id | estRows | actRows | task | access object | execution info | operator info | memory | disk |',
     '+----+---------+---------+------+---------------+----------------+---------------+--------+------+',
-    '| HashJoin_1 | 100.00 | 5000 | root | | time:1.2s, loops:3 | inner join | 1.2 MB | N/A |'];
+    '| HashJoin_1 | 100.00 | 5000 | root | | time:1.2s, loops:3 | inner join | 1.2 MB | N/A |',
+  ];
   for (let i = 0; i < operators; i++) {
     const rows = Math.floor(next() * 1e6);
-    lines.push(`| ${i === operators - 1 ? '└─' : '├─'}TableReader_${i + 2} | ${(next() * 1e4).toFixed(2)} | ${rows} | root | | ` +
-      `time:${(next() * 900).toFixed(1)}ms, loops:${1 + Math.floor(next() * 9)}, cop_task: {num: 3, max: 2ms, p95: 1ms} | data:TableFullScan_${i + 2} | ${(next() * 90).toFixed(1)} KB | N/A |`);
+    lines.push(
+      `| ${i === operators - 1 ? '└─' : '├─'}TableReader_${i + 2} | ${(next() * 1e4).toFixed(2)} | ${rows} | root | | ` +
+        `time:${(next() * 900).toFixed(1)}ms, loops:${1 + Math.floor(next() * 9)}, cop_task: {num: 3, max: 2ms, p95: 1ms} | data:TableFullScan_${i + 2} | ${(next() * 90).toFixed(1)} KB | N/A |`,
+    );
   }
   lines.push(lines[0]);
   return lines.join('\n');
@@ -45,7 +54,10 @@ test('a plan built in the worker thread is the plan built here', async () => {
   assert.equal(there.summary, here.summary);
   assert.deepEqual(there.view, here.view);
   assert.equal(there.rawText(), source.input.kind === 'text' ? source.input.text : '');
-  assert.deepEqual(there.nodesByIndex().map((node) => node.id), here.nodesByIndex().map((node) => node.id));
+  assert.deepEqual(
+    there.nodesByIndex().map((node) => node.id),
+    here.nodesByIndex().map((node) => node.id),
+  );
   assert.ok(there.parsed.warnings.some((warning) => warning.startsWith('Ignored 2 lines after the plan')));
 });
 

@@ -38,7 +38,10 @@ describe('plan view cells', () => {
     assert.match(root?.title ?? '', /^100% of the statement time$/);
     const cop = timeCell(node(plan, 'TableFullScan_18'), strings);
     assert.equal(cop?.text, '612 ms');
-    assert.match(cop?.title ?? '', /59% of the statement time · Task time reported by TiKV or TiFlash: summed over tasks, not wall-clock time/);
+    assert.match(
+      cop?.title ?? '',
+      /59% of the statement time · Task time reported by TiKV or TiFlash: summed over tasks, not wall-clock time/,
+    );
   });
 
   it('shows actual and estimated rows, or the estimate alone for plain EXPLAIN', () => {

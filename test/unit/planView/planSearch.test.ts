@@ -11,7 +11,11 @@ describe('plan view search', () => {
     assert.deepEqual(ids(plan, byTable.matches), ['TableFullScan_19']);
     assert.deepEqual(ids(plan, byTable.rows), ['IndexJoin_14', 'TableReader_20', 'TableFullScan_19']);
     assert.deepEqual(ids(plan, searchPlan(plan.nodes, 'decided by').matches), ['TableRangeScan_8']);
-    assert.deepEqual(ids(plan, searchPlan(plan.nodes, 'tablereader').matches), ['IndexJoin_14', 'TableReader_20', 'TableReader_10'], 'the join names its inner reader');
+    assert.deepEqual(
+      ids(plan, searchPlan(plan.nodes, 'tablereader').matches),
+      ['IndexJoin_14', 'TableReader_20', 'TableReader_10'],
+      'the join names its inner reader',
+    );
     assert.deepEqual(ids(plan, searchPlan(plan.nodes, 'probe').matches), ['TableReader_10'], 'the role counts as part of the id');
   });
 

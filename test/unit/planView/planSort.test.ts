@@ -13,19 +13,32 @@ const strings = planViewStrings((message, ...args) => fill(message, ...args));
 
 function columnKeys(name: string): string[] {
   const plan = fixtureView(name);
-  return planColumns({ plan, strings, fragments: findMppFragments(plan.nodes), findingsByNode: new Map(), isCollapsed: () => false, query: () => '' }, 'full', 300)
-    .map((column) => column.key);
+  return planColumns(
+    { plan, strings, fragments: findMppFragments(plan.nodes), findingsByNode: new Map(), isCollapsed: () => false, query: () => '' },
+    'full',
+    300,
+  ).map((column) => column.key);
 }
 
 describe('top operators: the plan sorted by a column', () => {
   it('orders by own time in TiDB and task time in TiKV, largest first, so the root is not always first', () => {
     const plan = fixtureView('index-join-tablereader-probe.txt');
-    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'time', descending: true })).slice(0, 3), ['TableReader_20', 'TableFullScan_19', 'TableReader_10']);
+    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'time', descending: true })).slice(0, 3), [
+      'TableReader_20',
+      'TableFullScan_19',
+      'TableReader_10',
+    ]);
   });
 
   it('orders by estimate error and puts operators without one (or that did not run) last', () => {
     const plan = fixtureView('streamagg-tablereader-fullscan-pseudo.txt');
-    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'estimate', descending: true })), ['TableFullScan_18', 'TableReader_21', 'StreamAgg_9', 'Selection_19', 'StreamAgg_20']);
+    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'estimate', descending: true })), [
+      'TableFullScan_18',
+      'TableReader_21',
+      'StreamAgg_9',
+      'Selection_19',
+      'StreamAgg_20',
+    ]);
     const lookup = fixtureView('index-lookup-copr-cache.txt');
     assert.equal(ids(lookup, sortedRows(lookup.nodes, { key: 'estimate', descending: true })).at(-1), 'TableRowIDScan_5');
     assert.equal(ids(lookup, sortedRows(lookup.nodes, { key: 'rows', descending: true })).at(-1), 'TableRowIDScan_5');
@@ -33,7 +46,11 @@ describe('top operators: the plan sorted by a column', () => {
 
   it('orders by rows and memory, smallest first on a second click, back to the tree on a third', () => {
     const plan = fixtureView('hash-join-tikv-spill-disk-column.txt');
-    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'memory', descending: true })).slice(0, 3), ['TableReader_25', 'HashJoin_20', 'TableReader_23']);
+    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'memory', descending: true })).slice(0, 3), [
+      'TableReader_25',
+      'HashJoin_20',
+      'TableReader_23',
+    ]);
     assert.equal(ids(plan, sortedRows(plan.nodes, { key: 'rows', descending: false }))[0], 'HashJoin_20');
     assert.deepEqual(nextSort(null, 'time'), { key: 'time', descending: true });
     assert.deepEqual(nextSort({ key: 'time', descending: true }, 'time'), { key: 'time', descending: false });
@@ -43,7 +60,11 @@ describe('top operators: the plan sorted by a column', () => {
 
   it("orders a FORMAT='ru' plan by its own RU", () => {
     const plan = fixtureView('explain-analyze-format-ru.txt');
-    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'ru', descending: true })), ['TableReader_7', 'Selection_6', 'TableFullScan_5']);
+    assert.deepEqual(ids(plan, sortedRows(plan.nodes, { key: 'ru', descending: true })), [
+      'TableReader_7',
+      'Selection_6',
+      'TableFullScan_5',
+    ]);
   });
 });
 

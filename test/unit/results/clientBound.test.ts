@@ -2,12 +2,31 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ClientLoad, ResultInterval } from '../../../src/core/results/benchmarkResult';
 import { sampleExperiment } from './support/sampleResults';
-import { clientSaturated, clientSummaryLine, experimentClientSummaryLine, runClientLoad, saturatedIntervals, type ClientMeasure } from '../../../src/core/results/clientBound';
+import {
+  clientSaturated,
+  clientSummaryLine,
+  experimentClientSummaryLine,
+  runClientLoad,
+  saturatedIntervals,
+  type ClientMeasure,
+} from '../../../src/core/results/clientBound';
 
 const idle: ClientMeasure = { cpuUtilization: 0.03, cores: 2, eventLoopUtilization: 0.02, eventLoopDelayP99Ms: 1 };
 
 function interval(t: number, client?: ClientLoad): ResultInterval {
-  return { t, threads: 8, tps: 1, qps: 1, reads: 1, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: 1 }, ...(client ? { client } : {}) };
+  return {
+    t,
+    threads: 8,
+    tps: 1,
+    qps: 1,
+    reads: 1,
+    writes: 0,
+    others: 0,
+    errors: 0,
+    reconnects: 0,
+    latencyMs: { p95: 1 },
+    ...(client ? { client } : {}),
+  };
 }
 const saturatedLoad: ClientLoad = { cpuUtilization: 0.97, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 38, bound: true };
 const lightLoad: ClientLoad = { ...idle, bound: false };
@@ -61,21 +80,33 @@ describe('runClientLoad', () => {
   });
 
   test('saturatedIntervals counts only intervals with client data', () => {
-    assert.deepEqual(saturatedIntervals({ intervals: [interval(1, saturatedLoad), interval(2, lightLoad), interval(3)] }), { saturated: 1, measured: 2 });
+    assert.deepEqual(saturatedIntervals({ intervals: [interval(1, saturatedLoad), interval(2, lightLoad), interval(3)] }), {
+      saturated: 1,
+      measured: 2,
+    });
   });
 });
 
 describe('clientSummaryLine', () => {
   test('a bound run says so, with its numbers and what to do', () => {
     const line = clientSummaryLine({ client: saturatedLoad, intervals: [interval(1, saturatedLoad), interval(2, lightLoad)] });
-    assert.equal(line, 'Client: 97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms — the client limited this run (saturated in 1 of 2 intervals), ' +
-      'so these numbers understate the server: give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).');
+    assert.equal(
+      line,
+      'Client: 97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms — the client limited this run (saturated in 1 of 2 intervals), ' +
+        'so these numbers understate the server: give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).',
+    );
   });
 
   test('a run that was not bound says that too; a run without client data (an import) prints nothing', () => {
-    assert.equal(clientSummaryLine({ client: lightLoad, intervals: [] }), 'Client: 3% of 2 cores, event loop busy 2%, event-loop delay p99 1.0 ms; the client did not limit this run.');
+    assert.equal(
+      clientSummaryLine({ client: lightLoad, intervals: [] }),
+      'Client: 3% of 2 cores, event loop busy 2%, event-loop delay p99 1.0 ms; the client did not limit this run.',
+    );
     assert.equal(clientSummaryLine({ intervals: [] }), undefined);
-    assert.match(clientSummaryLine({ client: { ...saturatedLoad, runnableShare: 0.99 }, intervals: [] }) ?? '', /delay p99 38 ms, worker running or waiting for a core 99% — the client limited this run,/);
+    assert.match(
+      clientSummaryLine({ client: { ...saturatedLoad, runnableShare: 0.99 }, intervals: [] }) ?? '',
+      /delay p99 38 ms, worker running or waiting for a core 99% — the client limited this run,/,
+    );
   });
 });
 
@@ -88,6 +119,9 @@ test('an experiment says how many of its runs the client limited, and nothing wh
   experiment.cells[0].run.client = lightLoad;
   assert.equal(experimentClientSummaryLine(experiment), undefined);
   experiment.cells[1].run.client = saturatedLoad;
-  assert.equal(experimentClientSummaryLine(experiment), "Client: the client limited 1 of 2 runs (marked client-bound above), so their numbers and the changes between them are the client's, not the server's: " +
-    'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).');
+  assert.equal(
+    experimentClientSummaryLine(experiment),
+    "Client: the client limited 1 of 2 runs (marked client-bound above), so their numbers and the changes between them are the client's, not the server's: " +
+      'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).',
+  );
 });

@@ -42,5 +42,8 @@ test('reading a long continued command line grows linearly with its length (1x v
     largeMs = Math.min(largeMs, importMs(large));
   }
   // linear: about 8x of CPU time (8-10x seen under load 19); quadratic: 100x and more.
-  assert.ok(largeMs < Math.max(smallMs, 1) * 48, `8x the lines took ${(largeMs / smallMs).toFixed(1)}x as long (${smallMs.toFixed(1)} ms vs ${largeMs.toFixed(1)} ms)`);
+  assert.ok(
+    largeMs < Math.max(smallMs, 1) * 48,
+    `8x the lines took ${(largeMs / smallMs).toFixed(1)}x as long (${smallMs.toFixed(1)} ms vs ${largeMs.toFixed(1)} ms)`,
+  );
 });

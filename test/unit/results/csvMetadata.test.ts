@@ -5,15 +5,23 @@ import { intervalsToCsv } from '../../../src/core/results/exportCsv';
 import { sampleExperiment, sampleRun } from './support/sampleResults';
 
 describe('CSV metadata block', () => {
-  test('a run\'s CSV starts with what it is about: workload, server, engine, every option, errors by code', () => {
-    const run = sampleRun({ source: { tool: 'tidb-lab', toolVersion: '0.1.0', engine: 'builtin' } }, { errors: 12, errorCodes: { 1213: 10, 2013: 2 } });
+  test("a run's CSV starts with what it is about: workload, server, engine, every option, errors by code", () => {
+    const run = sampleRun(
+      { source: { tool: 'tidb-lab', toolVersion: '0.1.0', engine: 'builtin' } },
+      { errors: 12, errorCodes: { 1213: 10, 2013: 2 } },
+    );
     const block = csvMetadataBlock(resultMetadata(run, 'oltp_point_select · 8 threads'));
     const lines = block.split('\r\n').filter(Boolean);
-    assert.ok(lines.every((line) => line.startsWith('# ')), 'every metadata line is a comment a CSV reader can skip');
-    const entries = new Map(lines.map((line) => {
-      const [key, ...rest] = line.slice(2).split(',');
-      return [key, rest.join(',')];
-    }));
+    assert.ok(
+      lines.every((line) => line.startsWith('# ')),
+      'every metadata line is a comment a CSV reader can skip',
+    );
+    const entries = new Map(
+      lines.map((line) => {
+        const [key, ...rest] = line.slice(2).split(',');
+        return [key, rest.join(',')];
+      }),
+    );
     assert.equal(entries.get('result'), 'benchmark run');
     assert.equal(entries.get('workload'), 'oltp_point_select');
     assert.equal(entries.get('server'), 'MariaDB 10.11.19 at 127.0.0.1:3306');
@@ -27,10 +35,19 @@ describe('CSV metadata block', () => {
     assert.match(csv.split('\r\n').find((line) => !line.startsWith('#')) ?? '', /^t_s,threads,tps,/, 'the table follows the block');
   });
 
-  test('an experiment\'s block names its variants, runs and common options', () => {
-    const experiment = { ...sampleExperiment([{ workload: 'w', threads: 8, variant: 'normal', qps: 1, p95: 1 }]), definition: { options: { time: 600, report_interval: 10, nested: { no: 1 } } } };
+  test("an experiment's block names its variants, runs and common options", () => {
+    const experiment = {
+      ...sampleExperiment([{ workload: 'w', threads: 8, variant: 'normal', qps: 1, p95: 1 }]),
+      definition: { options: { time: 600, report_interval: 10, nested: { no: 1 } } },
+    };
     const entries = resultMetadata(experiment, experiment.name);
-    assert.deepEqual(entries.filter(([key]) => key.startsWith('option.')), [['option.report_interval', 10], ['option.time', 600]]);
+    assert.deepEqual(
+      entries.filter(([key]) => key.startsWith('option.')),
+      [
+        ['option.report_interval', 10],
+        ['option.time', 600],
+      ],
+    );
     assert.ok(entries.some(([key, value]) => key === 'variants' && value === 'normal | cached'));
     assert.ok(entries.some(([key, value]) => key === 'runs' && value === 1));
   });

@@ -12,7 +12,10 @@ describe('error codes', () => {
   });
 
   test('codes with the same count are ordered by code; zero counts are left out', () => {
-    assert.deepEqual(errorCodeCounts({ errorCodes: { 8005: 2, 1205: 2, 1062: 0 } }).map((entry) => entry.code), [1205, 8005]);
+    assert.deepEqual(
+      errorCodeCounts({ errorCodes: { 8005: 2, 1205: 2, 1062: 0 } }).map((entry) => entry.code),
+      [1205, 8005],
+    );
     assert.equal(errorCodesText({ errorCodes: { 1213: 1500 } }), '1213 deadlock ×1,500');
     assert.equal(errorCodesText({}), '');
   });

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { csvField, experimentCellsToCsv, experimentToCsv, intervalsToCsv, runSummariesToCsv, studyTablesToCsv, toCsv, variantChangeTableToCsv } from '../../../src/core/results/exportCsv';
+import {
+  csvField,
+  experimentCellsToCsv,
+  experimentToCsv,
+  intervalsToCsv,
+  runSummariesToCsv,
+  studyTablesToCsv,
+  toCsv,
+  variantChangeTableToCsv,
+} from '../../../src/core/results/exportCsv';
 import { studyTables } from '../../../src/core/results/studyTables';
 import { variantChangeTable } from '../../../src/core/results/variantComparison';
 import { sampleExperiment, sampleRun } from './support/sampleResults';
@@ -48,7 +57,10 @@ describe('CSV export', () => {
 
   test('records end with CRLF and tricky text survives a round trip', () => {
     const names = ['normal', 'with, comma', 'with "quotes"', 'multi\nline', 'SUM=1', ' spaced '];
-    const csv = toCsv(['name', 'n'], names.map((name, i) => [name, i]));
+    const csv = toCsv(
+      ['name', 'n'],
+      names.map((name, i) => [name, i]),
+    );
     assert.ok(csv.endsWith('\r\n'));
     assert.deepEqual(parseCsv(csv), [['name', 'n'], ...names.map((name, i) => [name, String(i)])]);
   });
@@ -64,7 +76,9 @@ describe('CSV export', () => {
     assert.equal(csvField(-3.5), '-3.5');
     assert.equal(csvField(-0.25), '-0.25');
     assert.equal(csvField('a=b'), 'a=b', 'only the first character counts');
-    const experiment = sampleExperiment([{ workload: '=cmd|" /C calc"!A0', threads: 8, variant: '@evil', qps: 100, p95: 2, params: { '+key': '-value', n: -1 } }]);
+    const experiment = sampleExperiment([
+      { workload: '=cmd|" /C calc"!A0', threads: 8, variant: '@evil', qps: 100, p95: 2, params: { '+key': '-value', n: -1 } },
+    ]);
     const rows = parseCsv(experimentCellsToCsv(experiment));
     assert.deepEqual(rows[0].slice(0, 6), ['variant', 'workload', 'threads', 'table_size', "'+key", 'n']);
     assert.deepEqual(rows[1].slice(0, 6), ["'@evil", '\'=cmd|" /C calc"!A0', '8', '', "'-value", '-1']);
@@ -72,7 +86,25 @@ describe('CSV export', () => {
 
   test('intervals of one run: one row per report interval, empty where a percentile is unknown', () => {
     const rows = parseCsv(intervalsToCsv(sampleRun()));
-    assert.deepEqual(rows[0], ['t_s', 'threads', 'tps', 'qps', 'reads_per_s', 'writes_per_s', 'others_per_s', 'errors_per_s', 'reconnects_per_s', 'latency_min_ms', 'latency_avg_ms', 'latency_max_ms', 'latency_p50_ms', 'latency_p90_ms', 'latency_p95_ms', 'latency_p99_ms', 'latency_p999_ms']);
+    assert.deepEqual(rows[0], [
+      't_s',
+      'threads',
+      'tps',
+      'qps',
+      'reads_per_s',
+      'writes_per_s',
+      'others_per_s',
+      'errors_per_s',
+      'reconnects_per_s',
+      'latency_min_ms',
+      'latency_avg_ms',
+      'latency_max_ms',
+      'latency_p50_ms',
+      'latency_p90_ms',
+      'latency_p95_ms',
+      'latency_p99_ms',
+      'latency_p999_ms',
+    ]);
     assert.deepEqual(rows.slice(1), [
       ['1', '8', '1000', '1000', '1000', '0', '0', '0', '0', '', '0.8', '', '', '', '1.5', '2.5', ''],
       ['2', '8', '1100', '1100', '1100', '0', '0', '1', '0', '', '', '', '', '', '1.4', '', ''],
@@ -80,10 +112,31 @@ describe('CSV export', () => {
   });
 
   test('measured numbers are rounded to what they mean: rates to 0.01/s, latencies to 1 µs, times to 1 ms', () => {
-    const run = sampleRun({
-      durationSec: 60.000123456,
-      intervals: [{ t: 1.0004999, threads: 8, tps: 1049.9999999998, qps: 20999.123456, reads: 1.005, writes: 0, others: 0, errors: 0.333333333, reconnects: 0, latencyMs: { p95: 1.23456789, avg: 0.1 + 0.2 } }],
-    }, { tps: 1049.9999999998, latencyMs: { min: 0.2, avg: 0.812345678, max: 12, p50: 0.7, p90: 1.2, p95: 1.4500001, p99: 2.4, p999: 8 }, rowsPerSec: 12345.6789, mbPerSec: 2.345678 });
+    const run = sampleRun(
+      {
+        durationSec: 60.000123456,
+        intervals: [
+          {
+            t: 1.0004999,
+            threads: 8,
+            tps: 1049.9999999998,
+            qps: 20999.123456,
+            reads: 1.005,
+            writes: 0,
+            others: 0,
+            errors: 0.333333333,
+            reconnects: 0,
+            latencyMs: { p95: 1.23456789, avg: 0.1 + 0.2 },
+          },
+        ],
+      },
+      {
+        tps: 1049.9999999998,
+        latencyMs: { min: 0.2, avg: 0.812345678, max: 12, p50: 0.7, p90: 1.2, p95: 1.4500001, p99: 2.4, p999: 8 },
+        rowsPerSec: 12345.6789,
+        mbPerSec: 2.345678,
+      },
+    );
     const rows = parseCsv(intervalsToCsv(run));
     const value = (name: string) => rows[1][rows[0].indexOf(name)];
     assert.equal(value('t_s'), '1');
@@ -105,7 +158,10 @@ describe('CSV export', () => {
 
   test('the summary row gives the codes of the ignored errors', () => {
     const rows = parseCsv(runSummariesToCsv([sampleRun({}, { errors: 12, errorCodes: { 1213: 10, 2013: 2 } }), sampleRun()]));
-    assert.deepEqual(rows.slice(1).map((row) => row[rows[0].indexOf('error_codes')]), ['1213:10 2013:2', '']);
+    assert.deepEqual(
+      rows.slice(1).map((row) => row[rows[0].indexOf('error_codes')]),
+      ['1213:10 2013:2', ''],
+    );
   });
 
   test('summaries of many runs: one row per run', () => {
@@ -141,7 +197,21 @@ describe('CSV export', () => {
     ]);
     const rows = parseCsv(variantChangeTableToCsv(variantChangeTable(experiment, { metric: 'p95' })));
     assert.deepEqual(rows, [
-      ['workload', 'table_size', 'threads', 'p95_ms (normal)', 'runs (normal)', 'min (normal)', 'max (normal)', 'p95_ms (cached)', 'runs (cached)', 'min (cached)', 'max (cached)', 'change_pct', 'improvement_pct (lower is better)'],
+      [
+        'workload',
+        'table_size',
+        'threads',
+        'p95_ms (normal)',
+        'runs (normal)',
+        'min (normal)',
+        'max (normal)',
+        'p95_ms (cached)',
+        'runs (cached)',
+        'min (cached)',
+        'max (cached)',
+        'change_pct',
+        'improvement_pct (lower is better)',
+      ],
       ['w', '', '8', '2', '1', '2', '2', '1', '1', '1', '1', '-50', '50'],
     ]);
   });
@@ -150,11 +220,20 @@ describe('CSV export', () => {
 describe('study-shaped CSV', () => {
   // two read workloads and oltp_read_write with two point_selects values, 8 and 16 threads, cells of 8 threads run twice
   const specs = [
-    ...['normal', 'cached'].flatMap((variant) => [8, 16].flatMap((threads) => [
-      { workload: 'oltp_point_select', threads, variant, qps: variant === 'normal' ? 1000 : 7127.3, p95: 2 },
-      { workload: 'select_random_points', threads, variant, qps: variant === 'normal' ? 2000 : 1284.6, p95: 3 },
-      ...[10, 40].map((point_selects) => ({ workload: 'oltp_read_write', threads, variant, params: { point_selects }, qps: variant === 'normal' ? 100 : 100 + point_selects, p95: 9 })),
-    ])),
+    ...['normal', 'cached'].flatMap((variant) =>
+      [8, 16].flatMap((threads) => [
+        { workload: 'oltp_point_select', threads, variant, qps: variant === 'normal' ? 1000 : 7127.3, p95: 2 },
+        { workload: 'select_random_points', threads, variant, qps: variant === 'normal' ? 2000 : 1284.6, p95: 3 },
+        ...[10, 40].map((point_selects) => ({
+          workload: 'oltp_read_write',
+          threads,
+          variant,
+          params: { point_selects },
+          qps: variant === 'normal' ? 100 : 100 + point_selects,
+          p95: 9,
+        })),
+      ]),
+    ),
     { workload: 'oltp_point_select', threads: 8, variant: 'normal', qps: 1100, p95: 2 },
     { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 7000, p95: 2 },
   ];
@@ -176,7 +255,7 @@ describe('study-shaped CSV', () => {
     ]);
   });
 
-  test('the experiment export starts with the study tables (QPS, p95) and the raw numbers with each side\'s runs and min–max, then every cell', () => {
+  test("the experiment export starts with the study tables (QPS, p95) and the raw numbers with each side's runs and min–max, then every cell", () => {
     const rows = parseCsv(experimentToCsv(experiment));
     const titles = rows.filter((row) => row.length === 1 && row[0] !== '').map((row) => row[0]);
     assert.deepEqual(titles, [
@@ -191,8 +270,29 @@ describe('study-shaped CSV', () => {
       'Cells',
     ]);
     const raw = rows.findIndex((row) => row[0] === 'Raw numbers: QPS, cached over normal');
-    assert.deepEqual(rows[raw + 1].slice(3, 11), ['qps_queries/s (normal)', 'runs (normal)', 'min (normal)', 'max (normal)', 'qps_queries/s (cached)', 'runs (cached)', 'min (cached)', 'max (cached)']);
-    assert.deepEqual(rows[raw + 2].slice(0, 11), ['oltp_point_select', '', '8', '1050', '2', '1000', '1100', '7063.65', '2', '7000', '7127.3']);
+    assert.deepEqual(rows[raw + 1].slice(3, 11), [
+      'qps_queries/s (normal)',
+      'runs (normal)',
+      'min (normal)',
+      'max (normal)',
+      'qps_queries/s (cached)',
+      'runs (cached)',
+      'min (cached)',
+      'max (cached)',
+    ]);
+    assert.deepEqual(rows[raw + 2].slice(0, 11), [
+      'oltp_point_select',
+      '',
+      '8',
+      '1050',
+      '2',
+      '1000',
+      '1100',
+      '7063.65',
+      '2',
+      '7000',
+      '7127.3',
+    ]);
     const cells = rows.findIndex((row) => row[0] === 'Cells');
     assert.equal(rows[cells + 1][0], 'variant');
     assert.equal(rows.length - cells - 2, specs.length, 'one line per cell');

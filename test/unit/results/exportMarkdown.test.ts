@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { intervalsToMarkdown } from '../../../src/core/results/markdownIntervals';
-import { formatPercent, markdownCell, runComparisonToMarkdown, runSummariesToMarkdown, variantChangeToMarkdown } from '../../../src/core/results/exportMarkdown';
+import {
+  formatPercent,
+  markdownCell,
+  runComparisonToMarkdown,
+  runSummariesToMarkdown,
+  variantChangeToMarkdown,
+} from '../../../src/core/results/exportMarkdown';
 import { compareRuns } from '../../../src/core/results/runComparison';
 import { variantChangeTable } from '../../../src/core/results/variantComparison';
 import { sampleExperiment, sampleRun } from './support/sampleResults';
@@ -22,7 +28,12 @@ describe('Markdown export', () => {
   });
 
   test('a run without a name is named by workload and threads, never by its id; errors carry their codes', () => {
-    const markdown = runSummariesToMarkdown([sampleRun({ id: '0f6c2d1e-9b1a-4c55-8d3e-1a2b3c4d5e6f', name: undefined, options: { threads: 1 } }, { errors: 12, errorCodes: { 1213: 10, 2013: 2 } })]);
+    const markdown = runSummariesToMarkdown([
+      sampleRun(
+        { id: '0f6c2d1e-9b1a-4c55-8d3e-1a2b3c4d5e6f', name: undefined, options: { threads: 1 } },
+        { errors: 12, errorCodes: { 1213: 10, 2013: 2 } },
+      ),
+    ]);
     const row = markdown.split('\n')[2];
     assert.ok(!row.includes('0f6c2d1e'), row);
     assert.match(row, /^\| oltp_point_select · 1 thread \|/);
@@ -31,14 +42,23 @@ describe('Markdown export', () => {
 
   test('the report intervals as a table, one row per interval', () => {
     const table = intervalsToMarkdown(sampleRun()).trim().split('\n');
-    assert.equal(table[0], '| time s | threads | TPS | QPS | reads/s | writes/s | other/s | avg ms | p95 ms | p99 ms | max ms | errors/s | reconnects/s |');
+    assert.equal(
+      table[0],
+      '| time s | threads | TPS | QPS | reads/s | writes/s | other/s | avg ms | p95 ms | p99 ms | max ms | errors/s | reconnects/s |',
+    );
     assert.equal(table.length, 2 + sampleRun().intervals.length);
     assert.equal(table[2], '| 1 | 8 | 1000.00 | 1000.00 | 1000.00 | 0.00 | 0.00 | 0.80 | 1.50 | 2.50 | – | 0.00 | 0.00 |');
     assert.match(intervalsToMarkdown(sampleRun({ intervals: [] })), /No report intervals/);
   });
 
   test('run summaries: one row per run, numbers right-aligned', () => {
-    const markdown = runSummariesToMarkdown([sampleRun({ name: 'point | select' }), sampleRun({ name: 'second', status: 'cancelled' }, { latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: null, p99: null, p999: null } })]);
+    const markdown = runSummariesToMarkdown([
+      sampleRun({ name: 'point | select' }),
+      sampleRun(
+        { name: 'second', status: 'cancelled' },
+        { latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: null, p99: null, p999: null } },
+      ),
+    ]);
     assert.equal(
       markdown,
       [
@@ -82,6 +102,11 @@ describe('Markdown export', () => {
 
   test('a run comparison: the first run, then each other with its change', () => {
     const markdown = runComparisonToMarkdown(compareRuns([sampleRun({ name: 'A' }), sampleRun({ name: 'B' }, { tps: 1260 })], ['tps']));
-    assert.equal(markdown, ['| Metric | A | B (vs first) |', '| --- | ---: | ---: |', '| TPS (tx/s, higher is better) | 1050.00 | 1260.00 (+20.0%) |', ''].join('\n'));
+    assert.equal(
+      markdown,
+      ['| Metric | A | B (vs first) |', '| --- | ---: | ---: |', '| TPS (tx/s, higher is better) | 1050.00 | 1260.00 (+20.0%) |', ''].join(
+        '\n',
+      ),
+    );
   });
 });

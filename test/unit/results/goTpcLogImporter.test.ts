@@ -19,18 +19,27 @@ describe('go-tpc / tiup bench output', () => {
 
   test('two runs: the finished one and the interrupted one', () => {
     assert.deepEqual(warnings, []);
-    assert.deepEqual(results.map((run) => [run.workload, run.options.threads, run.status, run.intervals.length]), [
-      ['tpcc', 8, 'completed', 3],
-      ['tpcc', 16, 'failed', 2],
-    ]);
+    assert.deepEqual(
+      results.map((run) => [run.workload, run.options.threads, run.status, run.intervals.length]),
+      [
+        ['tpcc', 8, 'completed', 3],
+        ['tpcc', 16, 'failed', 2],
+      ],
+    );
   });
 
-  test('the summary adds up the operations, errors are the _ERR counts, latency is NEW_ORDER\'s', () => {
+  test("the summary adds up the operations, errors are the _ERR counts, latency is NEW_ORDER's", () => {
     const [run] = results;
     const lines = summaryLines(text);
     const done = [...lines].filter(([op]) => !op.endsWith('_ERR')).map(([, values]) => values);
-    assert.equal(run.summary.events, done.reduce((sum, values) => sum + values.Count, 0));
-    assert.equal(run.summary.tps, done.reduce((sum, values) => sum + values.TPM / 60, 0));
+    assert.equal(
+      run.summary.events,
+      done.reduce((sum, values) => sum + values.Count, 0),
+    );
+    assert.equal(
+      run.summary.tps,
+      done.reduce((sum, values) => sum + values.TPM / 60, 0),
+    );
     assert.equal(run.summary.qps, run.summary.tps);
     assert.equal(run.summary.errors, lines.get('NEW_ORDER_ERR')?.Count);
     const newOrder = lines.get('NEW_ORDER') as Record<string, number>;
@@ -47,7 +56,7 @@ describe('go-tpc / tiup bench output', () => {
     assert.equal(run.durationSec, 30);
   });
 
-  test('tpmC, efficiency and every operation\'s numbers are kept as labels', () => {
+  test("tpmC, efficiency and every operation's numbers are kept as labels", () => {
     const [run] = results;
     const lines = summaryLines(text);
     const tpmC = /^tpmC: ([\d.]+), efficiency: ([\d.]+)%$/m.exec(text) as RegExpExecArray;
@@ -60,16 +69,31 @@ describe('go-tpc / tiup bench output', () => {
 
   test('each [Current] block is one interval, --interval apart', () => {
     const [run] = results;
-    assert.deepEqual(run.intervals.map((interval) => interval.t), [10, 20, 30]);
+    assert.deepEqual(
+      run.intervals.map((interval) => interval.t),
+      [10, 20, 30],
+    );
     const firstBlock = [...text.matchAll(/^\[Current\] (\w+)\s+- .*TPM: ([\d.]+), .*Avg\(ms\): ([\d.]+)/gm)].slice(0, 5);
-    assert.equal(run.intervals[0].tps, firstBlock.reduce((sum, match) => sum + Number(match[2]) / 60, 0));
+    assert.equal(
+      run.intervals[0].tps,
+      firstBlock.reduce((sum, match) => sum + Number(match[2]) / 60, 0),
+    );
     assert.equal(run.intervals[0].latencyMs.avg, Number(firstBlock.find((match) => match[1] === 'NEW_ORDER')?.[3]));
     assert.equal(run.intervals[0].threads, 8);
   });
 
   test('the tiup component path gives the version; the password flag is dropped', () => {
     assert.equal(results[0].source.toolVersion, '1.16.1');
-    assert.deepEqual(results[0].options, { warehouses: 4, threads: 8, time: '30s', interval: '10s', host: '127.0.0.1', port: 4000, user: 'root', db: 'tpcc' });
+    assert.deepEqual(results[0].options, {
+      warehouses: 4,
+      threads: 8,
+      time: '30s',
+      interval: '10s',
+      host: '127.0.0.1',
+      port: 4000,
+      user: 'root',
+      db: 'tpcc',
+    });
     assert.ok(!JSON.stringify(results).includes('s3cret'));
   });
 
@@ -90,7 +114,8 @@ describe('go-tpc / tiup bench output', () => {
   });
 
   test('a single-operation workload takes its latency from that operation', () => {
-    const line = '[Summary] QUERY  - Takes(s): 5.0, Count: 50, TPM: 600.0, Sum(ms): 100.0, Avg(ms): 2.0, 50th(ms): 1.9, 90th(ms): 2.5, 95th(ms): 2.8, 99th(ms): 3.5, 99.9th(ms): 4.0, Max(ms): 4.1';
+    const line =
+      '[Summary] QUERY  - Takes(s): 5.0, Count: 50, TPM: 600.0, Sum(ms): 100.0, Avg(ms): 2.0, 50th(ms): 1.9, 90th(ms): 2.5, 95th(ms): 2.8, 99th(ms): 3.5, 99.9th(ms): 4.0, Max(ms): 4.1';
     const [run] = importGoTpcLog(line).results;
     assert.equal(run.workload, 'unknown');
     assert.equal(run.summary.latencyMs.p95, 2.8);

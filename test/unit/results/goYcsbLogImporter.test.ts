@@ -46,8 +46,14 @@ describe('go-ycsb output', () => {
   test('intervals are the differences between the cumulative periodic blocks', () => {
     const [run] = results;
     const periodic = lines.slice(0, -4);
-    const counted = (t: number): number => periodic.filter((line) => line.values['Takes(s)'] === t && (line.op === 'READ' || line.op === 'UPDATE')).reduce((sum, line) => sum + line.values.Count, 0);
-    assert.deepEqual(run.intervals.map((interval) => interval.t), [10, 20, 30]);
+    const counted = (t: number): number =>
+      periodic
+        .filter((line) => line.values['Takes(s)'] === t && (line.op === 'READ' || line.op === 'UPDATE'))
+        .reduce((sum, line) => sum + line.values.Count, 0);
+    assert.deepEqual(
+      run.intervals.map((interval) => interval.t),
+      [10, 20, 30],
+    );
     assert.equal(run.intervals[0].tps, counted(10) / 10);
     assert.equal(run.intervals[1].tps, (counted(20) - counted(10)) / 10);
     assert.equal(run.intervals[1].errors, 3 / 10, 'UPDATE_ERROR appears in the second block');
@@ -73,7 +79,16 @@ describe('go-ycsb output', () => {
       'UPDATE - Takes(s): 10.0, Count: 100, OPS: 10.0, Avg(us): 3000, Min(us): 900, Max(us): 9000, 99th(us): 7000',
     ].join('\n');
     const [run] = importGoYcsbLog(block).results;
-    assert.deepEqual(run.summary.latencyMs, { min: 0.2, avg: (300 * 1 + 100 * 3) / 400, max: 9, p50: null, p90: null, p95: null, p99: null, p999: null });
+    assert.deepEqual(run.summary.latencyMs, {
+      min: 0.2,
+      avg: (300 * 1 + 100 * 3) / 400,
+      max: 9,
+      p50: null,
+      p90: null,
+      p95: null,
+      p99: null,
+      p999: null,
+    });
     assert.equal(run.durationSec, 10);
   });
 

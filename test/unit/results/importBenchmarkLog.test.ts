@@ -23,7 +23,10 @@ describe('importBenchmarkLog', () => {
     assert.equal(imported.results.length, 1);
     const run = imported.results[0];
     assert.ok(run.kind === 'run');
-    assert.deepEqual(run.intervals.map((interval) => interval.tps), [1000, 1100]);
+    assert.deepEqual(
+      run.intervals.map((interval) => interval.tps),
+      [1000, 1100],
+    );
     assert.equal(run.startTime, '2026-03-01T09:00:00.000Z');
   });
 
@@ -64,6 +67,9 @@ describe('importBenchmarkLog', () => {
     const { format, results, warnings } = importBenchmarkLog(text);
     assert.equal(format, 'sysbench');
     assert.equal(results.length, 4);
-    assert.ok(warnings.some((warning) => /lines that look like go-ycsb output; they were not imported/.test(warning)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((warning) => /lines that look like go-ycsb output; they were not imported/.test(warning)),
+      warnings.join('\n'),
+    );
   });
 });

@@ -13,7 +13,27 @@ import { benchmarkLogNames, readBenchmarkLog } from './support/benchmarkLogFixtu
 
 const random = seededRandom;
 
-const NASTY_TOKENS = ['nan', '-nan', 'inf', '-1', '1e308', '99999999999999999999', '', ':', '|', '(', ')', '%', '\u0000', '\uFFFD', '[ 5s ]', 'thds:', 'Takes(s):', '"', '\\'];
+const NASTY_TOKENS = [
+  'nan',
+  '-nan',
+  'inf',
+  '-1',
+  '1e308',
+  '99999999999999999999',
+  '',
+  ':',
+  '|',
+  '(',
+  ')',
+  '%',
+  '\u0000',
+  '\uFFFD',
+  '[ 5s ]',
+  'thds:',
+  'Takes(s):',
+  '"',
+  '\\',
+];
 
 function mangle(text: string, next: () => number): string {
   const lines = text.split('\n');
@@ -37,7 +57,8 @@ function randomText(next: () => number, length: number): string {
   let text = '';
   for (let i = 0; i < length; i++) {
     const r = next();
-    text += r < 0.1 ? '\n' : r < 0.2 ? NASTY_TOKENS[Math.floor(next() * NASTY_TOKENS.length)] : String.fromCharCode(Math.floor(next() * 0x3000));
+    text +=
+      r < 0.1 ? '\n' : r < 0.2 ? NASTY_TOKENS[Math.floor(next() * NASTY_TOKENS.length)] : String.fromCharCode(Math.floor(next() * 0x3000));
   }
   return text;
 }
@@ -65,7 +86,8 @@ describe('importers on random and mangled input', () => {
 
   test('mangled fixtures: 60 variants of each', () => {
     for (const { name, text } of fixtures) {
-      for (let seed = 1; seed <= 60; seed++) assertImportIsSound(mangle(text, random(seed * 7919 + name.length)), `${name} mangled with seed ${seed}`);
+      for (let seed = 1; seed <= 60; seed++)
+        assertImportIsSound(mangle(text, random(seed * 7919 + name.length)), `${name} mangled with seed ${seed}`);
     }
   });
 

@@ -29,7 +29,10 @@ describe('parseBenchmarkResult', () => {
   test('the engine that ran is kept: source.engine, its version and why auto took the built-in engine', () => {
     const run = sampleRun();
     const sysbench = { ...run, source: { ...run.source, engine: 'sysbench', engineVersion: '1.0.20' } };
-    const builtin = { ...run, source: { ...run.source, engine: 'builtin', engineNote: 'sysbench not used: sysbench is not installed (not on PATH)' } };
+    const builtin = {
+      ...run,
+      source: { ...run.source, engine: 'builtin', engineNote: 'sysbench not used: sysbench is not installed (not on PATH)' },
+    };
     for (const result of [sysbench, builtin]) {
       const parsed = parseBenchmarkResult(JSON.stringify(result));
       assert.ok(parsed.ok);
@@ -41,8 +44,12 @@ describe('parseBenchmarkResult', () => {
     assert.deepEqual(errorsOf(''), ['the result is empty']);
     assert.match(errorsOf('{nope')[0], /^not valid JSON: /);
     assert.deepEqual(errorsOf('[1,2]'), ['the result: expected an object, got a list']);
-    assert.deepEqual(errorsOf({ hello: 'world' }), ['schemaVersion: expected a whole number, got nothing; this is not a TiDB Lab benchmark result']);
-    assert.deepEqual(errorsOf({ ...sampleRun(), kind: 'plan' }), ["kind: expected 'run' or 'experiment', got 'plan'; this is not a TiDB Lab benchmark result"]);
+    assert.deepEqual(errorsOf({ hello: 'world' }), [
+      'schemaVersion: expected a whole number, got nothing; this is not a TiDB Lab benchmark result',
+    ]);
+    assert.deepEqual(errorsOf({ ...sampleRun(), kind: 'plan' }), [
+      "kind: expected 'run' or 'experiment', got 'plan'; this is not a TiDB Lab benchmark result",
+    ]);
   });
 
   test('a result from a newer TiDB Lab is refused with a clear message', () => {
@@ -61,22 +68,28 @@ describe('parseBenchmarkResult', () => {
     run.startTime = 'yesterday';
     run.options.threads = { n: 8 };
     delete run.workload;
-    assert.deepEqual(errorsOf(run).sort(), [
-      "intervals[2]: expected an object, got 'oops'",
-      'intervals[1].latencyMs.p95: expected a number of 0 or more, got number -1',
-      'options.threads: expected a string, number or boolean, got an object',
-      "startTime: expected an ISO 8601 date and time, got 'yesterday'",
-      "status: expected one of completed, cancelled, failed, got 'running'",
-      "summary.tps: expected a number of 0 or more, got '1050'",
-      'workload: expected a string, got nothing',
-    ].sort());
+    assert.deepEqual(
+      errorsOf(run).sort(),
+      [
+        "intervals[2]: expected an object, got 'oops'",
+        'intervals[1].latencyMs.p95: expected a number of 0 or more, got number -1',
+        'options.threads: expected a string, number or boolean, got an object',
+        "startTime: expected an ISO 8601 date and time, got 'yesterday'",
+        "status: expected one of completed, cancelled, failed, got 'running'",
+        "summary.tps: expected a number of 0 or more, got '1050'",
+        'workload: expected a string, got nothing',
+      ].sort(),
+    );
   });
 
   test('experiment cells are checked down to their runs', () => {
     const experiment = JSON.parse(JSON.stringify(sampleExperiment([{ workload: 'w', threads: 8, variant: 'normal', qps: 1, p95: 1 }])));
     experiment.cells[0].run.summary.latencyMs.max = 'slow';
     experiment.cells[0].threads = null;
-    assert.deepEqual(errorsOf(experiment), ['cells[0].threads: expected a number of 0 or more, got null', "cells[0].run.summary.latencyMs.max: expected a number of 0 or more, got 'slow'"]);
+    assert.deepEqual(errorsOf(experiment), [
+      'cells[0].threads: expected a number of 0 or more, got null',
+      "cells[0].run.summary.latencyMs.max: expected a number of 0 or more, got 'slow'",
+    ]);
   });
 
   test('a histogram with more buckets than counts is refused', () => {
@@ -97,7 +110,10 @@ describe('parseBenchmarkResult', () => {
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.result.kind === 'run' && parsed.result.options, { threads: 8 });
     assert.deepEqual(parsed.result.kind === 'run' && parsed.result.labels, { variant: 'cached' });
-    assert.deepEqual(parsed.warnings, ['options.mysql_password: a password-like entry was removed', 'labels.api_token: a password-like entry was removed']);
+    assert.deepEqual(parsed.warnings, [
+      'options.mysql_password: a password-like entry was removed',
+      'labels.api_token: a password-like entry was removed',
+    ]);
 
     const experiment = { ...sampleExperiment([]), definition: { connection: { host: 'tidb', password: 'hunter2' } } };
     const parsedExperiment = parseBenchmarkResult(experiment);
@@ -116,12 +132,19 @@ describe('parseBenchmarkResult', () => {
     const plain = parseBenchmarkResult(sampleRun());
     assert.ok(plain.ok && plain.result.kind === 'run');
     assert.equal('client' in plain.result, false);
-    assert.equal(plain.result.intervals.some((interval) => 'client' in interval), false);
+    assert.equal(
+      plain.result.intervals.some((interval) => 'client' in interval),
+      false,
+    );
     assert.deepEqual(errorsOf(sampleRun({ client: { ...client, bound: 'yes' as unknown as boolean, cpuUtilization: 3 } })), [
-      'client.bound: expected true or false, got \'yes\'',
+      "client.bound: expected true or false, got 'yes'",
     ]);
-    assert.deepEqual(errorsOf(sampleRun({ client: { ...client, cpuUtilization: 3 } })), ['client.cpuUtilization: expected a share from 0 to 1, got number 3']);
-    assert.deepEqual(errorsOf(sampleRun({ intervals: [{ ...base.intervals[0], client: { ...client, cores: -1 } }] })), ['intervals[0].client.cores: expected a number of 0 or more, got number -1']);
+    assert.deepEqual(errorsOf(sampleRun({ client: { ...client, cpuUtilization: 3 } })), [
+      'client.cpuUtilization: expected a share from 0 to 1, got number 3',
+    ]);
+    assert.deepEqual(errorsOf(sampleRun({ intervals: [{ ...base.intervals[0], client: { ...client, cores: -1 } }] })), [
+      'intervals[0].client.cores: expected a number of 0 or more, got number -1',
+    ]);
   });
 
   test('the codes of ignored errors are kept; a code that is not a number or a wrong count is named', () => {
@@ -129,8 +152,12 @@ describe('parseBenchmarkResult', () => {
     const parsed = parseBenchmarkResult(JSON.stringify(run));
     assert.ok(parsed.ok);
     assert.deepEqual(parsed.ok && parsed.result.kind === 'run' ? parsed.result.summary.errorCodes : undefined, { 1213: 10, 2013: 2 });
-    assert.deepEqual(errorsOf(sampleRun({}, { errorCodes: { deadlock: 1 } as unknown as Record<string, number> })), ['summary.errorCodes.deadlock: expected an error code, got \'deadlock\'']);
-    assert.deepEqual(errorsOf(sampleRun({}, { errorCodes: { 1213: -1 } })), ['summary.errorCodes.1213: expected a count of 0 or more, got number -1']);
+    assert.deepEqual(errorsOf(sampleRun({}, { errorCodes: { deadlock: 1 } as unknown as Record<string, number> })), [
+      "summary.errorCodes.deadlock: expected an error code, got 'deadlock'",
+    ]);
+    assert.deepEqual(errorsOf(sampleRun({}, { errorCodes: { 1213: -1 } })), [
+      'summary.errorCodes.1213: expected a count of 0 or more, got number -1',
+    ]);
   });
 
   test('unknown fields are not carried into the result', () => {
@@ -166,10 +193,16 @@ describe('parseBenchmarkResult and "__proto__" keys', () => {
 
 describe('parseBenchmarkResult and passwords inside text', () => {
   test('a password written in a message or an option value is blanked, with a warning', () => {
-    const run = sampleRun({ message: 'ran: sysbench --mysql-password=hunter2 run', options: { threads: 8, dsn: 'mysql://root:hunter2@tidb:4000/test' } });
+    const run = sampleRun({
+      message: 'ran: sysbench --mysql-password=hunter2 run',
+      options: { threads: 8, dsn: 'mysql://root:hunter2@tidb:4000/test' },
+    });
     const parsed = parseBenchmarkResult(run);
     assert.ok(parsed.ok);
     assert.ok(!JSON.stringify(parsed.result).includes('hunter2'));
-    assert.deepEqual(parsed.warnings, ['options.dsn: a password written in the text was blanked', 'message: a password written in the text was blanked']);
+    assert.deepEqual(parsed.warnings, [
+      'options.dsn: a password written in the text was blanked',
+      'message: a password written in the text was blanked',
+    ]);
   });
 });

@@ -5,16 +5,22 @@ import { sampleRun } from './support/sampleResults';
 
 describe('compareRuns', () => {
   const first = sampleRun({ id: 'a', name: 'before' }, { tps: 1000, qps: 1000, errors: 0 });
-  const second = sampleRun({ id: 'b', name: 'after', durationSec: 2 }, { tps: 1250, qps: 1250, errors: 4, latencyMs: { min: 0.1, avg: 0.6, max: 10, p50: 0.5, p90: 1, p95: 1.16, p99: 2, p999: 5 } });
+  const second = sampleRun(
+    { id: 'b', name: 'after', durationSec: 2 },
+    { tps: 1250, qps: 1250, errors: 4, latencyMs: { min: 0.1, avg: 0.6, max: 10, p50: 0.5, p90: 1, p95: 1.16, p99: 2, p999: 5 } },
+  );
   const third = sampleRun({ id: 'c', name: 'other', status: 'cancelled' }, { tps: 500, qps: 500, errors: 0 });
 
   test('values side by side and % differences from the first run, with the direction that is better', () => {
     const comparison = compareRuns([first, second, third], ['tps', 'p95', 'errorsPerSec']);
-    assert.deepEqual(comparison.runs.map((run) => [run.id, run.name, run.threads, run.status]), [
-      ['a', 'before', 8, 'completed'],
-      ['b', 'after', 8, 'completed'],
-      ['c', 'other', 8, 'cancelled'],
-    ]);
+    assert.deepEqual(
+      comparison.runs.map((run) => [run.id, run.name, run.threads, run.status]),
+      [
+        ['a', 'before', 8, 'completed'],
+        ['b', 'after', 8, 'completed'],
+        ['c', 'other', 8, 'cancelled'],
+      ],
+    );
     const [tps, p95, errors] = comparison.metrics;
     assert.deepEqual(tps.values, [1000, 1250, 500]);
     assert.deepEqual(tps.changePctVsFirst, [0, 25, -50]);
@@ -29,7 +35,11 @@ describe('compareRuns', () => {
   test('warns about what makes a comparison shaky', () => {
     assert.deepEqual(compareRuns([first]).warnings, ['a comparison needs two runs or more; only 1 run is left']);
     const unnamed = compareRuns([first, sampleRun({ id: '5b0c8e1e-uuid', name: undefined, status: 'failed' })]);
-    assert.deepEqual(unnamed.warnings, ['oltp_point_select · 8 threads was failed: its numbers cover only part of the run'], 'a run without a name is named by workload and threads, not its id');
+    assert.deepEqual(
+      unnamed.warnings,
+      ['oltp_point_select · 8 threads was failed: its numbers cover only part of the run'],
+      'a run without a name is named by workload and threads, not its id',
+    );
     assert.equal(unnamed.runs[1].name, 'oltp_point_select · 8 threads');
     const mixed = compareRuns([first, sampleRun({ id: 'x', workload: 'oltp_read_write' }), third]);
     assert.deepEqual(mixed.warnings, [
@@ -39,6 +49,9 @@ describe('compareRuns', () => {
   });
 
   test('the default metrics cover throughput, latency and errors', () => {
-    assert.deepEqual(compareRuns([first, second]).metrics.map((metric) => metric.metric.key), ['tps', 'qps', 'avg', 'p95', 'p99', 'max', 'errorsPerSec']);
+    assert.deepEqual(
+      compareRuns([first, second]).metrics.map((metric) => metric.metric.key),
+      ['tps', 'qps', 'avg', 'p95', 'p99', 'max', 'errorsPerSec'],
+    );
   });
 });

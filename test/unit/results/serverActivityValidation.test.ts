@@ -6,23 +6,28 @@ import { sampleRun } from './support/sampleResults';
 
 const ACTIVITY: ServerActivity = {
   source: 'information_schema.cluster_statements_summary',
-  statements: [{
-    digest: 'a'.repeat(64),
-    text: 'select `c` from `sbtest1` where `id` between ? and ?',
-    schema: 'sbtest',
-    execCount: 120,
-    sumLatencyMs: 240,
-    avgLatencyMs: 2,
-    maxLatencyMs: 9.5,
-    planDigests: ['p2', 'p1'],
-    engines: ['TiDB', 'TiKV', 'TiFlash (batchCop)'],
-    plan: '\tid\ttask\n\tTableReader_6\troot',
-    planChanged: true,
-    plans: [{ planDigest: 'p2', execCount: 80, engines: ['TiDB', 'TiFlash (batchCop)'], plan: 'x' }, { planDigest: 'p1', execCount: 40, engines: ['TiDB', 'TiKV'] }],
-    copTasks: 130,
-    avgProcessedKeys: 100,
-    counted: 'digest',
-  }],
+  statements: [
+    {
+      digest: 'a'.repeat(64),
+      text: 'select `c` from `sbtest1` where `id` between ? and ?',
+      schema: 'sbtest',
+      execCount: 120,
+      sumLatencyMs: 240,
+      avgLatencyMs: 2,
+      maxLatencyMs: 9.5,
+      planDigests: ['p2', 'p1'],
+      engines: ['TiDB', 'TiKV', 'TiFlash (batchCop)'],
+      plan: '\tid\ttask\n\tTableReader_6\troot',
+      planChanged: true,
+      plans: [
+        { planDigest: 'p2', execCount: 80, engines: ['TiDB', 'TiFlash (batchCop)'], plan: 'x' },
+        { planDigest: 'p1', execCount: 40, engines: ['TiDB', 'TiKV'] },
+      ],
+      copTasks: 130,
+      avgProcessedKeys: 100,
+      counted: 'digest',
+    },
+  ],
   warnings: ['statements_summary_history could not be read'],
 };
 

@@ -41,11 +41,14 @@ describe('sysbench log formats', () => {
     assert.equal(results.length, 1);
     const [run] = results;
     assert.equal(run.source.toolVersion, '0.5');
-    assert.deepEqual(run.intervals.map((i) => [i.t, i.threads, i.tps, i.reads, i.writes, i.latencyMs.p95, i.errors, i.reconnects]), [
-      [10, 16, 3621.45, 36214.03, 0, 4.67, 0, 0],
-      [20, 16, 3643.5, 36433.53, 0, 4.68, 0, 0],
-      [30, 16, 3602.1, 36021, 0, 4.71, 0, 0],
-    ]);
+    assert.deepEqual(
+      run.intervals.map((i) => [i.t, i.threads, i.tps, i.reads, i.writes, i.latencyMs.p95, i.errors, i.reconnects]),
+      [
+        [10, 16, 3621.45, 36214.03, 0, 4.67, 0, 0],
+        [20, 16, 3643.5, 36433.53, 0, 4.68, 0, 0],
+        [30, 16, 3602.1, 36021, 0, 4.71, 0, 0],
+      ],
+    );
     assert.equal(run.intervals[0].qps, 36214.03, '0.5 prints no qps: reads + writes');
     assert.equal(run.summary.events, 108669);
     assert.equal(run.summary.queries, 1304028);
@@ -63,11 +66,14 @@ describe('sysbench log formats', () => {
     const [first, second] = results;
     assert.equal(first.workload, 'oltp_read_write');
     assert.equal(first.options.rand_seed, 42);
-    assert.deepEqual(first.intervals.map((i) => [i.tps, i.qps, i.others, i.latencyMs.p95, i.errors]), [
-      [512.31, 10246.2, 1024.62, 9.39, 0],
-      [498.02, 9960.4, 996.04, 10.09, 1],
-      [505, 10100, 1010, 9.73, 0],
-    ]);
+    assert.deepEqual(
+      first.intervals.map((i) => [i.tps, i.qps, i.others, i.latencyMs.p95, i.errors]),
+      [
+        [512.31, 10246.2, 1024.62, 9.39, 0],
+        [498.02, 9960.4, 996.04, 10.09, 1],
+        [505, 10100, 1010, 9.73, 0],
+      ],
+    );
     assert.equal(first.summary.errors, 1);
     assert.equal(second.workload, 'oltp_point_select');
     assert.equal(second.options.rate, 100);
@@ -82,10 +88,13 @@ describe('sysbench log formats', () => {
     assert.deepEqual(warnings, []);
     const [run] = results;
     assert.equal(run.source.toolVersion, '1.1.0-df89d34');
-    assert.deepEqual(run.intervals.map((i) => [i.t, i.threads, i.tps, i.errors]), [
-      [10, 128, 74012.31, 0],
-      [20, 128, 75210.4, 0],
-    ]);
+    assert.deepEqual(
+      run.intervals.map((i) => [i.t, i.threads, i.tps, i.errors]),
+      [
+        [10, 128, 74012.31, 0],
+        [20, 128, 75210.4, 0],
+      ],
+    );
     assert.equal(run.durationSec, 20.003);
     assert.equal(run.summary.tps, 74711.36);
     assert.equal(run.summary.latencyMs.max, 204.07);
@@ -104,7 +113,18 @@ describe('sysbench log formats', () => {
     assert.equal(results.length, 1);
     assert.deepEqual(
       { ...results[0].summary, latencyMs: undefined },
-      { events: 200, queries: 4000, reads: 2800, writes: 800, others: 400, tps: 99.5, qps: 1990.05, errors: 3, reconnects: 1, latencyMs: undefined },
+      {
+        events: 200,
+        queries: 4000,
+        reads: 2800,
+        writes: 800,
+        others: 400,
+        tps: 99.5,
+        qps: 1990.05,
+        errors: 3,
+        reconnects: 1,
+        latencyMs: undefined,
+      },
     );
     assert.equal(results[0].workload, 'unknown');
     assert.equal(results[0].status, 'completed');
@@ -113,8 +133,14 @@ describe('sysbench log formats', () => {
   test('runs without headers are told apart: report lines after a summary, and time going back', () => {
     const text = [REPORT(1), REPORT(2), SUMMARY, REPORT(1), REPORT(2), REPORT(1)].join('\n');
     const { results } = importSysbenchLog(text);
-    assert.deepEqual(results.map((run) => run.intervals.length), [2, 2, 1]);
-    assert.deepEqual(results.map((run) => run.status), ['completed', 'cancelled', 'cancelled']);
+    assert.deepEqual(
+      results.map((run) => run.intervals.length),
+      [2, 2, 1],
+    );
+    assert.deepEqual(
+      results.map((run) => run.status),
+      ['completed', 'cancelled', 'cancelled'],
+    );
   });
 
   test('the workload comes from the command line in its many spellings', () => {
@@ -144,7 +170,15 @@ describe('sysbench log formats', () => {
   test('command line options: sysbench names, on/off as booleans, deprecated aliases, no password', () => {
     const text = `sysbench --mysql-password='se cret' --pgsql-password=x --num-threads=4 --max-time=30 --oltp-table-size=500 --skip_trx=on --mysql-ssl=off --rand-type=uniform oltp_read_write run\n${REPORT(1)}`;
     const [run] = importSysbenchLog(text).results;
-    assert.deepEqual(run.options, { threads: 4, time: 30, table_size: 500, skip_trx: true, mysql_ssl: false, rand_type: 'uniform', percentile: 95 });
+    assert.deepEqual(run.options, {
+      threads: 4,
+      time: 30,
+      table_size: 500,
+      skip_trx: true,
+      mysql_ssl: false,
+      rand_type: 'uniform',
+      percentile: 95,
+    });
     assert.ok(!JSON.stringify(run).includes('se cret'));
   });
 
@@ -188,7 +222,7 @@ describe('sysbench log formats', () => {
       'Number of threads: 4',
       'Initializing worker threads...',
       "FATAL: unable to connect to MySQL server on host '10.0.0.9', port 4000, aborting...",
-      'FATAL: error 2003: Can\'t connect to MySQL server on \'10.0.0.9\' (113)',
+      "FATAL: error 2003: Can't connect to MySQL server on '10.0.0.9' (113)",
       "FATAL: `thread_init' function failed: /usr/share/sysbench/oltp_common.lua:349: connection creation failed",
     ].join('\n');
     const { results } = importSysbenchLog(text);
@@ -208,7 +242,13 @@ describe('sysbench log formats', () => {
   });
 
   test('a forced shutdown with a full summary is completed, with the FATAL line as its message', () => {
-    const text = [REPORT(1), 'FATAL: The --max-time limit has expired, forcing shutdown...', '', 'Number of unfinished transactions on forced shutdown: 3', SUMMARY].join('\n');
+    const text = [
+      REPORT(1),
+      'FATAL: The --max-time limit has expired, forcing shutdown...',
+      '',
+      'Number of unfinished transactions on forced shutdown: 3',
+      SUMMARY,
+    ].join('\n');
     const [run] = importSysbenchLog(text).results;
     assert.equal(run.status, 'completed');
     assert.match(run.message ?? '', /forcing shutdown/);
@@ -227,7 +267,10 @@ describe('sysbench log formats', () => {
     const text = [REPORT(1), 'hello world', REPORT(2), '[ 3s ] something odd'].join('\n');
     const { results, warnings } = importSysbenchLog(text);
     assert.equal(results[0].intervals.length, 2);
-    assert.deepEqual(warnings, ["line 2: not a sysbench report line: 'hello world'", "line 4: not a sysbench report line: '[ 3s ] something odd'"]);
+    assert.deepEqual(warnings, [
+      "line 2: not a sysbench report line: 'hello world'",
+      "line 4: not a sysbench report line: '[ 3s ] something odd'",
+    ]);
   });
 
   test('warnings about unknown lines stop after thirty, with a count of the rest', () => {
@@ -247,7 +290,18 @@ describe('sysbench log formats', () => {
   test('nan in a report line reads as 0 for rates and as unknown for latency', () => {
     const text = '[ 1s ] thds: 0 tps: -nan qps: -nan (r/w/o: -nan/-nan/-nan) lat (ms,95%): -nan err/s: -nan reconn/s: -nan';
     const [run] = importSysbenchLog(text).results;
-    assert.deepEqual(run.intervals[0], { t: 1, threads: 0, tps: 0, qps: 0, reads: 0, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: null } });
+    assert.deepEqual(run.intervals[0], {
+      t: 1,
+      threads: 0,
+      tps: 0,
+      qps: 0,
+      reads: 0,
+      writes: 0,
+      others: 0,
+      errors: 0,
+      reconnects: 0,
+      latencyMs: { p95: null },
+    });
   });
 
   test("a run started its duration before the file's modification time (the log has no start time); ids are stable", () => {

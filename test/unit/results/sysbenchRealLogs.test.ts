@@ -81,7 +81,10 @@ describe('importing real sysbench 1.0.20 logs', () => {
     const expected = sysbenchRunsInText(readFixture('sysbench-1.0.20-percentile-99.log'))[0];
     assert.deepEqual(run.histogram.counts, expected.histogramCounts);
     assert.equal(run.histogram.bucketsMs.length, run.histogram.counts.length);
-    assert.equal(run.histogram.counts.reduce((a, b) => a + b, 0), run.summary.events);
+    assert.equal(
+      run.histogram.counts.reduce((a, b) => a + b, 0),
+      run.summary.events,
+    );
   });
 
   test('a run killed by an SQL error is failed, keeps its intervals and says why', () => {

@@ -13,11 +13,14 @@ test('repeated cells: the medians with the min–max of their runs, and ~ on a c
     { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 1100, p95: 1 },
     { workload: 'oltp_point_select', threads: 8, variant: 'cached', qps: 1150, p95: 1 },
   ]);
-  assert.equal(variantChangeText(variantChangeTable(experiment, { metric: 'qps' })), [
-    '',
-    'Raw numbers, QPS (queries/s), medians of the repeated runs:',
-    'workload           threads  normal queries/s  normal min–max (runs)  cached queries/s  cached min–max (runs)    change',
-    'oltp_point_select        8           1100.00    1000.00–1200.00 (2)           1125.00    1100.00–1150.00 (2)  +2.27% ~',
-    '',
-  ].join('\n'));
+  assert.equal(
+    variantChangeText(variantChangeTable(experiment, { metric: 'qps' })),
+    [
+      '',
+      'Raw numbers, QPS (queries/s), medians of the repeated runs:',
+      'workload           threads  normal queries/s  normal min–max (runs)  cached queries/s  cached min–max (runs)    change',
+      'oltp_point_select        8           1100.00    1000.00–1200.00 (2)           1125.00    1100.00–1150.00 (2)  +2.27% ~',
+      '',
+    ].join('\n'),
+  );
 });

@@ -65,7 +65,10 @@ describe('variantChangeTable', () => {
       { workload: 'w', threads: 8, variant: 'cached', qps: 9999, p95: 1, status: 'cancelled' },
     ]);
     const table = variantChangeTable(repeated, { metric: 'qps' });
-    assert.deepEqual(table.rows.map((row) => [row.baseline, row.candidate, row.changePct, row.baselineRuns, row.candidateRuns]), [[200, 300, 50, 2, 1]]);
+    assert.deepEqual(
+      table.rows.map((row) => [row.baseline, row.candidate, row.changePct, row.baselineRuns, row.candidateRuns]),
+      [[200, 300, 50, 2, 1]],
+    );
     assert.deepEqual(table.warnings, ['w, 8 threads, cached: the run was cancelled; it is left out']);
   });
 
@@ -76,10 +79,13 @@ describe('variantChangeTable', () => {
       { workload: 'w', threads: 16, variant: 'cached', qps: 10, p95: 1 },
     ]);
     const table = variantChangeTable(sparse, { metric: 'qps' });
-    assert.deepEqual(table.rows.map((row) => [row.threads, row.candidate, row.changePct, row.improvementPct]), [
-      [8, null, null, null],
-      [16, 10, null, null],
-    ]);
+    assert.deepEqual(
+      table.rows.map((row) => [row.threads, row.candidate, row.changePct, row.improvementPct]),
+      [
+        [8, null, null, null],
+        [16, 10, null, null],
+      ],
+    );
   });
 });
 
@@ -88,7 +94,10 @@ describe('pivotChangeMatrix', () => {
     const matrix = pivotChangeMatrix(variantChangeTable(sampleExperiment(STUDY), { metric: 'p95' }));
     assert.equal(matrix.value, 'improvementPct');
     assert.deepEqual(matrix.threads, [8, 16]);
-    assert.deepEqual(matrix.columns.map((column) => column.label), ['oltp_point_select', 'select_random_ranges', 'oltp_read_write delete_inserts=10 point_selects=40']);
+    assert.deepEqual(
+      matrix.columns.map((column) => column.label),
+      ['oltp_point_select', 'select_random_ranges', 'oltp_read_write delete_inserts=10 point_selects=40'],
+    );
     assert.deepEqual(matrix.cells, [
       [50, 60, -150],
       [50, null, null],
@@ -103,10 +112,13 @@ describe('pivotChangeMatrix', () => {
       { workload: 'w', threads: 8, tableSize: 50000, variant: 'cached', qps: 90, p95: 1 },
     ]);
     const matrix = pivotChangeMatrix(variantChangeTable(sized, { metric: 'qps' }), 'changePct');
-    assert.deepEqual(matrix.columns.map((column) => [column.label, column.tableSize]), [
-      ['w (5000 rows)', 5000],
-      ['w (50000 rows)', 50000],
-    ]);
+    assert.deepEqual(
+      matrix.columns.map((column) => [column.label, column.tableSize]),
+      [
+        ['w (5000 rows)', 5000],
+        ['w (50000 rows)', 50000],
+      ],
+    );
     assert.ok(Math.abs((matrix.cells[0][0] ?? 0) - 10) < 1e-9);
     assert.ok(Math.abs((matrix.cells[0][1] ?? 0) + 10) < 1e-9);
   });
@@ -130,7 +142,13 @@ describe('repeated cells', () => {
     const [eight, sixteen] = table.rows;
     // one slow outlier (400) does not move the median as it would move a mean
     assert.deepEqual([eight.baseline, eight.candidate], [104, 108]);
-    assert.deepEqual([eight.baselineSpread, eight.candidateSpread], [{ min: 100, max: 400 }, { min: 103, max: 110 }]);
+    assert.deepEqual(
+      [eight.baselineSpread, eight.candidateSpread],
+      [
+        { min: 100, max: 400 },
+        { min: 103, max: 110 },
+      ],
+    );
     assert.equal(eight.withinSpread, true, '+3.8% with runs that overlap is noise');
     assert.deepEqual([sixteen.baseline, sixteen.candidate], [101, 155]);
     assert.equal(sixteen.withinSpread, false, 'every cached run beats every normal run');

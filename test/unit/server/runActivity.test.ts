@@ -5,11 +5,30 @@ import type { StatementStatisticsRow } from '../../../src/core/server/statementS
 
 function row(fields: Partial<StatementStatisticsRow>): StatementStatisticsRow {
   return {
-    digest: 'd1', digestText: 'select `c` from `sbtest1` where `id` between ? and ?', schemaName: 'sbtest', planDigest: 'p1', instance: '10.0.0.1:10080',
-    windowBegin: '2026-12-01 14:00:00', windowEnd: '2026-12-01 14:30:00', fromHistory: false,
-    execCount: 0, sumLatencyMs: 0, avgLatencyMs: 0, maxLatencyMs: 0, minLatencyMs: null, sumErrors: 0,
-    copTasks: null, avgProcessedKeys: null, maxProcessedKeys: null, rowsExamined: null, rowsSent: null,
-    plan: null, binaryPlan: null, sampleText: null, firstSeen: null, lastSeen: null,
+    digest: 'd1',
+    digestText: 'select `c` from `sbtest1` where `id` between ? and ?',
+    schemaName: 'sbtest',
+    planDigest: 'p1',
+    instance: '10.0.0.1:10080',
+    windowBegin: '2026-12-01 14:00:00',
+    windowEnd: '2026-12-01 14:30:00',
+    fromHistory: false,
+    execCount: 0,
+    sumLatencyMs: 0,
+    avgLatencyMs: 0,
+    maxLatencyMs: 0,
+    minLatencyMs: null,
+    sumErrors: 0,
+    copTasks: null,
+    avgProcessedKeys: null,
+    maxProcessedKeys: null,
+    rowsExamined: null,
+    rowsSent: null,
+    plan: null,
+    binaryPlan: null,
+    sampleText: null,
+    firstSeen: null,
+    lastSeen: null,
     ...fields,
   };
 }
@@ -45,20 +64,34 @@ test('a statement with a second plan digest during the run is flagged, plans by 
   assert.equal(statement.execCount, 130);
   assert.equal(statement.planChanged, true);
   assert.deepEqual(statement.planDigests, ['p2', 'p1']);
-  assert.deepEqual(statement.plans?.map((plan) => plan.execCount), [80, 50]);
+  assert.deepEqual(
+    statement.plans?.map((plan) => plan.execCount),
+    [80, 50],
+  );
 });
 
 test('statements that did not run during the run, and the evidence reads themselves, are left out', () => {
   const statements = statementDifferences(
     [row({ execCount: 5 })],
-    [row({ execCount: 5 }), row({ digest: 'd2', digestText: 'select * from `information_schema` . `cluster_statements_summary` where `schema_name` in ( ? )', execCount: 3 })],
+    [
+      row({ execCount: 5 }),
+      row({
+        digest: 'd2',
+        digestText: 'select * from `information_schema` . `cluster_statements_summary` where `schema_name` in ( ? )',
+        execCount: 3,
+      }),
+    ],
   );
   assert.deepEqual(statements, []);
 });
 
 test('a reset during the run keeps what came after it and says so', () => {
   const warnings: string[] = [];
-  const [statement] = statementDifferences([row({ execCount: 500, sumLatencyMs: 500 })], [row({ execCount: 20, sumLatencyMs: 40 })], warnings);
+  const [statement] = statementDifferences(
+    [row({ execCount: 500, sumLatencyMs: 500 })],
+    [row({ execCount: 20, sumLatencyMs: 40 })],
+    warnings,
+  );
   assert.equal(statement.execCount, 20);
   assert.match(warnings[0], /reset during the run/);
 });

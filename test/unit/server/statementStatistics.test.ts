@@ -28,7 +28,9 @@ const TIDB_ROW = {
 };
 
 test('TiDB: the cluster table first, durations from nanoseconds to ms, closed windows that ended after a time', async () => {
-  const executor = new FakeSqlExecutor((sql) => (/_history/.test(sql) ? [{ ...TIDB_ROW, SUMMARY_BEGIN_TIME: '2020-01-02 10:30:00', EXEC_COUNT: 1 }] : [TIDB_ROW]));
+  const executor = new FakeSqlExecutor((sql) =>
+    /_history/.test(sql) ? [{ ...TIDB_ROW, SUMMARY_BEGIN_TIME: '2020-01-02 10:30:00', EXEC_COUNT: 1 }] : [TIDB_ROW],
+  );
   const read = await readStatementStatistics(executor, 'tidb', { schemas: ['test'], historySince: '2020-01-02 10:45:00' });
   assert.equal(read.source, 'information_schema.cluster_statements_summary');
   assert.match(executor.sqls[0], /FROM information_schema\.cluster_statements_summary WHERE SCHEMA_NAME IN \(\?\)$/);
@@ -69,9 +71,24 @@ test('MariaDB: performance_schema off says how to turn it on', async () => {
 });
 
 test('MySQL: timers from picoseconds to ms', async () => {
-  const executor = new FakeSqlExecutor((sql) => (/@@GLOBAL/.test(sql)
-    ? [{ enabled: 1 }]
-    : [{ schema_name: 'sbtest', digest: 'abc', digest_text: 'SELECT `c` FROM `sbtest1` WHERE `id` = ?', exec_count: '3000', sum_timer: '3000000000000', avg_timer: '1000000000', max_timer: '5000000000', min_timer: '1', rows_examined: 3000, rows_sent: 3000 }]));
+  const executor = new FakeSqlExecutor((sql) =>
+    /@@GLOBAL/.test(sql)
+      ? [{ enabled: 1 }]
+      : [
+          {
+            schema_name: 'sbtest',
+            digest: 'abc',
+            digest_text: 'SELECT `c` FROM `sbtest1` WHERE `id` = ?',
+            exec_count: '3000',
+            sum_timer: '3000000000000',
+            avg_timer: '1000000000',
+            max_timer: '5000000000',
+            min_timer: '1',
+            rows_examined: 3000,
+            rows_sent: 3000,
+          },
+        ],
+  );
   const read = await readStatementStatistics(executor, 'mysql', { schemas: ['sbtest'] });
   assert.equal(read.source, 'performance_schema.events_statements_summary_by_digest');
   assert.equal(read.rows[0].execCount, 3000);
@@ -82,8 +99,11 @@ test('MySQL: timers from picoseconds to ms', async () => {
 });
 
 test('plans: the binary plan is decoded on the server, an encoded PLAN with tidb_decode_plan, a text PLAN kept', async () => {
-  const decoded = '| id | estRows | task | access object | operator info |\n| TableReader_7 | 10 | root | | data:TableRangeScan_6 |\n| └─TableRangeScan_6 | 10 | batchCop[tiflash] | table:sbtest1 | range:[1,100] |';
-  const executor = new FakeSqlExecutor((sql) => [{ plan: /binary/.test(sql) ? `\n${decoded}\n` : '\tPoint_Get_1\troot\t1\ttable:t, handle:1' }]);
+  const decoded =
+    '| id | estRows | task | access object | operator info |\n| TableReader_7 | 10 | root | | data:TableRangeScan_6 |\n| └─TableRangeScan_6 | 10 | batchCop[tiflash] | table:sbtest1 | range:[1,100] |';
+  const executor = new FakeSqlExecutor((sql) => [
+    { plan: /binary/.test(sql) ? `\n${decoded}\n` : '\tPoint_Get_1\troot\t1\ttable:t, handle:1' },
+  ]);
   const fromBinary = await resolveStatementPlan(executor, { plan: 'ignored', binaryPlan: 'lQLwPgqQAgoM' });
   assert.equal(fromBinary?.source, 'binary_plan');
   assert.equal(fromBinary?.text, decoded);

@@ -7,20 +7,55 @@ import { identifyServer } from '../../../src/core/db/serverFlavor';
 import { readSlowQueries } from '../../../src/core/server/slowQueries';
 import type { StatementStatisticsRow } from '../../../src/core/server/statementStatistics';
 import { readTopStatements, topStatements } from '../../../src/core/server/topStatements';
-import { bindFromHistoryStatement, bindFromHistoryUnavailable, dropBindingStatement, dropBySqlDigestUnavailable, readGlobalBindings } from '../../../src/core/tidb/planBindings';
+import {
+  bindFromHistoryStatement,
+  bindFromHistoryUnavailable,
+  dropBindingStatement,
+  dropBySqlDigestUnavailable,
+  readGlobalBindings,
+} from '../../../src/core/tidb/planBindings';
 
-function row(digest: string, planDigest: string | null, execCount: number, sumLatencyMs: number, extra: Partial<StatementStatisticsRow> = {}): StatementStatisticsRow {
+function row(
+  digest: string,
+  planDigest: string | null,
+  execCount: number,
+  sumLatencyMs: number,
+  extra: Partial<StatementStatisticsRow> = {},
+): StatementStatisticsRow {
   return {
-    digest, digestText: `select ${digest}`, schemaName: 'sbtest', planDigest, instance: null, windowBegin: null, windowEnd: null, fromHistory: false,
-    execCount, sumLatencyMs, avgLatencyMs: sumLatencyMs / execCount, maxLatencyMs: sumLatencyMs / execCount * 2, minLatencyMs: null, sumErrors: 0,
-    copTasks: null, avgProcessedKeys: null, maxProcessedKeys: null, rowsExamined: null, rowsSent: null, plan: null, binaryPlan: null,
-    sampleText: null, firstSeen: '2026-12-01 10:00:00', lastSeen: '2026-12-01 10:05:00', ...extra,
+    digest,
+    digestText: `select ${digest}`,
+    schemaName: 'sbtest',
+    planDigest,
+    instance: null,
+    windowBegin: null,
+    windowEnd: null,
+    fromHistory: false,
+    execCount,
+    sumLatencyMs,
+    avgLatencyMs: sumLatencyMs / execCount,
+    maxLatencyMs: (sumLatencyMs / execCount) * 2,
+    minLatencyMs: null,
+    sumErrors: 0,
+    copTasks: null,
+    avgProcessedKeys: null,
+    maxProcessedKeys: null,
+    rowsExamined: null,
+    rowsSent: null,
+    plan: null,
+    binaryPlan: null,
+    sampleText: null,
+    firstSeen: '2026-12-01 10:00:00',
+    lastSeen: '2026-12-01 10:05:00',
+    ...extra,
   };
 }
 
 const ROWS = [
   // a: many cheap executions over two plans and two windows
-  row('a', 'p1', 1000, 500), row('a', 'p2', 500, 400, { fromHistory: true, lastSeen: '2026-12-01 10:30:00' }), row('a', 'p1', 500, 100, { fromHistory: true }),
+  row('a', 'p1', 1000, 500),
+  row('a', 'p2', 500, 400, { fromHistory: true, lastSeen: '2026-12-01 10:30:00' }),
+  row('a', 'p1', 500, 100, { fromHistory: true }),
   // b: few slow ones
   row('b', 'p3', 10, 2000),
   // c: in between
@@ -34,17 +69,38 @@ test('statements are summed over windows and plans, with every plan digest kept'
   assert.equal(a.sumLatencyMs, 1000);
   assert.equal(a.avgLatencyMs, 0.5);
   assert.equal(a.lastSeen, '2026-12-01 10:30:00');
-  assert.deepEqual(a.plans.map((plan) => `${plan.planDigest} ${plan.execCount} ${plan.sumLatencyMs}`), ['p1 1500 600', 'p2 500 400']);
+  assert.deepEqual(
+    a.plans.map((plan) => `${plan.planDigest} ${plan.execCount} ${plan.sumLatencyMs}`),
+    ['p1 1500 600', 'p2 500 400'],
+  );
 });
 
 test('ordered by total time, by average time, by executions; cut to the limit', () => {
-  assert.deepEqual(topStatements(ROWS, 'total', 10).map((s) => s.digest), ['b', 'c', 'a']);
-  assert.deepEqual(topStatements(ROWS, 'avg', 10).map((s) => s.digest), ['b', 'c', 'a']);
-  assert.deepEqual(topStatements(ROWS, 'count', 10).map((s) => s.digest), ['a', 'c', 'b']);
-  assert.deepEqual(topStatements(ROWS, 'total', 2).map((s) => s.digest), ['b', 'c']);
+  assert.deepEqual(
+    topStatements(ROWS, 'total', 10).map((s) => s.digest),
+    ['b', 'c', 'a'],
+  );
+  assert.deepEqual(
+    topStatements(ROWS, 'avg', 10).map((s) => s.digest),
+    ['b', 'c', 'a'],
+  );
+  assert.deepEqual(
+    topStatements(ROWS, 'count', 10).map((s) => s.digest),
+    ['a', 'c', 'b'],
+  );
+  assert.deepEqual(
+    topStatements(ROWS, 'total', 2).map((s) => s.digest),
+    ['b', 'c'],
+  );
   const avgFirst = topStatements([row('x', null, 1, 900), row('y', null, 100, 1000)], 'avg', 10);
-  assert.deepEqual(avgFirst.map((s) => s.digest), ['x', 'y']);
-  assert.deepEqual(topStatements([row('x', null, 1, 900), row('y', null, 100, 1000)], 'total', 10).map((s) => s.digest), ['y', 'x']);
+  assert.deepEqual(
+    avgFirst.map((s) => s.digest),
+    ['x', 'y'],
+  );
+  assert.deepEqual(
+    topStatements([row('x', null, 1, 900), row('y', null, 100, 1000)], 'total', 10).map((s) => s.digest),
+    ['y', 'x'],
+  );
 });
 
 test('the same digest in two databases is two statements', () => {
@@ -52,7 +108,9 @@ test('the same digest in two databases is two statements', () => {
   assert.equal(statements.length, 2);
 });
 
-function fakeExecutor(answer: (sql: string, values: readonly unknown[]) => SqlRow[]): SqlExecutor & { sent: [string, readonly unknown[]][] } {
+function fakeExecutor(
+  answer: (sql: string, values: readonly unknown[]) => SqlRow[],
+): SqlExecutor & { sent: [string, readonly unknown[]][] } {
   const sent: [string, readonly unknown[]][] = [];
   return {
     sent,
@@ -65,7 +123,9 @@ function fakeExecutor(answer: (sql: string, values: readonly unknown[]) => SqlRo
 }
 
 test('a time window on MariaDB keeps digests last seen in it; on TiDB it reads the history from it', async () => {
-  const maria = fakeExecutor((sql) => (/DATE_FORMAT/.test(sql) ? [{ since: '2026-12-01 09:00:00' }] : /performance_schema AS enabled/.test(sql) ? [{ enabled: 1 }] : []));
+  const maria = fakeExecutor((sql) =>
+    /DATE_FORMAT/.test(sql) ? [{ since: '2026-12-01 09:00:00' }] : /performance_schema AS enabled/.test(sql) ? [{ enabled: 1 }] : [],
+  );
   const result = await readTopStatements(maria, 'mariadb', { order: 'total', windowMinutes: 60, database: 'sbtest' });
   assert.equal(result.since, '2026-12-01 09:00:00');
   const digests = maria.sent.find(([sql]) => /events_statements_summary_by_digest/.test(sql));
@@ -79,8 +139,22 @@ test('a time window on MariaDB keeps digests last seen in it; on TiDB it reads t
 
 test('slow queries: the cluster table first, slow_query when it is refused, seconds to ms, the 300 ms threshold', async () => {
   const executor = fakeExecutor((sql) => {
-    if (/cluster_slow_query/.test(sql)) throw new Error("Access denied; you need (at least one of) the PROCESS privilege(s)");
-    return [{ time: '2026-12-01 10:00:00.123456', instance: null, query_time: '1.5', db: 'sbtest', digest: 'd1', plan_digest: 'p1', query: 'select 1', process_keys: 10, total_keys: 12, mem_max: 1024, succ: 1 }];
+    if (/cluster_slow_query/.test(sql)) throw new Error('Access denied; you need (at least one of) the PROCESS privilege(s)');
+    return [
+      {
+        time: '2026-12-01 10:00:00.123456',
+        instance: null,
+        query_time: '1.5',
+        db: 'sbtest',
+        digest: 'd1',
+        plan_digest: 'p1',
+        query: 'select 1',
+        process_keys: 10,
+        total_keys: 12,
+        mem_max: 1024,
+        succ: 1,
+      },
+    ];
   });
   const slow = await readSlowQueries(executor, { database: 'sbtest' });
   assert.equal(slow.source, 'information_schema.slow_query');
@@ -106,7 +180,21 @@ test('binding from history: the exact statement, only on TiDB v6.6 or later; dro
 });
 
 test('SHOW GLOBAL BINDINGS columns are read whatever their case', async () => {
-  const executor = fakeExecutor(() => [{ Original_sql: 'select * from `t` where `a` = ?', Bind_sql: 'SELECT /*+ use_index(@`sel_1` `t` `a`)*/ * FROM `t` WHERE `a` = 1', Default_db: 'test', Status: 'enabled', Create_time: 'x', Update_time: 'y', Charset: 'utf8mb4', Collation: 'utf8mb4_bin', Source: 'history', Sql_digest: 'abc', Plan_digest: 'def' }]);
+  const executor = fakeExecutor(() => [
+    {
+      Original_sql: 'select * from `t` where `a` = ?',
+      Bind_sql: 'SELECT /*+ use_index(@`sel_1` `t` `a`)*/ * FROM `t` WHERE `a` = 1',
+      Default_db: 'test',
+      Status: 'enabled',
+      Create_time: 'x',
+      Update_time: 'y',
+      Charset: 'utf8mb4',
+      Collation: 'utf8mb4_bin',
+      Source: 'history',
+      Sql_digest: 'abc',
+      Plan_digest: 'def',
+    },
+  ]);
   const [binding] = await readGlobalBindings(executor);
   assert.equal(binding.source, 'history');
   assert.equal(binding.sqlDigest, 'abc');

@@ -19,8 +19,14 @@ describe('table regions', () => {
     const after = snapshotOf(parseRegionRows(PILED_ON_LAST_REGION));
     const hot = parseHotRegions([hotRegion('sbtest1', 75, 106, 38_000_000), hotRegion('sbtest1', 75, 104, 1_000)]);
     const findings = regionFindings('sbtest1', after, hot, 3);
-    assert.deepEqual(findings.map((finding) => finding.kind), ['one-region', 'increasing-key', 'one-store']);
-    assert.match(findings[0].message, /^Writes to sbtest1 piled on one region \(106: 100% of the table's written bytes, 4 region\(s\) in all\)/);
+    assert.deepEqual(
+      findings.map((finding) => finding.kind),
+      ['one-region', 'increasing-key', 'one-store'],
+    );
+    assert.match(
+      findings[0].message,
+      /^Writes to sbtest1 piled on one region \(106: 100% of the table's written bytes, 4 region\(s\) in all\)/,
+    );
     assert.deepEqual(findings[0].statements, ['SPLIT TABLE `sbtest1` BETWEEN (0) AND (9223372036854775807) REGIONS 16;']);
     assert.ok(findings[1].statements.some((sql) => /AUTO_RANDOM/.test(sql)));
     assert.ok(findings[1].statements.some((sql) => /SHARD_ROW_ID_BITS = 4 PRE_SPLIT_REGIONS = 3/.test(sql)));

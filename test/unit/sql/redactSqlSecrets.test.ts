@@ -12,13 +12,25 @@ const REDACTED_FORMS: ReadonlyArray<[string, string]> = [
   [`CREATE USER IF NOT EXISTS bob IDENTIFIED BY "${SECRET}"`, "CREATE USER IF NOT EXISTS bob IDENTIFIED BY '***'"],
   [`create user bob identified by '${SECRET}' password expire`, "create user bob identified by '***' password expire"],
   [`ALTER USER bob IDENTIFIED WITH mysql_native_password BY '${SECRET}'`, "ALTER USER bob IDENTIFIED WITH mysql_native_password BY '***'"],
-  [`ALTER USER bob IDENTIFIED WITH 'caching_sha2_password' BY '${SECRET}'`, "ALTER USER bob IDENTIFIED WITH 'caching_sha2_password' BY '***'"],
+  [
+    `ALTER USER bob IDENTIFIED WITH 'caching_sha2_password' BY '${SECRET}'`,
+    "ALTER USER bob IDENTIFIED WITH 'caching_sha2_password' BY '***'",
+  ],
   [`ALTER USER bob IDENTIFIED WITH mysql_native_password AS '*${SECRET}'`, "ALTER USER bob IDENTIFIED WITH mysql_native_password AS '***'"],
-  [`ALTER USER bob IDENTIFIED BY '${SECRET}' REPLACE 'old-${SECRET}' RETAIN CURRENT PASSWORD`, "ALTER USER bob IDENTIFIED BY '***' REPLACE '***' RETAIN CURRENT PASSWORD"],
+  [
+    `ALTER USER bob IDENTIFIED BY '${SECRET}' REPLACE 'old-${SECRET}' RETAIN CURRENT PASSWORD`,
+    "ALTER USER bob IDENTIFIED BY '***' REPLACE '***' RETAIN CURRENT PASSWORD",
+  ],
   [`CREATE USER bob IDENTIFIED BY PASSWORD '*${SECRET}'`, "CREATE USER bob IDENTIFIED BY PASSWORD '***'"],
-  [`CREATE USER bob IDENTIFIED VIA mysql_native_password USING '*${SECRET}'`, "CREATE USER bob IDENTIFIED VIA mysql_native_password USING '***'"],
+  [
+    `CREATE USER bob IDENTIFIED VIA mysql_native_password USING '*${SECRET}'`,
+    "CREATE USER bob IDENTIFIED VIA mysql_native_password USING '***'",
+  ],
   [`CREATE USER bob IDENTIFIED VIA ed25519 USING PASSWORD('${SECRET}')`, "CREATE USER bob IDENTIFIED VIA ed25519 USING PASSWORD('***')"],
-  [`CREATE USER bob IDENTIFIED VIA unix_socket OR mysql_native_password USING '*${SECRET}'`, "CREATE USER bob IDENTIFIED VIA unix_socket OR mysql_native_password USING '***'"],
+  [
+    `CREATE USER bob IDENTIFIED VIA unix_socket OR mysql_native_password USING '*${SECRET}'`,
+    "CREATE USER bob IDENTIFIED VIA unix_socket OR mysql_native_password USING '***'",
+  ],
   [`GRANT SELECT ON db.* TO 'bob'@'localhost' IDENTIFIED BY '${SECRET}'`, "GRANT SELECT ON db.* TO 'bob'@'localhost' IDENTIFIED BY '***'"],
   [`SET PASSWORD = '${SECRET}'`, "SET PASSWORD = '***'"],
   [`SET PASSWORD FOR 'bob'@'%' = '${SECRET}'`, "SET PASSWORD FOR 'bob'@'%' = '***'"],
@@ -28,7 +40,10 @@ const REDACTED_FORMS: ReadonlyArray<[string, string]> = [
   [`SET PASSWORD FOR bob = OLD_PASSWORD('${SECRET}')`, "SET PASSWORD FOR bob = OLD_PASSWORD('***')"],
   [`SELECT PASSWORD ( '${SECRET}' )`, "SELECT PASSWORD ( '***' )"],
   [`CHANGE MASTER TO MASTER_HOST='h', MASTER_PASSWORD = '${SECRET}'`, "CHANGE MASTER TO MASTER_HOST='h', MASTER_PASSWORD = '***'"],
-  [`CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (USER 'u', PASSWORD '${SECRET}')`, "CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (USER 'u', PASSWORD '***')"],
+  [
+    `CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (USER 'u', PASSWORD '${SECRET}')`,
+    "CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (USER 'u', PASSWORD '***')",
+  ],
   // quoting: escaped quotes, doubled quotes, backslashes, introducers, newlines
   [`CREATE USER bob IDENTIFIED BY 'it''s ${SECRET}'`, "CREATE USER bob IDENTIFIED BY '***'"],
   [`CREATE USER bob IDENTIFIED BY 'it\\'s ${SECRET}'`, "CREATE USER bob IDENTIFIED BY '***'"],
@@ -39,15 +54,27 @@ const REDACTED_FORMS: ReadonlyArray<[string, string]> = [
   [`CREATE USER bob IDENTIFIED BY ${SECRET}`, "CREATE USER bob IDENTIFIED BY '***'"],
   // cut or broken statements, and a server error quoting the statement
   [`CREATE USER bob IDENTIFIED BY '${SECRET}`, "CREATE USER bob IDENTIFIED BY '***'"],
-  [`You have an error in your SQL syntax; check the manual near 'IDENTIFIED BY '${SECRET}'' at line 1`, "You have an error in your SQL syntax; check the manual near 'IDENTIFIED BY '***'"],
+  [
+    `You have an error in your SQL syntax; check the manual near 'IDENTIFIED BY '${SECRET}'' at line 1`,
+    "You have an error in your SQL syntax; check the manual near 'IDENTIFIED BY '***'",
+  ],
   // two in one text
-  [`CREATE USER a IDENTIFIED BY '${SECRET}1'; CREATE USER b IDENTIFIED BY '${SECRET}2'`, "CREATE USER a IDENTIFIED BY '***'; CREATE USER b IDENTIFIED BY '***'"],
+  [
+    `CREATE USER a IDENTIFIED BY '${SECRET}1'; CREATE USER b IDENTIFIED BY '${SECRET}2'`,
+    "CREATE USER a IDENTIFIED BY '***'; CREATE USER b IDENTIFIED BY '***'",
+  ],
   // the command-line and URL forms it knew already
-  [`sysbench --mysql-user=root --mysql-password=${SECRET} --threads=8 run`, 'sysbench --mysql-user=root --mysql-password=*** --threads=8 run'],
+  [
+    `sysbench --mysql-user=root --mysql-password=${SECRET} --threads=8 run`,
+    'sysbench --mysql-user=root --mysql-password=*** --threads=8 run',
+  ],
   [`sysbench --mysql-password='two ${SECRET}' run`, 'sysbench --mysql-password=*** run'],
   [`MYSQL_PWD=${SECRET} sysbench run`, 'MYSQL_PWD=*** sysbench run'],
   [`mysql://root:${SECRET}@tidb:4000/test`, 'mysql://root:***@tidb:4000/test'],
-  [`BACKUP DATABASE * TO 's3://bucket/p?access-key=AK&secret-access-key=${SECRET}&region=x'`, "BACKUP DATABASE * TO 's3://bucket/p?access-key=AK&secret-access-key=***&region=x'"],
+  [
+    `BACKUP DATABASE * TO 's3://bucket/p?access-key=AK&secret-access-key=${SECRET}&region=x'`,
+    "BACKUP DATABASE * TO 's3://bucket/p?access-key=AK&secret-access-key=***&region=x'",
+  ],
 ];
 
 const KEPT: readonly string[] = [
@@ -58,7 +85,7 @@ const KEPT: readonly string[] = [
   'SELECT password, user FROM app.users WHERE id = 1',
   "INSERT INTO sbtest1 (k, c, pad) VALUES (5, '68487932199-96439406143-93774651418', '22195207048-70116052123')",
   'Access denied for user root (using password: YES)',
-  "unknown option \"mysql_password\" for oltp_read_only",
+  'unknown option "mysql_password" for oltp_read_only',
   'ALTER TABLE `sbtest1` CACHE',
 ];
 
@@ -78,9 +105,13 @@ describe('one redaction for passwords written in SQL and text', () => {
 });
 
 describe('a server error about a statement with a password', () => {
-  const syntax = 'You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use';
+  const syntax =
+    'You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use';
   test('MariaDB/MySQL quote the statement from where the parser stopped, after IDENTIFIED', () => {
-    assert.equal(redactServerError(`${syntax} near 'BY '${SECRET}'' at line 1`, `CREATE USER IDENTIFIED BY '${SECRET}'`), `${syntax} near 'BY '***'' at line 1`);
+    assert.equal(
+      redactServerError(`${syntax} near 'BY '${SECRET}'' at line 1`, `CREATE USER IDENTIFIED BY '${SECRET}'`),
+      `${syntax} near 'BY '***'' at line 1`,
+    );
   });
   test('a piece cut in the middle of the password is blanked too', () => {
     const sql = `CREATE USER bob IDENTIFIED BY '${SECRET}-and-more' oops`;
@@ -91,7 +122,10 @@ describe('a server error about a statement with a password', () => {
     assert.equal(redactServerError(message, `CREATE USER IDENTIFIED BY '${SECRET}'`), message.replace(`'${SECRET}'`, "'***'"));
   });
   test('a password the message repeats elsewhere is blanked; a statement without one leaves the message alone', () => {
-    assert.equal(redactServerError(`The value ${SECRET} is too weak`, `ALTER USER bob IDENTIFIED BY '${SECRET}'`), 'The value *** is too weak');
+    assert.equal(
+      redactServerError(`The value ${SECRET} is too weak`, `ALTER USER bob IDENTIFIED BY '${SECRET}'`),
+      'The value *** is too weak',
+    );
     assert.equal(redactServerError(`${syntax} near 'BY 'x'' at line 1`, 'SELECT BY'), `${syntax} near 'BY 'x'' at line 1`);
   });
 });

@@ -8,20 +8,23 @@ const texts = (sql: string) => splitStatements(sql).map((s) => s.text);
 test('splits on semicolons and keeps offsets that point at the statement', () => {
   const sql = 'SELECT 1;\n  SELECT 2 ;\nSELECT 3';
   const statements = splitStatements(sql);
-  assert.deepEqual(statements.map((s) => s.text), ['SELECT 1', 'SELECT 2', 'SELECT 3']);
+  assert.deepEqual(
+    statements.map((s) => s.text),
+    ['SELECT 1', 'SELECT 2', 'SELECT 3'],
+  );
   for (const statement of statements) assert.equal(sql.slice(statement.start, statement.end), statement.text);
 });
 
 test('semicolons inside strings, backticks and comments do not split', () => {
   const sql = [
-    "SELECT ';' AS a, \"x;y\" AS b, `we;ird` FROM t; -- trailing; comment",
+    'SELECT \';\' AS a, "x;y" AS b, `we;ird` FROM t; -- trailing; comment',
     "SELECT 'it''s; fine', 'back\\';slash';",
     '/* block; comment */ SELECT 2;',
     '# hash; comment',
     'SELECT 3',
   ].join('\n');
   assert.deepEqual(texts(sql), [
-    "SELECT ';' AS a, \"x;y\" AS b, `we;ird` FROM t",
+    'SELECT \';\' AS a, "x;y" AS b, `we;ird` FROM t',
     "-- trailing; comment\nSELECT 'it''s; fine', 'back\\';slash'",
     '/* block; comment */ SELECT 2',
     '# hash; comment\nSELECT 3',
@@ -33,12 +36,7 @@ test('a double dash without a following space is an operator, not a comment', ()
 });
 
 test('DELIMITER changes the delimiter until changed back', () => {
-  const sql = [
-    'DELIMITER $$',
-    'CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END$$',
-    'DELIMITER ;',
-    'CALL p();',
-  ].join('\n');
+  const sql = ['DELIMITER $$', 'CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END$$', 'DELIMITER ;', 'CALL p();'].join('\n');
   assert.deepEqual(texts(sql), ['CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END', 'CALL p()']);
 });
 

@@ -27,7 +27,11 @@ test('a read served from memory on the first TRACE', async () => {
 test('retries while the first load happens', async () => {
   const executor = answersInTurn(FROM_TIKV, FROM_TIKV, FROM_MEMORY);
   const tries: string[] = [];
-  const result = await verifyCacheHit(executor, 'app', 'rates', { attempts: 5, intervalMs: 1, onAttempt: (attempt, of) => tries.push(`${attempt}/${of}`) });
+  const result = await verifyCacheHit(executor, 'app', 'rates', {
+    attempts: 5,
+    intervalMs: 1,
+    onAttempt: (attempt, of) => tries.push(`${attempt}/${of}`),
+  });
   assert.equal(result.servedFromCache, true);
   assert.equal(result.attempts, 3);
   assert.equal(executor.statements.length, 3);
@@ -55,6 +59,8 @@ test('stops when aborted', async () => {
     controller.abort();
     return FROM_TIKV;
   });
-  await assert.rejects(verifyCacheHit(executor, 'app', 'rates', { attempts: 5, intervalMs: 10_000, signal: controller.signal }), { name: 'AbortError' });
+  await assert.rejects(verifyCacheHit(executor, 'app', 'rates', { attempts: 5, intervalMs: 10_000, signal: controller.signal }), {
+    name: 'AbortError',
+  });
   assert.equal(executor.statements.length, 1);
 });

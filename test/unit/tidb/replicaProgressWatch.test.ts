@@ -4,7 +4,15 @@ import { watchReplicaProgress, type ReplicaWatchStatus } from '../../../src/core
 import { answersInTurn, AWKWARD_NAMES } from './fakeSqlExecutor';
 
 function replicaRow(table: string, progress: number, available: 0 | 1) {
-  return { TABLE_SCHEMA: AWKWARD_NAMES.schema, TABLE_NAME: table, TABLE_ID: 1, REPLICA_COUNT: 2, LOCATION_LABELS: '', AVAILABLE: available, PROGRESS: progress };
+  return {
+    TABLE_SCHEMA: AWKWARD_NAMES.schema,
+    TABLE_NAME: table,
+    TABLE_ID: 1,
+    REPLICA_COUNT: 2,
+    LOCATION_LABELS: '',
+    AVAILABLE: available,
+    PROGRESS: progress,
+  };
 }
 
 const a = { schema: AWKWARD_NAMES.schema, table: AWKWARD_NAMES.table };
@@ -19,16 +27,31 @@ test('follows several tables until AVAILABLE = 1 and PROGRESS = 1, reporting eac
   const seen: ReplicaWatchStatus[][] = [];
   const result = await watchReplicaProgress(executor, [a, b], { intervalMs: 1, onProgress: (statuses) => seen.push(statuses) });
   assert.equal(result.cancelled, false);
-  assert.deepEqual(result.statuses.map((status) => status.phase), ['ready', 'ready']);
+  assert.deepEqual(
+    result.statuses.map((status) => status.phase),
+    ['ready', 'ready'],
+  );
   assert.equal(seen.length, 3);
-  assert.deepEqual(seen[1].map((status) => [status.phase, status.replica?.progress]), [['replicating', 0.63], ['replicating', 1]]);
+  assert.deepEqual(
+    seen[1].map((status) => [status.phase, status.replica?.progress]),
+    [
+      ['replicating', 0.63],
+      ['replicating', 1],
+    ],
+  );
   assert.equal(executor.statements.length, 3);
 });
 
 test('a table that disappears stops being watched without failing the others', async () => {
   const executor = answersInTurn([replicaRow(a.table, 0.5, 0), replicaRow(b.table, 0.5, 0)], [replicaRow(a.table, 1, 1)]);
   const result = await watchReplicaProgress(executor, [a, b], { intervalMs: 1 });
-  assert.deepEqual(result.statuses.map((status) => [status.table, status.phase]), [[a.table, 'ready'], [b.table, 'noReplica']]);
+  assert.deepEqual(
+    result.statuses.map((status) => [status.table, status.phase]),
+    [
+      [a.table, 'ready'],
+      [b.table, 'noReplica'],
+    ],
+  );
 });
 
 test('aborting stops the watch and says so', async () => {

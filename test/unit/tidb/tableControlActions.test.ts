@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cacheTable, setDatabaseTiFlashReplica, setTableTiFlashReplica, stopCachingTable } from '../../../src/core/tidb/tableControlActions';
+import {
+  cacheTable,
+  setDatabaseTiFlashReplica,
+  setTableTiFlashReplica,
+  stopCachingTable,
+} from '../../../src/core/tidb/tableControlActions';
 import { FakeSqlExecutor, serverError } from './fakeSqlExecutor';
 
 const ref = { schema: 'app', table: 'select' };

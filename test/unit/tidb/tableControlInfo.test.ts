@@ -27,9 +27,24 @@ test('information_schema rows give kind, cache state and size', () => {
 test('SHOW CREATE TABLE gives the cache comment, partitions, temporary tables and views', () => {
   const ddl = 'CREATE TABLE `users` (\n  `id` bigint NOT NULL\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin /* CACHED ON */';
   assert.equal(interpretShowCreateTable('app', 'users', { Table: 'users', 'Create Table': ddl }).cached, true);
-  assert.equal(interpretShowCreateTable('app', 'users', { Table: 'users', 'Create Table': ddl.replace(' /* CACHED ON */', '') }).cached, false);
-  assert.equal(interpretShowCreateTable('app', 'p', { Table: 'p', 'Create Table': 'CREATE TABLE `p` (`id` int)\nPARTITION BY HASH (`id`) PARTITIONS 4' }).kind, 'partitioned');
-  assert.equal(interpretShowCreateTable('app', 'tmp', { Table: 'tmp', 'Create Table': 'CREATE GLOBAL TEMPORARY TABLE `tmp` (`id` int) ON COMMIT DELETE ROWS' }).kind, 'temporary');
+  assert.equal(
+    interpretShowCreateTable('app', 'users', { Table: 'users', 'Create Table': ddl.replace(' /* CACHED ON */', '') }).cached,
+    false,
+  );
+  assert.equal(
+    interpretShowCreateTable('app', 'p', {
+      Table: 'p',
+      'Create Table': 'CREATE TABLE `p` (`id` int)\nPARTITION BY HASH (`id`) PARTITIONS 4',
+    }).kind,
+    'partitioned',
+  );
+  assert.equal(
+    interpretShowCreateTable('app', 'tmp', {
+      Table: 'tmp',
+      'Create Table': 'CREATE GLOBAL TEMPORARY TABLE `tmp` (`id` int) ON COMMIT DELETE ROWS',
+    }).kind,
+    'temporary',
+  );
   assert.equal(interpretShowCreateTable('app', 'v', { View: 'v', 'Create View': 'CREATE VIEW `v` AS SELECT 1' }).kind, 'view');
 });
 

@@ -53,15 +53,27 @@ test('a table over 64 MiB is refused with its size named', () => {
 });
 
 test('partitioned, temporary, view and system-schema tables are refused, all reasons listed', () => {
-  assert.equal(checkCacheTable(tidb, table({ kind: 'partitioned' })).problems[0].message, 'app.rates is partitioned; TiDB cannot cache partitioned tables.');
-  assert.equal(checkCacheTable(tidb, table({ kind: 'temporary' })).problems[0].message, 'app.rates is a temporary table; TiDB cannot cache temporary tables.');
-  assert.equal(checkCacheTable(tidb, table({ kind: 'view', sizeBytes: null })).problems[0].message, 'app.rates is a view; TiDB can only cache base tables.');
+  assert.equal(
+    checkCacheTable(tidb, table({ kind: 'partitioned' })).problems[0].message,
+    'app.rates is partitioned; TiDB cannot cache partitioned tables.',
+  );
+  assert.equal(
+    checkCacheTable(tidb, table({ kind: 'temporary' })).problems[0].message,
+    'app.rates is a temporary table; TiDB cannot cache temporary tables.',
+  );
+  assert.equal(
+    checkCacheTable(tidb, table({ kind: 'view', sizeBytes: null })).problems[0].message,
+    'app.rates is a view; TiDB can only cache base tables.',
+  );
   for (const schema of ['mysql', 'INFORMATION_SCHEMA', 'performance_schema', 'metrics_schema', 'sys']) {
     const result = checkCacheTable(tidb, table({ schema }));
     assert.equal(result.problems[0].code, 'systemSchema', schema);
   }
   const several = checkCacheTable(tidb, table({ kind: 'partitioned', sizeBytes: 100 * MiB }));
-  assert.deepEqual(several.problems.map((problem) => problem.code), ['partitioned', 'tooLarge']);
+  assert.deepEqual(
+    several.problems.map((problem) => problem.code),
+    ['partitioned', 'tooLarge'],
+  );
 });
 
 test('caching an already cached table is a no-op, not a failure', () => {
@@ -71,10 +83,18 @@ test('caching an already cached table is a no-op, not a failure', () => {
 test('TiFlash: replica count against the number of TiFlash nodes, both named', () => {
   assert.equal(checkSetTableTiFlashReplica(tidb, table(), 2, 2).allowed, true);
   assert.deepEqual(checkSetTableTiFlashReplica(tidb, table(), 3, 2).problems, [
-    { code: 'tooManyReplicas', message: 'You asked for 3 TiFlash replicas but the cluster has 2 TiFlash nodes; choose at most 2.', remedy: 'reduceReplicas' },
+    {
+      code: 'tooManyReplicas',
+      message: 'You asked for 3 TiFlash replicas but the cluster has 2 TiFlash nodes; choose at most 2.',
+      remedy: 'reduceReplicas',
+    },
   ]);
   assert.deepEqual(checkSetTableTiFlashReplica(tidb, table(), 1, 0).problems, [
-    { code: 'noTiFlash', message: 'TiDB cannot place 1 TiFlash replica: the cluster has no TiFlash nodes. Add TiFlash nodes to the cluster first.', remedy: 'addTiFlashNodes' },
+    {
+      code: 'noTiFlash',
+      message: 'TiDB cannot place 1 TiFlash replica: the cluster has no TiFlash nodes. Add TiFlash nodes to the cluster first.',
+      remedy: 'addTiFlashNodes',
+    },
   ]);
   // Removing replicas always fits, and an unknown node count (TiDB Cloud Starter) allows any count.
   assert.equal(checkSetTableTiFlashReplica(tidb, table(), 0, 0).allowed, true);
@@ -99,7 +119,10 @@ test('TiFlash: a cached table must stop caching first; views, temporary and syst
 
 test('TiFlash for a whole database', () => {
   assert.equal(checkSetDatabaseTiFlashReplica(tidb, 'app', 2, 3).allowed, true);
-  assert.equal(checkSetDatabaseTiFlashReplica(tidb, 'app', 4, 3).problems[0].message, 'You asked for 4 TiFlash replicas but the cluster has 3 TiFlash nodes; choose at most 3.');
+  assert.equal(
+    checkSetDatabaseTiFlashReplica(tidb, 'app', 4, 3).problems[0].message,
+    'You asked for 4 TiFlash replicas but the cluster has 3 TiFlash nodes; choose at most 3.',
+  );
   assert.equal(checkSetDatabaseTiFlashReplica(tidb, 'mysql', 1, 3).problems[0].code, 'systemSchema');
   assert.equal(checkSetDatabaseTiFlashReplica(mariadb, 'app', 1, 3).problems[0].code, 'notTiDB');
 });

@@ -31,7 +31,10 @@ test('SET TIFLASH REPLICA for a table, with and without location labels', () => 
 
 test('SET TIFLASH REPLICA for a database', () => {
   assert.equal(buildSetDatabaseTiFlashReplica(AWKWARD_NAMES.schema, 1), 'ALTER DATABASE `shop ``east``` SET TIFLASH REPLICA 1');
-  assert.equal(buildSetDatabaseTiFlashReplica('select', 3, ['zone']), "ALTER DATABASE `select` SET TIFLASH REPLICA 3 LOCATION LABELS 'zone'");
+  assert.equal(
+    buildSetDatabaseTiFlashReplica('select', 3, ['zone']),
+    "ALTER DATABASE `select` SET TIFLASH REPLICA 3 LOCATION LABELS 'zone'",
+  );
 });
 
 test('bad replica counts and labels are refused with a sentence, before any SQL exists', () => {
@@ -47,17 +50,35 @@ test('the cache lease is validated to whole seconds from 1 to 10', () => {
   assert.equal(buildSetTableCacheLease(1), 'SET GLOBAL tidb_table_cache_lease = 1');
   assert.equal(buildSetTableCacheLease(10), 'SET GLOBAL tidb_table_cache_lease = 10');
   for (const bad of [0, 11, 2.5, -3]) {
-    assert.throws(() => buildSetTableCacheLease(bad), { name: 'RangeError', message: `The cache lease must be a whole number of seconds from 1 to 10; got ${bad}.` });
+    assert.throws(() => buildSetTableCacheLease(bad), {
+      name: 'RangeError',
+      message: `The cache lease must be a whole number of seconds from 1 to 10; got ${bad}.`,
+    });
   }
-  assert.deepEqual(validateTableCacheLease('5'), { ok: false, message: 'The cache lease must be a whole number of seconds from 1 to 10; got 5.' });
+  assert.deepEqual(validateTableCacheLease('5'), {
+    ok: false,
+    message: 'The cache lease must be a whole number of seconds from 1 to 10; got 5.',
+  });
 });
 
 test('the replica count picker says the range to a count typed outside it', async () => {
   const { replicaCountRangeSentence } = await import('../../../src/core/tidb/tableControlSentences');
-  assert.equal(replicaCountRangeSentence('3', [1, 2], 2), '3 TiFlash replicas is more than the cluster can hold: it has 2 TiFlash nodes, so choose 1 to 2 replicas.');
-  assert.equal(replicaCountRangeSentence('-1', [1, 2], 2), 'A replica count cannot be negative: choose 1 to 2 replicas (the cluster has 2 TiFlash nodes).');
-  assert.equal(replicaCountRangeSentence('0', [1, 2], 2), '0 is not offered here: choose 1 to 2 replicas (the cluster has 2 TiFlash nodes).');
-  assert.equal(replicaCountRangeSentence('5', [0, 1], 1), '5 TiFlash replicas is more than the cluster can hold: it has 1 TiFlash node, so choose 0 to 1 replicas.');
+  assert.equal(
+    replicaCountRangeSentence('3', [1, 2], 2),
+    '3 TiFlash replicas is more than the cluster can hold: it has 2 TiFlash nodes, so choose 1 to 2 replicas.',
+  );
+  assert.equal(
+    replicaCountRangeSentence('-1', [1, 2], 2),
+    'A replica count cannot be negative: choose 1 to 2 replicas (the cluster has 2 TiFlash nodes).',
+  );
+  assert.equal(
+    replicaCountRangeSentence('0', [1, 2], 2),
+    '0 is not offered here: choose 1 to 2 replicas (the cluster has 2 TiFlash nodes).',
+  );
+  assert.equal(
+    replicaCountRangeSentence('5', [0, 1], 1),
+    '5 TiFlash replicas is more than the cluster can hold: it has 1 TiFlash node, so choose 0 to 1 replicas.',
+  );
   assert.equal(replicaCountRangeSentence('2', [1, 2], 2), undefined, 'a count on offer');
   assert.equal(replicaCountRangeSentence(' ', [1, 2], 2), undefined);
   assert.equal(replicaCountRangeSentence('repl', [1, 2], 2), 'Type or pick a count from 1 to 2 replicas.');

@@ -15,28 +15,71 @@ test('TiFlash node count from cluster_info; a failing query means unknown, not a
 
 test('cluster components, or null when cluster_info is refused', async () => {
   const executor = new FakeSqlExecutor(() => [
-    { TYPE: 'tidb', INSTANCE: '10.0.0.1:4000', STATUS_ADDRESS: '10.0.0.1:10080', VERSION: '8.5.1', GIT_HASH: 'abc', START_TIME: '2025-01-01T00:00:00Z', UPTIME: '1h' },
-    { TYPE: 'TiFlash', INSTANCE: '10.0.0.4:3930', STATUS_ADDRESS: '10.0.0.4:20292', VERSION: '8.5.1', GIT_HASH: 'def', START_TIME: '', UPTIME: '' },
+    {
+      TYPE: 'tidb',
+      INSTANCE: '10.0.0.1:4000',
+      STATUS_ADDRESS: '10.0.0.1:10080',
+      VERSION: '8.5.1',
+      GIT_HASH: 'abc',
+      START_TIME: '2025-01-01T00:00:00Z',
+      UPTIME: '1h',
+    },
+    {
+      TYPE: 'TiFlash',
+      INSTANCE: '10.0.0.4:3930',
+      STATUS_ADDRESS: '10.0.0.4:20292',
+      VERSION: '8.5.1',
+      GIT_HASH: 'def',
+      START_TIME: '',
+      UPTIME: '',
+    },
   ]);
   const components = await readClusterComponents(executor);
-  assert.deepEqual(components?.map((component) => [component.type, component.instance]), [
-    ['tidb', '10.0.0.1:4000'],
-    ['tiflash', '10.0.0.4:3930'],
-  ]);
+  assert.deepEqual(
+    components?.map((component) => [component.type, component.instance]),
+    [
+      ['tidb', '10.0.0.1:4000'],
+      ['tiflash', '10.0.0.4:3930'],
+    ],
+  );
   assert.equal(await readClusterComponents(new FakeSqlExecutor(() => serverError(1142, 'denied'))), null);
 });
 
 test('replica state per table, filtered in one query', async () => {
   const executor = new FakeSqlExecutor(() => [
-    { TABLE_SCHEMA: AWKWARD_NAMES.schema, TABLE_NAME: AWKWARD_NAMES.table, TABLE_ID: 101, REPLICA_COUNT: 2, LOCATION_LABELS: 'zone,rack', AVAILABLE: 1, PROGRESS: 0.63 },
-    { TABLE_SCHEMA: AWKWARD_NAMES.schema, TABLE_NAME: 'other', TABLE_ID: 102, REPLICA_COUNT: 1, LOCATION_LABELS: '', AVAILABLE: 0, PROGRESS: 0 },
+    {
+      TABLE_SCHEMA: AWKWARD_NAMES.schema,
+      TABLE_NAME: AWKWARD_NAMES.table,
+      TABLE_ID: 101,
+      REPLICA_COUNT: 2,
+      LOCATION_LABELS: 'zone,rack',
+      AVAILABLE: 1,
+      PROGRESS: 0.63,
+    },
+    {
+      TABLE_SCHEMA: AWKWARD_NAMES.schema,
+      TABLE_NAME: 'other',
+      TABLE_ID: 102,
+      REPLICA_COUNT: 1,
+      LOCATION_LABELS: '',
+      AVAILABLE: 0,
+      PROGRESS: 0,
+    },
   ]);
   const replicas = await readTiFlashReplicas(executor, { tables: [{ schema: AWKWARD_NAMES.schema, table: AWKWARD_NAMES.table }] });
   assert.equal(executor.statements.length, 1);
   assert.match(executor.statements[0].sql, /FROM information_schema\.tiflash_replica WHERE TABLE_SCHEMA IN \(\?\)$/);
   assert.deepEqual(executor.statements[0].values, [AWKWARD_NAMES.schema]);
   assert.deepEqual(replicas, [
-    { schema: AWKWARD_NAMES.schema, table: AWKWARD_NAMES.table, tableId: 101, replicaCount: 2, locationLabels: ['zone', 'rack'], available: true, progress: 0.63 },
+    {
+      schema: AWKWARD_NAMES.schema,
+      table: AWKWARD_NAMES.table,
+      tableId: 101,
+      replicaCount: 2,
+      locationLabels: ['zone', 'rack'],
+      available: true,
+      progress: 0.63,
+    },
   ]);
   const all = await readTiFlashReplicas(executor, { schemas: [AWKWARD_NAMES.schema] });
   assert.equal(all.length, 2);

@@ -31,7 +31,10 @@ test('8242 for every DDL on a cached table says to stop caching first', () => {
   for (const what of CACHED_TABLE_DDL_REFUSALS) {
     const mapped = mapTiDBError(serverError(8242, `'${what}' is unsupported on cache tables.`), { table });
     assert.equal(mapped.title, 'TiDB refuses DDL on cached tables', what);
-    assert.equal(mapped.detail, `TiDB refuses '${what}' on a cached table: stop caching app.rates first, make the change, then cache it again.`);
+    assert.equal(
+      mapped.detail,
+      `TiDB refuses '${what}' on a cached table: stop caching app.rates first, make the change, then cache it again.`,
+    );
     assert.equal(mapped.remedy, 'stopCaching');
   }
   // Without a table in the context the sentence still reads.
@@ -39,7 +42,9 @@ test('8242 for every DDL on a cached table says to stop caching first', () => {
 });
 
 test('the system-database messages', () => {
-  const cache = mapTiDBError(serverError(8200, 'ALTER table cache for tables in system database is currently unsupported'), { table: { schema: 'mysql', table: 'user' } });
+  const cache = mapTiDBError(serverError(8200, 'ALTER table cache for tables in system database is currently unsupported'), {
+    table: { schema: 'mysql', table: 'user' },
+  });
   assert.equal(cache.title, 'System tables cannot be cached');
   assert.equal(cache.detail, 'mysql.user is in a system schema; TiDB only caches tables in user schemas.');
   const replica = mapTiDBError(serverError(8200, 'ALTER table replica for tables in system database is currently unsupported'));
@@ -79,7 +84,10 @@ test('insecure transport asks for TLS (TiDB text and MariaDB text)', () => {
 
 test('views and temporary tables (texts from the TiDB source)', () => {
   assert.equal(mapTiDBError(serverError(1347, "'app.v' is not BASE TABLE"), { table }).title, 'Not a base table');
-  assert.equal(mapTiDBError(serverError(8006, "'alter temporary table cache' is unsupported on temporary tables.")).title, 'Temporary tables are not supported');
+  assert.equal(
+    mapTiDBError(serverError(8006, "'alter temporary table cache' is unsupported on temporary tables.")).title,
+    'Temporary tables are not supported',
+  );
 });
 
 test('unknown errors pass the server text through, whatever shape they come in', () => {

@@ -28,17 +28,26 @@ test('installed versions come from the Installed column, pre-releases included',
 });
 
 test('an empty list (nothing installed, offline) has no latest', () => {
-  const list = parseTiDBVersionList('Available versions for tidb:\nVersion  Installed  Release  Platforms\n-------  ---------  -------  ---------\n');
+  const list = parseTiDBVersionList(
+    'Available versions for tidb:\nVersion  Installed  Release  Platforms\n-------  ---------  -------  ---------\n',
+  );
   assert.equal(list.latest, undefined);
   assert.deepEqual(list.releases, []);
 });
 
 test('versions sort newest first with a pre-release after its release', () => {
-  assert.deepEqual(['v8.5.0', 'v9.0.0-beta.1', 'v8.10.1', 'v9.0.0', 'v8.5.10'].sort(compareVersionsDescending), ['v9.0.0', 'v9.0.0-beta.1', 'v8.10.1', 'v8.5.10', 'v8.5.0']);
+  assert.deepEqual(['v8.5.0', 'v9.0.0-beta.1', 'v8.10.1', 'v9.0.0', 'v8.5.10'].sort(compareVersionsDescending), [
+    'v9.0.0',
+    'v9.0.0-beta.1',
+    'v8.10.1',
+    'v8.5.10',
+    'v8.5.0',
+  ]);
 });
 
 test('typed versions: vX.Y.Z, nightly and ranges pass; others say what is wrong', () => {
-  for (const ok of ['v8.5.1', 'nightly', 'v9.0.0-beta.1', '^8', '~8.5', 'v8.5', '']) assert.equal(playgroundVersionProblem(ok), undefined, ok);
+  for (const ok of ['v8.5.1', 'nightly', 'v9.0.0-beta.1', '^8', '~8.5', 'v8.5', ''])
+    assert.equal(playgroundVersionProblem(ok), undefined, ok);
   assert.match(playgroundVersionProblem('8.5.1') ?? '', /start with v: v8\.5\.1/);
   assert.match(playgroundVersionProblem('latest please') ?? '', /not a TiDB version/);
   assert.match(playgroundVersionProblem('--db 3') ?? '', /not a TiDB version/);

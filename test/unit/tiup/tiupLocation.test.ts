@@ -24,7 +24,10 @@ test('the setting wins, then the PATH, then ~/.tiup/bin', () => {
   const search = { pathVariable: join(root, 'usr-bin'), home: join(root, 'home'), platform: 'linux' as const };
   assert.deepEqual(findTiup({ ...search, configuredPath: configured }), { found: true, location: { path: configured, source: 'setting' } });
   assert.deepEqual(findTiup(search), { found: true, location: { path: onPath, source: 'path' } });
-  assert.deepEqual(findTiup({ ...search, pathVariable: join(root, 'not-executable') }), { found: true, location: { path: inHome, source: 'tiupHome' } });
+  assert.deepEqual(findTiup({ ...search, pathVariable: join(root, 'not-executable') }), {
+    found: true,
+    location: { path: inHome, source: 'tiupHome' },
+  });
 });
 
 test('not found: where it looked; a wrong setting says so instead of searching elsewhere', () => {
@@ -38,10 +41,13 @@ test('not found: where it looked; a wrong setting says so instead of searching e
 });
 
 test('~ in the setting is the home folder', () => {
-  assert.deepEqual(findTiup({ configuredPath: '~/.tiup/bin/tiup', home: join(root, 'home'), platform: 'linux' }), { found: true, location: { path: inHome, source: 'setting' } });
+  assert.deepEqual(findTiup({ configuredPath: '~/.tiup/bin/tiup', home: join(root, 'home'), platform: 'linux' }), {
+    found: true,
+    location: { path: inHome, source: 'setting' },
+  });
 });
 
-test('TIUP_HOME moves TiUP\'s data, ~/.tiup by default', () => {
+test("TIUP_HOME moves TiUP's data, ~/.tiup by default", () => {
   assert.equal(tiupHome({ TIUP_HOME: '/opt/tiup' }, '/home/u'), '/opt/tiup');
   assert.equal(tiupHome({}, '/home/u'), '/home/u/.tiup');
 });

@@ -89,9 +89,17 @@ const CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA = 0x200000;
 const CLIENT_DEPRECATE_EOF = 0x1000000;
 
 const WANTED_CAPABILITIES =
-  CLIENT_LONG_PASSWORD | CLIENT_LONG_FLAG | CLIENT_PROTOCOL_41 | CLIENT_TRANSACTIONS | CLIENT_SECURE_CONNECTION |
-  CLIENT_MULTI_STATEMENTS | CLIENT_MULTI_RESULTS | CLIENT_PS_MULTI_RESULTS | CLIENT_PLUGIN_AUTH |
-  CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA | CLIENT_DEPRECATE_EOF;
+  CLIENT_LONG_PASSWORD |
+  CLIENT_LONG_FLAG |
+  CLIENT_PROTOCOL_41 |
+  CLIENT_TRANSACTIONS |
+  CLIENT_SECURE_CONNECTION |
+  CLIENT_MULTI_STATEMENTS |
+  CLIENT_MULTI_RESULTS |
+  CLIENT_PS_MULTI_RESULTS |
+  CLIENT_PLUGIN_AUTH |
+  CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA |
+  CLIENT_DEPRECATE_EOF;
 
 const UTF8MB4_GENERAL_CI = 45;
 const READ_BUFFER_SIZE = 64 * 1024;
@@ -155,7 +163,10 @@ export class LeanMysqlConnection {
   private closeError: MysqlError | undefined;
   private readonly closeWaiters: Array<() => void> = [];
 
-  private constructor(private readonly options: LeanConnectOptions, socket: Socket) {
+  private constructor(
+    private readonly options: LeanConnectOptions,
+    socket: Socket,
+  ) {
     this.socket = socket;
     this.framing = new PacketFraming(
       (data, start, length, sequenceId) => this.onPacketChecked(data, start, length, sequenceId),
@@ -216,9 +227,11 @@ export class LeanMysqlConnection {
         resolve(connection);
       };
       socket.once('error', (error: NodeJS.ErrnoException) => {
-        fail(socket.connecting || connection.serverVersion === ''
-          ? cannotConnectError(options.host, options.port, error.code ?? error.message)
-          : connectionLostError(options.host, options.port, error.code ?? error.message));
+        fail(
+          socket.connecting || connection.serverVersion === ''
+            ? cannotConnectError(options.host, options.port, error.code ?? error.message)
+            : connectionLostError(options.host, options.port, error.code ?? error.message),
+        );
       });
       connection.attachSocket(socket, options.tls !== undefined);
       connection.handshakeHandler = connection.createHandshake(succeed, fail);
@@ -291,7 +304,10 @@ export class LeanMysqlConnection {
   executeWith(statement: PreparedStatement, params: readonly ParamValue[], callback: CommandCallback): void {
     const count = statement.paramCount;
     if (params.length !== count) {
-      failLater(callback, new MysqlError(CR_MALFORMED_PACKET, `Statement needs ${count} parameters, got ${params.length}: ${statement.sql}`));
+      failLater(
+        callback,
+        new MysqlError(CR_MALFORMED_PACKET, `Statement needs ${count} parameters, got ${params.length}: ${statement.sql}`),
+      );
       return;
     }
     if (this.types.length < count) this.types = new Uint8Array(count);
@@ -477,7 +493,12 @@ export class LeanMysqlConnection {
 
   /** Ends the connection: the running command (or connect()) fails with CR_MALFORMED_PACKET. */
   private malformed(detail: string): void {
-    const error = new MysqlError(CR_MALFORMED_PACKET, `Malformed packet from ${this.options.host}:${this.options.port}: ${detail}`, 'HY000', true);
+    const error = new MysqlError(
+      CR_MALFORMED_PACKET,
+      `Malformed packet from ${this.options.host}:${this.options.port}: ${detail}`,
+      'HY000',
+      true,
+    );
     this.closeError = error;
     this.framing.reset();
     if (this.handshakeHandler !== undefined) {
@@ -556,7 +577,8 @@ export class LeanMysqlConnection {
         }
         const preparing = this.preparing;
         if (preparing === undefined) return;
-        if (header !== 0x00 || length < 9) throw new MalformedPacket(`a prepare answer of ${length} bytes starting with 0x${header.toString(16)}`);
+        if (header !== 0x00 || length < 9)
+          throw new MalformedPacket(`a prepare answer of ${length} bytes starting with 0x${header.toString(16)}`);
         preparing.id = data.readUInt32LE(start + 1);
         preparing.columns = data.readUInt16LE(start + 5);
         preparing.params = data.readUInt16LE(start + 7);
@@ -612,7 +634,14 @@ export class LeanMysqlConnection {
     const sendResponse = () => {
       const authResponse = initialAuthResponse(plugin, options.password, scramble, secure());
       if (authResponse === undefined) {
-        fail(new MysqlError(CR_AUTH_PLUGIN_CANNOT_LOAD, `The server asks for authentication plugin '${plugin}', which the benchmark client does not support${plugin === 'mysql_clear_password' ? ' without TLS' : ''}`, 'HY000', true));
+        fail(
+          new MysqlError(
+            CR_AUTH_PLUGIN_CANNOT_LOAD,
+            `The server asks for authentication plugin '${plugin}', which the benchmark client does not support${plugin === 'mysql_clear_password' ? ' without TLS' : ''}`,
+            'HY000',
+            true,
+          ),
+        );
         return;
       }
       const user = Buffer.from(options.user, 'utf8');
@@ -656,7 +685,14 @@ export class LeanMysqlConnection {
       this.socket = secured;
       secured.once('secureConnect', () => sendResponse());
       secured.once('error', (error: NodeJS.ErrnoException) => {
-        fail(new MysqlError(CR_SSL_CONNECTION_ERROR, `TLS connection to ${options.host}:${options.port} failed: ${error.message}`, 'HY000', true));
+        fail(
+          new MysqlError(
+            CR_SSL_CONNECTION_ERROR,
+            `TLS connection to ${options.host}:${options.port} failed: ${error.message}`,
+            'HY000',
+            true,
+          ),
+        );
       });
       this.attachSocket(secured, true);
     };
@@ -673,7 +709,14 @@ export class LeanMysqlConnection {
         }
         const greeting = parseGreeting(payload);
         if (greeting === undefined) {
-          fail(new MysqlError(CR_MALFORMED_PACKET, `${options.host}:${options.port} did not greet like a MySQL-compatible server`, 'HY000', true));
+          fail(
+            new MysqlError(
+              CR_MALFORMED_PACKET,
+              `${options.host}:${options.port} did not greet like a MySQL-compatible server`,
+              'HY000',
+              true,
+            ),
+          );
           return;
         }
         this.serverVersion = greeting.serverVersion;
@@ -686,7 +729,14 @@ export class LeanMysqlConnection {
         if (tls) {
           if (greeting.capabilities & CLIENT_SSL) wanted |= CLIENT_SSL;
           else if (tls.mode !== 'preferred') {
-            fail(new MysqlError(CR_SSL_CONNECTION_ERROR, `${options.host}:${options.port} does not offer TLS, but the connection requires it`, 'HY000', true));
+            fail(
+              new MysqlError(
+                CR_SSL_CONNECTION_ERROR,
+                `${options.host}:${options.port} does not offer TLS, but the connection requires it`,
+                'HY000',
+                true,
+              ),
+            );
             return;
           }
         }
@@ -712,7 +762,14 @@ export class LeanMysqlConnection {
         scramble = Buffer.from(rest[rest.length - 1] === 0 ? rest.subarray(0, rest.length - 1) : rest);
         const response = initialAuthResponse(plugin, options.password, scramble, secure());
         if (response === undefined) {
-          fail(new MysqlError(CR_AUTH_PLUGIN_CANNOT_LOAD, `The server asks for authentication plugin '${plugin}', which the benchmark client does not support`, 'HY000', true));
+          fail(
+            new MysqlError(
+              CR_AUTH_PLUGIN_CANNOT_LOAD,
+              `The server asks for authentication plugin '${plugin}', which the benchmark client does not support`,
+              'HY000',
+              true,
+            ),
+          );
           return;
         }
         if (plugin === SHA256_PASSWORD && !secure() && options.password !== '') awaitingPublicKey = true;
@@ -742,7 +799,14 @@ export class LeanMysqlConnection {
           return;
         }
       }
-      fail(new MysqlError(CR_MALFORMED_PACKET, `Unexpected packet 0x${header.toString(16)} during authentication with ${options.host}:${options.port}`, 'HY000', true));
+      fail(
+        new MysqlError(
+          CR_MALFORMED_PACKET,
+          `Unexpected packet 0x${header.toString(16)} during authentication with ${options.host}:${options.port}`,
+          'HY000',
+          true,
+        ),
+      );
     };
   }
 
@@ -822,7 +886,7 @@ function okPacketStatus(data: Buffer, start: number, end: number): number {
 /** A text-protocol row's first column: a length-encoded string, or 0xfb for NULL. */
 function firstTextColumn(data: Buffer, start: number, end: number): string | null {
   if (data[start] === 0xfb) return null;
-  const length = readBoundedLengthEncodedInteger(data, start, end, 'the first column\'s length');
+  const length = readBoundedLengthEncodedInteger(data, start, end, "the first column's length");
   const from = start + length.size;
   if (from + length.value > end) throw new MalformedPacket(`a column of ${length.value} bytes in a row with ${end - from} left`);
   return data.toString('utf8', from, from + length.value);

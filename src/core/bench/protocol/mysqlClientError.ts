@@ -23,7 +23,12 @@ export class MysqlError extends Error {
 }
 
 export function connectionLostError(host: string, port: number, detail?: string): MysqlError {
-  return new MysqlError(CR_SERVER_LOST, `Lost connection to server at ${host}:${port} during query${detail ? ` (${detail})` : ''}`, 'HY000', true);
+  return new MysqlError(
+    CR_SERVER_LOST,
+    `Lost connection to server at ${host}:${port} during query${detail ? ` (${detail})` : ''}`,
+    'HY000',
+    true,
+  );
 }
 
 export function serverGoneError(host: string, port: number): MysqlError {

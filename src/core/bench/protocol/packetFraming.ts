@@ -92,7 +92,8 @@ export function writePacketHeader(buffer: Buffer, offset: number, length: number
 export function readBoundedLengthEncodedInteger(buffer: Buffer, pos: number, end: number, what: string): { value: number; size: number } {
   if (pos >= end) throw new MalformedPacket(`${what} is missing`);
   const first = buffer[pos];
-  if (first === 0xfb || first === 0xff) throw new MalformedPacket(`${what} starts with 0x${first.toString(16)}, which is not a length-encoded integer`);
+  if (first === 0xfb || first === 0xff)
+    throw new MalformedPacket(`${what} starts with 0x${first.toString(16)}, which is not a length-encoded integer`);
   const size = first < 0xfb ? 1 : first === 0xfc ? 3 : first === 0xfd ? 4 : 9;
   if (pos + size > end) throw new MalformedPacket(`${what} needs ${size} bytes, the packet has ${end - pos} left`);
   const result = readLengthEncodedInteger(buffer, pos);

@@ -20,7 +20,10 @@ export function maxAllowedPacketFor(statementBytes: number): number {
 
 /** What to tell a user whose statement of `statementBytes` is over (or was refused for) the limit. */
 export function packetTooLargeWords(statementBytes: number, maxAllowedPacket?: number): string {
-  const limit = maxAllowedPacket === undefined ? "the server's max_allowed_packet" : `the server's max_allowed_packet of ${formatPacketBytes(maxAllowedPacket)} (${maxAllowedPacket} bytes)`;
+  const limit =
+    maxAllowedPacket === undefined
+      ? "the server's max_allowed_packet"
+      : `the server's max_allowed_packet of ${formatPacketBytes(maxAllowedPacket)} (${maxAllowedPacket} bytes)`;
   return `The statement is ${formatPacketBytes(statementBytes)}, larger than ${limit}. Send fewer rows per statement, or raise the limit: SET GLOBAL max_allowed_packet = ${maxAllowedPacketFor(statementBytes)} (new connections get it).`;
 }
 

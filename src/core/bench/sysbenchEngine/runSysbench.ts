@@ -125,7 +125,9 @@ function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: Sys
     ? finished.signal === 'SIGKILL'
       ? `Cancelled; sysbench did not stop on SIGINT within ${KILL_AFTER_MS / 1000} s and was killed. The result holds what it reported until then.`
       : 'Cancelled (SIGINT to sysbench); the result holds what it reported until then.'
-    : status === 'failed' && imported.status === 'completed' ? `sysbench exited with ${finished.code ?? finished.signal}${failureText(finished)}` : imported.message;
+    : status === 'failed' && imported.status === 'completed'
+      ? `sysbench exited with ${finished.code ?? finished.signal}${failureText(finished)}`
+      : imported.message;
   const result: RunResult = {
     ...imported,
     id: randomUUID(),
@@ -140,11 +142,17 @@ function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: Sys
   if (message !== undefined) result.message = message;
   else delete result.message;
   if (hooks.labels) result.labels = hooks.labels;
-  const details: RunDetails = summaryDetails(finished.output) ?? { fairness: { eventsAvg: 0, eventsStddev: 0, timeAvgSec: 0, timeStddevSec: 0 }, latencySumMs: 0, percentileMs: null };
+  const details: RunDetails = summaryDetails(finished.output) ?? {
+    fairness: { eventsAvg: 0, eventsStddev: 0, timeAvgSec: 0, timeStddevSec: 0 },
+    latencySumMs: 0,
+    percentileMs: null,
+  };
   return { result, details };
 }
 
 function failureText(finished: Finished): string {
-  const fatal = [...finished.output.split('\n'), ...finished.errors.split('\n')].map((line) => line.trim()).filter((line) => /^(FATAL|ERROR)/.test(line) || /error/i.test(line));
+  const fatal = [...finished.output.split('\n'), ...finished.errors.split('\n')]
+    .map((line) => line.trim())
+    .filter((line) => /^(FATAL|ERROR)/.test(line) || /error/i.test(line));
   return fatal.length > 0 ? `: ${fatal.slice(0, 3).join(' ')}` : '';
 }

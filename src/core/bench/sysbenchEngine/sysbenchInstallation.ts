@@ -24,7 +24,10 @@ export function isSupportedSysbenchVersion(version: string): boolean {
   return /^1\.0(\.|$)/.test(version);
 }
 
-export async function findSysbench(configuredPath: string | undefined, envPath: string | undefined = process.env.PATH): Promise<SysbenchLookup> {
+export async function findSysbench(
+  configuredPath: string | undefined,
+  envPath: string | undefined = process.env.PATH,
+): Promise<SysbenchLookup> {
   const wanted = configuredPath?.trim() ? configuredPath.trim() : 'sysbench';
   const path = wanted.includes('/') ? wanted : await searchPath(wanted, envPath ?? '');
   if (path === undefined) {
@@ -38,9 +41,13 @@ export async function findSysbench(configuredPath: string | undefined, envPath: 
     return { found: false, reason: `${path} --version failed: ${error instanceof Error ? error.message : String(error)}` };
   }
   const version = parseSysbenchVersion(output);
-  if (version === null) return { found: false, reason: `${path} --version did not say which sysbench it is ('${output.trim().slice(0, 60)}')` };
+  if (version === null)
+    return { found: false, reason: `${path} --version did not say which sysbench it is ('${output.trim().slice(0, 60)}')` };
   if (!isSupportedSysbenchVersion(version)) {
-    return { found: false, reason: `${path} is sysbench ${version}; only sysbench 1.0.x is used (its options and report are the ones TiDB Lab follows)` };
+    return {
+      found: false,
+      reason: `${path} is sysbench ${version}; only sysbench 1.0.x is used (its options and report are the ones TiDB Lab follows)`,
+    };
   }
   return { found: true, installation: { path, version } };
 }

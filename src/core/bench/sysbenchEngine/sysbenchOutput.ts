@@ -32,7 +32,10 @@ const INTERVAL_PERCENTILE = /\blat \(ms,[\d.]+%\):\s*(\d+(?:\.\d+)?)/;
 export class IntervalReportReader {
   private pending: IntervalReport | undefined;
 
-  constructor(private readonly withQueue: boolean, private readonly emit: (report: IntervalReport) => void) {}
+  constructor(
+    private readonly withQueue: boolean,
+    private readonly emit: (report: IntervalReport) => void,
+  ) {}
 
   line(text: string): boolean {
     const queue = parseQueueLine(text);
@@ -46,7 +49,12 @@ export class IntervalReportReader {
     if (parsed === null) return queue !== null;
     this.flush();
     const percentile = INTERVAL_PERCENTILE.exec(text);
-    const report: IntervalReport = { interval: parsed.interval, latencyPercentileMs: percentile ? Number(percentile[1]) : null, queueLength: 0, concurrency: 0 };
+    const report: IntervalReport = {
+      interval: parsed.interval,
+      latencyPercentileMs: percentile ? Number(percentile[1]) : null,
+      queueLength: 0,
+      concurrency: 0,
+    };
     if (this.withQueue) this.pending = report;
     else this.emit(report);
     return true;

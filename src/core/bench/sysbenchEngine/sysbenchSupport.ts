@@ -20,12 +20,18 @@ export function sysbenchLimitations(options: BenchOptions, context: SysbenchRunC
   if (c.tls === 'preferred' || c.tls === 'verify_ca' || c.tls === 'verify_identity') {
     reasons.push(`--mysql-ssl=${c.tls.toUpperCase()}: sysbench 1.0.20 only has on and off (on does not check the certificate)`);
   }
-  for (const [name, value] of [['mysql-ssl-ca', c.caFile], ['mysql-ssl-cert', c.certFile], ['mysql-ssl-key', c.keyFile]] as const) {
+  for (const [name, value] of [
+    ['mysql-ssl-ca', c.caFile],
+    ['mysql-ssl-cert', c.certFile],
+    ['mysql-ssl-key', c.keyFile],
+  ] as const) {
     if (value !== undefined) reasons.push(`--${name} is a sysbench 1.1 option`);
   }
   if (d.clientWorkers > 0) reasons.push('--client-workers is an option of the built-in engine');
-  if (String(d.reconnectTimeoutSec) !== findOption('reconnect-timeout')?.defaultValue) reasons.push('--reconnect-timeout is an option of the built-in engine');
-  if ((context.sessionStatements ?? []).length > 0) reasons.push("the variant's session statements (sysbench cannot run them on its connections)");
+  if (String(d.reconnectTimeoutSec) !== findOption('reconnect-timeout')?.defaultValue)
+    reasons.push('--reconnect-timeout is an option of the built-in engine');
+  if ((context.sessionStatements ?? []).length > 0)
+    reasons.push("the variant's session statements (sysbench cannot run them on its connections)");
   try {
     sysbenchInvocation(options, 'run', false);
   } catch (error) {

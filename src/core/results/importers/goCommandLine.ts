@@ -24,7 +24,19 @@ export interface GoFlagSpec {
 
 export const GO_TPC_FLAGS: GoFlagSpec = {
   shortFlags: { H: 'host', P: 'port', U: 'user', p: 'password', D: 'db', T: 'threads', d: 'driver' },
-  booleanFlags: new Set(['ignore_error', 'silence', 'wait', 'check_all', 'no_check', 'use_fk', 'dropdata', 'analyze', 'use_clustered_index', 'enable_plan_replayer', 'help']),
+  booleanFlags: new Set([
+    'ignore_error',
+    'silence',
+    'wait',
+    'check_all',
+    'no_check',
+    'use_fk',
+    'dropdata',
+    'analyze',
+    'use_clustered_index',
+    'enable_plan_replayer',
+    'help',
+  ]),
 };
 
 export const GO_YCSB_FLAGS: GoFlagSpec = {
@@ -42,12 +54,13 @@ export function parseGoToolCommand(args: readonly string[], spec: GoFlagSpec): G
       continue;
     }
     const long = flag[1] === '--';
-    const name = long ? flag[2].replace(/-/g, '_') : spec.shortFlags[flag[2]] ?? flag[2];
+    const name = long ? flag[2].replace(/-/g, '_') : (spec.shortFlags[flag[2]] ?? flag[2]);
     let value: string | undefined = flag[3];
     if (value === undefined && !spec.booleanFlags.has(name) && i + 1 < args.length && !args[i + 1].startsWith('-')) value = args[++i];
     if (name === 'prop' && value !== undefined) {
       const equals = value.indexOf('=');
-      if (equals > 0 && !isSecretKey(value.slice(0, equals))) command.properties[value.slice(0, equals)] = optionValue(value.slice(equals + 1));
+      if (equals > 0 && !isSecretKey(value.slice(0, equals)))
+        command.properties[value.slice(0, equals)] = optionValue(value.slice(equals + 1));
     } else if (name === 'property_file' && value !== undefined) {
       command.propertyFiles.push(value);
     } else if (!isSecretKey(name)) {

@@ -12,7 +12,15 @@
 import type { IntervalLatencyMs, ResultInterval, ResultSummary, RunResult } from '../benchmarkResult';
 import { findToolInvocation } from './commandLine';
 import { GO_TPC_FLAGS, parseGoToolCommand, type GoToolCommand } from './goCommandLine';
-import { emptySummary, importedStartTime, newImportedRun, summaryFromIntervals, type ImportSource, type LogImport, type RunOptions } from './importedRun';
+import {
+  emptySummary,
+  importedStartTime,
+  newImportedRun,
+  summaryFromIntervals,
+  type ImportSource,
+  type LogImport,
+  type RunOptions,
+} from './importedRun';
 import { parseDecimal, parseGoDurationSeconds, shorten, type LogLine } from './logLines';
 import { LogRunReader } from './logRunReader';
 import { operationLabels, operationLatency, parseOperationStats, type OperationStats } from './operationStatsLine';
@@ -48,7 +56,9 @@ export function importGoTpcLog(text: string, source: ImportSource = {}): LogImpo
 }
 
 export function countGoTpcMarkers(lines: readonly LogLine[]): number {
-  return lines.filter(({ trimmed }) => /^\[(Current|Summary)\]\s+(\S+\s+-\s+Takes\(s\):|Q\d+:\s*[\d.]+s$)/.test(trimmed) || /^tpmC:\s*[\d.]+/.test(trimmed)).length;
+  return lines.filter(
+    ({ trimmed }) => /^\[(Current|Summary)\]\s+(\S+\s+-\s+Takes\(s\):|Q\d+:\s*[\d.]+s$)/.test(trimmed) || /^tpmC:\s*[\d.]+/.test(trimmed),
+  ).length;
 }
 
 class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
@@ -59,7 +69,15 @@ class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
   }
 
   protected newDraft(firstLine: number): GoTpcRunDraft {
-    return { firstLine, blocks: [], summary: [], queryTimes: { current: new Map(), summary: new Map() }, totals: {}, finished: false, errors: [] };
+    return {
+      firstLine,
+      blocks: [],
+      summary: [],
+      queryTimes: { current: new Map(), summary: new Map() },
+      totals: {},
+      finished: false,
+      errors: [],
+    };
   }
 
   protected readLine(line: LogLine): void {
@@ -107,7 +125,8 @@ class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
     const queryTime = QUERY_TIME.exec(body);
     if (queryTime) {
       const summaryTimes = this.draft.queryTimes.summary;
-      if ((prefix === 'Summary' && summaryTimes.has(queryTime[1])) || (prefix === 'Current' && summaryTimes.size > 0)) this.startRun(line.number);
+      if ((prefix === 'Summary' && summaryTimes.has(queryTime[1])) || (prefix === 'Current' && summaryTimes.size > 0))
+        this.startRun(line.number);
       const times = prefix === 'Current' ? this.draft.queryTimes.current : this.draft.queryTimes.summary;
       times.set(queryTime[1], Number(queryTime[2]) * 1000);
       return;
@@ -144,22 +163,32 @@ class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
     }
     const options: RunOptions = { ...(draft.command?.options ?? {}) };
     const workload = draft.command?.positional[0] ?? inferWorkload(draft);
-    const intervalSec = typeof options.interval === 'string' ? parseGoDurationSeconds(options.interval) ?? DEFAULT_INTERVAL_SEC : DEFAULT_INTERVAL_SEC;
+    const intervalSec =
+      typeof options.interval === 'string' ? (parseGoDurationSeconds(options.interval) ?? DEFAULT_INTERVAL_SEC) : DEFAULT_INTERVAL_SEC;
     const threads = typeof options.threads === 'number' ? options.threads : 0;
     const main = mainOperation(draft);
     const intervals = draft.blocks.map((block, i) => blockInterval(block, (i + 1) * intervalSec, threads, main));
     const complete = draft.summary.length > 0 || draft.queryTimes.summary.size > 0;
     const { summary, durationSec } = draft.summary.length > 0 ? summaryOf(draft.summary, main) : summaryFromIntervals(intervals);
     if (draft.summary.length === 0 && queryTimes.size > 0) {
-      this.warnings.add(`go-tpc ${workload} output near line ${draft.firstLine} has no counts: only per-query average times were imported (labels "<query>.avg_ms")`);
+      this.warnings.add(
+        `go-tpc ${workload} output near line ${draft.firstLine} has no counts: only per-query average times were imported (labels "<query>.avg_ms")`,
+      );
     }
-    const labels: Record<string, number> = { ...operationLabels(draft.summary.length > 0 ? draft.summary : draft.blocks.at(-1) ?? []), ...draft.totals };
+    const labels: Record<string, number> = {
+      ...operationLabels(draft.summary.length > 0 ? draft.summary : (draft.blocks.at(-1) ?? [])),
+      ...draft.totals,
+    };
     for (const [query, ms] of queryTimes) labels[`${query}.avg_ms`] = ms;
     const status: RunResult['status'] = complete ? 'completed' : draft.errors.length > 0 ? 'failed' : 'cancelled';
-    const notes = complete ? draft.errors : [
-      draft.errors.length > 0 ? 'go-tpc stopped with an error before its summary; the summary is worked out from the [Current] lines' : 'the log ends before the [Summary] lines (the run was interrupted); the summary is worked out from the [Current] lines',
-      ...draft.errors,
-    ];
+    const notes = complete
+      ? draft.errors
+      : [
+          draft.errors.length > 0
+            ? 'go-tpc stopped with an error before its summary; the summary is worked out from the [Current] lines'
+            : 'the log ends before the [Summary] lines (the run was interrupted); the summary is worked out from the [Current] lines',
+          ...draft.errors,
+        ];
     const run = newImportedRun({
       tool: 'go-tpc',
       toolVersion: draft.toolVersion ?? 'unknown',
@@ -180,7 +209,13 @@ class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
 }
 
 function hasContent(draft: GoTpcRunDraft): boolean {
-  return draft.command !== undefined || draft.blocks.length > 0 || draft.summary.length > 0 || draft.queryTimes.current.size > 0 || draft.queryTimes.summary.size > 0;
+  return (
+    draft.command !== undefined ||
+    draft.blocks.length > 0 ||
+    draft.summary.length > 0 ||
+    draft.queryTimes.current.size > 0 ||
+    draft.queryTimes.summary.size > 0
+  );
 }
 
 const isError = (stats: OperationStats): boolean => stats.operation.endsWith('_ERR');
@@ -213,7 +248,15 @@ function blockInterval(block: OperationStats[], t: number, threads: number, main
   const tps = block.filter((stats) => !isError(stats)).reduce((sum, stats) => sum + perSecond(stats), 0);
   const errors = block.filter(isError).reduce((sum, stats) => sum + perSecond(stats), 0);
   const latency = operationLatency(block.find((stats) => stats.operation === main));
-  const latencyMs: IntervalLatencyMs = { avg: latency.avg, max: latency.max, p50: latency.p50, p90: latency.p90, p95: latency.p95, p99: latency.p99, p999: latency.p999 };
+  const latencyMs: IntervalLatencyMs = {
+    avg: latency.avg,
+    max: latency.max,
+    p50: latency.p50,
+    p90: latency.p90,
+    p95: latency.p95,
+    p99: latency.p99,
+    p999: latency.p999,
+  };
   return { t, threads, tps, qps: tps, reads: 0, writes: 0, others: 0, errors, reconnects: 0, latencyMs };
 }
 

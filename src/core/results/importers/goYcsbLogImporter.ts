@@ -15,7 +15,15 @@ import type { LatencySummaryMs, ResultInterval, ResultSummary, RunResult } from 
 import { isSecretKey } from '../redactSecrets';
 import { findToolInvocation } from './commandLine';
 import { GO_YCSB_FLAGS, parseGoToolCommand, type GoToolCommand } from './goCommandLine';
-import { emptyLatencySummary, emptySummary, importedStartTime, newImportedRun, type ImportSource, type LogImport, type RunOptions } from './importedRun';
+import {
+  emptyLatencySummary,
+  emptySummary,
+  importedStartTime,
+  newImportedRun,
+  type ImportSource,
+  type LogImport,
+  type RunOptions,
+} from './importedRun';
 import { parseGoDurationSeconds, shorten, type LogLine } from './logLines';
 import { LogRunReader } from './logRunReader';
 import { operationLabels, operationLatency, parseOperationStats, type OperationStats } from './operationStatsLine';
@@ -26,7 +34,12 @@ const PROPERTIES_END = /^\*{10,}$/;
 const PROPERTY = /^"(.*)"="(.*)"$/;
 const RUN_FINISHED = /^Run finished, takes\s+(\S+)$/;
 
-const KNOWN_NOISE: readonly RegExp[] = [/^Using request distribution/, /^Connected to/, /^\[mysql\]/, /^Exporting the full latency spectrum/];
+const KNOWN_NOISE: readonly RegExp[] = [
+  /^Using request distribution/,
+  /^Connected to/,
+  /^\[mysql\]/,
+  /^Exporting the full latency spectrum/,
+];
 
 interface GoYcsbRunDraft {
   firstLine: number;
@@ -45,7 +58,10 @@ export function importGoYcsbLog(text: string, source: ImportSource = {}): LogImp
 }
 
 export function countGoYcsbMarkers(lines: readonly LogLine[]): number {
-  return lines.filter(({ trimmed }) => /^[A-Z][A-Z_]*\s+-\s+Takes\(s\):.*\bOPS:/.test(trimmed) || PROPERTIES_START.test(trimmed) || RUN_FINISHED.test(trimmed)).length;
+  return lines.filter(
+    ({ trimmed }) =>
+      /^[A-Z][A-Z_]*\s+-\s+Takes\(s\):.*\bOPS:/.test(trimmed) || PROPERTIES_START.test(trimmed) || RUN_FINISHED.test(trimmed),
+  ).length;
 }
 
 class GoYcsbLogReader extends LogRunReader<GoYcsbRunDraft> {
@@ -137,7 +153,9 @@ class GoYcsbLogReader extends LogRunReader<GoYcsbRunDraft> {
     const durationSec = draft.finishedSec ?? Math.max(0, ...last.map((stats) => stats.values.get('Takes(s)') ?? 0));
     const complete = draft.final.length > 0;
     const errorNote = draft.errorLines > 0 ? [`${draft.errorLines} "operation err" lines, first: ${draft.errors[0]}`] : [];
-    const notes = complete ? errorNote : ['the log ends before go-ycsb\'s final block (the run was interrupted); the summary is the last periodic block', ...errorNote];
+    const notes = complete
+      ? errorNote
+      : ["the log ends before go-ycsb's final block (the run was interrupted); the summary is the last periodic block", ...errorNote];
     const run = newImportedRun({
       tool: 'go-ycsb',
       toolVersion: 'unknown',

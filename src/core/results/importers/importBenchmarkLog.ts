@@ -60,12 +60,19 @@ function importLogText(text: string, source: ImportSource): BenchmarkLogImport {
   const scored = LOG_FORMATS.map((format) => ({ format, markers: format.countMarkers(lines) })).sort((a, b) => b.markers - a.markers);
   const [best, ...others] = scored;
   if (best.markers === 0) {
-    return { results: [], warnings: ['no run found: this is not sysbench, go-tpc or go-ycsb output (no report lines or summaries were recognised)'], format: null };
+    return {
+      results: [],
+      warnings: ['no run found: this is not sysbench, go-tpc or go-ycsb output (no report lines or summaries were recognised)'],
+      format: null,
+    };
   }
   const imported = best.format.importLog(text, source);
   const warnings = [...imported.warnings];
   for (const other of others) {
-    if (other.markers > 0) warnings.push(`the file also has ${other.markers} lines that look like ${other.format.name} output; they were not imported (import them from a file of their own)`);
+    if (other.markers > 0)
+      warnings.push(
+        `the file also has ${other.markers} lines that look like ${other.format.name} output; they were not imported (import them from a file of their own)`,
+      );
   }
   const results: BenchmarkResult[] = [];
   imported.results.forEach((run, index) => {

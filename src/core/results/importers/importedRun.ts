@@ -59,7 +59,18 @@ export function emptyLatencySummary(): LatencySummaryMs {
 }
 
 export function emptySummary(): ResultSummary {
-  return { events: 0, queries: 0, reads: 0, writes: 0, others: 0, tps: 0, qps: 0, errors: 0, reconnects: 0, latencyMs: emptyLatencySummary() };
+  return {
+    events: 0,
+    queries: 0,
+    reads: 0,
+    writes: 0,
+    others: 0,
+    tps: 0,
+    qps: 0,
+    errors: 0,
+    reconnects: 0,
+    latencyMs: emptyLatencySummary(),
+  };
 }
 
 /**
@@ -121,7 +132,11 @@ export function newImportedRun(fields: {
     schemaVersion: RESULT_SCHEMA_VERSION,
     id: fields.id,
     name: importedRunName(fields.workload, fields.options),
-    source: { tool: fields.tool, toolVersion: fields.toolVersion, ...(fields.source.fileName !== undefined ? { importedFrom: fields.source.fileName } : {}) },
+    source: {
+      tool: fields.tool,
+      toolVersion: fields.toolVersion,
+      ...(fields.source.fileName !== undefined ? { importedFrom: fields.source.fileName } : {}),
+    },
     workload: fields.workload,
     options: fields.options,
     startTime: fields.startTime,

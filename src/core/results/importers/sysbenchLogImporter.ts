@@ -7,7 +7,15 @@
 
 import type { IntervalLatencyMs, LatencyHistogram, LatencySummaryMs, ResultInterval, ResultSummary, RunResult } from '../benchmarkResult';
 import { findToolInvocation, joinContinuationLines } from './commandLine';
-import { emptySummary, importedStartTime, newImportedRun, summaryFromIntervals, type ImportSource, type LogImport, type RunOptions } from './importedRun';
+import {
+  emptySummary,
+  importedStartTime,
+  newImportedRun,
+  summaryFromIntervals,
+  type ImportSource,
+  type LogImport,
+  type RunOptions,
+} from './importedRun';
 import { parseDecimal, parseMilliseconds, shorten, type LogLine } from './logLines';
 import { LogRunReader } from './logRunReader';
 import { parseSysbenchCommand, type SysbenchCommand } from './sysbenchCommandLine';
@@ -25,7 +33,8 @@ const LATENCY_VALUE_FIRST = new RegExp(String.raw`\b(?:latency|response time):\s
 const ERRORS = new RegExp(String.raw`\b(?:err/s|errors/s|errors):?\s*${NUM}`, 'i');
 const RECONNECTS = new RegExp(String.raw`\b(?:reconn/s|reconnects/s|reconnects):?\s*${NUM}`, 'i');
 // The 1.0.x line exactly as db_driver.c prints it: read in one step, the common case of long logs.
-const REPORT_1_0 = /^thds: (\d+) tps: (\d+\.\d+) qps: (\d+\.\d+) \(r\/w\/o: (\d+\.\d+)\/(\d+\.\d+)\/(\d+\.\d+)\) lat \(ms,(\d+)%\): (\d+\.\d+) err\/s:? (\d+\.\d+) reconn\/s: (\d+\.\d+)$/;
+const REPORT_1_0 =
+  /^thds: (\d+) tps: (\d+\.\d+) qps: (\d+\.\d+) \(r\/w\/o: (\d+\.\d+)\/(\d+\.\d+)\/(\d+\.\d+)\) lat \(ms,(\d+)%\): (\d+\.\d+) err\/s:? (\d+\.\d+) reconn\/s: (\d+\.\d+)$/;
 const QUEUE = /^queue length:\s*\d+,\s*concurrency:\s*\d+$/i;
 const CHECKPOINT = /^checkpoint report:?$/i;
 const VERSION_HEADER = /^sysbench\s+v?(\d+\.\d+(?:\.\d+)?[\w.-]*)(?:\s|:|$)/;
@@ -114,7 +123,13 @@ export function importSysbenchLog(text: string, source: ImportSource = {}): LogI
 export function countSysbenchMarkers(lines: readonly LogLine[]): number {
   let count = 0;
   for (const { trimmed } of lines) {
-    if (/\bthds:\s*\d+/.test(trimmed) || /^\[\s*\d+s\]\s*threads:/.test(trimmed) || VERSION_HEADER.test(trimmed) || TIDB_LAB_HEADER.test(trimmed)) count++;
+    if (
+      /\bthds:\s*\d+/.test(trimmed) ||
+      /^\[\s*\d+s\]\s*threads:/.test(trimmed) ||
+      VERSION_HEADER.test(trimmed) ||
+      TIDB_LAB_HEADER.test(trimmed)
+    )
+      count++;
     else if (/^(SQL|OLTP test) statistics:$/.test(trimmed) || /^Latency \(ms\):$/.test(trimmed)) count++;
     else if (/^transactions:\s+\d+\s+\(/.test(trimmed)) count++;
   }
@@ -173,7 +188,7 @@ class SysbenchLogReader extends LogRunReader<RunDraft> {
     const ownVersion = version ? null : TIDB_LAB_HEADER.exec(text);
     if (version || ownVersion) {
       if (this.draft.toolVersion !== undefined || hasNumbers(this.draft)) this.startRun(line.number);
-      this.draft.toolVersion = (version ?? ownVersion as RegExpExecArray)[1];
+      this.draft.toolVersion = (version ?? (ownVersion as RegExpExecArray))[1];
       if (ownVersion) this.draft.tool = 'tidb-lab';
       return;
     }
@@ -250,7 +265,8 @@ class SysbenchLogReader extends LogRunReader<RunDraft> {
     else if (/^Initializing random number generator from current time$/.test(text)) options.rand_seed = 0;
     else if (/^Debug mode enabled\.?$/.test(text)) options.debug = true;
     else if (/^Additional request validation enabled\.?$/.test(text)) options.validate = true;
-    else if ((match = /^Number of unfinished transactions on forced shutdown: (\d+)$/.exec(text))) addNote(this.draft, `${match[1]} transactions were unfinished at the forced shutdown`);
+    else if ((match = /^Number of unfinished transactions on forced shutdown: (\d+)$/.exec(text)))
+      addNote(this.draft, `${match[1]} transactions were unfinished at the forced shutdown`);
     else return false;
     return true;
   }
@@ -273,22 +289,59 @@ class SysbenchLogReader extends LogRunReader<RunDraft> {
     };
     const percentile = /^(\d+(?:\.\d+)?)th percentile$/.exec(label) ?? /^approx\. (\d+(?:\.\d+)?) percentile$/.exec(label);
     switch (label) {
-      case 'read': summary.reads = integer(); break;
-      case 'write': summary.writes = integer(); break;
-      case 'other': summary.others = integer(); break;
-      case 'total': summary.total = integer(); break;
-      case 'transactions': [summary.transactions, summary.transactionsPerSec] = countAndRate() ?? []; break;
-      case 'queries': [summary.queries, summary.queriesPerSec] = countAndRate() ?? []; break;
-      case 'read/write requests': summary.readWritePerSec = countAndRate()?.[1]; break;
-      case 'other operations': summary.otherPerSec = countAndRate()?.[1]; break;
-      case 'ignored errors': summary.errors = countAndRate()?.[0]; break;
-      case 'deadlocks': summary.errors ??= countAndRate()?.[0]; break;
-      case 'reconnects': summary.reconnects = countAndRate()?.[0]; break;
-      case 'total time': case 'time elapsed': summary.totalTimeSec = secondsOf(value); break;
-      case 'total number of events': summary.totalEvents = integer(); break;
-      case 'events/s (eps)': case 'events per second': summary.eventsPerSec = integer(); break;
-      case 'min': case 'avg': case 'max': summary.latency[label] = parseMilliseconds(value) ?? null; break;
-      case 'execution time (avg/stddev)': summary.fairnessSeen = true; this.section = 'none'; break;
+      case 'read':
+        summary.reads = integer();
+        break;
+      case 'write':
+        summary.writes = integer();
+        break;
+      case 'other':
+        summary.others = integer();
+        break;
+      case 'total':
+        summary.total = integer();
+        break;
+      case 'transactions':
+        [summary.transactions, summary.transactionsPerSec] = countAndRate() ?? [];
+        break;
+      case 'queries':
+        [summary.queries, summary.queriesPerSec] = countAndRate() ?? [];
+        break;
+      case 'read/write requests':
+        summary.readWritePerSec = countAndRate()?.[1];
+        break;
+      case 'other operations':
+        summary.otherPerSec = countAndRate()?.[1];
+        break;
+      case 'ignored errors':
+        summary.errors = countAndRate()?.[0];
+        break;
+      case 'deadlocks':
+        summary.errors ??= countAndRate()?.[0];
+        break;
+      case 'reconnects':
+        summary.reconnects = countAndRate()?.[0];
+        break;
+      case 'total time':
+      case 'time elapsed':
+        summary.totalTimeSec = secondsOf(value);
+        break;
+      case 'total number of events':
+        summary.totalEvents = integer();
+        break;
+      case 'events/s (eps)':
+      case 'events per second':
+        summary.eventsPerSec = integer();
+        break;
+      case 'min':
+      case 'avg':
+      case 'max':
+        summary.latency[label] = parseMilliseconds(value) ?? null;
+        break;
+      case 'execution time (avg/stddev)':
+        summary.fairnessSeen = true;
+        this.section = 'none';
+        break;
       default:
         if (percentile) this.readSummaryPercentile(line.number, summary, Number(percentile[1]), value);
         else if (!isSummaryLabel(label)) return false;
@@ -361,11 +414,38 @@ function addNote(draft: RunDraft, note: string): void {
 }
 
 const SUMMARY_LABELS = new Set([
-  'queries performed', 'read', 'write', 'other', 'total', 'transactions', 'queries', 'read/write requests',
-  'other operations', 'ignored errors', 'deadlocks', 'reconnects', 'general statistics', 'test execution summary',
-  'throughput', 'total time', 'time elapsed', 'total number of events', 'events/s (eps)', 'events per second',
-  'total time taken by event execution', 'latency (ms)', 'response time', 'per-request statistics', 'min', 'avg',
-  'max', 'sum', 'percentile stats', 'threads fairness', 'events (avg/stddev)', 'execution time (avg/stddev)',
+  'queries performed',
+  'read',
+  'write',
+  'other',
+  'total',
+  'transactions',
+  'queries',
+  'read/write requests',
+  'other operations',
+  'ignored errors',
+  'deadlocks',
+  'reconnects',
+  'general statistics',
+  'test execution summary',
+  'throughput',
+  'total time',
+  'time elapsed',
+  'total number of events',
+  'events/s (eps)',
+  'events per second',
+  'total time taken by event execution',
+  'latency (ms)',
+  'response time',
+  'per-request statistics',
+  'min',
+  'avg',
+  'max',
+  'sum',
+  'percentile stats',
+  'threads fairness',
+  'events (avg/stddev)',
+  'execution time (avg/stddev)',
   'cpu speed',
 ]);
 
@@ -416,9 +496,9 @@ function parseReportLine(t: number, body: string): { interval: ResultInterval; p
   const tps = rate(TPS.exec(body));
   if (!threads || tps === undefined) return null;
   const rwo = READ_WRITE_OTHER.exec(body);
-  const reads = rwo ? rate(rwo, 1) ?? 0 : rate(READS.exec(body)) ?? 0;
-  const writes = rwo ? rate(rwo, 2) ?? 0 : rate(WRITES.exec(body)) ?? 0;
-  const others = rwo ? rate(rwo, 3) ?? 0 : 0;
+  const reads = rwo ? (rate(rwo, 1) ?? 0) : (rate(READS.exec(body)) ?? 0);
+  const writes = rwo ? (rate(rwo, 2) ?? 0) : (rate(WRITES.exec(body)) ?? 0);
+  const others = rwo ? (rate(rwo, 3) ?? 0) : 0;
   const qps = rate(QPS.exec(body)) ?? reads + writes + others;
   const latency: IntervalLatencyMs = { p95: null };
   let percentile: number | undefined;
@@ -467,7 +547,8 @@ function buildSummary(draft: RunDraft): { summary: ResultSummary; durationSec: n
   const others = printed.others ?? base.others;
   const queries = printed.total ?? printed.queries ?? (printed.reads !== undefined ? reads + writes + others : base.queries);
   const perSecond = (count: number, fallback: number): number => (printed.totalTimeSec ? count / printed.totalTimeSec : fallback);
-  const oldQps = printed.readWritePerSec !== undefined && printed.otherPerSec !== undefined ? printed.readWritePerSec + printed.otherPerSec : undefined;
+  const oldQps =
+    printed.readWritePerSec !== undefined && printed.otherPerSec !== undefined ? printed.readWritePerSec + printed.otherPerSec : undefined;
   const summary: ResultSummary = {
     ...emptySummary(),
     events,
@@ -491,10 +572,25 @@ function runStatus(draft: RunDraft, complete: boolean): { status: RunResult['sta
   const join = (parts: string[]): string | undefined => (parts.length > 0 ? parts.join('\n') : undefined);
   if (complete) return { status: 'completed', message: join([...fatal, ...notes]) };
   if (fatal.length > 0) {
-    return { status: 'failed', message: join(['sysbench stopped with an error; the summary is worked out from the report lines', ...fatal, ...notes]) };
+    return {
+      status: 'failed',
+      message: join(['sysbench stopped with an error; the summary is worked out from the report lines', ...fatal, ...notes]),
+    };
   }
   if (draft.summary !== undefined) {
-    return { status: 'failed', message: join([`sysbench's summary is cut short (it starts at line ${draft.summary.startLine}); missing values are worked out from the report lines`, ...notes]) };
+    return {
+      status: 'failed',
+      message: join([
+        `sysbench's summary is cut short (it starts at line ${draft.summary.startLine}); missing values are worked out from the report lines`,
+        ...notes,
+      ]),
+    };
   }
-  return { status: 'cancelled', message: join(["the log ends before sysbench's final summary (the run was interrupted); the summary is worked out from the report lines", ...notes]) };
+  return {
+    status: 'cancelled',
+    message: join([
+      "the log ends before sysbench's final summary (the run was interrupted); the summary is worked out from the report lines",
+      ...notes,
+    ]),
+  };
 }

@@ -47,7 +47,9 @@ export async function query<T = RowDataPacket>(database: string, sql: string, va
 
 /** Connections the server still has in this database (the admin connection asking is not in it). */
 export async function connectionsIn(database: string): Promise<number> {
-  const rows = await query<{ n: number }>('information_schema', 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?', [database]);
+  const rows = await query<{ n: number }>('information_schema', 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?', [
+    database,
+  ]);
   return Number(rows[0].n);
 }
 
@@ -56,7 +58,7 @@ export async function lockAllRows(database: string): Promise<{ lockerId: number;
   const locker = await adminConnection(database);
   await locker.query('BEGIN');
   await locker.query('SELECT id FROM sbtest1 FOR UPDATE');
-  const [[{ id }]] = await locker.query('SELECT CONNECTION_ID() AS id') as unknown as [[{ id: number }]];
+  const [[{ id }]] = (await locker.query('SELECT CONNECTION_ID() AS id')) as unknown as [[{ id: number }]];
   return {
     lockerId: Number(id),
     release: async () => {
@@ -67,10 +69,19 @@ export async function lockAllRows(database: string): Promise<{ lockerId: number;
 }
 
 /** Waits until `count` connections but `locker` run an UPDATE of sbtest1 in the database (waiting on its lock). */
-export async function waitForUpdatesWaiting(database: string, locker: number, count: number, stillRunning: () => void = () => undefined): Promise<void> {
+export async function waitForUpdatesWaiting(
+  database: string,
+  locker: number,
+  count: number,
+  stillRunning: () => void = () => undefined,
+): Promise<void> {
   await waitFor(`${count} UPDATEs of sbtest1 waiting on the lock`, async () => {
     stillRunning();
-    const rows = await query<{ n: number }>('information_schema', "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ? AND INFO LIKE 'UPDATE sbtest1 %'", [database, locker]);
+    const rows = await query<{ n: number }>(
+      'information_schema',
+      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> ? AND INFO LIKE 'UPDATE sbtest1 %'",
+      [database, locker],
+    );
     return Number(rows[0].n) >= count ? true : undefined;
   });
 }
@@ -79,7 +90,9 @@ export async function waitForUpdatesWaiting(database: string, locker: number, co
 export async function waitForNoConnections(name: string, except: number[] = [], timeoutMs = 30_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rows = await query<{ id: number }>('information_schema', 'SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
+    const rows = await query<{ id: number }>('information_schema', 'SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ?', [
+      name,
+    ]);
     const left = rows.filter((row) => !except.includes(Number(row.id))).length;
     if (left === 0 || Date.now() > deadline) return left;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -87,7 +100,13 @@ export async function waitForNoConnections(name: string, except: number[] = [], 
 }
 
 export function connectionArgs(database: string, port = db.port): string[] {
-  return [`--mysql-host=${db.host}`, `--mysql-port=${port}`, `--mysql-user=${db.user}`, `--mysql-password=${db.password}`, `--mysql-db=${database}`];
+  return [
+    `--mysql-host=${db.host}`,
+    `--mysql-port=${port}`,
+    `--mysql-user=${db.user}`,
+    `--mysql-password=${db.password}`,
+    `--mysql-db=${database}`,
+  ];
 }
 
 export interface ProcessOutcome {
@@ -156,7 +175,10 @@ export function streamLines(commands: readonly CapturedCommand[]): { ordered: st
 
 /** "SELECT c FROM sbtest2 WHERE id=?" -> "SELECT c FROM sbtestN WHERE id=?"; text values become ?. */
 export function statementShape(command: CapturedCommand): string {
-  return `${command.kind} ${(command.sql ?? '').replace(/sbtest\d+/g, 'sbtestN').replace(/'[^']*'/g, '?').replace(/-?\d+/g, 'N')}`;
+  return `${command.kind} ${(command.sql ?? '')
+    .replace(/sbtest\d+/g, 'sbtestN')
+    .replace(/'[^']*'/g, '?')
+    .replace(/-?\d+/g, 'N')}`;
 }
 
 export function shapeCounts(commands: readonly CapturedCommand[]): Map<string, number> {

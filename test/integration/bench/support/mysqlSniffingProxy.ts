@@ -37,7 +37,10 @@ export class MysqlSniffingProxy {
   /** how many connections were cut at a COM_STMT_PREPARE by cutAtNextPrepares() */
   preparesCut = 0;
 
-  private constructor(private readonly server: Server, readonly port: number) {}
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+  ) {}
 
   static async start(targetHost: string, targetPort: number): Promise<MysqlSniffingProxy> {
     const holder: { proxy?: MysqlSniffingProxy } = {};
@@ -97,8 +100,12 @@ export class MysqlSniffingProxy {
     const upstream = connect({ host, port });
     this.sockets.add(client);
     this.sockets.add(upstream);
-    const clientPackets = new PacketFraming((data, start, length, seq) => this.onClientPacket(state, seq, Buffer.from(data.subarray(start, start + length))));
-    const serverPackets = new PacketFraming((data, start, length, seq) => this.onServerPacket(state, seq, data.subarray(start, start + length)));
+    const clientPackets = new PacketFraming((data, start, length, seq) =>
+      this.onClientPacket(state, seq, Buffer.from(data.subarray(start, start + length))),
+    );
+    const serverPackets = new PacketFraming((data, start, length, seq) =>
+      this.onServerPacket(state, seq, data.subarray(start, start + length)),
+    );
     client.on('data', (chunk: Buffer) => {
       clientPackets.push(chunk);
       if (state.cutNow) finish();
@@ -200,11 +207,26 @@ function decodeExecuteParams(payload: Buffer, statement: StatementInfo): Array<n
     const type = types[i] & 0xff;
     const unsigned = (types[i] & 0x8000) !== 0;
     switch (type) {
-      case 0x01: values.push(unsigned ? payload.readUInt8(pos) : payload.readInt8(pos)); pos += 1; break;
-      case 0x02: values.push(unsigned ? payload.readUInt16LE(pos) : payload.readInt16LE(pos)); pos += 2; break;
-      case 0x03: values.push(unsigned ? payload.readUInt32LE(pos) : payload.readInt32LE(pos)); pos += 4; break;
-      case 0x08: values.push(Number(unsigned ? payload.readBigUInt64LE(pos) : payload.readBigInt64LE(pos))); pos += 8; break;
-      case 0x05: values.push(payload.readDoubleLE(pos)); pos += 8; break;
+      case 0x01:
+        values.push(unsigned ? payload.readUInt8(pos) : payload.readInt8(pos));
+        pos += 1;
+        break;
+      case 0x02:
+        values.push(unsigned ? payload.readUInt16LE(pos) : payload.readInt16LE(pos));
+        pos += 2;
+        break;
+      case 0x03:
+        values.push(unsigned ? payload.readUInt32LE(pos) : payload.readInt32LE(pos));
+        pos += 4;
+        break;
+      case 0x08:
+        values.push(Number(unsigned ? payload.readBigUInt64LE(pos) : payload.readBigInt64LE(pos)));
+        pos += 8;
+        break;
+      case 0x05:
+        values.push(payload.readDoubleLE(pos));
+        pos += 8;
+        break;
       default: {
         const { value: length, size } = readLengthEncodedInteger(payload, pos);
         pos += size;

@@ -33,11 +33,15 @@ export class RunProgress {
 
   /** Waits for an interval that satisfies the predicate and returns it. */
   waitForInterval(predicate: (interval: ResultInterval, index: number) => boolean, timeoutMs: number): Promise<ResultInterval> {
-    return waitFor('an interval report', async () => {
-      const found = this.intervals.find(predicate);
-      if (found) return found;
-      this.assertRunning();
-      return undefined;
-    }, timeoutMs);
+    return waitFor(
+      'an interval report',
+      async () => {
+        const found = this.intervals.find(predicate);
+        if (found) return found;
+        this.assertRunning();
+        return undefined;
+      },
+      timeoutMs,
+    );
   }
 }

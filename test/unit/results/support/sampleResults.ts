@@ -1,6 +1,11 @@
 // Small hand-made results for the tests of validation, comparison and exports.
 
-import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult } from '../../../../src/core/results/benchmarkResult';
+import {
+  RESULT_SCHEMA_VERSION,
+  type ExperimentCell,
+  type ExperimentResult,
+  type RunResult,
+} from '../../../../src/core/results/benchmarkResult';
 
 export function sampleRun(overrides: Partial<RunResult> = {}, summary: Partial<RunResult['summary']> = {}): RunResult {
   return {
@@ -15,7 +20,18 @@ export function sampleRun(overrides: Partial<RunResult> = {}, summary: Partial<R
     startTime: '2026-11-29T10:00:00.000Z',
     durationSec: 2,
     intervals: [
-      { t: 1, threads: 8, tps: 1000, qps: 1000, reads: 1000, writes: 0, others: 0, errors: 0, reconnects: 0, latencyMs: { p95: 1.5, p99: 2.5, avg: 0.8 } },
+      {
+        t: 1,
+        threads: 8,
+        tps: 1000,
+        qps: 1000,
+        reads: 1000,
+        writes: 0,
+        others: 0,
+        errors: 0,
+        reconnects: 0,
+        latencyMs: { p95: 1.5, p99: 2.5, avg: 0.8 },
+      },
       { t: 2, threads: 8, tps: 1100, qps: 1100, reads: 1100, writes: 0, others: 0, errors: 1, reconnects: 0, latencyMs: { p95: 1.4 } },
     ],
     summary: {
@@ -68,8 +84,18 @@ export function sampleExperiment(cells: CellSpec[], variants = ['normal', 'cache
       ...(spec.params !== undefined ? { params: spec.params } : {}),
       ...(spec.cacheHit !== undefined ? { cacheHit: spec.cacheHit } : {}),
       run: sampleRun(
-        { id: `cell-${index}`, workload: spec.workload, options: { threads: spec.threads }, status: spec.status ?? 'completed', labels: { variant: spec.variant } },
-        { qps: spec.qps, tps: spec.qps, latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: spec.p95, p99: null, p999: null } },
+        {
+          id: `cell-${index}`,
+          workload: spec.workload,
+          options: { threads: spec.threads },
+          status: spec.status ?? 'completed',
+          labels: { variant: spec.variant },
+        },
+        {
+          qps: spec.qps,
+          tps: spec.qps,
+          latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: spec.p95, p99: null, p999: null },
+        },
       ),
     })),
     status: 'completed',

@@ -46,7 +46,8 @@ export interface OracleRun {
   fatal: boolean;
 }
 
-const REPORT = /^\[ (\d+)s \] thds: (\d+) tps: ([\d.]+) qps: ([\d.]+) \(r\/w\/o: ([\d.]+)\/([\d.]+)\/([\d.]+)\) lat \(ms,(\d+)%\): ([\d.]+) err\/s: ([\d.]+) reconn\/s: ([\d.]+)$/;
+const REPORT =
+  /^\[ (\d+)s \] thds: (\d+) tps: ([\d.]+) qps: ([\d.]+) \(r\/w\/o: ([\d.]+)\/([\d.]+)\/([\d.]+)\) lat \(ms,(\d+)%\): ([\d.]+) err\/s: ([\d.]+) reconn\/s: ([\d.]+)$/;
 
 function summaryNumber(section: string, pattern: RegExp): number {
   const match = pattern.exec(section);
@@ -107,8 +108,30 @@ export function assertSameNumbers(run: RunResult, expected: OracleRun): void {
     const interval = run.intervals[index];
     const key = PERCENTILE_KEYS[line.percentile];
     assert.deepEqual(
-      { t: interval.t, threads: interval.threads, tps: interval.tps, qps: interval.qps, reads: interval.reads, writes: interval.writes, others: interval.others, errors: interval.errors, reconnects: interval.reconnects, latency: interval.latencyMs[key] },
-      { t: line.t, threads: line.threads, tps: line.tps, qps: line.qps, reads: line.reads, writes: line.writes, others: line.others, errors: line.errors, reconnects: line.reconnects, latency: line.latency },
+      {
+        t: interval.t,
+        threads: interval.threads,
+        tps: interval.tps,
+        qps: interval.qps,
+        reads: interval.reads,
+        writes: interval.writes,
+        others: interval.others,
+        errors: interval.errors,
+        reconnects: interval.reconnects,
+        latency: interval.latencyMs[key],
+      },
+      {
+        t: line.t,
+        threads: line.threads,
+        tps: line.tps,
+        qps: line.qps,
+        reads: line.reads,
+        writes: line.writes,
+        others: line.others,
+        errors: line.errors,
+        reconnects: line.reconnects,
+        latency: line.latency,
+      },
       `interval ${index + 1}`,
     );
   });
@@ -152,4 +175,3 @@ export function assertSameNumbers(run: RunResult, expected: OracleRun): void {
   assert.equal(summary.transactions, summary.events, 'sysbench counts one event per transaction');
   assert.equal(summary.total, summary.queries);
 }
-

@@ -44,3 +44,14 @@ function signal(pid: number, name: NodeJS.Signals): void {
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * What a closing window does with the playground it started: SIGTERM, unless the user chose to keep
+ * it running (nothing can be awaited while a window closes; the detached playground stops its
+ * instances on its own). Says whether the playground was signalled.
+ */
+export function endPlaygroundOnWindowClose(playground: { pid: number; isRunning: boolean }, keepAfterClose: boolean): boolean {
+  if (keepAfterClose || !playground.isRunning) return false;
+  signal(playground.pid, 'SIGTERM');
+  return true;
+}

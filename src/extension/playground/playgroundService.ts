@@ -14,7 +14,7 @@ import { serverDisplayName } from '../../core/db/serverFlavor';
 import { identifyServer } from '../../core/db/serverFlavor';
 import { PlaygroundStartFailure, startPlayground, type StartedPlayground } from '../../core/tiup/localPlayground';
 import type { Endpoint } from '../../core/tiup/playgroundOutput';
-import { stopPlaygroundByPid } from '../../core/tiup/playgroundProcess';
+import { endPlaygroundOnWindowClose, stopPlaygroundByPid } from '../../core/tiup/playgroundProcess';
 import { findRunningPlaygrounds, type RunningPlayground } from '../../core/tiup/runningPlaygrounds';
 import { tidbReadinessProbe } from '../../core/tiup/tidbReadiness';
 import { listTiDBVersions } from '../../core/tiup/tiupCommand';
@@ -297,15 +297,7 @@ export class PlaygroundService implements vscode.Disposable {
     clearInterval(this.watch);
     this.statusItem.dispose();
     this.starting?.controller.abort();
-    const own = this.own;
-    if (own && own.started.process.isRunning && !own.keepAfterClose) {
-      // The window is closing: SIGTERM only; the detached playground stops its instances on its own.
-      try {
-        process.kill(own.started.process.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    if (this.own) endPlaygroundOnWindowClose(this.own.started.process, this.own.keepAfterClose);
   }
 
   private async connect(tag: string, endpoint: Endpoint): Promise<string | undefined> {

@@ -379,10 +379,11 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
         options.limits.histogram && result.histogram ? histogramLines(result.histogram.bucketsMs, result.histogram.counts) : undefined,
     });
   io.stdout(`${lines.join('\n')}\n`);
-  const client = clientSummaryLine(result);
-  if (client !== undefined) io.stdout(`${client}\n`);
   const server = serverActivityLines(result.server?.activity);
   if (server.length > 0) io.stdout(`\n${server.join('\n')}\n`);
+  // the client's verdict stays the last line: it says whether the numbers above can be trusted
+  const client = clientSummaryLine(result);
+  if (client !== undefined) io.stdout(`${server.length > 0 ? '\n' : ''}${client}\n`);
 }
 
 function presetCommand(name: string, out: string | undefined, io: BenchCommandIo): number {

@@ -62,7 +62,8 @@ export interface BenchmarkResultsToWebview {
 export interface BenchmarkResultsToHost {
   cancelRun: { runKey: string };
   export: { format: ExportFormat };
-  savePng: { chartName: string; dataUrl: string };
+  /** a chart drawn at twice its size under a caption; `title` and `identity` also go into the file's text chunks */
+  savePng: { chartName: string; dataUrl: string; title?: string; identity?: string };
   openCell: { resultId: string; cellIndex: number };
 }
 

@@ -63,11 +63,30 @@ const SHOW_POINTS_UP_TO = 60;
 
 let firstChartMarked = false;
 
+/** Saved charts are drawn at twice their on-screen size (sharp on high-DPI screens and in slides). */
+const PNG_SCALE = 2;
+
+/** Splits a caption into lines that fit `width`, breaking at its " · " separators, else at spaces. */
+function wrapText(context: CanvasRenderingContext2D, text: string, font: string, width: number): string[] {
+  context.font = font;
+  const lines: string[] = [];
+  let line = '';
+  for (const part of text.split(/(?<= · )|(?<= )/)) {
+    if (line !== '' && context.measureText(line + part).width > width) {
+      lines.push(line.trimEnd());
+      line = '';
+    }
+    line += part;
+  }
+  if (line.trim() !== '') lines.push(line.trimEnd());
+  return lines.length > 0 ? lines : [''];
+}
+
 export class ChartCard {
   readonly element: HTMLElement;
   private readonly canvasBox: HTMLElement;
   private canvas: HTMLCanvasElement;
-  private readonly title: string;
+  readonly title: string;
   private readonly note: HTMLElement;
   private chart: Chart | undefined;
   private colours: ColourRole[] = [];
@@ -398,18 +417,52 @@ export class ChartCard {
     if (this.chart) this.render();
   }
 
-  /** A PNG of the chart on the editor background (a transparent canvas looks broken in most viewers). */
-  toPngDataUrl(): string {
-    const source = this.canvas;
-    const copy = document.createElement('canvas');
-    copy.width = source.width;
-    copy.height = source.height;
-    const context = copy.getContext('2d');
-    if (!context) return source.toDataURL('image/png');
-    context.fillStyle = this.palette.background;
-    context.fillRect(0, 0, copy.width, copy.height);
-    context.drawImage(source, 0, 0);
-    return copy.toDataURL('image/png');
+  /**
+   * A PNG of the chart at twice its on-screen size, on the editor background (a transparent canvas
+   * looks broken in most viewers), under a caption: the chart's title and what it is about.
+   */
+  toPngDataUrl(identity: string, scale = PNG_SCALE): string {
+    const chart = this.chart;
+    const palette = this.palette;
+    // Draw the chart again at `scale` device pixels per CSS pixel, copy it, and draw it back.
+    const previousRatio = chart?.options.devicePixelRatio;
+    if (chart) {
+      chart.options.devicePixelRatio = scale;
+      chart.resize();
+    }
+    try {
+      const source = this.canvas;
+      const padding = 12 * scale;
+      const titleSize = (palette.fontSize + 2) * scale;
+      const captionSize = (palette.fontSize - 1) * scale;
+      const measure = document.createElement('canvas').getContext('2d');
+      const width = source.width + 2 * padding;
+      const captionLines = measure
+        ? wrapText(measure, identity, `${captionSize}px ${palette.fontFamily}`, width - 2 * padding)
+        : [identity];
+      const header = padding + titleSize * 1.3 + captionLines.length * captionSize * 1.4 + padding / 2;
+      const copy = document.createElement('canvas');
+      copy.width = width;
+      copy.height = Math.ceil(header + source.height + padding);
+      const context = copy.getContext('2d');
+      if (!context) return source.toDataURL('image/png');
+      context.fillStyle = palette.background;
+      context.fillRect(0, 0, copy.width, copy.height);
+      context.textBaseline = 'top';
+      context.fillStyle = palette.foreground;
+      context.font = `600 ${titleSize}px ${palette.fontFamily}`;
+      context.fillText(this.title, padding, padding);
+      context.fillStyle = palette.muted;
+      context.font = `${captionSize}px ${palette.fontFamily}`;
+      captionLines.forEach((line, index) => context.fillText(line, padding, padding + titleSize * 1.3 + index * captionSize * 1.4));
+      context.drawImage(source, padding, header);
+      return copy.toDataURL('image/png');
+    } finally {
+      if (chart) {
+        chart.options.devicePixelRatio = previousRatio;
+        chart.resize();
+      }
+    }
   }
 
   destroy(): void {

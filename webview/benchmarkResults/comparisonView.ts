@@ -27,6 +27,7 @@ export class ComparisonView implements ResultsView {
     const s = context.strings;
     const labels = runs.map((run) => this.label(run));
     const comparison = compareRuns(runs);
+    context.identity = `${formatString(s.comparisonHeading, countString(runs.length, s.runsOne, s.experimentCells, context.format.number(runs.length)))}: ${labels.map((label, index) => `${index + 1}. ${label}${runs[index].connection ? ` (${runs[index].connection})` : ''}`).join(' | ')}`;
     const qps = chartCard(context, 'compare-qps', s.qpsOverTime, true);
     const p95 = chartCard(context, 'compare-p95', s.p95OverTime, true);
     this.charts.push(qps, p95);

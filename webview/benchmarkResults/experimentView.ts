@@ -45,6 +45,15 @@ export class ExperimentView implements ResultsView {
       countString(experiment.cells.length, s.runsOne, s.experimentCells, f.number(experiment.cells.length)),
       ...(experiment.server ? [`${s.server}: ${serverText(experiment.server)}`] : []),
     ];
+    context.identity = [
+      experiment.name,
+      countString(experiment.cells.length, s.runsOne, s.experimentCells, f.number(experiment.cells.length)),
+      experiment.connection ?? '',
+      experiment.server ? serverText(experiment.server) : '',
+      new Date(experiment.startTime).toLocaleString(context.locale),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     const parts: (HTMLElement | null)[] = [
       pageHeader(experiment.name, meta, exportButtons(context)),
       warningsCallout(context, [...(experiment.message ? [experiment.message] : []), ...warnings]),

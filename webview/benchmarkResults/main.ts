@@ -38,6 +38,7 @@ function show(message: ResultsShowMessage): void {
     palette: readChartPalette(),
     host,
     state,
+    identity: '',
     saveState: (changes) => {
       Object.assign(state, changes);
       host.setState(state);

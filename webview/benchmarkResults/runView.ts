@@ -10,6 +10,7 @@ import type { ChartPalette } from './chartTheme';
 import { clientBoundBanner, clientDetailsRow, LiveClientNote } from './clientLoadNotes';
 import { bucketSchemeOf, histogramBars } from './histogramBars';
 import { errorCodesText } from '../../src/core/results/errorCodes';
+import { chartIdentity } from '../../src/core/results/chartIdentity';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, keyValueTable, pageHeader, serverText, statusBadge, Tiles, warningsCallout } from './viewParts';
@@ -52,6 +53,21 @@ export class RunView implements ResultsView {
       run?.name ??
       `${workload} · ${threads === undefined ? formatString(s.threadsCount, '–') : countString(threads, s.threadsOne, s.threadsCount, context.format.number(threads))}`;
 
+    context.identity = chartIdentity(
+      {
+        name: run?.name,
+        workload,
+        threads,
+        connection: live ? live.header.connectionName : run?.connection,
+        server: live ? live.header.server : run?.server,
+        startTime: run?.startTime ?? new Date().toISOString(),
+      },
+      {
+        threads: (count) => countString(count, s.threadsOne, s.threadsCount, f.number(count)),
+        server: serverText,
+        date: (iso) => new Date(iso).toLocaleString(context.locale),
+      },
+    );
     const meta: (HTMLElement | string)[] = [this.statusHolder];
     if (live) {
       this.statusHolder.append(statusBadge(context, live.phase));
@@ -62,6 +78,7 @@ export class RunView implements ResultsView {
       this.statusHolder.append(statusBadge(context, run.status));
       meta.push(`${s.started}: ${new Date(run.startTime).toLocaleString(context.locale)}`);
       meta.push(`${s.duration}: ${f.seconds(run.durationSec)}`);
+      if (run.connection) meta.push(`${s.connection}: ${run.connection}`);
       meta.push(`${s.source}: ${run.source.tool} ${run.source.toolVersion}`.trim());
       if (run.source.engine) meta.push(`engine: ${engineText(run)}`);
     }

@@ -14,6 +14,8 @@ export interface ViewContext {
   host: HostChannel<BenchmarkResultsProtocol, BenchmarkResultsState>;
   state: BenchmarkResultsState;
   saveState(changes: Partial<BenchmarkResultsState>): void;
+  /** what a saved chart says it is about (workload, threads, connection, server, date); set by the view */
+  identity: string;
 }
 
 export interface ResultsView {
@@ -30,6 +32,12 @@ export function chartCard(context: ViewContext, name: string, title: string, tal
     savePngLabel: context.strings.savePng,
     palette: context.palette,
     tall,
-    onSavePng: (card) => context.host.post('savePng', { chartName: card.name, dataUrl: card.toPngDataUrl() }),
+    onSavePng: (card) =>
+      context.host.post('savePng', {
+        chartName: card.name,
+        dataUrl: card.toPngDataUrl(context.identity),
+        title: card.title,
+        identity: context.identity,
+      }),
   });
 }

@@ -170,6 +170,8 @@ export interface RunResult {
   workload: string;
   /** every option, sysbench names (threads, time, tables, table_size, rand_type, ...), no password */
   options: Record<string, string | number | boolean>;
+  /** the name of the connection it ran on, in the editor (not where the server is: that is `server`) */
+  connection?: string;
   server?: ServerInfo;
   /** ISO 8601 */
   startTime: string;
@@ -215,6 +217,8 @@ export interface ExperimentResult {
   id: string;
   name: string;
   source: ResultSource;
+  /** the name of the connection it ran on, in the editor */
+  connection?: string;
   server?: ServerInfo;
   startTime: string;
   durationSec: number;

@@ -109,6 +109,8 @@ class ShapeReader {
     };
     const name = this.optionalText(object, 'name', at('name'));
     if (name !== undefined) run.name = name;
+    const connection = this.optionalText(object, 'connection', at('connection'));
+    if (connection !== undefined) run.connection = connection;
     const server = object.server === undefined ? undefined : this.server(object.server, at('server'));
     if (server !== undefined) run.server = server;
     const histogram = object.histogram === undefined ? undefined : this.histogram(object.histogram, at('histogram'));
@@ -145,6 +147,8 @@ class ShapeReader {
     };
     const server = object.server === undefined ? undefined : this.server(object.server, 'server');
     if (server !== undefined) experiment.server = server;
+    const connection = this.optionalText(object, 'connection', 'connection');
+    if (connection !== undefined) experiment.connection = connection;
     const message = this.optionalText(object, 'message', 'message');
     if (message !== undefined) experiment.message = message;
     if (object.skipped !== undefined) {

@@ -284,7 +284,7 @@ export class BenchmarkRunner implements vscode.Disposable {
           }
         },
       );
-      const stored = await store.save(result);
+      const stored = await store.save({ ...result, connection: header.connectionName });
       live?.finish({ kind: 'result', resultId: stored.id });
       if (options.openPanel !== false && !live) await panels.open({ kind: 'result', resultId: stored.id });
       this.announce(result);

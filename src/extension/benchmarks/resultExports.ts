@@ -7,6 +7,7 @@ import { resultToJson } from '../../core/results/exportJson';
 import { experimentToMarkdown, runComparisonToMarkdown, runSummariesToMarkdown, runToMarkdown } from '../../core/results/exportMarkdown';
 import { csvMetadataBlock, resultMetadata } from '../../core/results/csvMetadata';
 import { intervalsToMarkdown } from '../../core/results/markdownIntervals';
+import { withPngText } from '../../core/results/pngText';
 import { redactSecrets } from '../../core/results/redactSecrets';
 import { compareRuns } from '../../core/results/runComparison';
 import type { ExportFormat } from '../../protocol/benchmarkResults';
@@ -103,7 +104,13 @@ export async function exportToFile(
 }
 
 /** Saves a chart the webview drew; the data URL is checked (a webview is not trusted). */
-export async function savePng(dataUrl: unknown, baseName: string, log: ExtensionLog, uri?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function savePng(
+  dataUrl: unknown,
+  baseName: string,
+  log: ExtensionLog,
+  uri?: vscode.Uri,
+  text: readonly [string, string][] = [],
+): Promise<vscode.Uri | undefined> {
   const match = typeof dataUrl === 'string' ? PNG_DATA_URL.exec(dataUrl) : null;
   if (!match) {
     log.warn('Ignored a chart image that is not a PNG data URL.');
@@ -122,7 +129,7 @@ export async function savePng(dataUrl: unknown, baseName: string, log: Extension
       filters: { [vscode.l10n.t('PNG image')]: ['png'] },
     }));
   if (!target) return undefined;
-  await vscode.workspace.fs.writeFile(target, bytes);
+  await vscode.workspace.fs.writeFile(target, withPngText(bytes, text));
   log.info(`Saved chart ${baseName} (${bytes.length} bytes) to ${target.fsPath}.`);
   if (!uri) void announceSaved(target);
   return target;

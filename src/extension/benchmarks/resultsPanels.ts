@@ -77,7 +77,12 @@ class ResultsPanel {
     });
     panel.on('savePng', async (payload) => {
       const chartName = typeof payload?.chartName === 'string' ? payload.chartName : 'chart';
-      await savePng(payload?.dataUrl, `${this.loaded?.subject?.baseName ?? 'benchmark'}-${chartName}`, owner.log);
+      const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 500) : '');
+      await savePng(payload?.dataUrl, `${this.loaded?.subject?.baseName ?? 'benchmark'}-${chartName}`, owner.log, undefined, [
+        ['Title', text(payload?.title)],
+        ['Description', text(payload?.identity)],
+        ['Software', 'TiDB Lab'],
+      ]);
     });
     panel.on('openCell', async (payload) => {
       if (typeof payload?.resultId !== 'string' || !Number.isInteger(payload.cellIndex)) return;
@@ -328,11 +333,8 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       const cell = result.kind === 'experiment' ? result.cells[target.cellIndex] : undefined;
       if (!cell || result.kind !== 'experiment') return this.missing(target);
       const label = cellFullLabel(result, cell);
-      return {
-        document: { kind: 'run', target, run: { ...cell.run, name: label }, warnings },
-        title: label,
-        subject: { kind: 'result', result: { ...cell.run, name: label }, baseName: label },
-      };
+      const run = { ...cell.run, name: label, connection: cell.run.connection ?? result.connection };
+      return { document: { kind: 'run', target, run, warnings }, title: label, subject: { kind: 'result', result: run, baseName: label } };
     }
     const label = resultLabel(result);
     const document: ResultsDocument =
@@ -352,7 +354,9 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     if (cellText === undefined) return stored.result.kind === 'run' ? stored.result : undefined;
     const experiment = stored.result.kind === 'experiment' ? stored.result : undefined;
     const cell = experiment?.cells[Number(cellText)];
-    return experiment && cell ? { ...cell.run, name: cellFullLabel(experiment, cell) } : undefined;
+    return experiment && cell
+      ? { ...cell.run, name: cellFullLabel(experiment, cell), connection: cell.run.connection ?? experiment.connection }
+      : undefined;
   }
 
   private missing(target: PanelTarget): Loaded {

@@ -160,6 +160,23 @@ describe('parseBenchmarkResult', () => {
     ]);
   });
 
+  test('the connection a run or experiment ran on is kept; results and imports without one still load', () => {
+    const experiment = sampleExperiment([{ workload: 'oltp_point_select', threads: 8, variant: 'normal', qps: 100, p95: 2 }]);
+    for (const value of [sampleRun({ connection: 'staging' }), { ...experiment, connection: 'staging' }]) {
+      const parsed = parseBenchmarkResult(JSON.stringify(value));
+      assert.ok(parsed.ok, JSON.stringify(parsed));
+      assert.equal(parsed.result.connection, 'staging');
+      assert.deepEqual(parsed.result, value);
+    }
+    for (const value of [sampleRun(), experiment]) {
+      assert.equal('connection' in value, false);
+      const parsed = parseBenchmarkResult(JSON.stringify(value));
+      assert.ok(parsed.ok, JSON.stringify(parsed));
+      assert.equal('connection' in parsed.result, false);
+    }
+    assert.ok(errorsOf({ ...sampleRun(), connection: 42 }).some((error) => error.includes('connection')));
+  });
+
   test('unknown fields are not carried into the result', () => {
     const parsed = parseBenchmarkResult({ ...sampleRun(), __proto__hack: 1, extra: { a: 1 } });
     assert.ok(parsed.ok);

@@ -19,7 +19,7 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   const panels = registerPlanFeature(context, api);
   registerStatementsFeature(context, api, panels);
   registerTableControls(context, api);
-  registerBenchmarkFeature(context, api);
+  registerBenchmarkFeature(context, api, panels);
   registerPlaygroundFeature(context, api);
   void manager.restoreActive();
   return api;

@@ -40,7 +40,8 @@ export interface LiveRun {
 
 export type ResultsDocument =
   | { kind: 'live'; live: LiveRun }
-  | { kind: 'run'; target: PanelTarget; run: RunResult; warnings: string[] }
+  /** connectionId: the connection profile the run's server is, when one matches (the Server section's "Show in Statements view") */
+  | { kind: 'run'; target: PanelTarget; run: RunResult; warnings: string[]; connectionId?: string }
   | { kind: 'experiment'; target: PanelTarget; experiment: ExperimentResult; warnings: string[] }
   | { kind: 'comparison'; target: PanelTarget; runs: RunResult[]; warnings: string[] }
   /** a result that cannot be shown, or a run that could not start: a title and what to do */
@@ -65,6 +66,9 @@ export interface BenchmarkResultsToHost {
   /** a chart drawn at twice its size under a caption; `title` and `identity` also go into the file's text chunks */
   savePng: { chartName: string; dataUrl: string; title?: string; identity?: string };
   openCell: { resultId: string; cellIndex: number };
+  /** the Server section: a statement's plan in the plan view, or the statement in the Statements view */
+  openServerPlan: { digest: string };
+  revealServerStatement: { digest: string };
 }
 
 export type BenchmarkResultsProtocol = PanelProtocol<BenchmarkResultsToWebview, BenchmarkResultsToHost>;
@@ -197,6 +201,21 @@ export interface BenchmarkResultsStrings {
   clientLiveSaturated: string;
   heatmapClientBound: string;
   legendClientBound: string;
+  /** the Server section's heading: {0} where the numbers come from */
+  serverStatements: string;
+  serverStatementsNone: string;
+  statement: string;
+  execCount: string;
+  avgMs: string;
+  maxMs: string;
+  totalMs: string;
+  engines: string;
+  plan: string;
+  planChanged: string;
+  planOne: string;
+  openPlan: string;
+  showInStatements: string;
+  preparedCounted: string;
 }
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'markdown', 'json'];

@@ -55,7 +55,7 @@ function show(message: ResultsShowMessage): void {
       view = new RunView(context, { kind: 'live', live: shown.live });
       break;
     case 'run':
-      view = new RunView(context, { kind: 'run', run: shown.run, warnings: shown.warnings });
+      view = new RunView(context, { kind: 'run', run: shown.run, warnings: shown.warnings, connectionId: shown.connectionId });
       break;
     case 'experiment':
       view = new ExperimentView(

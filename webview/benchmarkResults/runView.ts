@@ -9,6 +9,7 @@ import type { ChartCard, LineSeries } from './chartCard';
 import type { ChartPalette } from './chartTheme';
 import { clientBoundBanner, clientDetailsRow, LiveClientNote } from './clientLoadNotes';
 import { bucketSchemeOf, histogramBars } from './histogramBars';
+import { serverSection } from './serverSection';
 import { errorCodesText } from '../../src/core/results/errorCodes';
 import { chartIdentity } from '../../src/core/results/chartIdentity';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
@@ -20,7 +21,7 @@ interface TimeChart {
   keys: IntervalValueKey[];
 }
 
-export type RunSource = { kind: 'run'; run: RunResult; warnings: string[] } | { kind: 'live'; live: LiveRun };
+export type RunSource = { kind: 'run'; run: RunResult; warnings: string[]; connectionId?: string } | { kind: 'live'; live: LiveRun };
 
 export class RunView implements ResultsView {
   readonly element: HTMLElement;
@@ -151,7 +152,12 @@ export class RunView implements ResultsView {
       noIntervals,
       timeGrid,
     ];
-    if (run) parts.push(this.distributionGrid(run), this.detailsCard(run));
+    if (run)
+      parts.push(
+        this.distributionGrid(run),
+        serverSection(context, run.server?.activity, source.kind === 'run' && source.connectionId !== undefined),
+        this.detailsCard(run),
+      );
     else if (live) parts.push(this.liveDetailsCard(live));
     this.element = element('div', { className: 'run-view', attributes: { 'data-view': live ? 'live' : 'run' } }, ...parts);
     if (live) this.updateLiveFigures();

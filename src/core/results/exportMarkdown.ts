@@ -15,6 +15,7 @@ import {
 } from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
 import { ms, shortText } from './serverActivityText';
+import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 
 export function markdownCell(value: string): string {
@@ -177,14 +178,14 @@ export function bulkLoadToMarkdown(result: ExperimentResult): string {
 /** The Markdown "Server" section of a run. */
 export function serverActivityToMarkdown(activity: ServerActivity | undefined): string {
   if (activity === undefined) return '';
-  const rows = activity.statements.map((statement) => [
+  const rows = serverStatementRows(activity).map(({ statement, totalMs, plan }) => [
     `\`${shortText(statement.text).replace(/`/g, "'")}\``,
     String(statement.execCount),
     ms(statement.avgLatencyMs),
     ms(statement.maxLatencyMs),
-    ms(statement.sumLatencyMs),
+    ms(totalMs),
     statement.engines.join(' + ') || '–',
-    statement.planChanged ? `changed (${statement.planDigests.length} plans)` : statement.planDigests.length === 1 ? 'one' : '–',
+    plan === 'changed' ? `changed (${statement.planDigests.length} plans)` : plan === 'one' ? 'one' : '–',
   ]);
   const table = rows.length > 0 ? markdownTable(['Statement', 'Exec', 'Avg ms', 'Max ms', 'Total ms', 'Engines', 'Plan'], rows) : '';
   const notes = activity.warnings.map((warning) => `- ${markdownCell(warning)}`).join('\n');

@@ -1,6 +1,7 @@
 // The server part of a result for people: the run's statements by server time (exec count, avg and
 // max latency, engines, plan changes) as CLI lines; exportMarkdown.ts writes the same as Markdown.
 import type { ServerActivity } from './benchmarkResult';
+import { serverStatementRows } from './serverStatementRows';
 
 const MAX_TEXT = 90;
 
@@ -20,7 +21,7 @@ export function serverActivityLines(activity: ServerActivity | undefined, limit 
   if (activity.statements.length > 0) {
     lines.push(`Server statements (${activity.source}), by server time:`);
     lines.push(`    ${'exec'.padStart(9)}  ${'avg ms'.padStart(8)}  ${'max ms'.padStart(8)}  engines / statement`);
-    for (const statement of activity.statements.slice(0, limit)) {
+    for (const { statement } of serverStatementRows(activity).slice(0, limit)) {
       const engines = statement.engines.length > 0 ? `[${statement.engines.join(' + ')}] ` : '';
       const changed = statement.planChanged ? ` (plan changed: ${statement.planDigests.length} plans)` : '';
       const counted = statement.counted === 'prepared' ? ' (prepared)' : '';

@@ -12,12 +12,17 @@ import { registerResultCommands } from './resultCommands';
 import { BenchmarkResultsPanels } from './resultsPanels';
 import { BenchmarkResultStore } from './resultStore';
 import { registerRunCommands } from './runCommands';
+import type { PlanViewPanels } from '../plans/planViewPanels';
+import { openServerPlan } from './serverPlanView';
 
-export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: TidbLabApi): void {
+export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: TidbLabApi, planPanels: PlanViewPanels): void {
   const store = new BenchmarkResultStore(context.globalStorageUri, api.log);
   const tree = new BenchmarksTreeProvider(store);
   const treeView = vscode.window.createTreeView<BenchmarkNode>(BENCHMARKS_VIEW, { treeDataProvider: tree, canSelectMany: true });
-  const panels = new BenchmarkResultsPanels(context.extensionUri, store, api.log);
+  const panels = new BenchmarkResultsPanels(context.extensionUri, store, api.log, {
+    profiles: () => api.store.all().map((stored) => stored.profile),
+    openPlan: (action) => openServerPlan(planPanels, action),
+  });
   const runner = new BenchmarkRunner({ panels, store, tree, log: api.log });
   api.benchmarks = { onDidReportInterval: runner.onDidReportInterval, tree };
   const documents = new ExperimentDocuments(() => {

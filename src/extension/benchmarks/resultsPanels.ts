@@ -3,6 +3,7 @@
 // bundle; the host sends the whole document whenever the webview (re)starts, so no
 // retainContextWhenHidden is needed, and a serializer brings the tabs back after a window reload.
 import * as vscode from 'vscode';
+import type { ConnectionProfile } from '../../core/db/connectionProfile';
 import type { ResultInterval, RunResult } from '../../core/results/benchmarkResult';
 import {
   BENCHMARK_RESULTS_VIEW_TYPE,
@@ -15,13 +16,21 @@ import {
   type ResultsDocument,
 } from '../../protocol/benchmarkResults';
 import type { ExtensionLog } from '../log/extensionLog';
+import { STATEMENT_COMMANDS } from '../statements/registerStatementsFeature';
 import { TypedWebviewPanel } from '../webviews/typedWebviewPanel';
 import { exportToFile, savePng, type ExportSubject } from './resultExports';
 import { cellFullLabel, resultLabel, runsText, threadsText } from './resultLabels';
 import { resultsPanelStrings } from './resultsPanelStrings';
 import type { BenchmarkResultStore } from './resultStore';
+import { connectionIdForServer, serverStatementAction, type ServerStatementAction } from './serverStatementActions';
 
 const BUNDLE = 'benchmarkResults';
+
+/** What the Server section needs from the rest of the extension: the connection profiles and the plan view. */
+export interface ServerSectionHost {
+  profiles(): ConnectionProfile[];
+  openPlan(action: Extract<ServerStatementAction, { kind: 'openPlan' }>): void;
+}
 
 /** A comparison member: a stored run's id, or `<experiment id>#<cell index>` for an experiment's cell. */
 export function comparisonMemberId(resultId: string, cellIndex?: number): string {
@@ -88,6 +97,15 @@ class ResultsPanel {
       if (typeof payload?.resultId !== 'string' || !Number.isInteger(payload.cellIndex)) return;
       await owner.open({ kind: 'cell', resultId: payload.resultId, cellIndex: payload.cellIndex });
     });
+    panel.on('openServerPlan', (payload) => {
+      const action = serverStatementAction(this.loaded?.document, 'openServerPlan', payload);
+      if (action?.kind === 'openPlan') owner.serverHost?.openPlan(action);
+    });
+    panel.on('revealServerStatement', async (payload) => {
+      const action = serverStatementAction(this.loaded?.document, 'revealServerStatement', payload);
+      if (action?.kind === 'reveal')
+        await vscode.commands.executeCommand(STATEMENT_COMMANDS.reveal, { connectionId: action.connectionId, digest: action.digest });
+    });
     panel.on('cancelRun', (payload) => {
       if (typeof payload?.runKey === 'string') owner.cancelLive(payload.runKey);
     });
@@ -132,6 +150,7 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly store: BenchmarkResultStore,
     readonly log: ExtensionLog,
+    readonly serverHost?: ServerSectionHost,
   ) {
     this.subscriptions.push(
       vscode.window.registerWebviewPanelSerializer(BENCHMARK_RESULTS_VIEW_TYPE, {
@@ -334,17 +353,29 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       if (!cell || result.kind !== 'experiment') return this.missing(target);
       const label = cellFullLabel(result, cell);
       const run = { ...cell.run, name: label, connection: cell.run.connection ?? result.connection };
-      return { document: { kind: 'run', target, run, warnings }, title: label, subject: { kind: 'result', result: run, baseName: label } };
+      return {
+        document: { kind: 'run', target, run, warnings, connectionId: this.connectionIdOf(run) },
+        title: label,
+        subject: { kind: 'result', result: run, baseName: label },
+      };
     }
     const label = resultLabel(result);
     const document: ResultsDocument =
-      result.kind === 'run' ? { kind: 'run', target, run: result, warnings } : { kind: 'experiment', target, experiment: result, warnings };
+      result.kind === 'run'
+        ? { kind: 'run', target, run: result, warnings, connectionId: this.connectionIdOf(result) }
+        : { kind: 'experiment', target, experiment: result, warnings };
     return { document, title: label, subject: { kind: 'result', result, baseName: label } };
   }
 
   dispose(): void {
     for (const panel of [...this.panels.values()]) panel.panel.dispose();
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+  }
+
+  /** The connection the run's server is, for "Show in Statements view" (only runs the server counted statements for). */
+  private connectionIdOf(run: RunResult): string | undefined {
+    if (run.server?.activity === undefined || this.serverHost === undefined) return undefined;
+    return connectionIdForServer(this.serverHost.profiles(), run.server, run.connection);
   }
 
   private async runOf(member: string): Promise<RunResult | undefined> {

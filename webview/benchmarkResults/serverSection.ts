@@ -1,0 +1,85 @@
+// The run's Server section: what the server counted for the run's statements (by server time, the
+// largest first: the same order as the Markdown export), their engines and plan changes, the
+// warnings of reading it, and per statement "Open plan" and "Show in Statements view". The host
+// looks the statement up by digest in the result it loaded; the webview sends nothing else.
+import type { ServerActivity } from '../../src/core/results/benchmarkResult';
+import { serverStatementRows } from '../../src/core/results/serverStatementRows';
+import { shortText } from '../../src/core/results/serverActivityText';
+import { formatString } from '../../src/protocol/benchmarkResults';
+import { element } from '../shared/dom';
+import { button } from '../shared/components';
+import type { ViewContext } from './viewContext';
+import { card, dataTable } from './viewParts';
+
+/** null when the result has no server activity (older results, imports): the section is not shown. */
+export function serverSection(context: ViewContext, activity: ServerActivity | undefined, canReveal: boolean): HTMLElement | null {
+  if (activity === undefined) return null;
+  const s = context.strings;
+  const f = context.format;
+  const rows = serverStatementRows(activity).map(({ statement, totalMs, plan, hasPlanText }, index) => {
+    const text = element(
+      'code',
+      { className: 'server-statement', attributes: { title: statement.text, 'data-digest': statement.digest } },
+      shortText(statement.text),
+    );
+    const counted = statement.counted === 'prepared' ? element('span', { className: 'muted' }, ` (${s.preparedCounted})`) : null;
+    const planCell =
+      plan === 'changed'
+        ? element(
+            'span',
+            { className: 'badge plan-changed', attributes: { 'data-plan-changed': '' } },
+            formatString(s.planChanged, statement.planDigests.length),
+          )
+        : plan === 'one'
+          ? s.planOne
+          : '–';
+    const actions = element(
+      'div',
+      { className: 'row-actions' },
+      hasPlanText
+        ? button({
+            id: `server-plan-${index}`,
+            label: s.openPlan,
+            appearance: 'secondary',
+            onClick: () => context.host.post('openServerPlan', { digest: statement.digest }),
+          }).element
+        : null,
+      canReveal
+        ? button({
+            id: `server-reveal-${index}`,
+            label: s.showInStatements,
+            appearance: 'secondary',
+            onClick: () => context.host.post('revealServerStatement', { digest: statement.digest }),
+          }).element
+        : null,
+    );
+    return [
+      element('span', {}, text, counted),
+      f.number(statement.execCount),
+      f.ms(statement.avgLatencyMs),
+      f.ms(statement.maxLatencyMs),
+      f.ms(totalMs),
+      statement.engines.join(' + ') || '–',
+      planCell,
+      actions,
+    ];
+  });
+  const table =
+    rows.length > 0
+      ? dataTable([s.statement, s.execCount, s.avgMs, s.maxMs, s.totalMs, s.engines, s.plan, ''], rows, {
+          className: 'server-statements',
+          numericFrom: 1,
+        })
+      : element('p', { className: 'muted' }, s.serverStatementsNone);
+  const warnings =
+    activity.warnings.length > 0
+      ? element(
+          'ul',
+          { className: 'server-warnings', attributes: { 'data-server-warnings': '' } },
+          ...activity.warnings.map((warning) => element('li', {}, warning)),
+        )
+      : null;
+  const section = card(formatString(s.serverStatements, activity.source), table, warnings);
+  section.dataset.section = 'server';
+  return section;
+}

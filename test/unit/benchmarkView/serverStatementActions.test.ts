@@ -66,11 +66,11 @@ test('the connection is the one profile with the server host and port', () => {
   assert.equal(connectionIdForServer(profiles, server), 'a');
   assert.equal(connectionIdForServer(profiles, { ...server, host: 'tidb.EXAMPLE', port: 4001 }), 'c');
   assert.equal(connectionIdForServer(profiles, { ...server, port: 3306 }), undefined);
-  assert.equal(
-    connectionIdForServer([...profiles, { id: 'd', host: '127.0.0.1', port: 4000 }], server),
-    undefined,
-    'two profiles: ambiguous',
-  );
+  const twoLocal = [...profiles, { id: 'd', name: 'local as root', host: '127.0.0.1', port: 4000 }];
+  assert.equal(connectionIdForServer(twoLocal, server), undefined, 'two profiles and no recorded name: ambiguous');
+  assert.equal(connectionIdForServer(twoLocal, server, 'local as root'), 'd', 'the name the result recorded decides');
+  assert.equal(connectionIdForServer(twoLocal, server, 'staging'), undefined, 'a name of another server does not');
+  assert.equal(connectionIdForServer(profiles, server, 'renamed since'), 'a');
   assert.equal(connectionIdForServer(profiles, { ...server, host: undefined }), undefined);
   assert.equal(connectionIdForServer(profiles, undefined), undefined);
 });

@@ -206,9 +206,9 @@ export interface BenchmarkResultsStrings {
   serverStatementsNone: string;
   statement: string;
   execCount: string;
-  avgMs: string;
-  maxMs: string;
-  totalMs: string;
+  serverAvg: string;
+  serverMax: string;
+  serverTotal: string;
   engines: string;
   plan: string;
   planChanged: string;

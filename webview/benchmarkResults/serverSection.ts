@@ -66,7 +66,7 @@ export function serverSection(context: ViewContext, activity: ServerActivity | u
   });
   const table =
     rows.length > 0
-      ? dataTable([s.statement, s.execCount, s.avgMs, s.maxMs, s.totalMs, s.engines, s.plan, ''], rows, {
+      ? dataTable([s.statement, s.execCount, s.serverAvg, s.serverMax, s.serverTotal, s.engines, s.plan, ''], rows, {
           className: 'server-statements',
           numericFrom: 1,
         })

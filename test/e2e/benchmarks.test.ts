@@ -7,12 +7,13 @@
 // test-results/screenshots/benchmarks-*.png.
 import * as assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 import type { Frame, Page } from 'playwright-core';
+import { pngSize, readPngText } from '../../src/core/results/pngText';
 import { testDatabase } from '../support/testDatabase';
 import { repoRoot, screenshotsDir } from './support/paths';
 import { safeFileName, type Workbench } from './support/workbench';
@@ -389,13 +390,31 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       assert.match(csv[1], /^1(\.\d+)?,2,\d/);
       await page.locator('.notifications-toasts', { hasText: 'Saved first-run.csv' }).waitFor({ state: 'visible' });
 
+      const chartCss = await run
+        .locator('.chart-box[data-chart="throughput"] canvas')
+        .evaluate((canvas) => ({ width: canvas.getBoundingClientRect().width, height: canvas.getBoundingClientRect().height }));
       await run.locator('#save-throughput').click();
       const png = join(session.workspaceFolder, 'first-run-throughput.png');
       await pickFileInDialog(workbench, png);
       await until(async () => existsSync(png) && statSync(png).size > 0, Boolean, 'the PNG to be written', 20_000 * scale);
       const bytes = readFileSync(png);
+      copyFileSync(png, join(screenshotsDir, 'benchmarks-saved-chart.png'));
       assert.equal(bytes.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'a PNG file');
       assert.ok(bytes.length > 5_000, `a chart, not an empty image (${bytes.length} bytes)`);
+      // the chart at twice its CSS size, with a margin around it and the caption above it
+      const size = pngSize(bytes);
+      assert.ok(size, 'a PNG header');
+      assert.ok(
+        size.width >= 2 * Math.floor(chartCss.width) && size.width <= 2 * Math.ceil(chartCss.width) + 60,
+        `PNG ${size.width}×${size.height} for a chart of ${chartCss.width}×${chartCss.height} CSS px`,
+      );
+      assert.ok(size.height >= 2 * Math.floor(chartCss.height) + 40, `PNG ${size.width}×${size.height} has room for its caption`);
+      const text = new Map(readPngText(bytes));
+      assert.equal(text.get('Title'), 'QPS over time');
+      const identity = text.get('Description') ?? '';
+      for (const part of ['oltp_point_select', '2 threads', CONNECTION, 'MariaDB'])
+        assert.ok(identity.includes(part), `"${part}" in "${identity}"`);
+      assert.ok(!identity.includes(db.password), 'no password in the PNG');
 
       await workbench.treeItem(SECOND_RUN, VIEW).click({ modifiers: ['Control'] });
       await until(

@@ -188,9 +188,8 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
     session.diagnose('plans-explain-analyze', async (workbench) => {
       await workbench.openFile(SQL_FILE);
       await clickCodeLens(workbench, 'Explain Analyze', 0);
-      // No active connection yet: pick one, then type its password (passwordMode "ask").
-      await workbench.pickQuickPickItem(CONNECTION, 60_000);
-      await workbench.waitForQuickInput();
+      // No active connection yet, and only one there is: it is used without a question; type its password (passwordMode "ask").
+      await workbench.waitForQuickInput(60_000);
       await workbench.fillQuickInput(db.password);
 
       const plan = await planFrame(workbench, /1\.03 s · 1 row · TiKV · 1 critical, 3 warnings · 5 operators/);
@@ -235,7 +234,13 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
 
       // The hover over the statement names where the time went.
       await workbench.page.keyboard.press('Control+Shift+M');
-      await workbench.page.locator('.part.editor .view-line', { hasText: 'FROM' }).first().hover();
+      // back to column 0 first: the inline gist after the statement can leave the narrow editor scrolled sideways
+      await workbench.page.locator('.part.editor .margin-view-overlays .line-numbers').first().click();
+      await workbench.page.keyboard.press('Control+Home');
+      await workbench.page
+        .locator('.part.editor .view-line span span', { hasText: /^FROM$/ })
+        .first()
+        .hover();
       const hover = workbench.page.locator('.monaco-hover', { hasText: 'Where the time went' });
       await hover.waitFor({ state: 'visible', timeout: 30_000 });
       assert.match(await hover.innerText(), /TableFullScan_18[\s\S]*Open plan view/);

@@ -214,6 +214,13 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
     session.diagnose('table-controls-connect', async (workbench) => {
       await workbench.openViewContainer('TiDB Lab');
       await widenSideBar(workbench);
+      // the Benchmarks and Statements views folded, so that the Connections tree has the height to render every table row
+      for (const title of ['Benchmarks', 'Statements']) {
+        const expanded = workbench.page
+          .locator('.part.sidebar .pane-header[aria-expanded="true"]')
+          .filter({ has: workbench.page.locator('h3.title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) });
+        if ((await expanded.count()) > 0) await expanded.first().click();
+      }
       await workbench.treeItem(CONNECTION, VIEW).click();
       await workbench.fillQuickInput(db.password);
       await workbench.treeItem('TiDB v8.5.1', VIEW).waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });

@@ -2,7 +2,7 @@
 // sysbench options and our own extensions are marked), and their conversion into typed settings.
 // Option names compare with '-' and '_' as the same character, as sysbench does.
 import { isRandType, type DistributionSettings, type RandType } from './randomDistribution';
-import { isWorkloadName, workloadSpec, type WorkloadName } from './workloadCatalog';
+import { isWorkloadName, workloadSpec, WORKLOAD_NAMES, type WorkloadName } from './workloadCatalog';
 
 export type OptionKind = 'int' | 'double' | 'bool' | 'string' | 'list';
 
@@ -21,18 +21,8 @@ export interface OptionDefinition {
   secret?: boolean;
 }
 
-const OLTP: readonly WorkloadName[] = [
-  'oltp_point_select',
-  'oltp_read_only',
-  'oltp_read_write',
-  'oltp_write_only',
-  'oltp_update_index',
-  'oltp_update_non_index',
-  'oltp_insert',
-  'oltp_delete',
-  'select_random_points',
-  'select_random_ranges',
-];
+/** the workloads of oltp_common.lua (every one but bulk_insert) */
+const OLTP: readonly WorkloadName[] = WORKLOAD_NAMES.filter((name) => name !== 'bulk_insert');
 
 export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   { name: 'threads', kind: 'int', defaultValue: '1', help: 'number of threads to use' },
@@ -574,19 +564,7 @@ function splitList(text: string): string[] {
 }
 
 function knownWorkloadList(): string {
-  return [
-    'oltp_point_select',
-    'oltp_read_only',
-    'oltp_read_write',
-    'oltp_write_only',
-    'oltp_update_index',
-    'oltp_update_non_index',
-    'oltp_insert',
-    'oltp_delete',
-    'select_random_points',
-    'select_random_ranges',
-    'bulk_insert',
-  ].join(', ');
+  return WORKLOAD_NAMES.join(', ');
 }
 
 /** Every option with its effective value under sysbench's names (underscores), no password. */

@@ -13,6 +13,7 @@ import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager, type SessionOpener } from './connections/connectionManager';
 import { ConnectionStore } from './connections/connectionStore';
+import { EchoSafeMemento } from './state/echoSafeMemento';
 
 export const CONNECT_TIMEOUT_SETTING = 'tidbLab.connectTimeoutSeconds';
 
@@ -28,8 +29,9 @@ export function registerConnectionFeature(context: vscode.ExtensionContext, log:
       logger: sqlLoggerFor(log, profile.name),
       connectTimeoutMs: 1000 * vscode.workspace.getConfiguration().get<number>(CONNECT_TIMEOUT_SETTING, 10),
     });
-  const store = new ConnectionStore(context.globalState, context.secrets);
-  const manager = new ConnectionManager(store, context.globalState, openSession, log);
+  const globalState = new EchoSafeMemento(context.globalState);
+  const store = new ConnectionStore(globalState, context.secrets);
+  const manager = new ConnectionManager(store, globalState, openSession, log);
   const explorer = new ConnectionsTreeProvider(store, manager, log);
   const treeView = vscode.window.createTreeView(VIEWS.connections, {
     treeDataProvider: explorer,

@@ -14,8 +14,10 @@ import { BenchmarkResultStore } from './resultStore';
 import { registerRunCommands } from './runCommands';
 import type { PlanViewPanels } from '../plans/planViewPanels';
 import { openServerPlan } from './serverPlanView';
+import { EchoSafeMemento } from '../state/echoSafeMemento';
 
 export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: TidbLabApi, planPanels: PlanViewPanels): void {
+  const globalState = new EchoSafeMemento(context.globalState);
   const store = new BenchmarkResultStore(context.globalStorageUri, api.log);
   const tree = new BenchmarksTreeProvider(store);
   const treeView = vscode.window.createTreeView<BenchmarkNode>(BENCHMARKS_VIEW, { treeDataProvider: tree, canSelectMany: true });
@@ -26,13 +28,13 @@ export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: 
   const runner = new BenchmarkRunner({ panels, store, tree, log: api.log });
   api.benchmarks = { onDidReportInterval: runner.onDidReportInterval, tree };
   const documents = new ExperimentDocuments(() => {
-    const database = context.globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
+    const database = globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
     const connection = api.connections.activeSession()?.profile.name;
     return connection
       ? `$(database) ${vscode.l10n.t('on {0}, database {1}', connection, database)}`
       : `$(database) ${vscode.l10n.t('on the active connection, database {0}', database)}`;
   });
-  const services: BenchmarkServices = { api, globalState: context.globalState, store, tree, treeView, panels, runner, documents };
+  const services: BenchmarkServices = { api, globalState, store, tree, treeView, panels, runner, documents };
   context.subscriptions.push(
     store,
     tree,

@@ -8,26 +8,61 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSession } from '../db/databaseSession';
 import { quoteIdentifier } from '../db/sqlIdentifiers';
-import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult } from '../results/benchmarkResult';
+import {
+  RESULT_SCHEMA_VERSION,
+  type ExperimentCell,
+  type ExperimentResult,
+  type RunResult,
+  type SkippedVariant,
+} from '../results/benchmarkResult';
 import { experimentResult, settleExperiment } from './experimentResult';
 import { openAdminSession } from './adminSession';
 import { connectionOptionValues, leanConnectTargets, type BenchConnectionSettings } from './benchConnectionSettings';
 import type { BulkLoadExperimentDefinition, KeyOrder } from './experimentDefinition';
+import { planBulkLoad, type BulkLoadCellPlan } from './bulkLoadPlan';
+import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal, layoutWords, serverAssignsKeys } from './bulkLoadTable';
 import type { ExperimentHooks } from './experimentHooks';
 import { LatencyRecorder } from './latencyHistogram';
 import { packetTooLargeWords } from './protocol/packetLimit';
 import { BenchWorkerPool } from './benchWorkerPool';
-import { bulkInsertPrefix, fillLoadOrder } from './bulkLoadWriters';
+import { fillLoadOrder } from './bulkLoadWriters';
 import { CONTROL_STOP, type BulkLoadWorkerSetup } from './workerMessages';
 import { threadRandomStates } from './randomSeeding';
 import { TOOL_NAME, clientWorkerCount, isLocalHost } from './runBenchmark';
 import { TOOL_VERSION } from '../toolVersion';
 import { serverInfoOf } from './serverInfo';
+import type { ServerIdentity } from '../db/serverFlavor';
 import { SysbenchRandom } from './sysbenchRandom';
 import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from './sysbenchSql';
 import { BULK_LOAD_ROW_BYTES } from './bulkLoadRow';
 
 const BYTES_PER_MB = 1_000_000;
+
+// the planning and the table's SQL have modules of their own; their callers keep importing them from here
+export { bulkLoadCellCount, planBulkLoad, type BulkLoadCellPlan } from './bulkLoadPlan';
+export { bulkLoadTableSql } from './bulkLoadTable';
+
+/**
+ * The cells this server can run and the variants it cannot (a TiDB-only table layout on MariaDB or
+ * MySQL), each with the reason, decided before anything is created.
+ */
+export function runnableBulkLoadCells(
+  plan: readonly BulkLoadCellPlan[],
+  server: ServerIdentity,
+): { cells: BulkLoadCellPlan[]; skipped: SkippedVariant[] } {
+  const cells: BulkLoadCellPlan[] = [];
+  const skipped = new Map<string, SkippedVariant>();
+  for (const cell of plan) {
+    const reason = layoutRefusal(cell.layout, server);
+    if (reason === undefined) cells.push(cell);
+    else {
+      const entry = skipped.get(cell.variant) ?? { variant: cell.variant, reason, cells: 0 };
+      entry.cells++;
+      skipped.set(cell.variant, entry);
+    }
+  }
+  return { cells, skipped: [...skipped.values()] };
+}
 
 /** Cells whose writers outnumber their statements: the extra writers have nothing to send. */
 export function bulkLoadWarnings(definition: BulkLoadExperimentDefinition): string[] {
@@ -45,49 +80,18 @@ export function bulkLoadWarnings(definition: BulkLoadExperimentDefinition): stri
   return warnings;
 }
 
-export interface BulkLoadCellPlan {
-  rows: number;
-  rowsPerInsert: number;
-  writers: number;
-  keyOrder: KeyOrder;
-  repetition: number;
-}
-
-export function planBulkLoad(definition: BulkLoadExperimentDefinition): BulkLoadCellPlan[] {
-  const cells: BulkLoadCellPlan[] = [];
-  for (const rowsPerInsert of definition.rowsPerInsert) {
-    for (const writers of definition.writerThreads) {
-      for (const keyOrder of definition.keyOrder) {
-        for (let repetition = 1; repetition <= definition.repeat; repetition++)
-          cells.push({ rows: definition.rows, rowsPerInsert, writers, keyOrder, repetition });
-      }
-    }
-  }
-  return cells;
-}
-
-export function bulkLoadTableSql(table: string): string {
-  return `CREATE TABLE ${quoteIdentifier(table)} (
-  id BIGINT NOT NULL,
-  k INTEGER DEFAULT '0' NOT NULL,
-  c CHAR(120) DEFAULT '' NOT NULL,
-  pad CHAR(60) DEFAULT '' NOT NULL,
-  PRIMARY KEY (id)
-)`;
-}
-
 /** The keys 1..rows in load order: ascending, or a Fisher-Yates shuffle. */
 export function loadOrder(rows: number, order: KeyOrder, random: SysbenchRandom): Int32Array {
   return fillLoadOrder(new Int32Array(rows), order, random);
 }
 
 /** The longest INSERT a cell sends: its prefix and rowsPerInsert rows with keys of the most digits. */
-export function bulkInsertStatementBytes(table: string, rowsPerInsert: number, rows: number): number {
+export function bulkInsertStatementBytes(table: string, rowsPerInsert: number, rows: number, serverKeys = false): number {
   const count = Math.min(rowsPerInsert, rows);
   const digits = String(rows).length;
-  // (id, k, 'c', 'pad')
-  const rowBytes = 1 + digits + 2 + digits + 3 + C_VALUE_TEMPLATE.length + 4 + PAD_VALUE_TEMPLATE.length + 2;
-  return Buffer.byteLength(bulkInsertPrefix(table)) + count * rowBytes + (count - 1);
+  // (id, k, 'c', 'pad'), or (k, 'c', 'pad') when the server assigns the ids
+  const rowBytes = 1 + (serverKeys ? 0 : digits + 2) + digits + 3 + C_VALUE_TEMPLATE.length + 4 + PAD_VALUE_TEMPLATE.length + 2;
+  return Buffer.byteLength(bulkInsertPrefix(table, serverKeys)) + count * rowBytes + (count - 1);
 }
 
 async function readMaxAllowedPacket(admin: DatabaseSession): Promise<number | undefined> {
@@ -103,12 +107,13 @@ export async function runBulkLoadExperiment(
 ): Promise<ExperimentResult> {
   const log = hooks.onLog ?? (() => undefined);
   const values = connectionOptionValues(connection);
-  const plan = planBulkLoad(definition);
   const started = Date.now();
   const admin = await openAdminSession(values, hooks.onSql);
+  const { cells: plan, skipped } = runnableBulkLoadCells(planBulkLoad(definition), admin.identity);
   const cells: ExperimentCell[] = [];
   const notes = bulkLoadWarnings(definition);
   for (const note of notes) log(`warning: ${note}`);
+  for (const variant of skipped) log(`skipped: variant '${variant.variant}' (${variant.cells} cells): ${variant.reason}`);
   // read before the load: a statement over it is refused with words, not sent to be cut off
   const maxAllowedPacket = await readMaxAllowedPacket(admin).catch(() => undefined);
   const { status, message } = await settleExperiment(
@@ -116,17 +121,19 @@ export async function runBulkLoadExperiment(
     plan.length,
     hooks.signal,
     async () => {
+      if (plan.length === 0)
+        throw new Error(`Nothing to run on this server: ${skipped.map((variant) => `'${variant.variant}': ${variant.reason}`).join(' ')}`);
       for (const [index, cell] of plan.entries()) {
         if (hooks.signal?.aborted) break;
-        const label = `rows_per_insert=${cell.rowsPerInsert} writers=${cell.writers} keys=${cell.keyOrder}${cell.repetition > 1 ? ` (run ${cell.repetition})` : ''}`;
+        const label = `${cell.variant === cell.keyOrder ? '' : `variant='${cell.variant}' `}rows_per_insert=${cell.rowsPerInsert} writers=${cell.writers} keys=${cell.keyOrder}${cell.repetition > 1 ? ` (run ${cell.repetition})` : ''}`;
         log(label);
         hooks.onStep?.({ kind: 'cell', index, total: plan.length, label });
         const run = await loadCell(definition, cell, admin, connection, maxAllowedPacket, hooks.signal);
         const experimentCell: ExperimentCell = {
           workload: 'bulk_load',
           threads: cell.writers,
-          variant: cell.keyOrder,
-          params: { rows_per_insert: cell.rowsPerInsert, rows: cell.rows },
+          variant: cell.variant,
+          params: { rows_per_insert: cell.rowsPerInsert, rows: cell.rows, ...layoutParams(cell) },
           run,
         };
         cells.push(experimentCell);
@@ -139,13 +146,30 @@ export async function runBulkLoadExperiment(
   );
   return experimentResult({
     definition,
-    variants: [...new Set(plan.map((cell) => cell.keyOrder))],
+    variants: [...new Set(plan.map((cell) => cell.variant))],
     cells,
+    skipped,
     status,
     message,
     server: serverInfoOf(admin.identity, { connection: values }),
     startedMs: started,
   });
+}
+
+/** The cell's table layout and index option, in the params and options of its result. */
+function layoutParams(cell: BulkLoadCellPlan): Record<string, string | boolean> {
+  return {
+    key_order: cell.keyOrder,
+    table_layout: cell.layout.name,
+    primary_key: cell.layout.primaryKey,
+    secondary_index: cell.secondaryIndex,
+  };
+}
+
+/** The indexes the loaded table has, as SHOW INDEX lists them (one name per index). */
+async function tableIndexes(admin: DatabaseSession, table: string): Promise<string> {
+  const rows = await admin.query(`SHOW INDEX FROM ${quoteIdentifier(table)}`);
+  return [...new Set(rows.map((row) => String(row.Key_name ?? row.KEY_NAME)))].join(',');
 }
 
 async function loadCell(
@@ -158,13 +182,15 @@ async function loadCell(
 ): Promise<RunResult> {
   const values = connectionOptionValues(connection);
   const targets = leanConnectTargets(values);
-  const statementBytes = bulkInsertStatementBytes(definition.table, cell.rowsPerInsert, cell.rows);
+  const serverKeys = serverAssignsKeys(cell.layout);
+  const statementBytes = bulkInsertStatementBytes(definition.table, cell.rowsPerInsert, cell.rows, serverKeys);
   const result = (outcome: {
     seconds: number;
     rowsLoaded: number;
     latencies: LatencyRecorder;
     failure?: string;
     startTime: string;
+    indexes?: string;
   }): RunResult => {
     const statements = outcome.latencies.count;
     const per = (value: number) => (outcome.seconds > 0 ? value / outcome.seconds : 0);
@@ -178,7 +204,7 @@ async function loadCell(
         rows: cell.rows,
         rows_per_insert: cell.rowsPerInsert,
         threads: cell.writers,
-        key_order: cell.keyOrder,
+        ...layoutParams(cell),
         table: definition.table,
       },
       server: serverInfoOf(admin.identity, { connection: values }),
@@ -203,8 +229,9 @@ async function loadCell(
       status: signal?.aborted ? 'cancelled' : outcome.failure ? 'failed' : 'completed',
       message: outcome.failure,
       labels: {
-        variant: cell.keyOrder,
+        variant: cell.variant,
         rows_loaded: outcome.rowsLoaded,
+        ...(outcome.indexes === undefined ? {} : { indexes: outcome.indexes }),
         hosts: [...new Set(targets.slice(0, cell.writers).map((target) => `${target.host}:${target.port}`))].join(','),
         statement_bytes: statementBytes,
       },
@@ -222,21 +249,33 @@ async function loadCell(
 
   const table = quoteIdentifier(definition.table);
   await admin.run(`DROP TABLE IF EXISTS ${table}`);
-  await admin.run(bulkLoadTableSql(definition.table));
+  try {
+    await admin.run(bulkLoadTableSql(definition.table, cell.layout, cell.secondaryIndex));
+  } catch (error) {
+    // a layout this server refuses (an option it does not know): this cell fails, the others run
+    return result({
+      seconds: 0,
+      rowsLoaded: 0,
+      latencies: new LatencyRecorder(),
+      startTime: new Date().toISOString(),
+      failure: `Not loaded: the server refused the table (${layoutWords(cell.layout)}): ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
 
   const seeds = threadRandomStates({ seed: definition.seed, threads: cell.writers + 1, reportThread: false, eventGenerator: false });
   const serverIsLocal = values.hosts.every(isLocalHost) || values.socket !== undefined;
   const workerCount = clientWorkerCount(cell.writers, 0, serverIsLocal);
   const control = new SharedArrayBuffer(2 * 4);
-  const keys = new SharedArrayBuffer(cell.rows * 4);
+  const keys = new SharedArrayBuffer(serverKeys ? 0 : cell.rows * 4);
   const setups: BulkLoadWorkerSetup[] = Array.from({ length: workerCount }, (_unused, worker) => ({
     task: 'bulkLoad',
     table: definition.table,
     rows: cell.rows,
     rowsPerInsert: cell.rowsPerInsert,
-    keyOrder: cell.keyOrder,
+    keyOrder: cell.keyOrder === 'server-assigned' ? 'ordered' : cell.keyOrder,
+    serverKeys,
     keys,
-    fillKeys: worker === 0,
+    fillKeys: worker === 0 && !serverKeys,
     keysRandom: seeds.workers[0],
     writers: [],
     control,
@@ -278,7 +317,8 @@ async function loadCell(
     else pool.broadcast({ type: 'stop', hard: false });
     await pool.whenFinished();
     const seconds = failure === undefined || rowsLoaded > 0 ? (performance.now() - startMs) / 1000 : 0;
-    return result({ seconds, rowsLoaded, latencies, failure, startTime });
+    const indexes = await tableIndexes(admin, definition.table).catch(() => undefined);
+    return result({ seconds, rowsLoaded, latencies, failure, startTime, indexes });
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await pool.terminate();

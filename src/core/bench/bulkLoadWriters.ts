@@ -1,7 +1,7 @@
 // The writers of one bulk-load cell inside a benchmark worker_thread (benchWorker.ts), so that
 // building multi-row INSERTs and reading their answers never runs on the extension host's thread.
 // Writers of every worker take batches from one shared counter, as a loader reading a file does.
-import { quoteIdentifier } from '../db/sqlIdentifiers';
+import { bulkInsertPrefix } from './bulkLoadTable';
 import { LatencyRecorder } from './latencyHistogram';
 import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
 import { DEFAULT_DISTRIBUTION } from './randomDistribution';
@@ -24,10 +24,6 @@ export function fillLoadOrder(keys: Int32Array, order: KeyOrder, random: Sysbenc
     }
   }
   return keys;
-}
-
-export function bulkInsertPrefix(table: string): string {
-  return `INSERT INTO ${quoteIdentifier(table)} (id, k, c, pad) VALUES `;
 }
 
 export interface BulkLoadOutcome {
@@ -57,7 +53,7 @@ export class BulkLoadWriters {
 
   async run(): Promise<BulkLoadOutcome> {
     const { rows, rowsPerInsert } = this.setup;
-    const prefix = bulkInsertPrefix(this.setup.table);
+    const prefix = bulkInsertPrefix(this.setup.table, this.setup.serverKeys);
     const batches = Math.ceil(rows / rowsPerInsert);
     const latencies = new LatencyRecorder();
     let rowsLoaded = 0;
@@ -73,9 +69,8 @@ export class BulkLoadWriters {
           const to = Math.min(rows, from + rowsPerInsert);
           const values: string[] = [];
           for (let i = from; i < to; i++) {
-            values.push(
-              `(${this.keys[i]}, ${random.uniform(1, rows)}, '${random.string(C_VALUE_TEMPLATE)}', '${random.string(PAD_VALUE_TEMPLATE)}')`,
-            );
+            const id = this.setup.serverKeys ? '' : `${this.keys[i]}, `;
+            values.push(`(${id}${random.uniform(1, rows)}, '${random.string(C_VALUE_TEMPLATE)}', '${random.string(PAD_VALUE_TEMPLATE)}')`);
           }
           const sent = performance.now();
           try {

@@ -22,6 +22,13 @@
 //   {"kind": "bulk-load", "name": "batch size", "rows": 200000, "rowsPerInsert": [2000, 5000],
 //    "writerThreads": [5, 10], "keyOrder": ["ordered", "shuffled"]}
 // A bulk-load study is sized by "rows" or by "gb" (gigabytes of row data, 192 bytes a row).
+// "tableLayouts" makes how the table keys its rows a variant (bulkLoadTable.ts has the DDL):
+//   [{"name": "auto_increment", "primaryKey": "auto-increment"},
+//    {"name": "auto_random", "primaryKey": "auto-random", "autoRandomBits": 5},
+//    {"name": "shard_row_id", "primaryKey": "nonclustered", "shardRowIdBits": 4, "preSplitRegions": 2}]
+// ("explicit" is the default: PRIMARY KEY (id) with the writers' ids; auto-random and nonclustered
+// are TiDB's, and their cells are skipped with the reason on other servers); "secondaryIndex":
+// [false, true] loads with and without sysbench's index k_1 on k.
 //
 // Placeholders in set-up and tear-down SQL: {table} (each sbtest table, quoted; the statement runs
 // once per table), {schema} (the database, quoted), {qualifiedTable} (`db`.`sbtestN`).
@@ -38,8 +45,11 @@ import { OptionError, findOption } from './benchOptions';
 import { experimentSizeProblem } from './experimentSize';
 import { isWorkloadName } from './workloadCatalog';
 import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from './bulkLoadRow';
+import { MAX_SHARD_BITS, PRIMARY_KEY_KINDS } from './bulkLoadTable';
 import type {
   BulkLoadExperimentDefinition,
+  BulkLoadPrimaryKey,
+  BulkLoadTableLayout,
   ExperimentDefinition,
   KeyOrder,
   OptionValue,
@@ -148,7 +158,20 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
 function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
   allowKeys(
     value,
-    ['kind', 'name', 'rows', 'gb', 'rowsPerInsert', 'writerThreads', 'keyOrder', 'table', 'repeat', 'seed'],
+    [
+      'kind',
+      'name',
+      'rows',
+      'gb',
+      'rowsPerInsert',
+      'writerThreads',
+      'keyOrder',
+      'tableLayouts',
+      'secondaryIndex',
+      'table',
+      'repeat',
+      'seed',
+    ],
     'bulk-load experiment',
   );
   const size = bulkLoadSize(value);
@@ -171,10 +194,71 @@ function parseBulkLoad(value: Json): BulkLoadExperimentDefinition {
     rowsPerInsert: positiveIntegers(value.rowsPerInsert, 'rowsPerInsert'),
     writerThreads: positiveIntegers(value.writerThreads, 'writerThreads'),
     keyOrder,
+    ...(value.tableLayouts === undefined ? {} : { tableLayouts: tableLayouts(value.tableLayouts) }),
+    ...(value.secondaryIndex === undefined ? {} : { secondaryIndex: secondaryIndexOptions(value.secondaryIndex) }),
     table,
     repeat: value.repeat === undefined ? 1 : positiveInteger(value.repeat, 'repeat'),
     seed,
   };
+}
+
+function tableLayouts(value: unknown): BulkLoadTableLayout[] {
+  const layouts = array(value, 'tableLayouts').map((entry, index) => tableLayout(entry, `tableLayouts[${index}]`));
+  if (layouts.length === 0) throw new ExperimentDefinitionError('"tableLayouts" needs at least one layout (or leave it out).');
+  const names = new Set<string>();
+  for (const layout of layouts) {
+    if (names.has(layout.name)) throw new ExperimentDefinitionError(`Two table layouts are called '${layout.name}'.`);
+    names.add(layout.name);
+  }
+  return layouts;
+}
+
+/** A table layout as TiDB accepts it: each TiDB option only where TiDB's documentation allows it. */
+function tableLayout(entry: unknown, where: string): BulkLoadTableLayout {
+  if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be an object with a "name" and a "primaryKey".`);
+  allowKeys(entry, ['name', 'primaryKey', 'autoRandomBits', 'shardRowIdBits', 'preSplitRegions'], where);
+  const name = nonEmptyString(entry.name, `${where}.name`);
+  const primaryKey = entry.primaryKey;
+  if (typeof primaryKey !== 'string' || !(PRIMARY_KEY_KINDS as readonly string[]).includes(primaryKey))
+    throw new ExperimentDefinitionError(`"${where}.primaryKey" must be ${PRIMARY_KEY_KINDS.map((kind) => `"${kind}"`).join(', ')}.`);
+  const layout: BulkLoadTableLayout = { name, primaryKey: primaryKey as BulkLoadPrimaryKey };
+  if (entry.autoRandomBits !== undefined) {
+    if (layout.primaryKey !== 'auto-random')
+      throw new ExperimentDefinitionError(`"${where}.autoRandomBits" goes with "primaryKey": "auto-random" (AUTO_RANDOM(bits)).`);
+    layout.autoRandomBits = shardBits(entry.autoRandomBits, `${where}.autoRandomBits`);
+  }
+  if (entry.shardRowIdBits !== undefined) {
+    if (layout.primaryKey !== 'nonclustered')
+      throw new ExperimentDefinitionError(
+        `"${where}.shardRowIdBits": SHARD_ROW_ID_BITS shards the hidden row id of a table without a clustered integer key; use "primaryKey": "nonclustered".`,
+      );
+    layout.shardRowIdBits = shardBits(entry.shardRowIdBits, `${where}.shardRowIdBits`);
+  }
+  if (entry.preSplitRegions !== undefined) {
+    if (layout.shardRowIdBits === undefined)
+      throw new ExperimentDefinitionError(`"${where}.preSplitRegions": PRE_SPLIT_REGIONS goes with "shardRowIdBits" (SHARD_ROW_ID_BITS).`);
+    const regions = positiveInteger(entry.preSplitRegions, `${where}.preSplitRegions`);
+    if (regions > layout.shardRowIdBits)
+      throw new ExperimentDefinitionError(
+        `"${where}.preSplitRegions" is ${regions}; TiDB wants PRE_SPLIT_REGIONS at most SHARD_ROW_ID_BITS (${layout.shardRowIdBits}).`,
+      );
+    layout.preSplitRegions = regions;
+  }
+  return layout;
+}
+
+function shardBits(value: unknown, where: string): number {
+  const bits = positiveInteger(value, where);
+  if (bits > MAX_SHARD_BITS) throw new ExperimentDefinitionError(`"${where}" is ${bits}; TiDB takes 1 to ${MAX_SHARD_BITS} shard bits.`);
+  return bits;
+}
+
+function secondaryIndexOptions(value: unknown): boolean[] {
+  const options = array(value, 'secondaryIndex').map((entry, index) => boolean(entry, `secondaryIndex[${index}]`));
+  if (options.length === 0)
+    throw new ExperimentDefinitionError('"secondaryIndex" needs at least one value: [false], [true] or [false, true].');
+  if (new Set(options).size !== options.length) throw new ExperimentDefinitionError('"secondaryIndex" lists a value twice.');
+  return options;
 }
 
 /** "rows", or "gb" of row data (rows follows from it); both only when they agree. */

@@ -42,6 +42,28 @@ export interface SysbenchExperimentDefinition {
 
 export type KeyOrder = 'ordered' | 'shuffled';
 
+/**
+ * How a bulk-load table keys its rows:
+ * - explicit: `PRIMARY KEY (id)`, the writers send the ids (ordered or shuffled), as today;
+ * - auto-increment: `id BIGINT NOT NULL AUTO_INCREMENT`, the server assigns the ids;
+ * - auto-random (TiDB): `id BIGINT AUTO_RANDOM[(bits)]` as a clustered primary key, the server
+ *   assigns random-prefixed ids;
+ * - nonclustered (TiDB): `PRIMARY KEY (id) NONCLUSTERED`, rows keyed by the hidden _tidb_rowid,
+ *   optionally sharded (`SHARD_ROW_ID_BITS`) and pre-split (`PRE_SPLIT_REGIONS`); the writers send the ids.
+ */
+export type BulkLoadPrimaryKey = 'explicit' | 'auto-increment' | 'auto-random' | 'nonclustered';
+
+export interface BulkLoadTableLayout {
+  name: string;
+  primaryKey: BulkLoadPrimaryKey;
+  /** AUTO_RANDOM(bits): shard bits, 1..15 (TiDB's default 5 when absent) */
+  autoRandomBits?: number;
+  /** SHARD_ROW_ID_BITS = n, 1..15 (nonclustered only) */
+  shardRowIdBits?: number;
+  /** PRE_SPLIT_REGIONS = n: 2^n regions at CREATE TABLE, at most shardRowIdBits (TiDB's rule) */
+  preSplitRegions?: number;
+}
+
 export interface BulkLoadExperimentDefinition {
   kind: 'bulk-load';
   name: string;
@@ -51,6 +73,10 @@ export interface BulkLoadExperimentDefinition {
   rowsPerInsert: number[];
   writerThreads: number[];
   keyOrder: KeyOrder[];
+  /** table layouts as variants (absent: one layout, the explicit clustered key) */
+  tableLayouts?: BulkLoadTableLayout[];
+  /** with and/or without sysbench's secondary index k_1 on k (create_secondary), created with the table; absent: [false] */
+  secondaryIndex?: boolean[];
   table: string;
   repeat: number;
   seed: number;

@@ -109,6 +109,22 @@ const bulkLoadBatches: BulkLoadExperimentDefinition = {
   seed: 0,
 };
 
+// The tuning study's key-order comparison (studies/003, its second and third load): the same
+// 5,000,000-row data file loaded with 2,000 rows per batch by 10 threads, once with the primary
+// keys in file order and once shuffled ("乱序"); the study measured the load time per million rows
+// and how evenly the hot region leaders spread.
+const bulkLoadKeyOrder: BulkLoadExperimentDefinition = {
+  kind: 'bulk-load',
+  name: 'Bulk load: ordered vs shuffled primary keys (tuning study)',
+  rows: 5_000_000,
+  rowsPerInsert: [2000],
+  writerThreads: [10],
+  keyOrder: ['ordered', 'shuffled'],
+  table: 'tidblab_bulk_load',
+  repeat: 1,
+  seed: 0,
+};
+
 const bulkLoadPool: BulkLoadExperimentDefinition = {
   kind: 'bulk-load',
   name: 'Bulk load: load pool size and rows per statement',
@@ -153,6 +169,14 @@ export const EXPERIMENT_PRESETS: readonly ExperimentPreset[] = [
       '200,000 rows loaded with 2,000 vs 5,000 rows per INSERT, 5 vs 10 writer threads, ordered vs shuffled primary keys: rows/s, MB/s and p99 statement time.',
     requires: 'any',
     definition: bulkLoadBatches,
+  },
+  {
+    id: 'bulk-load-key-order',
+    title: 'Bulk-load tuning: ordered vs shuffled primary keys',
+    description:
+      "The tuning study's key-order comparison: 5,000,000 rows, 2,000 rows per INSERT, 10 writer threads, primary keys in order vs shuffled: rows/s, MB/s and p99 statement time.",
+    requires: 'any',
+    definition: bulkLoadKeyOrder,
   },
   {
     id: 'bulk-load-pool',

@@ -3,6 +3,7 @@
 // the estimate of how long it runs, printed before it starts; above LONG_EXPERIMENT_SECONDS the CLI
 // wants --yes and the extension asks.
 import { optionKey } from './benchOptions';
+import { bulkLoadCellCount } from './bulkLoadPlan';
 import type {
   BulkLoadExperimentDefinition,
   ExperimentDefinition,
@@ -166,13 +167,9 @@ function bulkLoadProblem(definition: BulkLoadExperimentDefinition): string | und
   if (listProblem) return listProblem;
   const cells = bulkLoadCellCount(definition);
   if (cells > EXPERIMENT_LIMITS.cells) {
-    return `The experiment has ${count(cells)} cells (rowsPerInsert ${definition.rowsPerInsert.length} x writerThreads ${definition.writerThreads.length} x keyOrder ${definition.keyOrder.length} x repeat ${definition.repeat}); at most ${count(EXPERIMENT_LIMITS.cells)}.`;
+    return `The experiment has ${count(cells)} cells (rowsPerInsert ${definition.rowsPerInsert.length} x writerThreads ${definition.writerThreads.length} x keyOrder ${definition.keyOrder.length}${definition.tableLayouts ? ` x tableLayouts ${definition.tableLayouts.length}` : ''}${definition.secondaryIndex ? ` x secondaryIndex ${definition.secondaryIndex.length}` : ''} x repeat ${definition.repeat}); at most ${count(EXPERIMENT_LIMITS.cells)}.`;
   }
   return undefined;
-}
-
-function bulkLoadCellCount(definition: BulkLoadExperimentDefinition): number {
-  return definition.rowsPerInsert.length * definition.writerThreads.length * definition.keyOrder.length * definition.repeat;
 }
 
 function boundedList(values: readonly number[], field: string, limit: number, what: string): string | undefined {

@@ -54,6 +54,8 @@ export interface BulkLoadWorkerSetup {
   rows: number;
   rowsPerInsert: number;
   keyOrder: KeyOrder;
+  /** the server assigns the ids (AUTO_INCREMENT, AUTO_RANDOM): the INSERTs leave id out and keys is empty */
+  serverKeys: boolean;
   /** rows Int32 keys in load order, shared by every worker of the cell */
   keys: SharedArrayBuffer;
   /** this worker computes the key order (one worker does, before it says ready) */

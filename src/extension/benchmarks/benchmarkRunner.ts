@@ -10,6 +10,7 @@ import { engineText, isEngineSetting, runMeasuredWithEngine, type EngineConfig }
 import { resolveBenchmarkConfig } from '../../core/bench/benchmarkConfig';
 import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, runExperiment, type PlannedCell } from '../../core/bench/runExperiment';
+import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
 import type { IntervalReport } from '../../core/bench/runStatistics';
 import type { BenchmarkResult } from '../../core/results/benchmarkResult';
 import type { ReportedInterval } from './reportedInterval';
@@ -360,7 +361,7 @@ function cellText(plan: readonly PlannedCell[], cell: PlannedCell): string {
 }
 
 function bulkLoadCells(definition: Extract<ExperimentDefinition, { kind: 'bulk-load' }>): number {
-  return definition.rowsPerInsert.length * definition.writerThreads.length * definition.keyOrder.length * definition.repeat;
+  return bulkLoadCellCount(definition);
 }
 
 function bulkLoadHeader(definition: ExperimentDefinition, target: BenchmarkTarget, runKey: string): LiveRunHeader {

@@ -107,6 +107,23 @@ describe('experiment presets', () => {
     assert.equal(Math.max(...pool.definition.rowsPerInsert), 7426);
   });
 
+  test("the tuning study's key-order comparison: 5,000,000 rows, 2,000 rows a batch, 10 threads, ordered vs shuffled (studies/003)", () => {
+    const preset = findPreset('bulk-load-key-order');
+    assert.ok(preset && preset.definition.kind === 'bulk-load');
+    assert.equal(preset.requires, 'any');
+    const definition = preset.definition;
+    // "500 万行数据文件", "单批次 2000 行记录，10 线程" then the same with "乱序" (shuffled) keys
+    assert.equal(definition.rows, 5_000_000);
+    assert.deepEqual(definition.rowsPerInsert, [2000]);
+    assert.deepEqual(definition.writerThreads, [10]);
+    assert.deepEqual(definition.keyOrder, ['ordered', 'shuffled']);
+    assert.equal(definition.tableLayouts, undefined, 'the study keyed rows itself');
+    assert.deepEqual(
+      planBulkLoad(definition).map((cell) => cell.variant),
+      ['ordered', 'shuffled'],
+    );
+  });
+
   test('TiDB-only presets are unavailable on MariaDB and MySQL, with the reason', () => {
     const mariadb = identifyServer('10.11.19-MariaDB-0+deb12u1');
     const mysql = identifyServer('8.0.36');

@@ -85,4 +85,31 @@ describe('raw numbers', () => {
     assert.deepEqual(runs.headers, ['Key order', 'Rows per statement', 'Writers', 'rows/s', 'MB/s', 'p95 latency', 'p99 latency']);
     assert.deepEqual(runs.rows[1], ['shuffled', '1000', '4', '40,000', '7.68', '8 ms', '–']);
   });
+
+  test('bulk-load cells named by table layout and index option are headed Variant', () => {
+    const experiment = sampleExperiment(
+      [
+        {
+          workload: 'bulk_load',
+          threads: 2,
+          variant: 'auto_increment / keys by the server / with k_1',
+          qps: 10,
+          p95: 5,
+          params: { rows_per_insert: 100 },
+        },
+        {
+          workload: 'bulk_load',
+          threads: 2,
+          variant: 'client keys / shuffled / with k_1',
+          qps: 10,
+          p95: 5,
+          params: { rows_per_insert: 100 },
+        },
+      ],
+      ['auto_increment / keys by the server / with k_1', 'client keys / shuffled / with k_1'],
+    );
+    const runs = bulkLoadRunsTable(experiment.cells, strings, format);
+    assert.equal(runs.headers[0], 'Variant');
+    assert.equal(runs.rows[0][0], 'auto_increment / keys by the server / with k_1');
+  });
 });

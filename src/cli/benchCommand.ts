@@ -43,12 +43,16 @@ import {
   SYSBENCH_COMPATIBLE_VERSION,
   THREADS_STARTED_LINES,
 } from '../core/bench/sysbenchReport';
+import { rawsqlCommand } from './rawsqlCommand';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
 const USAGE = `Usage:
   tidb-lab bench [options] <workload> <prepare|run|cleanup|help>
   tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE] [--yes]
   tidb-lab bench import LOG [--json] [--out FILE]
+  tidb-lab bench rawsql --query-files=a.sql[,b.sql] [--threads=N] [--time=60s] [--count=N]
+                 [--interval=10s] [--ignore-error] [--start-at=TIME] [--mysql-*] [--json] [--out FILE] run
+                                          go-tpc's rawsql: each file is one query, named after the file
   tidb-lab bench presets                  list the ready experiments
   tidb-lab bench preset NAME [--out FILE] print one as the experiment JSON it runs
 
@@ -111,6 +115,7 @@ const TOOL_HEADER = `tidb-lab bench ${TOOL_VERSION} (sysbench ${SYSBENCH_COMPATI
 
 export async function runBenchCommand(argv: string[], io: BenchCommandIo = processIo): Promise<number> {
   try {
+    if (argv.find((arg) => !arg.startsWith('-')) === 'rawsql') return await rawsqlCommand(argv, io);
     const parsed = parseBenchArguments(argv, io.readFile);
     switch (parsed.kind) {
       case 'usage':

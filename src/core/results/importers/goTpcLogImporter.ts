@@ -25,7 +25,8 @@ import { parseDecimal, parseGoDurationSeconds, shorten, type LogLine } from './l
 import { LogRunReader } from './logRunReader';
 import { operationLabels, operationLatency, parseOperationStats, type OperationStats } from './operationStatsLine';
 
-const PROGRAMS = ['go-tpc', 'tiup-bench', 'tiup bench'];
+// 'tidb-lab bench': TiDB Lab's rawsql prints its command line as a comment before go-tpc's lines
+const PROGRAMS = ['go-tpc', 'tiup-bench', 'tiup bench', 'tidb-lab bench'];
 const PREFIXED = /^\[(Current|Summary)\]\s+(.*)$/;
 const QUERY_TIME = /^(\w+):\s*(\d+(?:\.\d+)?)s$/;
 const TIMESTAMPED_MESSAGE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]\s+(.*)$/;

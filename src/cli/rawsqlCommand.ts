@@ -1,0 +1,99 @@
+// `tidb-lab bench rawsql --query-files=a.sql,b.sql [--threads=N --time=.. --count=.. --mysql-*] run`:
+// go-tpc's rawsql. Prints go-tpc's [Current] / [Summary] operation lines (or the result as JSON).
+import { resolveBenchOptions } from '../core/bench/benchOptions';
+import { rawQueriesFromFiles } from '../core/bench/rawsql/rawsqlQueries';
+import { parseRawsqlArguments } from '../core/bench/rawsql/rawsqlArguments';
+import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
+import { runRawsql, type RawsqlRun } from '../core/bench/rawsql/runRawsql';
+import { resultToJson } from '../core/results/exportJson';
+import { waitUntilStart, parseStartAt } from '../core/bench/startAt';
+
+export interface RawsqlCommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (path: string) => string;
+  writeFile: (path: string, text: string) => void;
+  env: Record<string, string | undefined>;
+  onInterrupt: (handler: (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => void) => () => void;
+  exit: (code: number) => void;
+}
+
+const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+
+/** go-tpc's timestamp: [2006-01-02 15:04:05] */
+function stamp(date = new Date()): string {
+  return `[${date.toISOString().slice(0, 19).replace('T', ' ')}]`;
+}
+
+export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo): Promise<number> {
+  const args = parseRawsqlArguments(argv);
+  const files = args.queryFiles.map((path) => {
+    try {
+      return { path, text: io.readFile(path) };
+    } catch (error) {
+      throw new Error(`read file: ${path}, err: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  const queries = rawQueriesFromFiles(files);
+  const connectionOptions = new Map([...args.connection].map(([name, value]) => [name, value]));
+  if (![...connectionOptions.keys()].includes('mysql-password') && io.env.MYSQL_PWD !== undefined)
+    connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
+  const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
+  const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
+  const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
+
+  const controller = new AbortController();
+  let signalled: keyof typeof EXIT_CODES | undefined;
+  const release = io.onInterrupt((signal) => {
+    if (signalled !== undefined) {
+      io.stderr(`\n${signal} again: exiting now; queries of this run may still be running on the server.\n`);
+      io.exit(EXIT_CODES[signal]);
+      return;
+    }
+    signalled = signal;
+    io.stderr(`\nInterrupted (${signal}): stopping the threads after their current query; the partial result follows.\n`);
+    controller.abort();
+  });
+  let run: RawsqlRun;
+  try {
+    if (!args.json) io.stdout(`${commandComment(args.argv)}\n`);
+    if (startAt !== undefined) {
+      say(`Waiting until ${new Date(startAt).toISOString()} to start (--start-at)`);
+      if (!(await waitUntilStart(startAt, controller.signal))) return EXIT_CODES[signalled ?? 'SIGINT'];
+    }
+    run = await runRawsql(
+      {
+        queries,
+        queryFiles: args.queryFiles,
+        connection,
+        threads: args.threads,
+        timeSec: args.timeSec,
+        count: args.count,
+        intervalSec: args.intervalSec,
+        ignoreError: args.ignoreError,
+      },
+      {
+        signal: controller.signal,
+        onLog: (message) => say(`${stamp()} ${message}`),
+        onInterval: (report) => {
+          if (!args.json) for (const operation of report.operations) io.stdout(`${operationLine('Current', operation)}\n`);
+        },
+      },
+    );
+  } finally {
+    release();
+  }
+  const result = run.result;
+  if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
+  if (args.json) io.stdout(resultToJson(result));
+  else {
+    io.stdout('Finished\n');
+    for (const operation of run.operations) io.stdout(`${operationLine('Summary', operation)}\n`);
+  }
+  if (result.status === 'failed') {
+    io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);
+    return 1;
+  }
+  if (result.status === 'cancelled') return EXIT_CODES[signalled ?? 'SIGINT'];
+  return 0;
+}

@@ -12,6 +12,7 @@ import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, runExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
 import type { IntervalReport } from '../../core/bench/runStatistics';
+import { RAWSQL_WORKLOAD, runRawsql, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
 import type { BenchmarkResult } from '../../core/results/benchmarkResult';
 import type { ReportedInterval } from './reportedInterval';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
@@ -133,6 +134,53 @@ export class BenchmarkRunner implements vscode.Disposable {
     });
   }
 
+  /** go-tpc's rawsql: the queries of SQL files run by N threads, with the same live tab and result path as a sysbench run. */
+  async runRawsql(
+    target: BenchmarkTarget,
+    run: Omit<RawsqlConfig, 'connection'>,
+    database: string,
+    options: RunOptions = {},
+  ): Promise<StoredResult | undefined> {
+    const { log } = this.deps;
+    const connection = resolveBenchmarkConfig({
+      workload: 'oltp_point_select',
+      connection: benchSettingsFromProfile(target.profile, target.password, database),
+    }).connection;
+    const header: LiveRunHeader = {
+      runKey: randomUUID(),
+      workload: RAWSQL_WORKLOAD,
+      threads: run.threads,
+      timeSec: run.timeSec,
+      reportIntervalSec: run.intervalSec,
+      connectionName: target.profile.name,
+      server: {
+        flavor: target.session.identity.flavor,
+        version: target.session.identity.version,
+        host: target.profile.host,
+        port: target.profile.port,
+      },
+      options: { threads: run.threads, time: run.timeSec, count: run.count, query_files: run.queryFiles.join(','), mysql_db: database },
+    };
+    const what = `rawsql ${run.queries.map((query) => query.name).join(', ')} ${threadsText(run.threads)}`;
+    log.info(`SQL file benchmark on ${target.profile.name}: ${what}, ${run.timeSec} s, count ${run.count}, database ${database}`);
+    return this.withRun(header, options, what, run.timeSec, async (signal, live, tracker) => {
+      const measured = await runRawsql(
+        { ...run, connection },
+        {
+          signal,
+          onInterval: (report) => {
+            live?.append(report.interval);
+            tracker.report(this.progressText(what, report, run.timeSec, signal), report.interval.t);
+            this.intervalEmitter.fire({ runKey: header.runKey, interval: report.interval });
+          },
+          onLog: (message) => log.info(`[rawsql] ${message}`),
+          onSql: sqlLoggerFor(log, target.profile.name),
+        },
+      );
+      return measured.result;
+    });
+  }
+
   async runExperiment(
     target: BenchmarkTarget,
     definition: ExperimentDefinition,
@@ -236,7 +284,7 @@ export class BenchmarkRunner implements vscode.Disposable {
     this.intervalEmitter.dispose();
   }
 
-  private progressText(what: string, report: IntervalReport, timeSec: number, signal: AbortSignal): string {
+  private progressText(what: string, report: Pick<IntervalReport, 'interval'>, timeSec: number, signal: AbortSignal): string {
     const elapsed = Math.round(report.interval.t);
     const base = timeSec > 0 ? vscode.l10n.t('{0} · {1} s / {2} s', what, elapsed, timeSec) : vscode.l10n.t('{0} · {1} s', what, elapsed);
     return signal.aborted ? `${base} · ${vscode.l10n.t('stopping…')}` : base;

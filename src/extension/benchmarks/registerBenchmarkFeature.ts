@@ -12,6 +12,7 @@ import { registerResultCommands } from './resultCommands';
 import { BenchmarkResultsPanels } from './resultsPanels';
 import { BenchmarkResultStore } from './resultStore';
 import { registerRunCommands } from './runCommands';
+import { registerSqlFileBenchmark } from './sqlFileBenchmark';
 import type { PlanViewPanels } from '../plans/planViewPanels';
 import { openServerPlan } from './serverPlanView';
 import { EchoSafeMemento } from '../state/echoSafeMemento';
@@ -44,6 +45,7 @@ export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: 
     documents,
     api.connections.onDidChangeActive(() => documents.refresh()),
     ...registerRunCommands(services),
+    registerSqlFileBenchmark(services),
     ...registerResultCommands(services),
   );
 }

@@ -219,7 +219,15 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
     await Promise.all(threadRuns);
     clearTimeout(timer);
     const endMs = Date.now();
-    if (config.intervalSec > 0 && (current.all.count > 0 || current.errors > 0)) closeInterval(endMs);
+    // the queries after the last tick: an interval of their own unless it is a sliver (the threads
+    // finishing just after the tick due at --time), whose rate would be noise; the summary has them anyway
+    const tailMs = endMs - lastMs;
+    if (
+      config.intervalSec > 0 &&
+      (current.all.count > 0 || current.errors > 0) &&
+      (intervals.length === 0 || tailMs >= config.intervalSec * 500)
+    )
+      closeInterval(endMs);
     const durationSec = (endMs - startMs) / 1000;
     const cancelled = hooks.signal?.aborted === true;
     const status: RunStatus = cancelled ? 'cancelled' : state.failure !== undefined ? 'failed' : 'completed';

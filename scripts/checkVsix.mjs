@@ -9,6 +9,7 @@ const required = [
   'extension/package.json',
   'extension/dist/extension.js',
   'extension/dist/benchWorker.js',
+  'extension/dist/benchRunner.js',
   'extension/dist/planBuildWorker.js',
   'extension/dist/THIRD-PARTY-NOTICES.txt',
   'extension/LICENSE.txt',

@@ -1,19 +1,41 @@
-// Runs benchmarks and experiments with the engine (src/core/bench): a cancellable progress
-// notification ("oltp_point_select 32 threads · 41 s / 120 s"), a live tab that grows by one
-// point per report interval, and the result saved to the store whatever the outcome (a cancelled
-// run keeps what it measured, marked cancelled). A thread sweep is an experiment of one variant.
+// Runs benchmarks and experiments with the engine (src/core/bench) in a process of their own
+// (dist/benchRunner.js, src/core/bench/detached), so a window reload does not stop them: a
+// cancellable progress notification ("oltp_point_select 32 threads · 41 s / 120 s"), a live tab
+// that grows by one point per report interval, and the result saved to the store whatever the
+// outcome (a cancelled run keeps what it measured, marked cancelled). The window that comes back
+// after a reload takes the runs over (adoptRuns). A thread sweep is an experiment of one variant.
 import { randomUUID } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { optionsRecord } from '../../core/bench/benchOptions';
 import type { ExperimentDefinition, SysbenchExperimentDefinition } from '../../core/bench/experimentDefinition';
-import { engineText, isEngineSetting, runMeasuredWithEngine, type EngineConfig } from '../../core/bench/benchEngine';
-import { resolveBenchmarkConfig } from '../../core/bench/benchmarkConfig';
+import { isEngineSetting, type EngineConfig } from '../../core/bench/benchEngine';
 import type { ExperimentStep } from '../../core/bench/experimentStep';
-import { planExperiment, runExperiment, type PlannedCell } from '../../core/bench/runExperiment';
+import { planExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
-import type { IntervalReport } from '../../core/bench/runStatistics';
-import { RAWSQL_WORKLOAD, runRawsql, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
-import type { BenchmarkResult } from '../../core/results/benchmarkResult';
+import { RAWSQL_WORKLOAD, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
+import { findAdoptableRuns } from '../../core/bench/detached/adoptableRuns';
+import { partialResult } from '../../core/bench/detached/partialResult';
+import { signalRunToStop, startDetachedRun, type RunnerCommand } from '../../core/bench/detached/processes';
+import {
+  RUN_FILES,
+  claimCollection,
+  createRunDirectory,
+  readEvents,
+  readOutcome,
+  readOwner,
+  removeRunDirectory,
+  writeOwner,
+} from '../../core/bench/detached/runDirectory';
+import {
+  RUN_DIRECTORY_VERSION,
+  type DetachedRunEvent,
+  type DetachedRunMeta,
+  type DetachedRunSpec,
+} from '../../core/bench/detached/runEvents';
+import { RunFollower } from '../../core/bench/detached/runFollower';
+import type { BenchmarkResult, ResultInterval } from '../../core/results/benchmarkResult';
 import type { ReportedInterval } from './reportedInterval';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
@@ -74,14 +96,40 @@ class ProgressTracker {
   }
 }
 
+/** What the live tab and the progress show of a detached run, kept in its run.json for the window that follows it after a reload. */
+interface RunDisplay {
+  title: string;
+  totalSec: number;
+  connectionName: string;
+  server?: LiveRunHeader['server'];
+  /** a single benchmark's live header */
+  header?: LiveRunHeader;
+}
+
+/** Another window stored this run's result first. */
+class CollectedElsewhere extends Error {}
+
+/** Where detached runs keep their files and how their process starts. */
+export interface DetachedRunPlace {
+  folder: string;
+  command: RunnerCommand;
+}
+
 export class BenchmarkRunner implements vscode.Disposable {
   /** runs going on: their cancel, by run key */
   private readonly running = new Map<string, () => void>();
+  /** the followers of runs going on: stopped (the runs go on) when the window goes */
+  private readonly followers = new Map<string, RunFollower>();
   private readonly intervalEmitter = new vscode.EventEmitter<ReportedInterval>();
   /** every interval of the runs going on, as the live tab and the progress get it */
   readonly onDidReportInterval = this.intervalEmitter.event;
+  private adoptTimer: NodeJS.Timeout | undefined;
+  private disposed = false;
 
-  constructor(private readonly deps: RunnerDependencies) {}
+  constructor(
+    private readonly deps: RunnerDependencies,
+    private readonly place: DetachedRunPlace,
+  ) {}
 
   async runSettings(target: BenchmarkTarget, settings: LaunchSettings, options: RunOptions = {}): Promise<StoredResult | undefined> {
     if (settings.threads.length > 1) return this.runExperiment(target, threadSweepDefinition(settings), settings.database, options);
@@ -91,7 +139,7 @@ export class BenchmarkRunner implements vscode.Disposable {
   async runSingle(target: BenchmarkTarget, settings: LaunchSettings, options: RunOptions = {}): Promise<StoredResult | undefined> {
     const { log } = this.deps;
     const threads = settings.threads[0];
-    const connection = benchSettingsFromProfile(target.profile, target.password, settings.database);
+    const { password, ...connection } = benchSettingsFromProfile(target.profile, target.password, settings.database);
     const engine = engineOptions(settings, threads);
     const header: LiveRunHeader = {
       runKey: randomUUID(),
@@ -100,38 +148,29 @@ export class BenchmarkRunner implements vscode.Disposable {
       timeSec: settings.time,
       reportIntervalSec: settings.reportInterval,
       connectionName: target.profile.name,
-      server: {
-        flavor: target.session.identity.flavor,
-        version: target.session.identity.version,
-        host: target.profile.host,
-        port: target.profile.port,
-      },
+      server: serverOf(target),
       options: { ...engine, mysql_db: settings.database },
     };
-    const what = `${settings.workload} ${threadsText(threads)}`;
     log.info(
       `Benchmark on ${target.profile.name}: ${settings.workload} ${Object.entries(engine)
         .map(([name, value]) => `--${name}=${String(value)}`)
         .join(' ')} --mysql-db=${settings.database}`,
     );
-    return this.withRun(header, options, what, settings.time, async (signal, live, tracker) => {
-      const measured = await runMeasuredWithEngine(
-        resolveBenchmarkConfig({ workload: settings.workload, connection, options: engine }),
-        {
-          signal,
-          onEngine: (choice) => log.info(`[bench] ${engineText(choice)}`),
-          onInterval: (report) => {
-            live?.append(report.interval);
-            tracker.report(this.progressText(what, report, settings.time, signal), report.interval.t);
-            this.intervalEmitter.fire({ runKey: header.runKey, interval: report.interval });
-          },
-          onLog: (message) => log.info(`[bench] ${message}`),
-          onSql: sqlLoggerFor(log, target.profile.name),
-        },
-        engineConfiguration(),
-      );
-      return measured.result;
-    });
+    const display: RunDisplay = {
+      title: `${settings.workload} ${threadsText(threads)}`,
+      totalSec: settings.time,
+      connectionName: target.profile.name,
+      server: header.server,
+      header,
+    };
+    const spec: DetachedRunSpec = {
+      kind: 'benchmark',
+      workload: settings.workload,
+      connection,
+      options: engine,
+      engine: engineConfiguration(),
+    };
+    return this.launch(header.runKey, spec, display, password, options);
   }
 
   /** go-tpc's rawsql: the queries of SQL files run by N threads, with the same live tab and result path as a sysbench run. */
@@ -142,10 +181,7 @@ export class BenchmarkRunner implements vscode.Disposable {
     options: RunOptions = {},
   ): Promise<StoredResult | undefined> {
     const { log } = this.deps;
-    const connection = resolveBenchmarkConfig({
-      workload: 'oltp_point_select',
-      connection: benchSettingsFromProfile(target.profile, target.password, database),
-    }).connection;
+    const { password, ...connection } = benchSettingsFromProfile(target.profile, target.password, database);
     const header: LiveRunHeader = {
       runKey: randomUUID(),
       workload: RAWSQL_WORKLOAD,
@@ -153,32 +189,13 @@ export class BenchmarkRunner implements vscode.Disposable {
       timeSec: run.timeSec,
       reportIntervalSec: run.intervalSec,
       connectionName: target.profile.name,
-      server: {
-        flavor: target.session.identity.flavor,
-        version: target.session.identity.version,
-        host: target.profile.host,
-        port: target.profile.port,
-      },
+      server: serverOf(target),
       options: { threads: run.threads, time: run.timeSec, count: run.count, query_files: run.queryFiles.join(','), mysql_db: database },
     };
     const what = `rawsql ${run.queries.map((query) => query.name).join(', ')} ${threadsText(run.threads)}`;
     log.info(`SQL file benchmark on ${target.profile.name}: ${what}, ${run.timeSec} s, count ${run.count}, database ${database}`);
-    return this.withRun(header, options, what, run.timeSec, async (signal, live, tracker) => {
-      const measured = await runRawsql(
-        { ...run, connection },
-        {
-          signal,
-          onInterval: (report) => {
-            live?.append(report.interval);
-            tracker.report(this.progressText(what, report, run.timeSec, signal), report.interval.t);
-            this.intervalEmitter.fire({ runKey: header.runKey, interval: report.interval });
-          },
-          onLog: (message) => log.info(`[rawsql] ${message}`),
-          onSql: sqlLoggerFor(log, target.profile.name),
-        },
-      );
-      return measured.result;
-    });
+    const display: RunDisplay = { title: what, totalSec: run.timeSec, connectionName: target.profile.name, server: header.server, header };
+    return this.launch(header.runKey, { kind: 'rawsql', run, connection }, display, password, options);
   }
 
   async runExperiment(
@@ -187,84 +204,48 @@ export class BenchmarkRunner implements vscode.Disposable {
     database: string,
     options: RunOptions = {},
   ): Promise<StoredResult | undefined> {
-    const { log } = this.deps;
-    const connection = benchSettingsFromProfile(target.profile, target.password, database);
-    const plan = definition.kind === 'sysbench' ? planExperiment(definition, connection) : [];
-    const cellSec = plan.reduce((sum, cell) => sum + cell.options.limits.time, 0);
-    const headerOf = (cell: PlannedCell, index: number, runKey: string): LiveRunHeader => ({
-      runKey,
-      workload: cell.workload.name,
-      threads: cell.threads,
-      timeSec: cell.options.limits.time,
-      reportIntervalSec: cell.options.limits.reportInterval,
-      connectionName: target.profile.name,
-      server: {
-        flavor: target.session.identity.flavor,
-        version: target.session.identity.version,
-        host: target.profile.host,
-        port: target.profile.port,
-      },
-      options: optionsRecord(cell.options),
-      step: { index: index + 1, count: plan.length, label: cellText(plan, cell) },
-    });
-    const runKey = randomUUID();
-    const first = plan[0];
-    // A bulk-load experiment reports per cell, not per interval: it shows its result when done.
-    const header = first ? headerOf(first, 0, runKey) : undefined;
-    log.info(`Experiment '${definition.name}' on ${target.profile.name} (database ${database}): ${plan.length || 'bulk-load'} cells.`);
-    return this.withRun(
-      header ?? bulkLoadHeader(definition, target, runKey),
-      options,
-      definition.name,
-      cellSec,
-      async (signal, live, tracker) => {
-        let current = 0;
-        let doneSec = 0;
-        /** Moves the live tab and the progress on to a cell as it starts, before its first interval. */
-        const enterCell = (cellIndex: number, cell: PlannedCell) => {
-          if (cellIndex === current) return;
-          doneSec += plan.slice(current, cellIndex).reduce((sum, done) => sum + done.options.limits.time, 0);
-          current = cellIndex;
-          live?.nextRun(headerOf(cell, cellIndex, runKey));
-        };
-        const result = await runExperiment(definition, connection, {
-          signal,
-          engine: engineConfiguration(),
-          onStep: (step) => {
-            if (step.kind === 'cell') {
-              const cell = plan[step.index];
-              if (cell) enterCell(step.index, cell);
-              const what = cell ? `${cellText(plan, cell)} · ${workloadText(cell)}` : step.label;
-              tracker.report(
-                `${step.index + 1}/${step.total} · ${what} · ${cell ? vscode.l10n.t('starting…') : vscode.l10n.t('loading…')}`,
-                cell ? doneSec : step.index,
-              );
-            } else {
-              tracker.report(stepText(step), doneSec);
-            }
-          },
-          onInterval: (cellIndex, report) => {
-            const cell = plan[cellIndex];
-            if (!cell) return;
-            enterCell(cellIndex, cell);
-            live?.append(report.interval);
-            this.intervalEmitter.fire({ runKey, interval: report.interval });
-            const text = `${cellIndex + 1}/${plan.length} · ${cellText(plan, cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
-            tracker.report(text, doneSec + report.interval.t);
-          },
-          onCell: (cell, index, total) => {
-            log.info(
-              `[experiment] cell ${index + 1}/${total} ${cell.variant} ${cell.workload} ${cell.threads} threads: ${statusText(cell.run.status)}, ${cell.run.summary.qps.toFixed(1)} QPS`,
-            );
-            if (plan.length === 0) tracker.report(vscode.l10n.t('{0} of {1} runs done', index + 1, total), index + 1);
-          },
-          onLog: (message) => log.info(`[experiment] ${message}`),
-          onSql: sqlLoggerFor(log, target.profile.name),
-        });
-        return result;
-      },
-      definition.kind === 'bulk-load' ? { units: bulkLoadCells(definition), live: false } : undefined,
+    const { password, ...connection } = benchSettingsFromProfile(target.profile, target.password, database);
+    const plan = definition.kind === 'sysbench' ? planExperiment(definition, { ...connection, password: '' }) : [];
+    this.deps.log.info(
+      `Experiment '${definition.name}' on ${target.profile.name} (database ${database}): ${plan.length || 'bulk-load'} cells.`,
     );
+    const display: RunDisplay = {
+      title: definition.name,
+      totalSec: plan.reduce((sum, cell) => sum + cell.options.limits.time, 0),
+      connectionName: target.profile.name,
+      server: serverOf(target),
+    };
+    const spec: DetachedRunSpec = { kind: 'experiment', definition, connection, engine: engineConfiguration() };
+    return this.launch(randomUUID(), spec, display, password, options);
+  }
+
+  /**
+   * Takes over the runs no window follows (this window was reloaded, or the one that started them
+   * is gone): a run going on gets its live tab and progress back, a run that finished meanwhile is
+   * stored and its tab says so, a run whose process died without a result is stored as partial.
+   */
+  async adoptRuns(): Promise<void> {
+    if (this.disposed) return;
+    for (const run of findAdoptableRuns(this.place.folder, process.pid)) {
+      if (this.followers.has(run.meta.runKey)) continue;
+      writeOwner(run.directory, process.pid);
+      const display = run.meta.display as RunDisplay;
+      this.deps.log.info(
+        `Benchmark run '${display?.title ?? run.meta.runKey}' ${run.state === 'running' ? 'is still running: following it again' : 'ended while no window followed it'}.`,
+      );
+      if (run.state === 'running') void this.follow(run.directory, run.meta, { openPanel: true }, true);
+      else await this.collectUnfollowed(run.directory, run.meta);
+    }
+  }
+
+  /** Looks for runs to take over now and every few seconds (a reloaded window's old extension host may take a moment to go). */
+  watchForRunsToAdopt(everyMs = 3000): void {
+    const tick = () => {
+      void this.adoptRuns().finally(() => {
+        if (!this.disposed) this.adoptTimer = setTimeout(tick, everyMs);
+      });
+    };
+    tick();
   }
 
   /** Cancels one run (by its key) or every run going on; returns how many were asked to stop. */
@@ -277,15 +258,207 @@ export class BenchmarkRunner implements vscode.Disposable {
     return cancels.length;
   }
 
-  /** Cancels every run going on (window closing, extension deactivating). */
+  /** The window goes (reload, close, extension deactivating): the runs go on in their own processes; the next window takes them over. */
   dispose(): void {
-    this.cancel();
+    this.disposed = true;
+    if (this.adoptTimer) clearTimeout(this.adoptTimer);
+    for (const follower of this.followers.values()) {
+      try {
+        if (readOwner(follower.directory) === process.pid) unlinkSync(join(follower.directory, RUN_FILES.owner));
+      } catch {
+        // the run ended and its directory is gone
+      }
+      follower.stop();
+    }
+    this.followers.clear();
     this.running.clear();
     this.intervalEmitter.dispose();
   }
 
-  private progressText(what: string, report: Pick<IntervalReport, 'interval'>, timeSec: number, signal: AbortSignal): string {
-    const elapsed = Math.round(report.interval.t);
+  private async launch(
+    runKey: string,
+    spec: DetachedRunSpec,
+    display: RunDisplay,
+    password: string,
+    options: RunOptions,
+  ): Promise<StoredResult | undefined> {
+    const meta: DetachedRunMeta = { version: RUN_DIRECTORY_VERSION, runKey, createdAt: new Date().toISOString(), spec, display };
+    const directory = await createRunDirectory(this.place.folder, meta);
+    writeOwner(directory, process.pid);
+    try {
+      await startDetachedRun(this.place.command, directory, { password });
+    } catch (error) {
+      await removeRunDirectory(directory);
+      const message = error instanceof Error ? error.message : String(error);
+      this.deps.log.error(`${display.title} did not start: ${message}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} did not run: {1}', display.title, message));
+      return undefined;
+    }
+    return this.follow(directory, meta, options, false);
+  }
+
+  /** The live tab, the progress and the stored result of a run, from its run directory. */
+  private follow(directory: string, meta: DetachedRunMeta, options: RunOptions, reattached: boolean): Promise<StoredResult | undefined> {
+    const { log } = this.deps;
+    const display = meta.display as RunDisplay;
+    const runKey = meta.runKey;
+    const spec = meta.spec;
+    const plan =
+      spec.kind === 'experiment' && spec.definition.kind === 'sysbench'
+        ? planExperiment(spec.definition, { ...spec.connection, password: '' })
+        : [];
+    const headerOf = (cell: PlannedCell, index: number): LiveRunHeader => ({
+      runKey,
+      workload: cell.workload.name,
+      threads: cell.threads,
+      timeSec: cell.options.limits.time,
+      reportIntervalSec: cell.options.limits.reportInterval,
+      connectionName: display.connectionName,
+      server: display.server,
+      options: optionsRecord(cell.options),
+      step: { index: index + 1, count: plan.length, label: cellText(plan, cell) },
+    });
+    const bulkLoad = spec.kind === 'experiment' && spec.definition.kind === 'bulk-load' ? spec.definition : undefined;
+    const header = display.header ?? (plan[0] ? headerOf(plan[0], 0) : bulkLoadHeader(display, runKey));
+    const connectionName = display.connectionName;
+    const what = display.title;
+    const work = async (signal: AbortSignal, live: LiveRunHandle | undefined, tracker: ProgressTracker): Promise<BenchmarkResult> => {
+      let current = 0;
+      let doneSec = 0;
+      /** Moves the live tab and the progress on to a cell as it starts, before its first interval. */
+      const enterCell = (cellIndex: number, cell: PlannedCell) => {
+        if (cellIndex === current) return;
+        doneSec += plan.slice(current, cellIndex).reduce((sum, done) => sum + done.options.limits.time, 0);
+        current = cellIndex;
+        live?.nextRun(headerOf(cell, cellIndex));
+      };
+      const onEvent = (event: DetachedRunEvent, replayed: boolean) => {
+        switch (event.kind) {
+          case 'engine':
+            if (!replayed) log.info(`[bench] ${event.text}`);
+            break;
+          case 'log':
+            if (!replayed)
+              log.info(`${spec.kind === 'experiment' ? '[experiment]' : spec.kind === 'rawsql' ? '[rawsql]' : '[bench]'} ${event.message}`);
+            break;
+          case 'sql':
+            if (!replayed) sqlLoggerFor(log, connectionName)(event.entry);
+            break;
+          case 'stopping':
+            live?.setPhase('stopping');
+            break;
+          case 'interval': {
+            const report = event.interval;
+            if (event.cellIndex === undefined) {
+              live?.append(report);
+              tracker.report(this.progressText(what, report, display.totalSec, signal), report.t);
+            } else {
+              const cell = plan[event.cellIndex];
+              if (!cell) break;
+              enterCell(event.cellIndex, cell);
+              live?.append(report);
+              const text = `${event.cellIndex + 1}/${plan.length} · ${cellText(plan, cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
+              tracker.report(text, doneSec + report.t);
+            }
+            if (!replayed) this.intervalEmitter.fire({ runKey, interval: report });
+            break;
+          }
+          case 'step': {
+            const step = event.step;
+            if (step.kind === 'cell') {
+              const cell = plan[step.index];
+              if (cell) enterCell(step.index, cell);
+              const label = cell ? `${cellText(plan, cell)} · ${workloadText(cell)}` : step.label;
+              tracker.report(
+                `${step.index + 1}/${step.total} · ${label} · ${cell ? vscode.l10n.t('starting…') : vscode.l10n.t('loading…')}`,
+                cell ? doneSec : step.index,
+              );
+            } else {
+              tracker.report(stepText(step), doneSec);
+            }
+            break;
+          }
+          case 'cell': {
+            const { cell, index, total } = event;
+            if (!replayed)
+              log.info(
+                `[experiment] cell ${index + 1}/${total} ${cell.variant} ${cell.workload} ${cell.threads} threads: ${statusText(cell.run.status)}, ${cell.run.summary.qps.toFixed(1)} QPS`,
+              );
+            if (plan.length === 0) tracker.report(vscode.l10n.t('{0} of {1} runs done', index + 1, total), index + 1);
+            break;
+          }
+          case 'started':
+            break;
+        }
+      };
+      const follower = new RunFollower(directory, { onEvent });
+      this.followers.set(runKey, follower);
+      const stop = () => {
+        if (!signalRunToStop(follower.pid, directory)) log.warn(`${what}: its process was not there to stop.`);
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+      try {
+        const end = await follower.follow();
+        if (end.kind === 'detached') throw new CollectedElsewhere();
+        if (!claimCollection(directory)) throw new CollectedElsewhere();
+        if (end.kind === 'died') {
+          log.warn(`${what}: the benchmark process ended without a result; the partial result is kept.`);
+          return partialResult(meta, follower.events);
+        }
+        if (end.outcome.kind === 'error') throw new Error(end.outcome.message);
+        return end.outcome.result;
+      } finally {
+        this.followers.delete(runKey);
+        signal.removeEventListener('abort', stop);
+      }
+    };
+    return this.withRun(
+      header,
+      options,
+      what,
+      display.totalSec,
+      work,
+      directory,
+      bulkLoad ? { units: bulkLoadCells(bulkLoad), live: false } : undefined,
+      reattached,
+    );
+  }
+
+  /** A run that ended while no window followed it: its result (or what its events show) stored, its tab saying so. */
+  private async collectUnfollowed(directory: string, meta: DetachedRunMeta): Promise<void> {
+    const { store, panels, log } = this.deps;
+    const outcome = readOutcome(directory);
+    if (!claimCollection(directory)) return;
+    const display = meta.display as RunDisplay | undefined;
+    const title = display?.title ?? meta.runKey;
+    if (outcome?.kind === 'error') {
+      log.error(`${title} did not run: ${outcome.message}`);
+      panels.runEndedElsewhere(meta.runKey, undefined, outcome.message);
+      await removeRunDirectory(directory);
+      return;
+    }
+    const result = outcome?.kind === 'result' ? outcome.result : partialResult(meta, readEvents(directory, 0).events);
+    const stored = await store.save({ ...result, connection: display?.connectionName });
+    const note =
+      outcome?.kind === 'result'
+        ? vscode.l10n.t('This run finished while no window followed it (the window was reloaded or closed); its result is saved complete.')
+        : vscode.l10n.t('The benchmark process ended without a result while no window followed it; this is what it reported until then.');
+    panels.runEndedElsewhere(meta.runKey, stored.id, note);
+    await removeRunDirectory(directory);
+    const label = resultLabel(result);
+    void vscode.window.showInformationMessage(
+      outcome?.kind === 'result'
+        ? vscode.l10n.t('{0} finished while the window was reloading or closed; its result is saved in the Benchmarks view.', label)
+        : vscode.l10n.t(
+            '{0} ended without a result while the window was reloading or closed; the partial result is saved in the Benchmarks view.',
+            label,
+          ),
+    );
+  }
+
+  private progressText(what: string, interval: ResultInterval, timeSec: number, signal: AbortSignal): string {
+    const elapsed = Math.round(interval.t);
     const base = timeSec > 0 ? vscode.l10n.t('{0} · {1} s / {2} s', what, elapsed, timeSec) : vscode.l10n.t('{0} · {1} s', what, elapsed);
     return signal.aborted ? `${base} · ${vscode.l10n.t('stopping…')}` : base;
   }
@@ -300,8 +473,10 @@ export class BenchmarkRunner implements vscode.Disposable {
     title: string,
     totalSec: number,
     work: (signal: AbortSignal, live: LiveRunHandle | undefined, tracker: ProgressTracker) => Promise<BenchmarkResult>,
+    directory: string,
     /** runs that report per cell rather than per interval: progress in cells, no live tab */
     cells?: { units: number; live: false },
+    reattached = false,
   ): Promise<StoredResult | undefined> {
     const { panels, store, tree, log } = this.deps;
     const controller = new AbortController();
@@ -312,7 +487,7 @@ export class BenchmarkRunner implements vscode.Disposable {
       controller.abort();
       live?.setPhase('stopping');
     };
-    const live = options.openPanel === false || cells ? undefined : panels.startLive(header, cancel);
+    const live = options.openPanel === false || cells ? undefined : panels.startLive(header, cancel, reattached);
     this.running.set(runKey, cancel);
     tree.setLiveRun({ runKey, label: title, description: vscode.l10n.t('running on {0}', header.connectionName) });
     void this.updateRunningContext();
@@ -326,7 +501,11 @@ export class BenchmarkRunner implements vscode.Disposable {
         async (progress, token) => {
           const subscription = token.onCancellationRequested(cancel);
           try {
-            progress.report({ message: vscode.l10n.t('{0} · connecting…', title) });
+            progress.report({
+              message: reattached
+                ? vscode.l10n.t('{0} · following it again after a reload…', title)
+                : vscode.l10n.t('{0} · connecting…', title),
+            });
             return await work(controller.signal, live, new ProgressTracker(progress, cells?.units ?? totalSec));
           } finally {
             subscription.dispose();
@@ -334,13 +513,16 @@ export class BenchmarkRunner implements vscode.Disposable {
         },
       );
       const stored = await store.save({ ...result, connection: header.connectionName });
+      await removeRunDirectory(directory);
       live?.finish({ kind: 'result', resultId: stored.id });
       if (options.openPanel !== false && !live) await panels.open({ kind: 'result', resultId: stored.id });
       this.announce(result);
       return stored;
     } catch (error) {
+      if (error instanceof CollectedElsewhere) return undefined;
       const message = error instanceof Error ? error.message : String(error);
       log.error(`${title} did not run: ${message}`);
+      await removeRunDirectory(directory);
       live?.fail(vscode.l10n.t('The benchmark did not run'), message);
       const showLog = vscode.l10n.t('Show Log');
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} did not run: {1}', title, message), showLog).then((choice) => {
@@ -349,8 +531,10 @@ export class BenchmarkRunner implements vscode.Disposable {
       return undefined;
     } finally {
       this.running.delete(runKey);
-      tree.removeLiveRun(runKey);
-      void this.updateRunningContext();
+      if (!this.disposed) {
+        tree.removeLiveRun(runKey);
+        void this.updateRunningContext();
+      }
     }
   }
 
@@ -375,6 +559,15 @@ export class BenchmarkRunner implements vscode.Disposable {
   private async updateRunningContext(): Promise<void> {
     await vscode.commands.executeCommand('setContext', BENCHMARK_CONTEXT_KEYS.running, this.running.size > 0);
   }
+}
+
+function serverOf(target: BenchmarkTarget): LiveRunHeader['server'] {
+  return {
+    flavor: target.session.identity.flavor,
+    version: target.session.identity.version,
+    host: target.profile.host,
+    port: target.profile.port,
+  };
 }
 
 /** The progress text of the steps between cells. */
@@ -412,14 +605,14 @@ function bulkLoadCells(definition: Extract<ExperimentDefinition, { kind: 'bulk-l
   return bulkLoadCellCount(definition);
 }
 
-function bulkLoadHeader(definition: ExperimentDefinition, target: BenchmarkTarget, runKey: string): LiveRunHeader {
+function bulkLoadHeader(display: RunDisplay, runKey: string): LiveRunHeader {
   return {
     runKey,
-    workload: definition.name,
+    workload: display.title,
     threads: 0,
     timeSec: 0,
     reportIntervalSec: 0,
-    connectionName: target.profile.name,
+    connectionName: display.connectionName,
     options: {},
   };
 }

@@ -1,5 +1,6 @@
 // The Benchmarks feature: run benchmarks and experiments on a connection, watch them live, keep,
 // compare and export the results. Everything it needs is built here, in one call from activate().
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TidbLabApi } from '../api';
 import { BENCHMARKS_VIEW, LAST_LAUNCH_STATE_KEY } from './benchmarkIds';
@@ -26,7 +27,13 @@ export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: 
     profiles: () => api.store.all().map((stored) => stored.profile),
     openPlan: (action) => openServerPlan(planPanels, action),
   });
-  const runner = new BenchmarkRunner({ panels, store, tree, log: api.log });
+  const runner = new BenchmarkRunner(
+    { panels, store, tree, log: api.log },
+    {
+      folder: join(context.globalStorageUri.fsPath, 'runs'),
+      command: { execPath: process.execPath, script: join(context.extensionUri.fsPath, 'dist', 'benchRunner.js') },
+    },
+  );
   api.benchmarks = { onDidReportInterval: runner.onDidReportInterval, tree };
   const documents = new ExperimentDocuments(() => {
     const database = globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
@@ -48,4 +55,6 @@ export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: 
     registerSqlFileBenchmark(services),
     ...registerResultCommands(services),
   );
+  // runs a window before this one started (before a reload) and that still go on or ended meanwhile
+  runner.watchForRunsToAdopt();
 }

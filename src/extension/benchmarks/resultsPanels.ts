@@ -144,6 +144,8 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
   private readonly importWarnings = new Map<string, string[]>();
   /** live runs that ended without a result: what their tab says */
   private readonly failed = new Map<string, { title: string; message: string }>();
+  /** runs that ended while no window followed them: their stored result, by run key */
+  private readonly endedElsewhere = new Map<string, string>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -155,9 +157,11 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     this.subscriptions.push(
       vscode.window.registerWebviewPanelSerializer(BENCHMARK_RESULTS_VIEW_TYPE, {
         deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
-          const target = isPanelTarget((state as { target?: unknown } | undefined)?.target)
+          const saved = isPanelTarget((state as { target?: unknown } | undefined)?.target)
             ? (state as { target: PanelTarget }).target
             : undefined;
+          const endedAs = saved?.kind === 'live' ? this.endedElsewhere.get(saved.runKey) : undefined;
+          const target: PanelTarget | undefined = endedAs !== undefined ? { kind: 'result', resultId: endedAs } : saved;
           const typed = TypedWebviewPanel.adopt<BenchmarkResultsProtocol>(
             webviewPanel,
             this.extensionUri,
@@ -197,11 +201,17 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
   }
 
   /** Starts showing a live run in a new tab; `cancel` is called when the user cancels from the tab. */
-  startLive(header: LiveRunHeader, cancel: () => void): LiveRunHandle {
+  /**
+   * `reattached`: a run this window takes over after a reload. Its tab, restored by the editor,
+   * shows it again (now, or when the editor hands the tab back); a new tab opens only when none is there.
+   */
+  startLive(header: LiveRunHeader, cancel: () => void, reattached = false): LiveRunHandle {
     const state: LiveRunState = { live: { header, intervals: [], phase: 'running' }, cancel };
     this.liveRuns.set(header.runKey, state);
-    void this.open({ kind: 'live', runKey: header.runKey });
     const panelOf = () => this.panels.get(keyOf({ kind: 'live', runKey: header.runKey }));
+    const restored = panelOf();
+    if (restored) void restored.reload();
+    else if (!reattached || !this.hasRestoredLiveTab(liveTitle(header))) void this.open({ kind: 'live', runKey: header.runKey });
     return {
       runKey: header.runKey,
       append: (interval) => {
@@ -229,6 +239,21 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
         void panel.reload();
       },
     };
+  }
+
+  /**
+   * A run that ended while no window followed it: its tab (restored now or later) shows the stored
+   * result with `note`, or says why there is none.
+   */
+  runEndedElsewhere(runKey: string, resultId: string | undefined, note: string): void {
+    if (resultId === undefined) this.failed.set(runKey, { title: vscode.l10n.t('The benchmark did not run'), message: note });
+    else {
+      this.addWarnings(resultId, [note]);
+      this.endedElsewhere.set(runKey, resultId);
+    }
+    const panel = this.panels.get(keyOf({ kind: 'live', runKey }));
+    if (panel && resultId !== undefined) this.retarget(panel, { kind: 'result', resultId });
+    else if (panel) void panel.reload();
   }
 
   addWarnings(resultId: string, warnings: readonly string[]): void {
@@ -300,11 +325,11 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
       const state = this.liveRuns.get(target.runKey);
       if (state) {
         const header = state.live.header;
-        return { document: { kind: 'live', live: state.live }, title: `● ${header.workload} · ${threadsText(header.threads)}` };
+        return { document: { kind: 'live', live: state.live }, title: liveTitle(header) };
       }
       const failure = this.failed.get(target.runKey) ?? {
         title: t('This run is no longer going on'),
-        message: t('The window was reloaded or closed while it ran, which stopped it. Finished runs are in the Benchmarks view.'),
+        message: t('It ended while no window followed it. Its result, complete or partial, is in the Benchmarks view.'),
       };
       return { document: { kind: 'message', target, ...failure }, title: t('Benchmark') };
     }
@@ -402,6 +427,16 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     };
   }
 
+  /** The editor shows a live run's tab from before the reload that it has not handed back yet. */
+  private hasRestoredLiveTab(title: string): boolean {
+    return vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .some(
+        (tab) =>
+          tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(BENCHMARK_RESULTS_VIEW_TYPE) && tab.label === title,
+      );
+  }
+
   private track(panel: ResultsPanel): void {
     this.panels.set(keyOf(panel.target), panel);
     panel.panel.onDidDispose(() => {
@@ -433,6 +468,10 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     this.panels.set(keyOf(target), panel);
     void panel.reload();
   }
+}
+
+function liveTitle(header: LiveRunHeader): string {
+  return `● ${header.workload} · ${threadsText(header.threads)}`;
 }
 
 function keyOf(target: PanelTarget): string {

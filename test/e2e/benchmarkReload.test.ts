@@ -1,0 +1,176 @@
+// A benchmark survives a window reload: it runs in a process of its own, so Developer: Reload Window
+// does not stop it; the reloaded window takes it over, its live tab keeps growing from where it
+// was (the points before the reload included) and the complete result lands in that tab and in the
+// Benchmarks view. Screenshots: test-results/screenshots/benchmark-reload-*.png (and
+// TIDB_LAB_SHOTS_DIR when set).
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { createConnection } from 'mysql2/promise';
+import type { Frame } from 'playwright-core';
+import { testDatabase } from '../support/testDatabase';
+import { repoRoot } from './support/paths';
+import type { Workbench } from './support/workbench';
+import { WorkbenchSession } from './support/workbenchSession';
+import { timeoutScale as scale, until } from './support/waiting';
+
+const execFileAsync = promisify(execFile);
+const db = testDatabase();
+const database = 'tidblab_e2e_reload';
+const CONNECTION = 'E2E MariaDB';
+const RUN_SEC = 30;
+
+async function sql(statement: string): Promise<void> {
+  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
+  try {
+    await connection.query(statement);
+  } finally {
+    await connection.end();
+  }
+}
+
+/** The benchmark processes TiDB Lab started for this code-server (their command line names its storage). */
+function runnerProcesses(userDataDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('benchRunner.js') && cmdline.includes(userDataDir)) pids.push(Number(entry));
+    } catch {
+      // the process went while we looked
+    }
+  }
+  return pids;
+}
+
+async function answer(workbench: Workbench, prompt: RegExp, text: string): Promise<void> {
+  await workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).waitFor({ state: 'visible' });
+  await workbench.fillQuickInput(text);
+}
+
+async function chartPoints(frame: Frame, chart: string): Promise<number> {
+  return Number(await frame.locator(`.chart-box[data-chart="${chart}"]`).getAttribute('data-points'));
+}
+
+/** The live tab's frame; after a reload the old frames are gone and the restored tab's is looked up again. */
+async function liveFrame(workbench: Workbench): Promise<Frame> {
+  return workbench.webviewFrame('[data-view="live"] .chart-box[data-chart="throughput"]', 120_000 * scale);
+}
+
+/** The live chart's points, read from the live tab's frame as it is now (a restored tab's page may be loaded again). */
+async function livePoints(workbench: Workbench): Promise<number> {
+  try {
+    return await chartPoints(await liveFrame(workbench), 'throughput');
+  } catch (error) {
+    if (/detached/i.test(String(error))) return 0;
+    throw error;
+  }
+}
+
+async function shot(workbench: Workbench, name: string): Promise<void> {
+  const path = await workbench.screenshot(name, { whileRunning: true });
+  const extra = process.env.TIDB_LAB_SHOTS_DIR;
+  if (extra) {
+    mkdirSync(extra, { recursive: true });
+    copyFileSync(path, join(extra, `${name}.png`));
+  }
+}
+
+describe('a benchmark and a window reload', () => {
+  let session: WorkbenchSession;
+
+  before(async () => {
+    await sql(`DROP DATABASE IF EXISTS ${database}`);
+    await sql(`CREATE DATABASE ${database}`);
+    const cli = join(repoRoot, 'dist', 'cli.js');
+    await execFileAsync(
+      process.execPath,
+      [
+        cli,
+        'bench',
+        '--engine=builtin',
+        `--mysql-host=${db.host}`,
+        `--mysql-port=${db.port}`,
+        `--mysql-user=${db.user}`,
+        `--mysql-db=${database}`,
+        '--tables=1',
+        '--table-size=1000',
+        'oltp_point_select',
+        'prepare',
+      ],
+      { timeout: 120_000, env: { ...process.env, MYSQL_PWD: db.password } },
+    );
+    session = await WorkbenchSession.open({
+      userSettings: {
+        'workbench.colorTheme': 'Default Dark Modern',
+        'tidbLab.connections': [{ name: CONNECTION, host: db.host, port: db.port, user: db.user, tls: 'off' }],
+        'tidbLab.benchmarks.engine': 'builtin',
+      },
+    });
+  });
+
+  after(async () => {
+    await session?.close();
+    await sql(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
+  });
+
+  it('keeps running through Reload Window: the live tab comes back and grows, and the complete result lands', () =>
+    session.diagnose('benchmark-reload', async (workbench) => {
+      await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
+      await workbench.runCommand('TiDB Lab: Run Benchmark...');
+      await workbench.pickQuickPickItem(CONNECTION);
+      await answer(workbench, /Password of/, db.password);
+      await workbench.pickQuickPickItem('oltp_point_select');
+      for (const [item, prompt, value] of [
+        ['Threads', /--threads/, '2'],
+        ['Time', /--time/, String(RUN_SEC)],
+        ['Table size', /--table-size/, '1000'],
+        ['Database', /--mysql-db/, database],
+      ] as const) {
+        await workbench.pickQuickPickItem(item);
+        await answer(workbench, prompt, value);
+      }
+      await workbench.pickQuickPickItem('Run Benchmark');
+
+      const before = await until(
+        () => livePoints(workbench),
+        (points) => points >= 2,
+        'two live points before the reload',
+      );
+      const runners = runnerProcesses(session.server.userDataDir);
+      assert.equal(runners.length, 1, 'the benchmark runs in a process of its own');
+      assert.ok(!readFileSync(`/proc/${runners[0]}/cmdline`, 'utf8').includes(db.password), 'no password in its command line');
+      await shot(workbench, 'benchmark-reload-before');
+
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+
+      // the same process goes on; the reloaded window's live tab shows the points from before the reload and new ones
+      assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the run');
+      const after = await until(
+        () => livePoints(workbench),
+        (points) => points >= before + 3,
+        'the live chart to grow after the reload',
+      );
+      assert.ok(after > before);
+      await workbench.waitForNotification(/oltp_point_select 2 threads · \d+ s \/ 30 s/, 60_000 * scale);
+      await shot(workbench, 'benchmark-reload-reattached');
+
+      const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', (RUN_SEC + 90) * 1000 * scale);
+      assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'completed');
+      assert.ok((await chartPoints(result, 'throughput')) >= RUN_SEC - 1, 'the stored run has every interval, those before the reload too');
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.expandView('Benchmarks');
+      await workbench.treeItem('oltp_point_select · 2 threads', 'Benchmarks').waitFor({ state: 'visible' });
+      await until(
+        async () => runnerProcesses(session.server.userDataDir).length,
+        (count) => count === 0,
+        'the run process to end',
+      );
+      await shot(workbench, 'benchmark-reload-result');
+    }));
+});

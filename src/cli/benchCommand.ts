@@ -12,6 +12,7 @@ import type { BenchmarkResult, ExperimentResult } from '../core/results/benchmar
 import { resultToJson } from '../core/results/exportJson';
 import { importBenchmarkLog } from '../core/results/importers/importBenchmarkLog';
 import { variantChangeText } from '../core/results/variantChangeText';
+import { bulkLoadVariantHeader } from '../core/results/exportMarkdown';
 import { studyTables, studyTablesText } from '../core/results/studyTables';
 import { parseBenchArguments } from '../core/bench/benchArguments';
 import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions } from '../core/bench/benchOptions';
@@ -478,7 +479,7 @@ async function experimentCommand(
         const s = cell.run.summary;
         if (cell.workload === 'bulk_load') {
           say(
-            `[${index + 1}/${total}] rows_per_insert=${String(cell.params?.rows_per_insert)} writers=${cell.threads} keys=${cell.variant}: ` +
+            `[${index + 1}/${total}] rows_per_insert=${String(cell.params?.rows_per_insert)} writers=${cell.threads} ${bulkLoadVariantHeader([cell]) === 'key order' ? 'keys' : 'variant'}=${cell.variant}: ` +
               `${(s.rowsPerSec ?? 0).toFixed(0)} rows/s, ${(s.mbPerSec ?? 0).toFixed(2)} MB/s, p99 ${s.latencyMs.p99?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`,
           );
           return;
@@ -554,7 +555,7 @@ function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): v
 
 /** What a bulk-load study measures, one line a cell (also with one key order). */
 function bulkLoadText(result: ExperimentResult): string {
-  const header = ['rows per statement', 'writers', 'key order', 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'];
+  const header = ['rows per statement', 'writers', bulkLoadVariantHeader(result.cells), 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'];
   const number = (value: number | null | undefined, decimals: number) =>
     value === null || value === undefined ? 'n/a' : value.toFixed(decimals);
   const rows = result.cells.map((cell) => [

@@ -157,6 +157,14 @@ function cellName(cell: ExperimentResult['cells'][number]): string {
   ].join(' ');
 }
 
+/**
+ * What names a bulk-load cell: its key order, or (with table layouts or the secondary-index option)
+ * a longer variant name such as "auto_random / keys by the server / with k_1".
+ */
+export function bulkLoadVariantHeader(cells: ReadonlyArray<{ variant: string }>): 'key order' | 'variant' {
+  return cells.every((cell) => cell.variant === 'ordered' || cell.variant === 'shuffled') ? 'key order' : 'variant';
+}
+
 /** A bulk-load experiment: what it measures, per cell. */
 export function bulkLoadToMarkdown(result: ExperimentResult): string {
   const rows = result.cells.map((cell) => {
@@ -172,7 +180,11 @@ export function bulkLoadToMarkdown(result: ExperimentResult): string {
       cell.run.status,
     ];
   });
-  return markdownTable(['rows per statement', 'writers', 'key order', 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'], rows, 0);
+  return markdownTable(
+    ['rows per statement', 'writers', bulkLoadVariantHeader(result.cells), 'rows/s', 'MB/s', 'p95 ms', 'p99 ms', 'status'],
+    rows,
+    0,
+  );
 }
 
 /** The Markdown "Server" section of a run. */

@@ -8,6 +8,8 @@ import { bulkLoadCellCount } from '../../../src/core/bench/bulkLoadPlan';
 import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal } from '../../../src/core/bench/bulkLoadTable';
 import { parseExperimentDefinition, type BulkLoadExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
 import { identifyServer } from '../../../src/core/db/serverFlavor';
+import { bulkLoadToMarkdown, bulkLoadVariantHeader } from '../../../src/core/results/exportMarkdown';
+import { sampleExperiment } from '../results/support/sampleResults';
 
 const MARIADB = identifyServer('10.11.19-MariaDB-0+deb12u1');
 const TIDB = identifyServer('8.0.11-TiDB-v8.5.1');
@@ -222,5 +224,19 @@ describe('bulk-load layout validation', () => {
       shardRowIdBits: 4,
       preSplitRegions: 2,
     });
+  });
+});
+
+describe('bulk-load cells in the Markdown export and the CLI', () => {
+  test('cells named by key order alone are headed "key order"; with layouts or the index option, "variant"', () => {
+    assert.equal(bulkLoadVariantHeader([{ variant: 'ordered' }, { variant: 'shuffled' }]), 'key order');
+    const variants = ['auto_increment / keys by the server / with k_1', 'client keys / shuffled / with k_1'];
+    const experiment = sampleExperiment(
+      variants.map((variant) => ({ workload: 'bulk_load', threads: 2, variant, qps: 10, p95: 5, params: { rows_per_insert: 100 } })),
+      variants,
+    );
+    const markdown = bulkLoadToMarkdown(experiment);
+    assert.match(markdown, /^\| rows per statement \| writers \| variant \| rows\/s \|/);
+    assert.match(markdown, /\| 100 \| 2 \| auto_increment \/ keys by the server \/ with k_1 \|/);
   });
 });

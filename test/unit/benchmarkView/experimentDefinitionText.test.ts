@@ -93,6 +93,25 @@ describe('experiment documents', () => {
     );
   });
 
+  test('a bulk-load table layout TiDB would refuse is found while typing, with the key to underline', () => {
+    const text = JSON.stringify({
+      kind: 'bulk-load',
+      name: 'layouts',
+      rows: 1000,
+      rowsPerInsert: [100],
+      writerThreads: [2],
+      tableLayouts: [{ name: 'shard', primaryKey: 'nonclustered', shardRowIdBits: 2, preSplitRegions: 4 }],
+      secondaryIndex: [false, true],
+    });
+    const parsed = parseDocumentDefinition(text);
+    assert.equal(parsed.ok, false);
+    if (parsed.ok) return;
+    assert.match(parsed.message, /"tableLayouts\[0\]\.preSplitRegions" is 4; TiDB wants PRE_SPLIT_REGIONS at most SHARD_ROW_ID_BITS \(2\)/);
+    assert.equal(problemKey(parsed.message), 'preSplitRegions');
+    const fixed = parseDocumentDefinition(text.replace('"preSplitRegions":4', '"preSplitRegions":2'));
+    assert.ok(fixed.ok && fixed.definition.kind === 'bulk-load' && fixed.definition.secondaryIndex?.length === 2);
+  });
+
   test('the diagnostic underlines the key the message names', () => {
     assert.equal(problemKey('"options.tabel_size" is not a sysbench option.'), 'tabel_size');
     assert.equal(problemKey('"workloads[0]": unknown workload \'tpcc\'.'), 'workloads');

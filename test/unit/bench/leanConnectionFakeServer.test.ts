@@ -9,9 +9,9 @@ import { generateKeyPairSync, privateDecrypt, constants, createHash } from 'node
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type Server, type Socket } from 'node:net';
+import { Socket, createServer, type Server } from 'node:net';
 import { TLSSocket } from 'node:tls';
-import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
+import { LeanMysqlConnection, PreparedStatement, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
 import { writePacketHeader } from '../../../src/core/bench/protocol/packetFraming';
 
 const PASSWORD = 'sécret-pw';
@@ -355,6 +355,84 @@ describe('an OK packet with SERVER_MORE_RESULTS_EXISTS', () => {
       assert.equal(await connection.query('DELETE FROM c'), 2);
       await connection.close();
     } finally {
+      await closeServer(server);
+    }
+  });
+});
+
+describe('how a plain connection sends a command', () => {
+  /** A server that answers every COM_QUERY with OK and records each command's first bytes, in order. */
+  async function recordingServer(): Promise<{ server: Server; port: number; received: string[] }> {
+    const received: string[] = [];
+    const { server, port } = await listen((socket) => {
+      socket.on('error', () => undefined);
+      const reader = new PacketReader();
+      reader.attach(socket);
+      void (async () => {
+        socket.write(greeting(false));
+        const login = await reader.next();
+        socket.write(okPacket(login.sequenceId + 1, 0));
+        for (;;) {
+          const command = await reader.next();
+          if (command.payload[0] === 0x01) {
+            socket.end();
+            return;
+          }
+          if (command.payload[0] === 0x19) {
+            received.push(`close ${command.payload.readUInt32LE(1)}`);
+            continue;
+          }
+          received.push(command.payload.toString('utf8', 1));
+          socket.write(okPacket(1, 2));
+        }
+      })().catch(() => socket.destroy());
+    });
+    return { server, port, received };
+  }
+
+  test('one write on the socket itself, without the stream (no socket.write per statement)', async () => {
+    const { server, port, received } = await recordingServer();
+    const streamWrite = Socket.prototype.write;
+    let connection: LeanMysqlConnection | undefined;
+    try {
+      connection = await LeanMysqlConnection.connect({ host: '127.0.0.1', port, user: 'bench', password: '' });
+      const clientSocket = (connection as unknown as { socket: Socket }).socket;
+      let streamWrites = 0;
+      Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+        if (this === clientSocket) streamWrites++;
+        return streamWrite.apply(this, args);
+      } as Socket['write'];
+      try {
+        for (const sql of ['DELETE FROM a', 'DELETE FROM b', 'DELETE FROM c']) assert.equal(await connection.query(sql), 2);
+      } finally {
+        Socket.prototype.write = streamWrite;
+      }
+      assert.equal(streamWrites, 0);
+      await connection.close();
+      assert.deepEqual(received, ['DELETE FROM a', 'DELETE FROM b', 'DELETE FROM c']);
+    } finally {
+      Socket.prototype.write = streamWrite;
+      connection?.destroy();
+      await closeServer(server);
+    }
+  });
+
+  test('bytes still queued in the stream go first: the command follows them through it', async () => {
+    const { server, port, received } = await recordingServer();
+    let connection: LeanMysqlConnection | undefined;
+    try {
+      connection = await LeanMysqlConnection.connect({ host: '127.0.0.1', port, user: 'bench', password: '' });
+      const socket = (connection as unknown as { socket: Socket }).socket;
+      // corked, the stream keeps COM_STMT_CLOSE queued; a statement written past it would overtake it
+      socket.cork();
+      connection.closeStatement(new PreparedStatement(7, 'SELECT 1', 0, 0));
+      const answer = connection.query('DELETE FROM a');
+      process.nextTick(() => socket.uncork());
+      assert.equal(await answer, 2);
+      await connection.close();
+      assert.deepEqual(received, ['close 7', 'DELETE FROM a']);
+    } finally {
+      connection?.destroy();
       await closeServer(server);
     }
   });

@@ -6,6 +6,7 @@
 // which is what sysbench's read/write/other counting sees.
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
+import { writeSync } from 'node:fs';
 import {
   MAX_PAYLOAD,
   MalformedPacket,
@@ -224,6 +225,7 @@ export class LeanMysqlConnection {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        if (options.tls === undefined) connection.directFd = socketFd(socket);
         resolve(connection);
       };
       socket.once('error', (error: NodeJS.ErrnoException) => {
@@ -434,9 +436,27 @@ export class LeanMysqlConnection {
       return;
     }
     this.framing.nextSequence = 1;
+    if (this.writeDirect(buffer, length)) return;
     // The buffer is reused for the next command only after the server answered this one, by
     // which time the socket has written all of it.
     this.socket.write(this.outgoingView(buffer, length));
+  }
+
+  private directFd = -1;
+
+  private writeDirect(buffer: Buffer, length: number): boolean {
+    const fd = this.directFd;
+    if (fd < 0 || this.socket.writableLength !== 0) return false;
+    try {
+      const written = writeSync(fd, buffer, 0, length);
+      if (written === length) return true;
+      this.socket.write(Buffer.from(buffer.subarray(written, length)));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return false;
+      this.directFd = -1;
+      return false;
+    }
   }
 
   /** buffer[0, length): the same view as last time when it fits, as a statement's executions mostly do. */
@@ -951,4 +971,10 @@ function settled(start: (callback: CommandCallback) => void): Promise<number> {
 /** Reports an error found before anything was sent, after the caller has returned, as the socket would. */
 function failLater(callback: CommandCallback, error: MysqlError): void {
   queueMicrotask(() => callback(error, 0));
+}
+
+/** The socket's file descriptor (Unix), or -1. */
+function socketFd(socket: Socket): number {
+  const fd = (socket as unknown as { _handle?: { fd?: unknown } })._handle?.fd;
+  return typeof fd === 'number' && fd >= 0 ? fd : -1;
 }

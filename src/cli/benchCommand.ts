@@ -34,6 +34,7 @@ import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } fro
 import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { serverActivityLines } from '../core/results/serverActivityText';
+import { serverRegionsLines } from '../core/results/serverRegionsText';
 import { compareVariantStatements, variantStatementSentences } from '../core/results/variantStatements';
 import {
   histogramLines,
@@ -385,7 +386,7 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
         options.limits.histogram && result.histogram ? histogramLines(result.histogram.bucketsMs, result.histogram.counts) : undefined,
     });
   io.stdout(`${lines.join('\n')}\n`);
-  const server = serverActivityLines(result.server?.activity);
+  const server = [...serverActivityLines(result.server?.activity), ...serverRegionsLines(result.server?.regions)];
   if (server.length > 0) io.stdout(`\n${server.join('\n')}\n`);
   // the client's verdict stays the last line: it says whether the numbers above can be trusted
   const client = clientSummaryLine(result);

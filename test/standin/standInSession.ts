@@ -34,6 +34,8 @@ import {
   type QualifiedName,
 } from './sqlText';
 import { traceResult } from './traceRows';
+import { HOT_REGIONS_HISTORY_SCRATCH_COLUMNS, HOT_REGIONS_SCRATCH_COLUMNS, rowWritesOf } from './standInRegions';
+import { SHOW_TABLE_REGIONS_COLUMNS } from './regionFixtures';
 import { relayToUpstream, upstreamRows } from './upstreamRelay';
 
 export interface StandInSessionOptions {
@@ -70,6 +72,7 @@ export class StandInSession {
     (s) => this.trace(s),
     (s) => this.explain(s),
     (s, original) => this.useDatabase(s, original),
+    (s) => this.tableRegions(s),
     (s, original) => this.select(s, original),
     (s, original) => this.write(s, original),
   ];
@@ -111,7 +114,7 @@ export class StandInSession {
   answersItself(sql: string): boolean {
     const statement = normalizeStatement(sql);
     return (
-      /^(ALTER|TRUNCATE|DROP|RENAME|TRACE|EXPLAIN|DESC|DESCRIBE|SHOW\s+CREATE\s+TABLE|SHOW\s+GLOBAL\s+BINDINGS|CREATE\s+GLOBAL\s+BINDING|SET)\b/i.test(
+      /^(ALTER|TRUNCATE|DROP|RENAME|TRACE|EXPLAIN|DESC|DESCRIBE|SHOW\s+CREATE\s+TABLE|SHOW\s+TABLE|SPLIT|SHOW\s+GLOBAL\s+BINDINGS|CREATE\s+GLOBAL\s+BINDING|SET)\b/i.test(
         statement,
       ) || /\b(VERSION|TIDB_VERSION)\s*\(|@@|information_schema/i.test(codeMask(statement))
     );
@@ -370,9 +373,78 @@ export class StandInSession {
   private write(statement: string, original: string): Promise<StatementResult[]> | undefined {
     if (!/^(INSERT|UPDATE|DELETE|REPLACE|LOAD)\b/i.test(statement)) return undefined;
     // A write to a cached table invalidates its cache; the 64 MiB write limit is not modelled.
-    return this.relayThen(original, () => {
-      for (const ref of this.tablesIn(statement)) this.state.noteWrite(ref.schema, ref.table);
-    });
+    return (async () => {
+      const results = await relayToUpstream(this.upstream, original);
+      const refs = this.tablesIn(statement);
+      for (const ref of refs) this.state.noteWrite(ref.schema, ref.table);
+      const [first] = refs;
+      const outcome = results[0];
+      if (first && outcome?.kind === 'ok') {
+        const writes = rowWritesOf(statement, codeMask(statement), outcome.insertId);
+        const tableId = this.state.tableId(first.schema, first.table);
+        this.state.regions.noteWrites(first.schema, first.table, tableId, writes, /^(INSERT|REPLACE)\b/i.test(statement));
+      }
+      return results;
+    })();
+  }
+
+  // ---- regions (docs.pingcap.com/tidb/stable/sql-statement-show-table-regions, sql-statement-split-region) ----
+
+  private tableRegions(statement: string): Promise<StatementResult[]> | undefined {
+    const show = /^SHOW\s+TABLE\s+/i.exec(statement);
+    if (show) {
+      const name = readQualifiedName(statement, show[0].length);
+      if (!name || !/^\s+REGIONS$/i.test(statement.slice(name.end))) return undefined;
+      return (async () => {
+        const ref = this.resolve(name);
+        await this.describeTable(ref);
+        const rows = this.state.regions.showRows(ref.schema, ref.table, this.state.tableId(ref.schema, ref.table));
+        const numeric = new Set([
+          'REGION_ID',
+          'LEADER_ID',
+          'LEADER_STORE_ID',
+          'SCATTERING',
+          'WRITTEN_BYTES',
+          'READ_BYTES',
+          'APPROXIMATE_SIZE(MB)',
+          'APPROXIMATE_KEYS',
+        ]);
+        const result: RowsResult = {
+          kind: 'rows',
+          columns: SHOW_TABLE_REGIONS_COLUMNS.map((column) => synthesizedColumn(column, numeric.has(column) ? 'bigint' : 'text')),
+          rows: rows.map((row) => row.map((cell) => textCell(cell))),
+        };
+        return [result];
+      })();
+    }
+    const split = /^SPLIT\s+TABLE\s+/i.exec(statement);
+    if (split) {
+      const name = readQualifiedName(statement, split[0].length);
+      const range = name
+        ? /^\s+BETWEEN\s*\(\s*(-?\d+)\s*\)\s*AND\s*\(\s*(-?\d+)\s*\)\s*REGIONS\s+(\d+)$/i.exec(statement.slice(name.end))
+        : null;
+      if (!name || !range)
+        return Promise.reject(notInTheFacts('a SPLIT statement other than SPLIT TABLE t BETWEEN (lower) AND (upper) REGIONS n'));
+      return (async () => {
+        const ref = this.resolve(name);
+        await this.describeTable(ref);
+        const made = this.state.regions.split(
+          ref.schema,
+          ref.table,
+          this.state.tableId(ref.schema, ref.table),
+          Number(range[1]),
+          Number(range[2]),
+          Number(range[3]),
+        );
+        const result: RowsResult = {
+          kind: 'rows',
+          columns: [synthesizedColumn('TOTAL_SPLIT_REGION', 'bigint'), synthesizedColumn('SCATTER_FINISH_RATIO', 'double')],
+          rows: [[textCell(made), textCell('1.0')]],
+        };
+        return [result];
+      })();
+    }
+    return undefined;
   }
 
   /** VERSION(), TIDB_VERSION(), @@version and @@tidb_* become literals; MariaDB evaluates the rest. */
@@ -402,7 +474,7 @@ export class StandInSession {
   /** information_schema.tiflash_replica and cluster_info become session TEMPORARY tables on the MariaDB. */
   private async materializeTiDBTables(sql: string): Promise<string> {
     const pattern =
-      /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info|cluster_statements_summary_history|cluster_statements_summary|statements_summary_history|statements_summary|cluster_slow_query|slow_query)`?(?![\p{L}\p{N}_$])/giu;
+      /`?information_schema`?\s*\.\s*`?(tiflash_replica|cluster_info|cluster_statements_summary_history|cluster_statements_summary|statements_summary_history|statements_summary|cluster_slow_query|slow_query|tidb_hot_regions_history|tidb_hot_regions)`?(?![\p{L}\p{N}_$])/giu;
     const mask = codeMask(sql);
     const found = new Set([...mask.matchAll(pattern)].map((match) => match[1].toLowerCase()));
     if (found.size === 0) return sql;
@@ -522,6 +594,9 @@ export class StandInSession {
       return this.state
         .clusterComponents()
         .map((row, index) => [row.type, row.instance, row.statusAddress, row.version, row.gitHash, row.startTime, row.uptime, index + 1]);
+    if (table === 'tidb_hot_regions') return this.state.regions.hotRows();
+    // PD records the history every 10 minutes (hot-regions-write-interval): nothing within a test
+    if (table === 'tidb_hot_regions_history') return [];
     const rows = this.state.statementSummary.tableRows(table.endsWith('_history'));
     // only the cluster tables have INSTANCE
     return table.startsWith('cluster_') ? rows : rows.map((row) => row.slice(1));
@@ -656,6 +731,8 @@ const SCRATCH_COLUMNS: Record<string, string> = {
   cluster_statements_summary_history: SUMMARY_COLUMNS,
   statements_summary: SUMMARY_COLUMNS.replace(/^INSTANCE VARCHAR\(64\), /, ''),
   statements_summary_history: SUMMARY_COLUMNS.replace(/^INSTANCE VARCHAR\(64\), /, ''),
+  tidb_hot_regions: HOT_REGIONS_SCRATCH_COLUMNS,
+  tidb_hot_regions_history: HOT_REGIONS_HISTORY_SCRATCH_COLUMNS,
   cluster_info:
     'TYPE VARCHAR(64), INSTANCE VARCHAR(64), STATUS_ADDRESS VARCHAR(64), VERSION VARCHAR(64), GIT_HASH VARCHAR(64), START_TIME VARCHAR(32), UPTIME VARCHAR(32), SERVER_ID BIGINT',
 };

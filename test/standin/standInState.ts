@@ -3,6 +3,7 @@
 // Shared by every client connection, like a cluster's state; tests may read and change it.
 
 import { StatementSummaryStore } from './statementSummary';
+import { StandInRegions } from './standInRegions';
 import { identifyServer } from '../../src/core/db/serverFlavor';
 import type { ClusterComponent } from '../../src/core/tidb/clusterTopology';
 import { TABLE_CACHE_LEASE } from '../../src/core/tidb/tidbFacts';
@@ -112,7 +113,15 @@ export class TiDBStandInState {
     this.otherComponents = settings.otherComponents ?? defaultOtherComponents(settings.versionString);
     this.cacheLoadDelayMs = settings.cacheLoadDelayMs;
     this.statementSummary = new StatementSummaryStore(now);
+    this.regions = new StandInRegions(now, () =>
+      this.clusterComponents()
+        .filter((component) => component.type === 'tikv')
+        .map((_, index) => index + 1),
+    );
   }
+
+  /** How TiKV would hold each table: regions, leaders, the writes of the last heartbeat (standInRegions.ts). */
+  readonly regions: StandInRegions;
 
   /** Whether TiDB may read the table from TiFlash: an available replica and TiFlash among the read engines. */
   tiflashReadable(schema: string, table: string): boolean {
@@ -231,6 +240,7 @@ export class TiDBStandInState {
     this.cached.delete(tableKey);
     this.replicas.delete(tableKey);
     this.tableIds.delete(tableKey);
+    this.regions.forget(schema, table);
   }
 
   renameTable(from: { schema: string; table: string }, to: { schema: string; table: string }): void {
@@ -240,6 +250,7 @@ export class TiDBStandInState {
   }
 
   forgetSchema(schema: string): void {
+    this.regions.forgetSchema(schema);
     for (const entry of [...this.cached.values(), ...this.replicas.values()]) {
       if (entry.schema.toLowerCase() === schema.toLowerCase()) this.forgetTable(entry.schema, entry.table);
     }

@@ -6,11 +6,13 @@ import type { BenchEngineName } from '../results/benchmarkResult';
 import { openAdminSession } from './adminSession';
 import type { BenchOptions } from './benchOptions';
 import { RunEvidence } from '../server/runEvidence';
+import { notTiDBRegions, RunRegions } from '../server/runRegions';
 import { runMeasured, type MeasuredRun, type RunHooks } from './runBenchmark';
 import { serverInfoOf } from './serverInfo';
 import { findSysbench, type SysbenchInstallation, type SysbenchLookup } from './sysbenchEngine/sysbenchInstallation';
 import { runSysbench } from './sysbenchEngine/runSysbench';
 import { sysbenchLimitations } from './sysbenchEngine/sysbenchSupport';
+import { writtenTables } from './writtenTables';
 
 export const ENGINE_SETTINGS = ['auto', 'builtin', 'sysbench'] as const;
 export type EngineSetting = (typeof ENGINE_SETTINGS)[number];
@@ -96,6 +98,10 @@ export async function runMeasuredWithEngine(
       database: options.connection.database,
       preparedStatements: options.driver.psMode === 'auto',
     });
+    const regions = await RunRegions.start(admin, admin.identity.flavor, {
+      database: options.connection.database,
+      tables: writtenTables(options),
+    });
     let measured: MeasuredRun;
     if (choice.engine === 'builtin' || choice.installation === undefined) {
       measured = await runMeasured(options, {
@@ -123,7 +129,11 @@ export async function runMeasuredWithEngine(
       );
     }
     const activity = await evidence.finish();
-    if (measured.result.server) measured.result.server.activity = activity;
+    if (measured.result.server) {
+      measured.result.server.activity = activity;
+      if (regions === 'not-tidb') measured.result.server.regions = notTiDBRegions();
+      else if (regions !== undefined) measured.result.server.regions = await regions.finish();
+    }
     return measured;
   } finally {
     if (!hooks.admin) await admin.close();

@@ -2,6 +2,8 @@
 // numbers (the engine, the importers) writes it; everything that shows or exports numbers reads it.
 // It never holds a password.
 
+import type { ServerRegions } from './serverRegions';
+
 export const RESULT_SCHEMA_VERSION = 1;
 
 export type RunStatus = 'completed' | 'cancelled' | 'failed';
@@ -97,6 +99,8 @@ export interface ServerInfo {
   port?: number;
   /** what the server counted for the run's statements (before and after, the difference) */
   activity?: ServerActivity;
+  /** TiDB, write runs and cells: regions and leaders per table before and after, hot regions, findings (serverRegions.ts) */
+  regions?: ServerRegions;
 }
 
 /** One plan of a statement during the run (TiDB: one plan digest). */

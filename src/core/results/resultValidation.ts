@@ -26,6 +26,7 @@ import {
   type ServerStatementPlan,
 } from './benchmarkResult';
 import { isSecretKey, redactSecrets, redactSecretText, setOwnValue } from './redactSecrets';
+import { readServerRegions } from './serverRegionsValidation';
 
 export type ParsedBenchmarkResult = { ok: true; result: BenchmarkResult; warnings: string[] } | { ok: false; errors: string[] };
 
@@ -235,6 +236,13 @@ class ShapeReader {
     if (object.activity !== undefined) {
       const activity = this.serverActivity(object.activity, `${path}.activity`);
       if (activity !== undefined) server.activity = activity;
+    }
+    if (object.regions !== undefined) {
+      const regions = readServerRegions(object.regions, `${path}.regions`, {
+        fail: (failedPath, expected, got) => this.fail(failedPath, expected, got),
+        text: (text, textPath) => this.withoutSecrets(text, textPath),
+      });
+      if (regions !== undefined) server.regions = regions;
     }
     return server;
   }

@@ -1,15 +1,17 @@
 // Regions and hot spots of the tables a write-heavy run or cell wrote (TiDB only): SHOW TABLE t
-// REGIONS before and after (region count, leaders per store, written bytes per region), and the
-// window's hot regions from information_schema.tidb_hot_regions. Column names and units are
-// TiDB's documented ones:
+// REGIONS parsed into region count, leaders and written bytes per store; the hot regions from
+// information_schema.tidb_hot_regions (now) or tidb_hot_regions_history (a past window). Column
+// names and units are TiDB's documented ones:
 // https://docs.pingcap.com/tidb/stable/sql-statement-show-table-regions (REGION_ID, START_KEY,
-// END_KEY, LEADER_ID, LEADER_STORE_ID, PEERS, SCATTERING, WRITTEN_BYTES, READ_BYTES,
-// APPROXIMATE_SIZE(MB), APPROXIMATE_KEYS) and
+// END_KEY, LEADER_ID, LEADER_STORE_ID, PEERS, SCATTERING, WRITTEN_BYTES and READ_BYTES in bytes
+// within one heartbeat, APPROXIMATE_SIZE(MB), APPROXIMATE_KEYS),
 // https://docs.pingcap.com/tidb/stable/information-schema-tidb-hot-regions (TABLE_ID, INDEX_ID,
-// DB_NAME, TABLE_NAME, INDEX_NAME, REGION_ID, TYPE 'read'/'write', MAX_HOT_DEGREE, REGION_COUNT,
-// FLOW_BYTES).
+// DB_NAME, TABLE_NAME, INDEX_NAME, REGION_ID, TYPE, MAX_HOT_DEGREE, REGION_COUNT, FLOW_BYTES) and
+// https://docs.pingcap.com/tidb/stable/information-schema-tidb-hot-regions-history (UPDATE_TIME,
+// ..., STORE_ID, PEER_ID, IS_LEARNER, IS_LEADER, TYPE, HOT_DEGREE, FLOW_BYTES, KEY_RATE, QUERY_RATE).
 import { quoteIdentifier } from '../db/sqlIdentifiers';
 import type { SqlExecutor, SqlRow } from '../db/sqlExecutor';
+import type { HotRegion, TableRegionSnapshot } from '../results/serverRegions';
 
 export interface RegionRow {
   regionId: number;
@@ -19,43 +21,6 @@ export interface RegionRow {
   writtenBytes: number;
   approximateKeys: number;
 }
-
-export interface TableRegionSnapshot {
-  regions: number;
-  /** store id -> how many of the table's region leaders it holds */
-  leadersByStore: Record<string, number>;
-  /** the region that took the most bytes in the last heartbeat, with its share of the table's */
-  busiestRegion?: { regionId: number; writtenBytes: number; share: number; isLast: boolean };
-}
-
-export interface HotRegion {
-  table: string;
-  index?: string;
-  regionId: number;
-  type: 'read' | 'write';
-  maxHotDegree: number;
-  flowBytes: number;
-}
-
-export interface RegionFinding {
-  kind: 'one-region' | 'one-store' | 'increasing-key';
-  table: string;
-  message: string;
-  advice: string;
-  /** statements to run, shown with the advice (never run by TiDB Lab) */
-  statements: string[];
-}
-
-export interface RegionEvidence {
-  /** 'tidb', or 'not-tidb' for MySQL and MariaDB, which have no regions */
-  source: 'tidb' | 'not-tidb';
-  note?: string;
-  tables: Array<{ table: string; before?: TableRegionSnapshot; after?: TableRegionSnapshot }>;
-  hotRegions: HotRegion[];
-  findings: RegionFinding[];
-}
-
-export const REGIONS_TIDB_ONLY = 'Regions and hot spots are TiDB-only: MySQL and MariaDB keep a table in one place.';
 
 function numberOf(value: unknown): number {
   const number = typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
@@ -73,14 +38,26 @@ export function parseRegionRows(rows: readonly SqlRow[]): RegionRow[] {
   }));
 }
 
-/** The table's last region: its record keys run to the end ("t_<id>_r" ... with the next table's prefix or ''). */
+/** A record key's handle: t_75_r_31717 -> 31717; the table's first key (t_75_, t_75_r) sorts first. */
+function handleOf(key: string): number {
+  const match = /_r_(-?\d+)$/.exec(key);
+  return match ? Number(match[1]) : key.includes('_r') || /^t_\d+_$/.test(key) || key === '' ? -Infinity : Infinity;
+}
+
+/** The table's last record region: no other record region starts after it. */
 function isLastRegion(region: RegionRow, all: readonly RegionRow[]): boolean {
-  return !all.some((other) => other !== region && other.startKey > region.startKey);
+  const records = all.filter((other) => !/_i_/.test(other.startKey));
+  return !records.some((other) => other !== region && handleOf(other.startKey) > handleOf(region.startKey));
 }
 
 export function snapshotOf(regions: readonly RegionRow[]): TableRegionSnapshot {
   const leadersByStore: Record<string, number> = {};
-  for (const region of regions) leadersByStore[String(region.leaderStoreId)] = (leadersByStore[String(region.leaderStoreId)] ?? 0) + 1;
+  const writtenBytesByStore: Record<string, number> = {};
+  for (const region of regions) {
+    const store = String(region.leaderStoreId);
+    leadersByStore[store] = (leadersByStore[store] ?? 0) + 1;
+    writtenBytesByStore[store] = (writtenBytesByStore[store] ?? 0) + region.writtenBytes;
+  }
   const total = regions.reduce((sum, region) => sum + region.writtenBytes, 0);
   const busiest = regions.reduce<RegionRow | undefined>(
     (best, region) => (best === undefined || region.writtenBytes > best.writtenBytes ? region : best),
@@ -89,6 +66,8 @@ export function snapshotOf(regions: readonly RegionRow[]): TableRegionSnapshot {
   return {
     regions: regions.length,
     leadersByStore,
+    writtenBytes: total,
+    writtenBytesByStore,
     ...(busiest && total > 0
       ? {
           busiestRegion: {
@@ -96,6 +75,7 @@ export function snapshotOf(regions: readonly RegionRow[]): TableRegionSnapshot {
             writtenBytes: busiest.writtenBytes,
             share: busiest.writtenBytes / total,
             isLast: isLastRegion(busiest, regions),
+            leaderStoreId: busiest.leaderStoreId,
           },
         }
       : {}),
@@ -108,106 +88,57 @@ export function parseHotRegions(rows: readonly SqlRow[]): HotRegion[] {
     ...(row.INDEX_NAME ? { index: String(row.INDEX_NAME) } : {}),
     regionId: numberOf(row.REGION_ID),
     type: String(row.TYPE).toLowerCase() === 'read' ? 'read' : 'write',
-    maxHotDegree: numberOf(row.MAX_HOT_DEGREE),
+    maxHotDegree: numberOf(row.MAX_HOT_DEGREE ?? row.HOT_DEGREE),
     flowBytes: numberOf(row.FLOW_BYTES),
+    ...(row.STORE_ID !== undefined && row.STORE_ID !== null ? { storeId: numberOf(row.STORE_ID) } : {}),
   }));
 }
 
-/** A share of the table's writes above which one region is where the writes piled up. */
-const PILED_SHARE = 0.8;
-
-/** What the regions say, with the tuning study's remedies and the statement to run. */
-export function regionFindings(
-  table: string,
-  after: TableRegionSnapshot | undefined,
-  hot: readonly HotRegion[],
-  storeCount?: number,
-): RegionFinding[] {
-  const findings: RegionFinding[] = [];
-  const name = quoteIdentifier(table);
-  const hotWrites = hot.filter((region) => region.table === table && region.type === 'write' && region.index === undefined);
-  const hotFlow = hotWrites.reduce((sum, region) => sum + region.flowBytes, 0);
-  const hottest = hotWrites.reduce<HotRegion | undefined>(
-    (best, region) => (best === undefined || region.flowBytes > best.flowBytes ? region : best),
-    undefined,
-  );
-  const piledOnHot = hottest !== undefined && hotFlow > 0 && hottest.flowBytes / hotFlow >= PILED_SHARE;
-  const busiest = after?.busiestRegion;
-  const piledOnBusiest = busiest !== undefined && busiest.share >= PILED_SHARE;
-  if (piledOnHot || piledOnBusiest || (after?.regions === 1 && hotWrites.length > 0)) {
-    const regionId = piledOnHot ? hottest!.regionId : (busiest?.regionId ?? hottest?.regionId);
-    const share = piledOnHot ? hottest!.flowBytes / hotFlow : (busiest?.share ?? 1);
-    findings.push({
-      kind: 'one-region',
-      table,
-      message: `Writes to ${table} piled on one region (${regionId}: ${Math.round(share * 100)}% of the table's written bytes${after ? `, ${after.regions} region(s) in all` : ''}): one TiKV leader took the load while the others waited.`,
-      advice:
-        'Split the table into regions before the load so the writes spread over every store (the tuning study split and scattered the table, and the hot region leaders evened out).',
-      statements: [`SPLIT TABLE ${name} BETWEEN (0) AND (9223372036854775807) REGIONS 16;`],
-    });
+/** History rows (one per record and peer): the leader's rows, the largest flow and degree per region and type. */
+export function mergeHotRegionHistory(regions: readonly HotRegion[]): HotRegion[] {
+  const merged = new Map<string, HotRegion>();
+  for (const region of regions) {
+    const key = `${region.type}:${region.regionId}`;
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...region });
+    else {
+      seen.flowBytes = Math.max(seen.flowBytes, region.flowBytes);
+      seen.maxHotDegree = Math.max(seen.maxHotDegree, region.maxHotDegree);
+    }
   }
-  if (busiest?.isLast && (piledOnBusiest || piledOnHot)) {
-    findings.push({
-      kind: 'increasing-key',
-      table,
-      message: `The writes went to ${table}'s last region: the key increases monotonically (AUTO_INCREMENT or an ordered load), so every new row lands at the end of the table.`,
-      advice:
-        'Use keys that do not increase: AUTO_RANDOM for a BIGINT primary key, or, for a table without an integer clustered key, SHARD_ROW_ID_BITS with PRE_SPLIT_REGIONS (the study: smaller batches and unordered, non-increasing keys).',
-      statements: [
-        `CREATE TABLE ... (id BIGINT AUTO_RANDOM PRIMARY KEY, ...);`,
-        `ALTER TABLE ${name} SHARD_ROW_ID_BITS = 4;`,
-        `CREATE TABLE ... (...) SHARD_ROW_ID_BITS = 4 PRE_SPLIT_REGIONS = 3;`,
-      ],
-    });
-  }
-  const stores = after ? Object.keys(after.leadersByStore) : [];
-  if (after && after.regions > 1 && stores.length === 1 && (storeCount ?? 0) > 1) {
-    findings.push({
-      kind: 'one-store',
-      table,
-      message: `All ${after.regions} region leaders of ${table} are on store ${stores[0]} of ${storeCount}: one TiKV serves every write.`,
-      advice: 'Scatter the regions (SPLIT TABLE scatters the new regions unless tidb_scatter_region is off; turn it on for the split).',
-      statements: ['SET SESSION tidb_scatter_region = ON;', `SPLIT TABLE ${name} BETWEEN (0) AND (9223372036854775807) REGIONS 16;`],
-    });
-  }
-  return findings;
+  return [...merged.values()].sort((a, b) => b.flowBytes - a.flowBytes);
 }
 
-/** SHOW TABLE REGIONS for each table (TiDB). */
-export async function readTableRegions(executor: SqlExecutor, tables: readonly string[]): Promise<Map<string, TableRegionSnapshot>> {
-  const snapshots = new Map<string, TableRegionSnapshot>();
-  for (const table of tables)
-    snapshots.set(table, snapshotOf(parseRegionRows(await executor.query(`SHOW TABLE ${quoteIdentifier(table)} REGIONS`))));
-  return snapshots;
+/** SHOW TABLE REGIONS for one table (TiDB). */
+export async function readTableRegions(executor: SqlExecutor, table: string): Promise<TableRegionSnapshot> {
+  return snapshotOf(parseRegionRows(await executor.query(`SHOW TABLE ${quoteIdentifier(table)} REGIONS`)));
+}
+
+function tableList(tables: readonly string[]): string {
+  return tables.map(() => '?').join(', ');
 }
 
 /** The hot regions TiDB reports now for these tables of the database. */
 export async function readHotRegions(executor: SqlExecutor, database: string, tables: readonly string[]): Promise<HotRegion[]> {
   if (tables.length === 0) return [];
   const rows = await executor.query(
-    `SELECT TABLE_NAME, INDEX_NAME, REGION_ID, TYPE, MAX_HOT_DEGREE, FLOW_BYTES FROM information_schema.tidb_hot_regions WHERE DB_NAME = ? AND TABLE_NAME IN (${tables.map(() => '?').join(', ')}) ORDER BY FLOW_BYTES DESC`,
+    `SELECT TABLE_NAME, INDEX_NAME, REGION_ID, TYPE, MAX_HOT_DEGREE, FLOW_BYTES FROM information_schema.tidb_hot_regions WHERE DB_NAME = ? AND TABLE_NAME IN (${tableList(tables)}) ORDER BY FLOW_BYTES DESC`,
     [database, ...tables],
   );
   return parseHotRegions(rows);
 }
 
-/** The evidence of a run: regions before (given), after, the window's hot regions and the findings. */
-export async function regionEvidenceAfter(
+/** The hot regions PD recorded between two server times (its record interval is 10 minutes by default). */
+export async function readHotRegionsHistory(
   executor: SqlExecutor,
   database: string,
-  before: Map<string, TableRegionSnapshot>,
-): Promise<RegionEvidence> {
-  const tables = [...before.keys()];
-  const after = await readTableRegions(executor, tables);
-  const hotRegions = await readHotRegions(executor, database, tables);
-  return {
-    source: 'tidb',
-    tables: tables.map((table) => ({ table, before: before.get(table), after: after.get(table) })),
-    hotRegions,
-    findings: tables.flatMap((table) => regionFindings(table, after.get(table), hotRegions)),
-  };
-}
-
-export function notTiDBRegionEvidence(): RegionEvidence {
-  return { source: 'not-tidb', note: REGIONS_TIDB_ONLY, tables: [], hotRegions: [], findings: [] };
+  tables: readonly string[],
+  window: { from: string; to: string },
+): Promise<HotRegion[]> {
+  if (tables.length === 0) return [];
+  const rows = await executor.query(
+    `SELECT TABLE_NAME, INDEX_NAME, REGION_ID, STORE_ID, TYPE, HOT_DEGREE, FLOW_BYTES FROM information_schema.tidb_hot_regions_history WHERE UPDATE_TIME BETWEEN ? AND ? AND DB_NAME = ? AND TABLE_NAME IN (${tableList(tables)}) AND IS_LEADER = 1`,
+    [window.from, window.to, database, ...tables],
+  );
+  return mergeHotRegionHistory(parseHotRegions(rows));
 }

@@ -1,7 +1,8 @@
 // "Compare Plans…": two plans side by side, e.g. a statement before and after caching a table
 // or adding a TiFlash replica. The plans come from open plan views, the previous run of the same
-// statement, or the clipboard. Scripts and tests may pass both plans as text:
-// `{ beforeText, afterText }`.
+// statement, or the clipboard. Scripts, tests and the Statements view may pass both plans as text:
+// `{ beforeText, afterText }`, with the titles each side and the tab take (`beforeTitle`, `afterTitle`,
+// e.g. the plan digests) and where they came from (`connection`, `statement`, `note`).
 import * as vscode from 'vscode';
 import type { PlanSource, PlanViewSource } from '../../protocol/planView';
 import { planCommandResult, type PlanCommandResult } from './planCommandResult';
@@ -16,12 +17,28 @@ export interface CompareRequest {
   after?: PlanViewRecord;
   beforeText?: string;
   afterText?: string;
+  /** what to call each text plan (default "Before" and "After") */
+  beforeTitle?: string;
+  afterTitle?: string;
+  /** where both text plans came from: the connection, the statement they are plans of, a note */
+  connection?: string;
+  statement?: string;
+  note?: string;
 }
 
 export async function compareCommand(panels: PlanViewPanels, request: CompareRequest = {}): Promise<PlanCommandResult | undefined> {
   const t = vscode.l10n.t;
   if (typeof request.beforeText === 'string' && typeof request.afterText === 'string') {
-    return showComparison(panels, textSource(request.beforeText, t('Before')), textSource(request.afterText, t('After')));
+    const origin = {
+      connection: optionalText(request.connection),
+      statement: optionalText(request.statement),
+      note: optionalText(request.note),
+    };
+    return showComparison(
+      panels,
+      textSource(request.beforeText, optionalText(request.beforeTitle) ?? t('Before'), origin),
+      textSource(request.afterText, optionalText(request.afterTitle) ?? t('After'), origin),
+    );
   }
   const after = request.after?.source.kind === 'plan' ? request.after.source.plan : undefined;
   const before = await pickPlan(panels, t('Compare with which plan? (the “before” plan)'), request.after, after === undefined);
@@ -92,6 +109,11 @@ async function pickPlan(
   return choice?.source();
 }
 
-function textSource(text: string, title: string): PlanSource {
-  return { origin: { title }, input: { kind: 'text', text } };
+function textSource(text: string, title: string, origin: { connection?: string; statement?: string; note?: string } = {}): PlanSource {
+  return { origin: { title, ...origin }, input: { kind: 'text', text } };
+}
+
+/** A request's text field as given, when it is a string that says something (a command argument is not trusted). */
+function optionalText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }

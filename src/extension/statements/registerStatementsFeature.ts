@@ -9,6 +9,7 @@ import { readStatementPlans } from '../../core/server/statementPlans';
 import { STATEMENT_ORDERS, type StatementOrder } from '../../core/server/topStatements';
 import { bindFromHistoryStatement, dropBindingStatement, dropBySqlDigestUnavailable } from '../../core/tidb/planBindings';
 import type { TidbLabApi } from '../api';
+import type { CompareRequest } from '../plans/compareCommand';
 import type { PlanViewPanels } from '../plans/planViewPanels';
 import type { PlanSource } from '../../protocol/planView';
 import { ORDER_LABELS, oneLine, WINDOW_CHOICES, windowLabel } from './statementLabels';
@@ -193,7 +194,18 @@ async function comparePlans(tree: StatementsTreeProvider, node?: StatementsNode)
     void vscode.window.showWarningMessage(typeof before === 'string' ? before : (after as string));
     return undefined;
   }
-  return vscode.commands.executeCommand('tidbLab.comparePlans', { beforeText: before.text, afterText: after.text });
+  const data = tree.current();
+  // titled by plan digest, so the tab and both sides say which plans of the statement these are
+  const request: CompareRequest = {
+    beforeText: before.text,
+    afterText: after.text,
+    beforeTitle: t('Plan {0}', chosen[0].plan.planDigest.slice(0, 12)),
+    afterTitle: t('Plan {0}', chosen[1].plan.planDigest.slice(0, 12)),
+    connection: data ? `${data.session.profile.name} · ${data.session.identity.versionString}` : undefined,
+    statement: node.statement.digestText,
+    note: t("from the server's statement statistics"),
+  };
+  return vscode.commands.executeCommand('tidbLab.comparePlans', request);
 }
 
 async function bindPlan(tree: StatementsTreeProvider, node?: StatementsNode): Promise<boolean> {

@@ -54,19 +54,19 @@ export function serverSection(context: ViewContext, activity: ServerActivity | u
         : null,
     );
     return [
-      element('span', {}, text, counted),
+      // the actions under the statement, so the table fits an editor's width without a column of buttons
+      element('div', { className: 'server-statement-cell' }, element('span', {}, text, counted), actions),
       f.number(statement.execCount),
       f.ms(statement.avgLatencyMs),
       f.ms(statement.maxLatencyMs),
       f.ms(totalMs),
       statement.engines.join(' + ') || '–',
       planCell,
-      actions,
     ];
   });
   const table =
     rows.length > 0
-      ? dataTable([s.statement, s.execCount, s.serverAvg, s.serverMax, s.serverTotal, s.engines, s.plan, ''], rows, {
+      ? dataTable([s.statement, s.execCount, s.serverAvg, s.serverMax, s.serverTotal, s.engines, s.plan], rows, {
           className: 'server-statements',
           numericFrom: 1,
         })
@@ -79,7 +79,8 @@ export function serverSection(context: ViewContext, activity: ServerActivity | u
           ...activity.warnings.map((warning) => element('li', {}, warning)),
         )
       : null;
-  const section = card(formatString(s.serverStatements, activity.source), table, warnings);
+  // wider than the card (a narrow editor): the table scrolls inside it
+  const section = card(formatString(s.serverStatements, activity.source), element('div', { className: 'scroll' }, table), warnings);
   section.dataset.section = 'server';
   return section;
 }

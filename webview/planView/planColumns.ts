@@ -42,8 +42,9 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
   const engine: PlanTableColumn = {
     key: 'engine',
     header: s.columnEngine,
-    track: '100px',
-    minPx: 100,
+    // the widest badge, "TiFlash batchCop", whole
+    track: '124px',
+    minPx: 124,
     priority: runtime ? 3 : 2,
     render: (cell, node) => engineCell(cell, node),
   };

@@ -139,6 +139,10 @@ export class ChartCard {
     maxSec?: number,
   ): void {
     this.colours = series.map((line) => line.colour);
+    this.describeAxes(
+      titles,
+      series.map((line) => line.label),
+    );
     this.timeData = data.map((points) => [...points]);
     this.timeMaxSec = Math.max(maxSec ?? 0, ...data.map((points) => points[points.length - 1]?.x ?? 0));
     this.build = () => {
@@ -237,6 +241,10 @@ export class ChartCard {
     titles: AxisTitles,
   ): void {
     this.colours = series.map((line) => line.colour);
+    this.describeAxes(
+      titles,
+      series.map((line) => line.label),
+    );
     this.build = () => {
       const config: ChartConfiguration<'line', (number | null)[], string> = {
         type: 'line',
@@ -271,6 +279,7 @@ export class ChartCard {
 
   showBars(categories: readonly string[], label: string, values: readonly number[], titles: AxisTitles, colour: ColourRole): void {
     this.colours = [colour];
+    this.describeAxes(titles, [label]);
     this.build = () => {
       const config: ChartConfiguration<'bar', number[], string> = {
         type: 'bar',
@@ -308,6 +317,7 @@ export class ChartCard {
     formatValue: (value: number) => string,
   ): void {
     this.colours = [colour];
+    this.describeAxes(titles, [label]);
     const positive = values.filter((value) => value > 0);
     const low = decadeBelow(Math.min(...positive));
     // Room above the highest bar for its label.
@@ -359,6 +369,9 @@ export class ChartCard {
     formatCount: (value: number) => string,
   ): void {
     this.colours = [colour];
+    this.describeAxes(titles, [label]);
+    // each bar's bounds in ms, so a reader can check they are one width in log space
+    this.canvasBox.dataset.bins = bars.map((bar) => `${bar.fromMs}-${bar.toMs}`).join(' ');
     const low = bars[0].fromMs;
     const high = bars[bars.length - 1].toMs;
     const points = bars.map((bar) => ({ x: (Math.log10(bar.fromMs) + Math.log10(bar.toMs)) / 2, y: bar.count }));
@@ -522,6 +535,15 @@ export class ChartCard {
 
   private setPointCount(count: number): void {
     this.canvasBox.dataset.points = String(count);
+  }
+
+  /** What the canvas draws, in words on its box: axis titles and series names (for tests and tools that read the page). */
+  private describeAxes(titles: AxisTitles, series: readonly string[]): void {
+    this.canvasBox.dataset.xAxis = titles.x;
+    this.canvasBox.dataset.yAxis = titles.y;
+    if (titles.y1 !== undefined) this.canvasBox.dataset.y1Axis = titles.y1;
+    else delete this.canvasBox.dataset.y1Axis;
+    this.canvasBox.dataset.series = series.join(' | ');
   }
 
   /** How many points the first series really draws (fewer than it has once decimation thins it). */

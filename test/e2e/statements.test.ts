@@ -9,7 +9,8 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import { testDatabase } from '../support/testDatabase';
-import { repoRoot, screenshotsDir } from './support/paths';
+import { foldOtherViews } from './support/benchmarkTabs';
+import { repoRoot } from './support/paths';
 import { WorkbenchSession } from './support/workbenchSession';
 
 const db = testDatabase();
@@ -114,6 +115,8 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
         .first()
         .waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });
       await workbench.expandView(VIEW);
+      // the other views folded, the Statements view has the height to show its statements
+      await foldOtherViews(workbench, VIEW);
       await workbench.runCommand('TiDB Lab: Order Statements By...');
       await workbench.pickQuickPickItem('by executions');
       await workbench.runCommand('TiDB Lab: Statements of Database...');
@@ -133,10 +136,12 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
 
   it('on TiDB: slow queries over 300 ms, a plan opened, a plan bound from history after the exact statement is shown', () =>
     session.diagnose('statements-tidb', async (workbench) => {
+      await workbench.expandView('Connections');
       await workbench.treeItem(TIDB, 'Connections').click();
       await workbench.fillQuickInput(db.password);
       await workbench.runCommand('TiDB Lab: Select Active Connection...');
       await workbench.pickQuickPickItem(TIDB);
+      await foldOtherViews(workbench, VIEW);
       await workbench.runCommand('TiDB Lab: Statements of Database...');
       await workbench.pickQuickPickItem('All databases');
       const slow = workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'SELECT * FROM t WHERE a < 10000;' }).first();
@@ -150,16 +155,27 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
       await slow.click();
       await workbench.webviewFrame('.plan-table, table', 60_000 * timeoutScale);
       await workbench.screenshot('statements-slow-query-plan');
+      // asked first: cancelled, nothing is bound
+      const noBindings = workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'No global bindings.' });
+      await noBindings.waitFor({ state: 'visible' });
+      const dialog = session.page.locator('.monaco-dialog-box');
+      const bindStatement =
+        /CREATE GLOBAL BINDING FROM HISTORY USING PLAN DIGEST '8b1d2c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c'/;
       await slow.hover();
       await slow.locator('.actions a.action-label[aria-label^="Bind This Plan"]').click();
-      const dialog = session.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ state: 'visible' });
-      assert.match(
-        await dialog.innerText(),
-        /CREATE GLOBAL BINDING FROM HISTORY USING PLAN DIGEST '8b1d2c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c'/,
-      );
-      await session.page.waitForTimeout(500);
-      await session.page.screenshot({ path: join(screenshotsDir, 'statements-bind-confirmation.png') });
+      assert.match(await dialog.innerText(), bindStatement);
+      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await workbench.clickViewTitleAction(VIEW, 'Refresh Statements');
+      await noBindings.waitFor({ state: 'visible' });
+      assert.equal(await workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'select * from `t` where `a` < ?' }).count(), 0);
+      // asked again and confirmed: bound
+      await slow.hover();
+      await slow.locator('.actions a.action-label[aria-label^="Bind This Plan"]').click();
+      await dialog.waitFor({ state: 'visible' });
+      assert.match(await dialog.innerText(), bindStatement);
+      await workbench.screenshot('statements-bind-confirmation');
       await dialog.locator('.monaco-button', { hasText: 'Bind Plan' }).click();
       const binding = workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'select * from `t` where `a` < ?' }).first();
       await binding.waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });

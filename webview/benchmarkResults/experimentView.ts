@@ -122,7 +122,8 @@ export class ExperimentView implements ResultsView {
       sweepGroupsWithThreads.length > 1
         ? choiceField({
             id: 'sweep-group',
-            label: s.workloadGroup,
+            // a bulk-load study's charts are one per rows per statement, not per workload
+            label: bulk ? s.rowsPerStatementHeader : s.workloadGroup,
             style: 'dropdown',
             value: chosen.key,
             choices: sweepGroupsWithThreads.map((group) => ({ value: group.key, label: groupLabel(group) })),

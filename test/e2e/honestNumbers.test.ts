@@ -61,11 +61,12 @@ async function chartBox(frame: Frame, chart: string) {
 async function runFromPalette(workbench: Workbench, settings: [string, RegExp, string][]): Promise<void> {
   await focusWorkbench(workbench);
   await workbench.runCommand('TiDB Lab: Run Benchmark...');
-  await workbench.pickQuickPickItem(CONNECTION);
+  // with one connection it is used without asking
   await answerPasswordsUntil(
     workbench,
     db.password,
     workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'oltp_point_select' }),
+    CONNECTION,
   );
   await workbench.pickQuickPickItem('oltp_point_select');
   await runWithSettings(workbench, settings);
@@ -134,6 +135,12 @@ describe('numbers a user can trust: histogram bins, bulk-load rows/s', () => {
       await focusWorkbench(workbench);
       await workbench.closeAllEditors();
       await workbench.runCommand('TiDB Lab: Run Experiment...');
+      await answerPasswordsUntil(
+        workbench,
+        db.password,
+        workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'From File...' }),
+        CONNECTION,
+      );
       await workbench.pickQuickPickItem('From File...');
       await pickFileInDialog(workbench, join(session.workspaceFolder, BULK_FILE));
       const result = await resultFrame(workbench, BULK_NAME, 240_000 * scale);

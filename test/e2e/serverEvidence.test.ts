@@ -177,11 +177,11 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
     session.diagnose('server-mariadb-run', async (workbench) => {
       await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
       await workbench.runCommand('TiDB Lab: Run Benchmark...');
-      await workbench.pickQuickPickItem(MARIADB);
       await answerPasswordsUntil(
         workbench,
         db.password,
         workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'oltp_point_select' }),
+        MARIADB,
       );
       await workbench.pickQuickPickItem('oltp_point_select');
       await runWithSettings(workbench, [
@@ -296,6 +296,7 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
         workbench,
         db.password,
         workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'From File...' }),
+        TIDB,
       );
       await workbench.pickQuickPickItem('From File...');
       await pickFileInDialog(workbench, join(session.workspaceFolder, TIFLASH_FILE));

@@ -80,18 +80,31 @@ export async function foldOtherViews(workbench: Workbench, keep: string): Promis
 }
 
 /**
- * Answers each password prompt that comes (a connection asked for each time: once to connect, once
- * more for the benchmark's own connections) until `next` shows.
+ * Answers what a command asks before `next` shows: which connection (when it asks: with one
+ * connection it does not), and each password prompt (a connection asked for each time: once to
+ * connect, once more for the benchmark's own connections).
  */
-export async function answerPasswordsUntil(workbench: Workbench, password: string, next: Locator): Promise<void> {
+export async function answerPasswordsUntil(workbench: Workbench, password: string, next: Locator, connection?: string): Promise<void> {
   const message = workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: /Password of/ });
+  const connectionRow = workbench.page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({
+      has: workbench.page.locator('.quick-input-list-label .label-name', { hasText: new RegExp(`^\\s*${connection ?? '\u0000'}\\s*$`) }),
+    })
+    .first();
   for (let answered = 0; ; answered++) {
     await message
       .or(next)
+      .or(connectionRow)
       .first()
       .waitFor({ state: 'visible', timeout: 60_000 * scale });
     if (await next.isVisible()) return;
-    if (answered === 3) assert.fail('asked for the password a fourth time');
+    if (answered === 4) assert.fail('asked a fifth question before the next step');
+    if (connection !== undefined && (await connectionRow.isVisible())) {
+      await workbench.pickQuickPickItem(connection);
+      await connectionRow.waitFor({ state: 'hidden', timeout: 60_000 * scale }).catch(() => undefined);
+      continue;
+    }
     const asked = await message.innerText();
     await workbench.fillQuickInput(password);
     await until(

@@ -160,6 +160,9 @@ export interface BenchmarkResultsStrings {
   worse: string;
   noChangeData: string;
   rawNumbers: string;
+  /** the experiment's statement-by-statement comparison of its variants (server statistics) */
+  statementsByVariant: string;
+  statementsByVariantNote: string;
   studyTables: string;
   studyTablesNote: string;
   notFromMemoryNote: string;

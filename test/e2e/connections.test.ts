@@ -442,6 +442,23 @@ describe('connections: add, browse, fail clearly', () => {
       await workbench.setColorTheme('light');
     }));
 
+  it('Run Experiment and Clean Up Benchmark Data ask which connection first too, the active one preselected', () =>
+    session.diagnose('connections-experiment-cleanup-picker', async (workbench) => {
+      for (const [command, title] of [
+        ['TiDB Lab: Run Experiment...', /^Run Experiment$/],
+        ['TiDB Lab: Clean Up Benchmark Data...', /^Clean Up Benchmark Data$/],
+      ] as const) {
+        await workbench.runCommand(command);
+        await workbench.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ state: 'visible' });
+        const labels = (await workbench.quickPickLabels()).map((text) => text.trim());
+        assert.equal(labels[0], 'Local MariaDB', `${command}: the active connection first: ${labels.join(' | ')}`);
+        assert.ok(labels.includes('TiDB stand-in') && labels.includes('TLS-only MariaDB'), labels.join(' | '));
+        const focused = workbench.page.locator('.quick-input-list .monaco-list-row.focused .label-name').first();
+        assert.equal((await focused.textContent())?.trim(), 'Local MariaDB', `${command}: preselected`);
+        await workbench.dismissQuickInput();
+      }
+    }));
+
   it('logs every SQL statement with its duration, never a password', () =>
     session.diagnose('connections-log', async (workbench) => {
       await workbench.runCommand('TiDB Lab: Show Log');

@@ -380,7 +380,7 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       const message = await workbench.waitForNotification(/Stopped watching/);
       assert.equal(
         message,
-        'Stopped watching tidblab_e2e_controls.events. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.',
+        'Stopped watching tidblab_e2e_controls.events here. TiFlash goes on replicating in the cluster; the Connections view goes on showing its progress.',
       );
       await shoot('12-stopped-watching');
       await workbench.clickNotificationButton(/Stopped watching tidblab_e2e_controls\.events/, 'Watch Again');

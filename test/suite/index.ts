@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { takeRegisteredTests, type RegisteredTest } from './harness';
-import { suiteReportPath, type SuiteReport, type SuiteTestResult } from './suiteResults';
+import { suiteFilterEnvironmentVariable, suiteReportPath, type SuiteReport, type SuiteTestResult } from './suiteResults';
 
 export async function run(): Promise<void> {
   const report: SuiteReport = { finished: false, startedAt: new Date().toISOString(), vscodeVersion: vscode.version, results: [] };
@@ -26,7 +26,8 @@ export async function run(): Promise<void> {
       report.results.push({ name: `load ${file}`, passed: false, durationMs: 0, error: describe(error) });
     }
   }
-  for (const registered of takeRegisteredTests()) {
+  const filter = process.env[suiteFilterEnvironmentVariable];
+  for (const registered of takeRegisteredTests().filter((candidate) => !filter || candidate.name.includes(filter))) {
     const result = await runOne(registered);
     report.results.push(result);
     console.log(`${result.passed ? 'ok' : 'FAILED'} ${result.name} (${result.durationMs} ms)${result.error ? `\n${result.error}` : ''}`);

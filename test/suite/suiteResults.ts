@@ -25,3 +25,6 @@ export function suiteReportPath(): string {
   // Compiled, this file is out/test/suite/suiteResults.js.
   return process.env[suiteReportEnvironmentVariable] ?? resolve(__dirname, '..', '..', '..', 'test-results', 'extension-host-suite.json');
 }
+
+/** Runs only the suite tests whose "suite › test" name contains this text (narrow runs while developing; CI sets nothing). */
+export const suiteFilterEnvironmentVariable = 'TIDB_LAB_SUITE_FILTER';

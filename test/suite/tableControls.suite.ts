@@ -372,11 +372,12 @@ suite('table controls on TiDB (stand-in)', () => {
     }
   }, 120_000);
 
-  test('cancelling stops the watching, not the replication', async () => {
+  test('cancelling stops the watching, not the replication; the tree goes on showing the progress until the replica is available', async () => {
     await withoutDdlPrompt();
     const fixture = await TiDBFixture.open('Suite controls: cancel watch', { tiflashNodes: 1, replicaProgressPerSecond: 0.02 });
     try {
       await fixture.createSchema(`CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`);
+      await fixture.table('orders');
       const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(
         TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
         ref(fixture, 'orders'),
@@ -394,6 +395,23 @@ suite('table controls on TiDB (stand-in)', () => {
       assert.equal(rows.length, 1, 'the replica is still there');
       assert.ok((rows[0]?.progress ?? 1) < 1, 'and still replicating');
       assert.equal(fixture.received(/SET TIFLASH REPLICA/).length, 1, 'cancelling sends no statement');
+
+      // The cluster catches up after the cancel: the tree says so without a refresh, as the
+      // notification would have.
+      const shown = recordDescriptions(fixture, 'orders');
+      try {
+        const standIn = fixture.standIn;
+        assert.ok(standIn);
+        standIn.state.replicaProgressPerSecond = 5;
+        await until(
+          'the tree to show the replica caught up',
+          () => shown.descriptions.at(-1) ?? '',
+          (text) => /^TiFlash 1 · /.test(text),
+        );
+        await watch.followed;
+      } finally {
+        shown.dispose();
+      }
     } finally {
       await fixture.close();
     }

@@ -15,6 +15,7 @@ import { clientBoundVariantsByCell, heatmapCellKey } from './clientLoadNotes';
 import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
 import { bulkLoadRunsTable, rawNumbersTable } from './rawNumbers';
 import { studyTablesCard } from './studyTablesView';
+import { variantStatementsCard } from './variantStatementsView';
 import { cellSettingLabel, isBulkLoad, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, pageHeader, serverText, statusBadge, warningsCallout } from './viewParts';
@@ -60,7 +61,7 @@ export class ExperimentView implements ResultsView {
     ];
     if (isSweep(this.groups)) parts.push(this.sweepSection());
     if (experiment.variants.length >= 2) {
-      parts.push(this.changeSection());
+      parts.push(this.changeSection(), variantStatementsCard(context, experiment));
     }
     parts.push(this.cellsCard());
     this.element = element('div', { className: 'experiment-view', attributes: { 'data-view': 'experiment' } }, ...parts);

@@ -4,7 +4,7 @@
 import type { ExperimentResult, RunResult, ServerActivity } from './benchmarkResult';
 import { errorCodeCounts, errorCodesText } from './errorCodes';
 import type { RunComparison } from './runComparison';
-import { countText } from './runNames';
+import { countText, experimentCellName } from './runNames';
 import {
   STUDY_MARK_NOT_FROM_MEMORY,
   STUDY_MARK_WITHIN_SPREAD,
@@ -116,9 +116,7 @@ export function studyTablesToMarkdown(tables: StudyTables): string {
 
 /** An experiment as Markdown: the study's tables (QPS, then p95) for A/B experiments, the bulk-load table, then every cell. */
 export function experimentToMarkdown(result: ExperimentResult): string {
-  const summaries = runSummariesToMarkdown(
-    result.cells.map((cell) => ({ ...cell.run, name: `${cell.variant} · ${cell.run.name ?? cell.workload} · ${cell.threads}` })),
-  );
+  const summaries = runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: experimentCellName(result, cell) })));
   const parts: string[] = [];
   if (result.cells.some((cell) => cell.workload === 'bulk_load')) parts.push(bulkLoadToMarkdown(result));
   else if (result.variants.length >= 2) {
@@ -131,9 +129,9 @@ export function experimentToMarkdown(result: ExperimentResult): string {
   if (failed.length > 0) {
     parts.push(
       `**Failed cells**\n\n${markdownTable(
-        ['Variant', 'Workload', 'Threads', 'Error'],
-        failed.map((cell) => [cell.variant, cellName(cell), String(cell.threads), cell.run.message ?? '']),
-        3,
+        ['Run', 'Error'],
+        failed.map((cell) => [experimentCellName(result, cell), cell.run.message ?? '']),
+        2,
       )}`,
     );
   }
@@ -147,14 +145,6 @@ export function experimentToMarkdown(result: ExperimentResult): string {
 export function runToMarkdown(result: RunResult): string {
   const server = serverActivityToMarkdown(result.server?.activity);
   return `${runSummariesToMarkdown([result])}${server ? `\n${server}` : ''}`;
-}
-
-function cellName(cell: ExperimentResult['cells'][number]): string {
-  return [
-    cell.workload,
-    ...Object.entries(cell.params ?? {}).map(([key, value]) => `${key}=${String(value)}`),
-    ...(cell.tableSize !== undefined ? [`${cell.tableSize} rows`] : []),
-  ].join(' ');
 }
 
 /**

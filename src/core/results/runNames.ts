@@ -1,6 +1,7 @@
 // How runs are named where they are listed: "oltp_point_select · 1 thread", and an experiment's
 // runs by what tells them apart (in a thread sweep "16 threads", not "default · oltp_point_select ·
 // 16 threads · 10,000 rows"). The words are passed in, so the editor can localize them.
+import type { ExperimentCell, ExperimentResult } from './benchmarkResult';
 
 export interface NameWords {
   threads(count: number): string;
@@ -52,4 +53,22 @@ export function cellName(cells: readonly CellDimensions[], cell: CellDimensions,
   if (parts.length === 0) parts.push(cell.workload, words.threads(cell.threads));
   if ((cell.repetition ?? 1) > 1) parts.push(words.repetition(cell.repetition ?? 1));
   return parts.join(' · ');
+}
+
+/** Where a stored experiment cell sits in its matrix. */
+export function cellDimensions(cell: ExperimentCell): CellDimensions {
+  const repetition = cell.run.labels?.repetition;
+  return {
+    variant: cell.variant,
+    workload: cell.workload,
+    threads: cell.threads,
+    tableSize: cell.tableSize,
+    params: cell.params,
+    repetition: typeof repetition === 'number' ? repetition : undefined,
+  };
+}
+
+/** A run of an experiment: the name it was given, else what tells it apart from the experiment's other runs. */
+export function experimentCellName(experiment: ExperimentResult, cell: ExperimentCell, words: NameWords = ENGLISH_NAME_WORDS): string {
+  return cell.run.name ?? cellName(experiment.cells.map(cellDimensions), cellDimensions(cell), words);
 }

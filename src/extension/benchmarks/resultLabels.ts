@@ -1,7 +1,7 @@
 // How a result is named in the Benchmarks view, in editor tab titles and in messages.
 import * as vscode from 'vscode';
 import type { BenchmarkResult, ExperimentCell, ExperimentResult, RunResult } from '../../core/results/benchmarkResult';
-import { cellName, type CellDimensions, type NameWords } from '../../core/results/runNames';
+import { experimentCellName, type NameWords } from '../../core/results/runNames';
 
 export function runThreads(run: RunResult): number | undefined {
   const threads = run.options.threads;
@@ -36,24 +36,12 @@ export function resultLabel(result: BenchmarkResult): string {
 
 /** A run of an experiment: its own name (renamed), else what tells it apart from the experiment's other runs. */
 export function cellLabel(experiment: ExperimentResult, cell: ExperimentCell): string {
-  return cell.run.name ?? cellName(experiment.cells.map(dimensionsOf), dimensionsOf(cell), cellNameWords);
+  return experimentCellName(experiment, cell, cellNameWords);
 }
 
 /** A run of an experiment outside it (a comparison, an export): "Thread sweep: oltp_point_select · 16 threads". */
 export function cellFullLabel(experiment: ExperimentResult, cell: ExperimentCell): string {
   return cell.run.name ?? `${resultLabel(experiment)} · ${cellLabel(experiment, cell)}`;
-}
-
-export function dimensionsOf(cell: ExperimentCell): CellDimensions {
-  const repetition = cell.run.labels?.repetition;
-  return {
-    variant: cell.variant,
-    workload: cell.workload,
-    threads: cell.threads,
-    tableSize: cell.tableSize,
-    params: cell.params,
-    repetition: typeof repetition === 'number' ? repetition : undefined,
-  };
 }
 
 export function statusText(status: RunResult['status']): string {

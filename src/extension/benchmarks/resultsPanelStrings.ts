@@ -80,6 +80,10 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     worse: t('worse'),
     noChangeData: t('No pair of completed runs to compare.'),
     rawNumbers: t('Raw numbers'),
+    statementsByVariant: t('Server: statements by variant'),
+    statementsByVariantNote: t(
+      "Each variant against the experiment's first, statement by statement (same digest, else same normalized text): other engines, another plan, statements only one of them ran, plans that changed during a cell.",
+    ),
     studyTables: t('% change of {0}, {1} over {2}, as the study printed it', '{0}', '{1}', '{2}'),
     studyTablesNote: t(
       'One table per workload group and table size, threads down; (B - A) / A cut to two decimals, as the cached-table study computed it.',

@@ -59,7 +59,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     }
     const profileId =
       profileIdOf(arg) ??
-      (await api.connections.pickConnection({
+      (await api.connections.chooseConnection({
         title: t('Run Benchmark'),
         placeHolder: t('Which connection does the benchmark load? (the active one is first)'),
       }));
@@ -74,7 +74,14 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
 
   async function runExperimentCommand(arg?: unknown): Promise<RunCommandResult | undefined> {
     if (isRunExperimentRequest(arg)) return runExperimentRequest(arg);
-    const target = await resolveBenchmarkTarget(api, profileIdOf(arg));
+    const profileId =
+      profileIdOf(arg) ??
+      (await api.connections.chooseConnection({
+        title: t('Run Experiment'),
+        placeHolder: t('Which connection does the experiment load? (the active one is first)'),
+      }));
+    if (profileId === undefined) return undefined;
+    const target = await resolveBenchmarkTarget(api, profileId);
     if (!target) return undefined;
     const choice = await pickPresetOrFile(target.session.identity, target.profile.name);
     if (!choice) return undefined;
@@ -274,7 +281,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     }
     const profileId =
       profileIdOf(arg) ??
-      (await api.connections.pickConnection({
+      (await api.connections.chooseConnection({
         title: t('Prepare Benchmark Data'),
         placeHolder: t('On which connection are the sbtest tables made? (the active one is first)'),
       }));
@@ -312,7 +319,16 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
   async function cleanupCommand(arg?: unknown): Promise<string[] | undefined> {
     const request = arg as { profileId?: unknown; database?: unknown; confirm?: unknown } | undefined;
     const automated = typeof request?.database === 'string';
-    const target = await resolveBenchmarkTarget(api, profileIdOf(arg));
+    const profileId =
+      profileIdOf(arg) ??
+      (automated
+        ? undefined
+        : await api.connections.chooseConnection({
+            title: t('Clean Up Benchmark Data'),
+            placeHolder: t('On which connection are the sbtest tables dropped? (the active one is first)'),
+          }));
+    if (profileId === undefined && !automated) return undefined;
+    const target = await resolveBenchmarkTarget(api, profileId);
     if (!target) return undefined;
     let database = automated ? (request?.database as string) : undefined;
     if (!database) {

@@ -165,6 +165,16 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   /**
+   * The connection a command that puts load on a server works on: the only one there is without a
+   * question, else the one the user picks (the active one first and preselected).
+   */
+  async chooseConnection(options: { title: string; placeHolder: string }): Promise<string | undefined> {
+    const connections = this.store.all();
+    if (connections.length === 1) return connections[0].profile.id;
+    return this.pickConnection(options);
+  }
+
+  /**
    * Asks which connection (the active one first and preselected, each saying whether it is
    * connected and to what); its profile id, or undefined when there is none or the user cancels.
    */

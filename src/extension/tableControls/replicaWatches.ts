@@ -1,6 +1,7 @@
 // Follows TiFlash replication after a change: a cancellable progress notification per change and
 // the tree's "TiFlash 2 (63%)" until the replicas are available. Several watches can run at once.
-// Cancelling stops the watching only; the cluster goes on replicating.
+// Cancelling closes the notification only: the cluster goes on replicating, and the tree goes on
+// showing its progress (read quietly) until the replicas are available, so it never stays stale.
 import * as vscode from 'vscode';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { watchReplicaProgress, type ReplicaWatchResult, type ReplicaWatchStatus } from '../../core/tidb/replicaProgressWatch';
@@ -14,8 +15,10 @@ import { notify, reportRefusals, showLogAction } from './tableControlNotificatio
 export interface ReplicaWatch {
   /** settles when every table is done, the watch is stopped, or reading the progress fails */
   readonly done: Promise<ReplicaWatchResult | undefined>;
-  /** stops watching, as the notification's Cancel does */
+  /** closes the notification, as its Cancel does; the tree goes on following the progress */
   stop(): void;
+  /** settles when the tree stops following the progress after a cancel (done, gone, or an error) */
+  readonly followed: Promise<void>;
 }
 
 export interface ReplicaWatchOptions {
@@ -24,6 +27,7 @@ export interface ReplicaWatchOptions {
 
 export class ReplicaWatches implements vscode.Disposable {
   private readonly running = new Set<AbortController>();
+  private disposed = false;
 
   constructor(
     private readonly explorer: ConnectionsTreeProvider,
@@ -35,6 +39,12 @@ export class ReplicaWatches implements vscode.Disposable {
     const controller = new AbortController();
     this.running.add(controller);
     const profileId = session.profile.id;
+    const showInTree = (statuses: readonly ReplicaWatchStatus[]): void => {
+      for (const status of statuses)
+        this.explorer.showTiFlashReplica({ profileId, schema: status.schema, table: status.table }, status.replica ?? undefined);
+    };
+    let followed: Promise<void> = Promise.resolve();
+    const follower = new AbortController();
     const done = Promise.resolve(
       vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('TiFlash replicas of {0}', subject), cancellable: true },
@@ -45,8 +55,7 @@ export class ReplicaWatches implements vscode.Disposable {
             intervalMs: options.intervalMs,
             signal: controller.signal,
             onProgress: (statuses) => {
-              for (const status of statuses)
-                this.explorer.showTiFlashReplica({ profileId, schema: status.schema, table: status.table }, status.replica ?? undefined);
+              showInTree(statuses);
               const percent = overallPercent(statuses);
               progress.report({ message: progressMessage(statuses, percent), increment: Math.max(0, percent - shownPercent) });
               shownPercent = Math.max(shownPercent, percent);
@@ -57,7 +66,11 @@ export class ReplicaWatches implements vscode.Disposable {
     )
       .then(
         (result) => {
-          this.announce(result, subject, () => this.watch(session, tables, subject, options));
+          if (result.cancelled && !this.disposed) followed = this.followInTree(session, tables, follower, showInTree, options);
+          this.announce(result, subject, () => {
+            follower.abort();
+            this.watch(session, tables, subject, options);
+          });
           return result;
         },
         (error: unknown) => {
@@ -67,18 +80,43 @@ export class ReplicaWatches implements vscode.Disposable {
         },
       )
       .finally(() => this.running.delete(controller));
-    return { done, stop: () => controller.abort() };
+    return {
+      done,
+      stop: () => controller.abort(),
+      get followed() {
+        return done.then(() => followed);
+      },
+    };
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const controller of this.running) controller.abort();
     this.running.clear();
+  }
+
+  /** After a cancel: the tree's progress, read without a notification, until the replicas are available. */
+  private async followInTree(
+    session: DatabaseSession,
+    tables: readonly TableRef[],
+    controller: AbortController,
+    showInTree: (statuses: readonly ReplicaWatchStatus[]) => void,
+    options: ReplicaWatchOptions,
+  ): Promise<void> {
+    this.running.add(controller);
+    try {
+      await watchReplicaProgress(session, tables, { intervalMs: options.intervalMs, signal: controller.signal, onProgress: showInTree });
+    } catch (error) {
+      this.log.warn(`Stopped following the TiFlash replicas in the Connections view: ${serverErrorOf(error).message}`);
+    } finally {
+      this.running.delete(controller);
+    }
   }
 
   private announce(result: ReplicaWatchResult, subject: string, watchAgain: () => void): void {
     if (result.cancelled) {
       const message = vscode.l10n.t(
-        'Stopped watching {0}. TiFlash goes on replicating in the cluster; the Connections view shows the progress when refreshed.',
+        'Stopped watching {0} here. TiFlash goes on replicating in the cluster; the Connections view goes on showing its progress.',
         subject,
       );
       this.log.info(message);

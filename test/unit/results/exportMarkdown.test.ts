@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { intervalsToMarkdown } from '../../../src/core/results/markdownIntervals';
 import {
+  experimentToMarkdown,
   formatPercent,
   markdownCell,
   runComparisonToMarkdown,
@@ -108,5 +109,29 @@ describe('Markdown export', () => {
         '\n',
       ),
     );
+  });
+
+  test('an experiment names its runs by what varies ("16 threads" in a sweep), not by its variant or internal words', () => {
+    const sweep = sampleExperiment(
+      [
+        { workload: 'oltp_point_select', threads: 1, variant: 'default', qps: 900, p95: 1 },
+        { workload: 'oltp_point_select', threads: 16, variant: 'default', qps: 8000, p95: 3, status: 'failed' },
+      ],
+      ['default'],
+    );
+    sweep.cells[1].run.message = 'Lost connection to the server (2013).';
+    for (const cell of sweep.cells) delete cell.run.name;
+    const markdown = experimentToMarkdown(sweep);
+    const runNames = markdown
+      .split('\n')
+      .filter((line) => /^\| [^-R]/.test(line) && line.includes('oltp_point_select'))
+      .map((line) => line.split(' | ')[0].slice(2));
+    assert.deepEqual(runNames, ['1 thread', '16 threads']);
+    assert.match(markdown, /\| 16 threads \| Lost connection to the server \(2013\)\. \|/, 'the failed run by the same name');
+    assert.doesNotMatch(markdown, /default ·|cell-\d/);
+
+    const renamed = structuredClone(sweep);
+    renamed.cells[0].run.name = 'warm-up';
+    assert.match(experimentToMarkdown(renamed), /^\| warm-up \| oltp_point_select \|/m, 'a renamed run keeps its name');
   });
 });

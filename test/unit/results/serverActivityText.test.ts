@@ -66,6 +66,7 @@ test('variants compared statement by statement: the range SELECTs that moved to 
   const sentences = variantStatementSentences(compareVariantStatements(tiflashStudy()));
   assert.deepEqual(sentences, [
     "oltp_read_only: in 'TiFlash replica', the range SELECTs (3 statements) ran on TiDB + TiFlash (batchCop), not TiDB + TiKV as in 'no replica'.",
+    "oltp_read_only: \"select sum(k) from sbtest1 where id between ? and ?\" ran only in 'TiFlash replica', not in 'no replica'.",
     'oltp_read_only, \'TiFlash replica\', 16 threads: "select sum(k) from sbtest1 where id between ? and ?" changed plan during the run (2 plan digests).',
   ]);
   assert.match(

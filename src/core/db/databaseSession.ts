@@ -1,5 +1,6 @@
 // One open connection profile: a mysql2 pool, the server's identity, and a logged SqlExecutor.
-import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import type { Connection as CoreConnection } from 'mysql2';
+import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import type { ConnectionProfile } from './connectionProfile';
 import { poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
 import {
@@ -12,6 +13,12 @@ import {
 import { probeServerGreeting } from './serverGreetingProbe';
 import { identifyServer, type ServerIdentity } from './serverFlavor';
 import type { SqlExecutor, SqlLogger, SqlRow, SqlRunOutcome } from './sqlExecutor';
+import { streamStatement, type StatementStreamHandlers, type StreamEnd } from './statementStream';
+
+/** A dedicated connection that can also read a statement's result row by row. */
+export interface StreamingExecutor extends SqlExecutor {
+  stream(sql: string, handlers: StatementStreamHandlers): Promise<StreamEnd>;
+}
 
 export class ConnectionFailure extends Error {
   /** target: where it tried to connect, so a caller can tell the way out in its own words (connectionNextStep) */
@@ -92,9 +99,49 @@ export class DatabaseSession implements SqlExecutor {
     return result;
   }
 
+  /** Like withDedicatedConnection, with row-by-row reading (a stopped read closes the connection). */
+  async withStreamingConnection<T>(work: (executor: StreamingExecutor) => Promise<T>): Promise<T> {
+    const connection = await this.pool.getConnection();
+    let result: T;
+    try {
+      const logged = loggedExecutor(connection, this.logger);
+      result = await work({
+        ...logged,
+        stream: async (sql, handlers) => {
+          const started = performance.now();
+          let rowCount = 0;
+          try {
+            const end = await streamStatement(coreConnectionOf(connection), sql, {
+              ...handlers,
+              onRow: (row) => {
+                rowCount++;
+                return handlers.onRow(row);
+              },
+            });
+            this.logger({ sql, durationMs: performance.now() - started, rowCount });
+            return end;
+          } catch (error) {
+            this.logger({ sql, durationMs: performance.now() - started, error: errorSummary(error) });
+            throw error;
+          }
+        },
+      });
+    } catch (error) {
+      connection.destroy();
+      throw error;
+    }
+    connection.release();
+    return result;
+  }
+
   async close(): Promise<void> {
     await this.pool.end().catch(() => undefined);
   }
+}
+
+/** The callback connection under a promise one (its typings name the promise wrapper's type). */
+function coreConnectionOf(connection: PoolConnection): CoreConnection {
+  return (connection as unknown as { connection: CoreConnection }).connection;
 }
 
 interface QueryTarget {

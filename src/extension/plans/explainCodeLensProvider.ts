@@ -1,7 +1,10 @@
-// "Explain" and "Explain Analyze" above each statement EXPLAIN takes (SELECT and DML), with
-// statement boundaries from the splitter (strings, comments, backticks and DELIMITER respected).
+// "Run" above each statement, and "Explain" and "Explain Analyze" above each one EXPLAIN takes
+// (SELECT and DML), with statement boundaries from the splitter (strings, comments, backticks and
+// DELIMITER respected; the comments above a statement are not part of it).
 import * as vscode from 'vscode';
-import { explainableTargets } from './explainStatements';
+import { RUN_COMMANDS } from '../statementRun/runIds';
+import { explainTargets } from './explainStatements';
+import { isExplainable } from '../../core/sql/statementKind';
 import { PLAN_COMMANDS, PLAN_SETTINGS } from './planIds';
 
 export class ExplainCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
@@ -13,11 +16,21 @@ export class ExplainCodeLensProvider implements vscode.CodeLensProvider, vscode.
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!vscode.workspace.getConfiguration().get<boolean>(PLAN_SETTINGS.codeLens, true)) return [];
-    return explainableTargets(document.getText()).flatMap((target) => {
+    return explainTargets(document.getText()).flatMap((target) => {
       const line = document.positionAt(target.codeStart).line;
       const range = new vscode.Range(line, 0, line, 0);
       const args = [document.uri, target.start];
+      const run = new vscode.CodeLens(range, {
+        title: vscode.l10n.t('Run'),
+        command: RUN_COMMANDS.runStatement,
+        arguments: args,
+        tooltip: vscode.l10n.t(
+          'Run this statement on the active connection and show its rows (statements that change something ask first)',
+        ),
+      });
+      if (!isExplainable(target.text)) return [run];
       return [
+        run,
         new vscode.CodeLens(range, {
           title: vscode.l10n.t('Explain'),
           command: PLAN_COMMANDS.explainStatement,

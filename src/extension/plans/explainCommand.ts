@@ -6,6 +6,7 @@ import type { DatabaseSession } from '../../core/db/databaseSession';
 import { errorSummary } from '../../core/db/databaseSession';
 import { serverDisplayName } from '../../core/db/serverFlavor';
 import { stripLeadingComments } from '../../core/sql/statementSplitter';
+import { confirmChange, statementVerb } from './changeConfirmation';
 import type { PlanOrigin, PlanViewSource } from '../../protocol/planView';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ExtensionLog } from '../log/extensionLog';
@@ -45,7 +46,17 @@ export async function explainCommand(
     void vscode.window.showInformationMessage(t('Open a SQL file and put the cursor in a statement (or select one) to explain it.'));
     return undefined;
   }
-  const { document, target } = located;
+  return explainTarget(deps, mode, located.document, located.target);
+}
+
+/** Explains one statement of a document (a CodeLens, the cursor, or a results grid's plan link). */
+export async function explainTarget(
+  deps: ExplainCommandDependencies,
+  mode: ExplainMode,
+  document: vscode.TextDocument,
+  target: ExplainTarget,
+): Promise<PlanCommandResult | undefined> {
+  const t = vscode.l10n.t;
   if (target.kind === 'other') {
     void vscode.window.showInformationMessage(
       t('EXPLAIN takes SELECT, INSERT, UPDATE, DELETE and REPLACE statements; “{0}” is not one.', shortStatement(target.text)),
@@ -92,7 +103,7 @@ export async function explainCommand(
   return planCommandResult(record.document, record.panel.panel.title);
 }
 
-async function locateStatement(
+export async function locateStatement(
   uri: unknown,
   start: unknown,
 ): Promise<{ document: vscode.TextDocument; target: ExplainTarget } | undefined> {
@@ -112,24 +123,20 @@ async function locateStatement(
 /** true: in a transaction that is rolled back; false: keep the changes; undefined: cancelled. */
 async function askHowToRunDml(target: ExplainTarget, session: DatabaseSession): Promise<boolean | undefined> {
   const t = vscode.l10n.t;
-  const verb = /^\(?\s*(\w+)/.exec(stripLeadingComments(target.text))?.[1]?.toUpperCase() ?? 'DML';
-  const rollBack = t('Run in a Transaction That Is Rolled Back');
-  const keep = t('Run and Keep Changes');
-  const choice = await vscode.window.showWarningMessage(
-    t('EXPLAIN ANALYZE runs the statement: this {0} really changes data on {1}.', verb, session.profile.name),
-    {
-      modal: true,
-      detail: t(
-        '“{0}”\n\nRun it in a transaction that is rolled back to see its plan and timings without keeping the changes (locks are held until it ends).',
-        shortStatement(target.text, 120),
-      ),
-    },
-    rollBack,
-    keep,
-  );
-  if (choice === rollBack) return true;
-  if (choice === keep) return false;
-  return undefined;
+  const choice = await confirmChange({
+    question: t(
+      'EXPLAIN ANALYZE runs the statement: this {0} really changes data on {1}.',
+      statementVerb(target.text),
+      session.profile.name,
+    ),
+    statement: target.text,
+    offerRollBack: true,
+    runLabel: t('Run and Keep Changes'),
+    rollBackNote: t(
+      'Run it in a transaction that is rolled back to see its plan and timings without keeping the changes (locks are held until it ends).',
+    ),
+  });
+  return choice === undefined ? undefined : choice === 'rollBack';
 }
 
 async function runWithProgress(

@@ -1,11 +1,14 @@
 // Query plans in VS Code: the plan view tabs (restored after a reload), CodeLenses and commands
-// to EXPLAIN the statement at hand, the gist, hover and diagnostics after a run, and plans
+// to run (results grid) or EXPLAIN the statement at hand, the gist, hover and diagnostics after a run, and plans
 // pasted from anywhere. Registration only: the work happens when a command runs.
 import * as vscode from 'vscode';
 import type { TidbLabApi } from '../api';
 import { compareCommand, type CompareRequest } from './compareCommand';
 import { ExplainCodeLensProvider } from './explainCodeLensProvider';
-import { explainCommand } from './explainCommand';
+import { explainCommand, explainTarget } from './explainCommand';
+import { ResultGridPanels } from '../statementRun/resultGridPanels';
+import { RUN_COMMANDS } from '../statementRun/runIds';
+import { runStatementCommand } from '../statementRun/runStatementCommand';
 import { planCommandResult } from './planCommandResult';
 import { PLAN_COMMANDS, PLAN_VIEW_TYPE, SQL_DOCUMENTS } from './planIds';
 import { PlanViewPanels } from './planViewPanels';
@@ -17,8 +20,20 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
   const results = new StatementPlanResults();
   const codeLenses = new ExplainCodeLensProvider();
   const explainDeps = { connections: api.connections, panels, results, log: api.log };
+  const grids = new ResultGridPanels(context.extensionUri, api.log);
+  const runDeps = {
+    connections: api.connections,
+    panels: grids,
+    log: api.log,
+    explain: (document: vscode.TextDocument, target: Parameters<typeof explainTarget>[3]) =>
+      explainTarget(explainDeps, 'explain', document, target),
+  };
   context.subscriptions.push(
     panels,
+    grids,
+    vscode.commands.registerCommand(RUN_COMMANDS.runStatement, (uri?: unknown, start?: unknown) =>
+      runStatementCommand(runDeps, uri, start),
+    ),
     results,
     codeLenses,
     vscode.window.registerWebviewPanelSerializer(PLAN_VIEW_TYPE, panels.serializer()),

@@ -1,0 +1,166 @@
+// "Run Statement": the statement of a CodeLens, under the cursor or in the selection, on the
+// active connection (the only one, without asking, when there is one). Reads run at once; DML,
+// DDL and anything else is shown first (DML can run in a transaction that is rolled back). The
+// rows, the outcome or the server's error open in a results grid beside the editor.
+import * as vscode from 'vscode';
+import { errorSummary } from '../../core/db/databaseSession';
+import { serverDisplayName } from '../../core/db/serverFlavor';
+import { redactServerError } from '../../core/sql/redactSqlSecrets';
+import type { StatementRunError, StatementRunResult } from '../../core/sql/resultModel';
+import { runKind, runNeedsConfirmation, type RunKind } from '../../core/sql/runKind';
+import { DEFAULT_ROW_LIMIT, runStatement, StatementRunCancelled } from '../../core/sql/statementRun';
+import type { ResultGridContent } from '../../protocol/resultGrid';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { ExtensionLog } from '../log/extensionLog';
+import { confirmChange, statementVerb } from '../plans/changeConfirmation';
+import { locateStatement, shortStatement } from '../plans/explainCommand';
+import type { ExplainTarget } from '../plans/explainStatements';
+import type { ResultGridPanels } from './resultGridPanels';
+import { RUN_SETTINGS } from './runIds';
+
+export interface RunStatementDependencies {
+  connections: ConnectionManager;
+  panels: ResultGridPanels;
+  log: ExtensionLog;
+  /** EXPLAIN of the statement in the plan view (the grid's Show Plan, on TiDB) */
+  explain: (document: vscode.TextDocument, target: ExplainTarget) => Promise<unknown>;
+}
+
+/** What the command returns, for scripts and tests. */
+export interface RunStatementResult {
+  title: string;
+  ok: boolean;
+  rows?: number;
+  totalRows?: number;
+  affectedRows?: number;
+  warnings: number;
+  rolledBack: boolean;
+  error?: StatementRunError;
+}
+
+export const MAX_ROW_LIMIT = 100_000;
+
+export async function runStatementCommand(
+  deps: RunStatementDependencies,
+  uri?: unknown,
+  start?: unknown,
+): Promise<RunStatementResult | undefined> {
+  const t = vscode.l10n.t;
+  const located = await locateStatement(uri, start);
+  if (!located) {
+    void vscode.window.showInformationMessage(t('Open a SQL file and put the cursor in a statement (or select one) to run it.'));
+    return undefined;
+  }
+  const { document, target } = located;
+  const session = await deps.connections.requireActiveSession();
+  if (!session) return undefined;
+  const kind = runKind(target.text);
+  let rollBack = false;
+  if (runNeedsConfirmation(kind)) {
+    const choice = await confirmRun(kind, target.text, session.profile.name);
+    if (choice === undefined) return undefined;
+    rollBack = choice === 'rollBack';
+  }
+  const rowLimit = configuredRowLimit();
+  const ranAt = new Date().toISOString();
+  const verb = statementVerb(target.text);
+  let run: ResultGridContent['run'];
+  try {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: t('Running {0} on {1}…', verb, session.profile.name), cancellable: true },
+      async (_progress, token) => {
+        const cancellation = new AbortController();
+        const cancelled = token.onCancellationRequested(() => cancellation.abort());
+        try {
+          return await runStatement(session, target.text, { rowLimit, inRolledBackTransaction: rollBack, signal: cancellation.signal });
+        } finally {
+          cancelled.dispose();
+        }
+      },
+    );
+    run = { ok: true, result };
+    deps.log.info(`Ran ${verb} on ${session.profile.name}: ${logSummary(result)}`);
+  } catch (error) {
+    if (error instanceof StatementRunCancelled) {
+      vscode.window.setStatusBarMessage(t('{0} cancelled.', verb), 5000);
+      return undefined;
+    }
+    const summary = errorSummary(error);
+    const sqlState = (error as { sqlState?: unknown } | undefined)?.sqlState;
+    run = {
+      ok: false,
+      error: {
+        ...summary,
+        message: redactServerError(summary.message, target.text),
+        sqlState: typeof sqlState === 'string' ? sqlState : undefined,
+      },
+    };
+    deps.log.warn(`${verb} on ${session.profile.name} failed (${summary.code ?? 'error'} ${summary.errno ?? ''}).`);
+  }
+  const title = t('Results: {0}', shortStatement(target.text));
+  deps.panels.show(
+    {
+      statement: target.text,
+      connection: `${session.profile.name} · ${serverDisplayName(session.identity)}`,
+      ranAt,
+      run,
+      planLink: session.identity.flavor === 'tidb',
+      rowLimitSetting: RUN_SETTINGS.rowLimit,
+    },
+    { key: `${document.uri.toString()}#${target.text}`, title, showPlan: () => void deps.explain(document, target) },
+  );
+  return commandResult(title, run);
+}
+
+function confirmRun(kind: RunKind, statement: string, connection: string): Promise<'rollBack' | 'run' | undefined> {
+  const t = vscode.l10n.t;
+  const verb = statementVerb(statement);
+  switch (kind) {
+    case 'dml':
+      return confirmChange({
+        question: t('Run this {0} on {1}? It changes data.', verb, connection),
+        statement,
+        offerRollBack: true,
+        runLabel: t('Run and Keep Changes'),
+        rollBackNote: t(
+          'Run it in a transaction that is rolled back to see the affected rows and warnings without keeping the changes (locks are held until it ends).',
+        ),
+      });
+    case 'ddl':
+      return confirmChange({
+        question: t('Run this {0} on {1}? It changes the schema and cannot be rolled back.', verb, connection),
+        statement,
+        offerRollBack: false,
+        runLabel: t('Run'),
+      });
+    default:
+      return confirmChange({
+        question: t('Run this {0} on {1}? TiDB Lab runs only reads without asking.', verb, connection),
+        statement,
+        offerRollBack: false,
+        runLabel: t('Run'),
+      });
+  }
+}
+
+function configuredRowLimit(): number {
+  const value = vscode.workspace.getConfiguration().get<number>(RUN_SETTINGS.rowLimit, DEFAULT_ROW_LIMIT);
+  return Number.isFinite(value) ? Math.min(MAX_ROW_LIMIT, Math.max(1, Math.floor(value))) : DEFAULT_ROW_LIMIT;
+}
+
+function logSummary(result: StatementRunResult): string {
+  const answer = result.answer;
+  const what =
+    answer.kind === 'rows'
+      ? `${answer.rows.length} of ${answer.totalKnown ? '' : 'more than '}${answer.totalRows} rows`
+      : `${answer.affectedRows} rows affected`;
+  return `${what}, ${result.warnings.length} warnings, ${Math.round(result.elapsedMs)} ms${result.rolledBack ? ', rolled back' : ''}`;
+}
+
+function commandResult(title: string, run: ResultGridContent['run']): RunStatementResult {
+  if (!run.ok) return { title, ok: false, warnings: 0, rolledBack: false, error: run.error };
+  const { answer, warnings, rolledBack } = run.result;
+  return answer.kind === 'rows'
+    ? { title, ok: true, rows: answer.rows.length, totalRows: answer.totalRows, warnings: warnings.length, rolledBack }
+    : { title, ok: true, affectedRows: answer.affectedRows, warnings: warnings.length, rolledBack };
+}

@@ -1,0 +1,171 @@
+// The results grid tab: the statement, where and when it ran and how long it took; then its rows
+// (virtualised, sortable, copy, CSV export), or its outcome (affected rows, last insert id), or the
+// server's error with its code; the warnings it left; on TiDB a way to its plan.
+import type { ResultWarning, RowsResult, StatementRunError, StatementRunResult } from '../../src/core/sql/resultModel';
+import type { CopyScope, ResultGridContent, ResultGridProtocol } from '../../src/protocol/resultGrid';
+import { button, type ButtonControl } from '../shared/components';
+import { element, replaceChildren } from '../shared/dom';
+import { connectToHost } from '../shared/hostChannel';
+import { VirtualGrid } from './virtualGrid';
+
+const host = connectToHost<ResultGridProtocol>();
+const app = document.getElementById('app') as HTMLElement;
+document.body.classList.add('result-grid');
+const numberFormat = new Intl.NumberFormat('en-US');
+
+host.on('show', (content) => {
+  replaceChildren(app, header(content));
+  app.removeAttribute('aria-busy');
+  if (!content.run.ok) {
+    app.append(errorPanel(content.run.error));
+    return;
+  }
+  const result = content.run.result;
+  const answer = result.answer;
+  if (answer.kind === 'rows') showRows(content, result, answer);
+  else {
+    const parts = [
+      `${numberFormat.format(answer.affectedRows)} ${answer.affectedRows === 1 ? 'row' : 'rows'} affected`,
+      answer.insertId !== undefined ? `last insert id ${answer.insertId}` : '',
+      answer.info ?? '',
+    ].filter(Boolean);
+    append(
+      element('p', { className: 'summary', id: 'summary' }, parts.join(' · ')),
+      result.rolledBack
+        ? element('p', { className: 'note rolled-back' }, 'Ran in a transaction that was rolled back: nothing was kept.')
+        : null,
+      toolbar(content, undefined),
+      warningsPanel(result.warnings),
+    );
+  }
+});
+
+function header(content: ResultGridContent): HTMLElement {
+  const statement = element(
+    'code',
+    { className: 'statement', attributes: { title: content.statement.slice(0, 4_000) } },
+    oneLine(content.statement),
+  );
+  const elapsed = content.run.ok ? ` · ${formatDuration(content.run.result.elapsedMs)}` : '';
+  const meta = element(
+    'p',
+    { className: 'meta', id: 'meta' },
+    `${content.connection} · ${new Date(content.ranAt).toLocaleString()}${elapsed}`,
+  );
+  return element('header', { className: 'grid-page-header' }, statement, meta);
+}
+
+function showRows(content: ResultGridContent, result: StatementRunResult, answer: RowsResult): void {
+  const status = element('span', { className: 'status', id: 'copy-status', role: 'status' });
+  const gridRef: { grid?: VirtualGrid } = {};
+  const copy = (scope: CopyScope) => {
+    const copied = gridRef.grid?.selectionText(scope);
+    if (!copied) {
+      status.textContent = 'Select a cell first.';
+      return;
+    }
+    host.post('copy', { text: copied.text, scope, cells: copied.cells });
+    status.textContent =
+      scope === 'cell' ? 'Copied the cell.' : scope === 'row' ? 'Copied the row.' : `Copied ${numberFormat.format(copied.cells)} cells.`;
+  };
+  const copyButtons = {
+    cell: button({ id: 'copy-cell', label: 'Copy Cell', appearance: 'secondary', onClick: () => copy('cell') }),
+    row: button({ id: 'copy-row', label: 'Copy Row', appearance: 'secondary', onClick: () => copy('row') }),
+    selection: button({ id: 'copy-selection', label: 'Copy Selection', appearance: 'secondary', onClick: () => copy('selection') }),
+  };
+  for (const control of Object.values(copyButtons)) control.disabled = true;
+  const grid = new VirtualGrid(answer.columns, answer.rows, {
+    onSelectionChange: (selection) => {
+      for (const control of Object.values(copyButtons)) control.disabled = selection === undefined;
+      status.textContent = '';
+    },
+    onSortChange: () => undefined,
+    onCopy: () => copy('selection'),
+  });
+  append(
+    element('p', { className: 'summary', id: 'summary' }, rowSummary(answer, content.rowLimitSetting)),
+    toolbar(content, grid, [copyButtons.cell, copyButtons.row, copyButtons.selection], status),
+    warningsPanel(result.warnings),
+    answer.columns.length === 0 ? null : grid.element,
+  );
+  gridRef.grid = grid;
+  grid.start();
+}
+
+function rowSummary(answer: RowsResult, setting: string): string {
+  const shown = answer.rows.length;
+  const rows = (count: number) => `${numberFormat.format(count)} ${count === 1 ? 'row' : 'rows'}`;
+  if (answer.totalKnown && shown === answer.totalRows) return rows(shown);
+  const total = answer.totalKnown ? rows(answer.totalRows) : `more than ${rows(answer.totalRows)} (counting stopped)`;
+  return `Showing the first ${numberFormat.format(shown)} of ${total}. The row limit is the setting ${setting} (${numberFormat.format(answer.rowLimit)}).`;
+}
+
+function toolbar(
+  content: ResultGridContent,
+  grid: VirtualGrid | undefined,
+  copyButtons: ButtonControl[] = [],
+  status?: HTMLElement,
+): HTMLElement {
+  const controls: (HTMLElement | null | undefined)[] = copyButtons.map((control) => control.element);
+  if (grid)
+    controls.push(
+      button({
+        id: 'export-csv',
+        label: 'Export CSV…',
+        appearance: 'secondary',
+        onClick: () => host.post('exportCsv', { sort: grid.currentSort }),
+      }).element,
+    );
+  if (content.planLink)
+    controls.push(
+      button({ id: 'show-plan', label: 'Show Plan', appearance: 'secondary', onClick: () => host.post('showPlan', null) }).element,
+    );
+  controls.push(status);
+  return element('div', { className: 'toolbar', role: 'toolbar' }, ...controls);
+}
+
+function warningsPanel(warnings: readonly ResultWarning[]): HTMLElement | null {
+  if (warnings.length === 0) return null;
+  const items = warnings.map((warning) =>
+    element(
+      'li',
+      { className: `warning level-${warning.level.toLowerCase().replace(/[^a-z]/g, '')}` },
+      element('span', { className: 'warning-code' }, `${warning.level} ${warning.code}`),
+      ' ',
+      warning.message,
+    ),
+  );
+  return element(
+    'section',
+    { className: 'warnings', id: 'warnings', attributes: { 'aria-label': 'Warnings' } },
+    element('h2', {}, `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} (SHOW WARNINGS)`),
+    element('ul', {}, ...items),
+  );
+}
+
+function errorPanel(error: StatementRunError): HTMLElement {
+  const code = [error.errno !== undefined ? `Error ${error.errno}` : 'Error', error.sqlState ? `(${error.sqlState})` : '', error.code ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return element(
+    'section',
+    { className: 'error', id: 'error', role: 'alert' },
+    element('h2', {}, code),
+    element('p', { className: 'error-message' }, error.message),
+  );
+}
+
+function append(...nodes: (HTMLElement | null)[]): void {
+  app.append(...nodes.filter((node): node is HTMLElement => node !== null));
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+function formatDuration(ms: number): string {
+  if (ms < 1) return `${ms.toFixed(2)} ms`;
+  if (ms < 1_000) return `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+  return `${(ms / 1_000).toFixed(2)} s`;
+}

@@ -247,6 +247,44 @@ async function openFromView(workbench: Workbench, label: string): Promise<Frame>
   }
 }
 
+/**
+ * The results tab at the width it gets beside a file (half of the editor area of a 1280 px window)
+ * and maximised (a 1920 px window without the side bar), a screenshot of each; the numbers in
+ * `numbersIn` cells stay whole and on the page at both widths. The window goes back to its size.
+ */
+async function besideAndMaximised(workbench: Workbench, ready: string, name: string, numbersIn = ''): Promise<void> {
+  const page = workbench.page;
+  for (const [layout, width, height] of [
+    ['side-by-side', 800, 800],
+    ['maximised', 1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const frame = await workbench.webviewFrame(ready, 60_000 * scale);
+    if (numbersIn)
+      await until(
+        () => cutNumbers(frame, numbersIn),
+        (cut) => cut.length === 0,
+        `${name} ${layout}: numbers cut at the edge`,
+      );
+    await workbench.screenshot(`${name}-${layout}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The table cells holding a number whose text is cut (wider than its cell, or past the page's right edge). */
+async function cutNumbers(frame: Frame, cells: string): Promise<string[]> {
+  return frame.locator(cells).evaluateAll((cells) => {
+    const right = document.documentElement.clientWidth;
+    return cells
+      .filter((cell) => /\d/.test(cell.textContent ?? ''))
+      .filter((cell) => {
+        const box = cell.getBoundingClientRect();
+        return cell.scrollWidth > cell.clientWidth + 1 || box.right > right + 1;
+      })
+      .map((cell) => (cell.textContent ?? '').trim());
+  });
+}
+
 async function chartPoints(frame: Frame, chart: string): Promise<number> {
   return Number(await frame.locator(`.chart-box[data-chart="${chart}"]`).getAttribute('data-points'));
 }
@@ -397,6 +435,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await until(async () => existsSync(png) && statSync(png).size > 0, Boolean, 'the PNG to be written', 20_000 * scale);
       const bytes = readFileSync(png);
       copyFileSync(png, join(screenshotsDir, 'benchmarks-saved-chart.png'));
+      assert.equal(await workbench.waitForNotification(/^Saved first-run-throughput/), 'Saved first-run-throughput.png.', 'where it went');
       assert.equal(bytes.subarray(0, 8).toString('hex'), '89504e470d0a1a0a', 'a PNG file');
       assert.ok(bytes.length > 5_000, `a chart, not an empty image (${bytes.length} bytes)`);
       // the chart at twice its CSS size, with a margin around it and the caption above it
@@ -430,8 +469,20 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       assert.match(runs, /oltp_point_select · 2 threads/);
       assert.match(runs, /oltp_point_select · 4 threads/);
       await workbench.screenshot('benchmarks-compare-dark');
+      await besideAndMaximised(
+        workbench,
+        '[data-view="comparison"] .chart-box[data-chart="compare-qps"][data-rendered="true"]',
+        'benchmarks-compare-dark',
+        'table.comparison td',
+      );
       await workbench.setColorTheme('light');
       await workbench.screenshot('benchmarks-compare-light');
+      await besideAndMaximised(
+        workbench,
+        '[data-view="comparison"] .chart-box[data-chart="compare-qps"][data-rendered="true"]',
+        'benchmarks-compare-light',
+        'table.comparison td',
+      );
     }));
 
   it("imports the log Debian's sysbench wrote and shows it like a native run", () =>
@@ -567,8 +618,10 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await workbench.screenshot('benchmarks-experiment-light');
       await result.locator('table.heatmap').scrollIntoViewIfNeeded();
       await workbench.screenshot('benchmarks-experiment-heatmap-light');
+      await besideAndMaximised(workbench, '[data-view="experiment"] table.heatmap', 'benchmarks-experiment-light');
       await workbench.setColorTheme('dark');
       await workbench.screenshot('benchmarks-experiment-heatmap-dark');
+      await besideAndMaximised(workbench, '[data-view="experiment"] table.heatmap', 'benchmarks-experiment-dark');
       await workbench.setColorTheme('high-contrast');
       await workbench.screenshot('benchmarks-experiment-heatmap-high-contrast');
       await workbench.treeItem('InnoDB vs MEMORY table', VIEW).waitFor({ state: 'visible' });

@@ -19,6 +19,7 @@ import type { PlanFixtureRule } from '../standin/planFixtures';
 import { testDatabase } from '../support/testDatabase';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
+import { pickFileInDialog } from './support/fileDialog';
 import { planFrame } from './support/planFrames';
 
 const db = testDatabase();
@@ -279,6 +280,19 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await workbench.screenshot('plans-maximised-light');
       await workbench.runCommand('View: Toggle Maximize Editor Group');
       await assertWholeColumns(plan, ['operator', 'engine', 'time', 'estimate']);
+
+      // Export…: a copy confirms briefly in the status bar, a save says where the file went.
+      await plan.locator('#export-plan').click();
+      await workbench.pickQuickPickItem('Copy JSON');
+      await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Copied the plan as JSON' }).waitFor({ state: 'visible' });
+      assert.match(await workbench.page.evaluate(() => navigator.clipboard.readText()), /^\{[\s\S]*"TableFullScan_18"/);
+      await workbench.screenshot('plans-copied-light');
+      await plan.locator('#export-plan').click();
+      await workbench.pickQuickPickItem('Save Raw plan…');
+      const saved = join(session.workspaceFolder, 'exported-plan.txt');
+      await pickFileInDialog(workbench, saved);
+      assert.equal(await workbench.waitForNotification(/^Saved /), 'Saved exported-plan.txt.');
+      assert.match(readFileSync(saved, 'utf8'), /TableFullScan_18/);
 
       // The page ran under its strict CSP without a single refusal (the old toolkit's injected <style> was one).
       assert.deepEqual(await session.cspViolations(plan), [], 'no CSP violation in the plan view');

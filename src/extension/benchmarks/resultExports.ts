@@ -13,6 +13,7 @@ import { compareRuns } from '../../core/results/runComparison';
 import type { ExportFormat } from '../../protocol/benchmarkResults';
 import type { ExtensionLog } from '../log/extensionLog';
 import { resultLabel } from './resultLabels';
+import { announceSaved } from '../feedback/copyAndSaveConfirmations';
 
 /** What an export is about: one stored result, or several runs compared. */
 export type ExportSubject =
@@ -168,10 +169,4 @@ function formatLabel(format: ExportFormat): string {
 function defaultFolderUri(fileName: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0];
   return folder ? vscode.Uri.joinPath(folder.uri, fileName) : undefined;
-}
-
-async function announceSaved(uri: vscode.Uri): Promise<void> {
-  const open = vscode.l10n.t('Open');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', vscode.workspace.asRelativePath(uri)), open);
-  if (choice === open) await vscode.commands.executeCommand('vscode.open', uri);
 }

@@ -1,6 +1,7 @@
 // Export… in a plan view: copy or save the plan as JSON, as the text report, or as the raw plan.
 import * as vscode from 'vscode';
 import type { PlanExportFormat } from '../../protocol/planView';
+import { announceSaved, copyWithConfirmation } from '../feedback/copyAndSaveConfirmations';
 import type { BuiltDocument } from './planDocument';
 import { exportFileExtension, exportText } from './planExports';
 
@@ -27,9 +28,8 @@ export async function exportPlan(document: BuiltDocument, title: string): Promis
   if (!choice) return;
   const text = exportText(document, choice.format);
   if (choice.action === 'copy') {
-    await vscode.env.clipboard.writeText(text);
     const label = formats.find((entry) => entry.format === choice.format)?.label ?? choice.format;
-    void vscode.window.showInformationMessage(t('Copied the plan to the clipboard as {0}.', label));
+    await copyWithConfirmation(text, t('Copied the plan as {0}', label));
     return;
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -46,5 +46,5 @@ export async function exportPlan(document: BuiltDocument, title: string): Promis
   });
   if (!target) return;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-  void vscode.window.showInformationMessage(t('Saved the plan to {0}.', vscode.workspace.asRelativePath(target)));
+  void announceSaved(target);
 }

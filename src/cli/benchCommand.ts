@@ -46,6 +46,8 @@ import {
   THREADS_STARTED_LINES,
 } from '../core/bench/sysbenchReport';
 import { rawsqlCommand } from './rawsqlCommand';
+import { mergeCommand } from './mergeCommand';
+import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
 const USAGE = `Usage:
@@ -55,6 +57,8 @@ const USAGE = `Usage:
   tidb-lab bench rawsql --query-files=a.sql[,b.sql] [--threads=N] [--time=60s] [--count=N]
                  [--interval=10s] [--ignore-error] [--start-at=TIME] [--mysql-*] [--json] [--out FILE] run
                                           go-tpc's rawsql: each file is one query, named after the file
+  tidb-lab bench merge a.json b.json ... [--out FILE] [--json]
+                                          one result of the same run on several load machines
   tidb-lab bench presets                  list the ready experiments
   tidb-lab bench preset NAME [--out FILE] print one as the experiment JSON it runs
 
@@ -68,6 +72,8 @@ Options are sysbench's (--threads=N --time=N --mysql-host=... --table-size=N --r
                 installed sysbench 1.0.x when it is found and can run the options as asked, the
                 built-in engine otherwise, and says which and why
   --sysbench-path=PATH  the sysbench program (default: sysbench on PATH)
+  --start-at=TIME  run: wait until TIME (ISO 8601, e.g. 2026-12-01T18:00:00Z, or Unix seconds) to
+                start, for the same run on several load machines (then tidb-lab bench merge)
 Workloads: ${WORKLOAD_NAMES.join(', ')}`;
 
 export interface BenchCommandIo {
@@ -117,7 +123,9 @@ const TOOL_HEADER = `tidb-lab bench ${TOOL_VERSION} (sysbench ${SYSBENCH_COMPATI
 
 export async function runBenchCommand(argv: string[], io: BenchCommandIo = processIo): Promise<number> {
   try {
-    if (argv.find((arg) => !arg.startsWith('-')) === 'rawsql') return await rawsqlCommand(argv, io);
+    const command = argv.find((arg) => !arg.startsWith('-'));
+    if (command === 'rawsql') return await rawsqlCommand(argv, io);
+    if (command === 'merge') return mergeCommand(argv, io);
     const parsed = parseBenchArguments(argv, io.readFile);
     switch (parsed.kind) {
       case 'usage':
@@ -149,7 +157,7 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
         if (parsed.verb === 'prepare')
           return await prepareCommand(options, parsed.json, cleanupCommandLine(parsed.workload, parsed.options), io);
         if (parsed.verb === 'cleanup') return await cleanupCommand(options, parsed.json, io);
-        return await runCommand(options, parsed.json, parsed.out, io, parsed.engine);
+        return await runCommand(options, parsed.json, parsed.out, io, parsed.engine, parsed.startAt);
       }
     }
   } catch (error) {
@@ -285,14 +293,20 @@ async function runCommand(
   out: string | undefined,
   io: BenchCommandIo,
   engine: EngineConfig,
+  startAt?: string,
 ): Promise<number> {
   const text = (line: string) => {
     if (!json) io.stdout(`${line}\n`);
   };
   const limits = options.limits;
+  const startMs = startAt === undefined ? undefined : parseStartAt(startAt);
   const interrupt = interruptible(io, 'stopping the threads and their statements on the server; the partial result follows.');
   let measured: MeasuredRun;
   try {
+    if (startMs !== undefined) {
+      (json ? io.stderr : io.stdout)(`Waiting until ${new Date(startMs).toISOString()} to start (--start-at)\n`);
+      if (!(await waitUntilStart(startMs, interrupt.signal))) return interrupt.exitCode();
+    }
     measured = await runMeasuredWithEngine(
       options,
       {

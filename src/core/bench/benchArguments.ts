@@ -9,7 +9,17 @@ export type BenchVerb = 'prepare' | 'run' | 'cleanup' | 'help';
 export type ParsedBenchArguments =
   | { kind: 'usage' }
   | { kind: 'version' }
-  | { kind: 'workload'; workload: string; verb: BenchVerb; options: Map<string, string>; json: boolean; out?: string; engine: EngineConfig }
+  | {
+      kind: 'workload';
+      workload: string;
+      verb: BenchVerb;
+      options: Map<string, string>;
+      json: boolean;
+      out?: string;
+      engine: EngineConfig;
+      /** --start-at: when the run starts (several load machines at once) */
+      startAt?: string;
+    }
   | {
       kind: 'experiment';
       file: string;
@@ -32,6 +42,7 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
   let json = false;
   let yes = false;
   let out: string | undefined;
+  let startAt: string | undefined;
   const engine: EngineConfig = { engine: 'auto' };
 
   for (let i = 0; i < argv.length; i++) {
@@ -63,6 +74,10 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
     }
     if (name === 'out') {
       out = takeValue('a file name');
+      continue;
+    }
+    if (name === 'start-at' || name === 'start_at') {
+      startAt = takeValue('an ISO 8601 time or Unix seconds');
       continue;
     }
     if (name === 'engine') {
@@ -127,7 +142,9 @@ export function parseBenchArguments(argv: readonly string[], readConfigFile: (pa
   }
   if (!VERBS.includes(second)) throw new OptionError(`Unknown command: ${second} (prepare, run, cleanup or help)`);
   if (rest.length > 0) throw new OptionError(`Unrecognized command line argument: ${rest[0]}`);
-  return { kind: 'workload', workload: first, verb: second as BenchVerb, options: merged, json, out, engine };
+  if (startAt !== undefined && second !== 'run')
+    throw new OptionError('--start-at is for run (the same run started at once on several load machines)');
+  return { kind: 'workload', workload: first, verb: second as BenchVerb, options: merged, json, out, engine, startAt };
 }
 
 /** One option per line, `name=value` or `--name=value`; blank lines and lines starting with # are skipped. */

@@ -129,6 +129,12 @@ export class LatencyRecorder {
     };
   }
 
+  /** The copy a result keeps (HdrLatencies): as encode(), with min 0 when nothing was recorded (JSON has no Infinity). */
+  exact(): EncodedLatencies {
+    const encoded = this.encode();
+    return this.count > 0 ? encoded : { ...encoded, minMs: 0 };
+  }
+
   /** The value at a percentile (0-100) in ms; null when nothing was recorded. */
   percentileMs(percentile: number): number | null {
     if (this.count === 0) return null;

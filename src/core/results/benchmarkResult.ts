@@ -90,6 +90,32 @@ export interface LatencyHistogram {
   counts: number[];
 }
 
+/**
+ * The exact latencies of a run for merging: the HDR histogram (hdr-histogram-js, 1 µs unit, 3
+ * significant digits, compressed base64) with the exact count, sum, min and max beside it.
+ */
+export interface HdrLatencies {
+  histogram: string;
+  count: number;
+  sumMs: number;
+  minMs: number;
+  maxMs: number;
+}
+
+/** One of the runs a merged result was made of (one load machine). */
+export interface MergedSource {
+  id: string;
+  /** the file it was read from */
+  file?: string;
+  startTime: string;
+  durationSec: number;
+  events: number;
+  qps: number;
+  status: RunStatus;
+  /** its client was saturated (built-in engine) */
+  clientBound?: boolean;
+}
+
 export interface ServerInfo {
   flavor: 'tidb' | 'mysql' | 'mariadb' | 'unknown';
   version: string;
@@ -183,6 +209,12 @@ export interface RunResult {
   intervals: ResultInterval[];
   summary: ResultSummary;
   histogram?: LatencyHistogram;
+  /** the whole run's latencies, exactly (built-in engine and rawsql), for `tidb-lab bench merge` */
+  latencyHdr?: HdrLatencies;
+  /** rawsql: each query's (and NAME_ERR's) latencies, exactly */
+  operationHdr?: Record<string, HdrLatencies>;
+  /** a merged result: the runs it was made of, one per load machine */
+  mergedFrom?: MergedSource[];
   status: RunStatus;
   message?: string;
   /** for experiment cells: which variant / setting this run was */

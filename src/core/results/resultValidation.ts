@@ -12,7 +12,9 @@ import {
   type ExperimentCell,
   type ExperimentResult,
   type IntervalLatencyMs,
+  type HdrLatencies,
   type LatencyHistogram,
+  type MergedSource,
   type LatencySummaryMs,
   type ResultInterval,
   type ResultSource,
@@ -116,6 +118,25 @@ class ShapeReader {
     if (server !== undefined) run.server = server;
     const histogram = object.histogram === undefined ? undefined : this.histogram(object.histogram, at('histogram'));
     if (histogram !== undefined) run.histogram = histogram;
+    if (object.latencyHdr !== undefined) {
+      const hdr = this.hdr(object.latencyHdr, at('latencyHdr'));
+      if (hdr !== undefined) run.latencyHdr = hdr;
+    }
+    if (object.operationHdr !== undefined) {
+      const operations = this.object(object.operationHdr, at('operationHdr'));
+      if (operations !== undefined) {
+        const read: Record<string, HdrLatencies> = {};
+        for (const [name, value] of Object.entries(operations)) {
+          const hdr = this.hdr(value, `${at('operationHdr')}.${name}`);
+          if (hdr !== undefined) setOwnValue(read, name, hdr);
+        }
+        run.operationHdr = read;
+      }
+    }
+    if (object.mergedFrom !== undefined) {
+      const sources = this.list(object.mergedFrom, at('mergedFrom'), (item, itemPath) => this.mergedSource(item, itemPath));
+      if (sources !== undefined) run.mergedFrom = sources;
+    }
     const message = this.optionalText(object, 'message', at('message'));
     if (message !== undefined) run.message = message;
     if (object.labels !== undefined) {
@@ -391,6 +412,34 @@ class ShapeReader {
       return undefined;
     }
     return histogram;
+  }
+
+  private hdr(value: unknown, path: string): HdrLatencies | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const histogram = this.text(object, 'histogram', `${path}.histogram`);
+    if (histogram !== undefined && !/^[A-Za-z0-9+/=]*$/.test(histogram)) return this.fail(`${path}.histogram`, 'base64 text', histogram);
+    const numbers = (['count', 'sumMs', 'minMs', 'maxMs'] as const).map((key) => this.number(object, key, `${path}.${key}`));
+    if (histogram === undefined || numbers.some((number) => number === undefined)) return undefined;
+    const [count, sumMs, minMs, maxMs] = numbers as number[];
+    return { histogram, count, sumMs, minMs, maxMs };
+  }
+
+  private mergedSource(value: unknown, path: string): MergedSource | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const source: MergedSource = {
+      id: this.text(object, 'id', `${path}.id`) ?? '',
+      startTime: this.time(object, 'startTime', `${path}.startTime`) ?? '',
+      durationSec: this.number(object, 'durationSec', `${path}.durationSec`) ?? 0,
+      events: this.number(object, 'events', `${path}.events`) ?? 0,
+      qps: this.number(object, 'qps', `${path}.qps`) ?? 0,
+      status: this.status(object, `${path}.status`) ?? 'failed',
+    };
+    const file = this.optionalText(object, 'file', `${path}.file`);
+    if (file !== undefined) source.file = file;
+    if (typeof object.clientBound === 'boolean') source.clientBound = object.clientBound;
+    return source;
   }
 
   private status(object: Json, path: string): RunStatus | undefined {

@@ -108,6 +108,10 @@ describe('tidb-lab bench', () => {
     assert.equal(result.summary.events, 300);
     assert.equal(result.options.threads, 3);
     assert.equal(result.server?.flavor, 'mariadb');
+    // the exact latencies `tidb-lab bench merge` needs, kept through the result's validation
+    assert.equal(result.latencyHdr?.count, 300);
+    assert.equal(result.latencyHdr?.maxMs, result.summary.latencyMs.max);
+    assert.ok(printed.ok && printed.result.kind === 'run' && printed.result.latencyHdr?.histogram === result.latencyHdr?.histogram);
     assert.ok(!run.stdout.includes(db.password) && !readFileSync(out, 'utf8').includes(db.password) && !run.stderr.includes(db.password));
   });
 

@@ -154,6 +154,47 @@ describe('tidb-lab bench rawsql', () => {
     assert.equal((JSON.parse(stopped.stdout) as RunResult).summary.errors, 2, 'each thread stops at its first error');
   });
 
+  test('two load machines with a shared --start-at, merged: the counts the server saw, the percentiles of both', async () => {
+    const read = join(work, 'shared.sql');
+    writeFileSync(read, 'SELECT `hits` FROM `rawsql_items` WHERE `id` = 2');
+    const startAt = new Date(Date.now() + 3000).toISOString();
+    const before = await serverCounts('rawsql_items');
+    const machine = (name: string, count: number) =>
+      bench([
+        'rawsql',
+        `--query-files=${read}`,
+        '--threads=2',
+        `--count=${count}`,
+        '--interval=1s',
+        `--start-at=${startAt}`,
+        ...connectionArgs(database),
+        `--out=${join(work, name)}`,
+        'run',
+      ]);
+    const [a, b] = await Promise.all([machine('machine-a.json', 32), machine('machine-b.json', 32)]);
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(b.code, 0, b.stderr);
+    assert.match(a.stdout, /Waiting until .* to start \(--start-at\)/);
+    const after = await serverCounts('rawsql_items');
+    const merged = await bench(['merge', join(work, 'machine-a.json'), join(work, 'machine-b.json'), `--out=${join(work, 'merged.json')}`]);
+    assert.equal(merged.code, 0, merged.stderr);
+    const result = JSON.parse(readFileSync(join(work, 'merged.json'), 'utf8')) as RunResult;
+    assert.equal(result.summary.events, 64);
+    assert.equal(after.selects - before.selects, 64);
+    assert.equal(result.labels?.['SHARED.count'], 64);
+    assert.deepEqual(
+      result.mergedFrom?.map((source) => source.events),
+      [32, 32],
+    );
+    const runs = ['machine-a.json', 'machine-b.json'].map((file) => JSON.parse(readFileSync(join(work, file), 'utf8')) as RunResult);
+    assert.ok(
+      runs.every((run) => Date.parse(run.startTime) >= Date.parse(startAt)),
+      'neither started before --start-at',
+    );
+    assert.equal(result.summary.latencyMs.max, Math.max(...runs.map((run) => run.summary.latencyMs.max ?? 0)));
+    assert.ok(parseBenchmarkResult(result).ok);
+  });
+
   test('mistakes are told plainly', async () => {
     const none = await bench(['rawsql', ...connectionArgs(database), 'run']);
     assert.equal(none.code, 1);

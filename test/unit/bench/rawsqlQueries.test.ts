@@ -11,6 +11,7 @@ import { parseRawsqlArguments } from '../../../src/core/bench/rawsql/rawsqlArgum
 import { queryIndex, threadCounts } from '../../../src/core/bench/rawsql/runRawsql';
 import { parseStartAt, waitUntilStart } from '../../../src/core/bench/startAt';
 import { OptionError } from '../../../src/core/bench/benchOptions';
+import { parseBenchArguments } from '../../../src/core/bench/benchArguments';
 
 describe('rawsql query files (go-tpc: one file, one query, named after the file)', () => {
   test('the name is the file name without directories and extension, upper-cased as go-tpc prints it', () => {
@@ -118,6 +119,12 @@ describe('--start-at', () => {
     assert.equal(parseStartAt('2026-12-01T18:00:00Z'), Date.parse('2026-12-01T18:00:00Z'));
     assert.equal(parseStartAt('1796148000'), 1796148000 * 1000);
     assert.throws(() => parseStartAt('tomorrow'), OptionError);
+  });
+
+  test('the sysbench workloads take it for run only', () => {
+    const parsed = parseBenchArguments(['--start-at=2026-12-01T18:00:00Z', '--threads=8', 'oltp_point_select', 'run'], () => '');
+    assert.equal(parsed.kind === 'workload' ? parsed.startAt : undefined, '2026-12-01T18:00:00Z');
+    assert.throws(() => parseBenchArguments(['--start-at=1', 'oltp_point_select', 'prepare'], () => ''), /--start-at is for run/);
   });
 
   test('a time that has passed starts at once; a cancelled wait says so', async () => {

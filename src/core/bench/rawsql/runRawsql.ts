@@ -327,6 +327,8 @@ function resultOf(config: RawsqlConfig, c: Counters, outcome: RawsqlOutcome): Ru
       latencyMs: c.all.summary(),
     },
     histogram: c.all.buckets(),
+    latencyHdr: c.all.exact(),
+    operationHdr: Object.fromEntries([...c.byQuery.byName].map(([name, recorder]) => [name, recorder.exact()])),
     status: outcome.status,
     ...(outcome.message !== undefined ? { message: outcome.message } : {}),
     labels: operationLabelsOf(outcome.operations),

@@ -1,0 +1,200 @@
+// A user runs statements of a SQL file against the local MariaDB: clicks the "Run" CodeLens, types
+// the password of the only connection (used without a picker), sees the first 1,000 of 3,000 rows
+// in the results grid (only the rows in view are drawn), sorts a numeric column by value, exports
+// CSV through the save dialog, and meets the question before an UPDATE (the exact statement, rolled
+// back). Screenshots of the grid light and dark, beside the SQL file and maximised.
+import * as assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createConnection } from 'mysql2/promise';
+import type { Frame } from 'playwright-core';
+import { testDatabase } from '../support/testDatabase';
+import { pickFileInDialog } from './support/fileDialog';
+import type { Workbench } from './support/workbench';
+import { until } from './support/waiting';
+import { WorkbenchSession } from './support/workbenchSession';
+
+const db = testDatabase();
+const schema = 'tidblab_e2e_run';
+const CONNECTION = 'Local MariaDB';
+const SQL_FILE = 'queries/items.sql';
+const UPDATE = `UPDATE ${schema}.items SET price = price + 1 WHERE id <= 2`;
+const SQL = `-- Every item, with its price
+SELECT id, name, price, note FROM ${schema}.items ORDER BY id;
+
+${UPDATE};
+`;
+const shotsDir = process.env.TIDB_LAB_SHOTS_DIR;
+
+async function adminQuery(sql: string): Promise<unknown[]> {
+  const connection = await createConnection({
+    host: db.host,
+    port: db.port,
+    user: db.user,
+    password: db.password,
+    multipleStatements: true,
+  });
+  try {
+    const [rows] = await connection.query(sql);
+    return rows as unknown[];
+  } finally {
+    await connection.end();
+  }
+}
+
+async function priceSum(): Promise<string> {
+  const rows = (await adminQuery(`SELECT SUM(price) AS total FROM ${schema}.items`)) as { total: string }[];
+  return String(rows[0].total);
+}
+
+async function clickCodeLens(workbench: Workbench, title: string, nth: number): Promise<void> {
+  const lens = workbench.page.locator('.part.editor .monaco-editor .codelens-decoration a', { hasText: new RegExp(`^${title}$`) }).nth(nth);
+  await lens.waitFor({ state: 'visible', timeout: 60_000 });
+  await lens.click();
+}
+
+/** The results grid whose summary matches. */
+async function gridFrame(workbench: Workbench, summary: RegExp): Promise<Frame> {
+  return until(
+    async () => {
+      for (const frame of workbench.page.frames()) {
+        if (frame.isDetached()) continue;
+        const text = await frame
+          .locator('#summary')
+          .first()
+          .textContent({ timeout: 200 })
+          .catch(() => null);
+        if (text !== null && summary.test(text)) return frame;
+      }
+      return undefined;
+    },
+    (frame) => frame !== undefined,
+    `a results grid saying ${summary}`,
+    60_000,
+  ) as Promise<Frame>;
+}
+
+async function shot(workbench: Workbench, name: string): Promise<void> {
+  const path = await workbench.screenshot(name);
+  if (shotsDir) {
+    mkdirSync(shotsDir, { recursive: true });
+    copyFileSync(path, join(shotsDir, `${name}.png`));
+  }
+}
+
+describe('run statement: the results grid', () => {
+  let session: WorkbenchSession;
+
+  before(async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema};
+      CREATE TABLE ${schema}.items (id INT PRIMARY KEY, name VARCHAR(40), price DECIMAL(10,2), note VARCHAR(20));
+      INSERT INTO ${schema}.items SELECT seq, CONCAT('item ', seq), (seq * 7919) % 1000 + 0.5, IF(seq % 3 = 0, NULL, IF(seq % 3 = 1, 'NULL', 'ok')) FROM ${schema}.seq_1_to_3000;`);
+    session = await WorkbenchSession.open({
+      userSettings: {
+        'workbench.colorTheme': 'Default Light Modern',
+        'editor.codeLens': true,
+        'tidbLab.connections': [
+          { name: CONNECTION, host: db.host, port: db.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' },
+        ],
+      },
+      workspaceFiles: { [SQL_FILE]: SQL },
+      viewport: { width: 1440, height: 900 },
+    });
+  });
+
+  after(async () => {
+    await session?.close();
+    await adminQuery(`DROP DATABASE IF EXISTS ${schema}`).catch(() => undefined);
+  });
+
+  it('runs a SELECT from its CodeLens: the first 1,000 of 3,000 rows, drawn as they scroll, sorted by value, exported as CSV', () =>
+    session.diagnose('run-statement-select', async (workbench) => {
+      await workbench.openFile(SQL_FILE);
+      await clickCodeLens(workbench, 'Run', 0);
+      // the only connection is used without a picker: its password is asked (passwordMode "ask")
+      await workbench.waitForQuickInput(60_000);
+      await workbench.fillQuickInput(db.password);
+
+      const grid = await gridFrame(workbench, /Showing the first 1,000 of 3,000 rows/);
+      assert.match(await grid.locator('#meta').innerText(), new RegExp(`${CONNECTION} · MariaDB .* · [\\d.]+ (ms|s)$`));
+      await grid.locator('.grid-rows .grid-row[data-row="0"]').waitFor({ state: 'visible' });
+      const drawn = await grid.locator('.grid-rows .grid-row').count();
+      assert.ok(drawn > 5 && drawn < 120, `only the rows in view are drawn, not 1,000: ${drawn}`);
+      // NULL is drawn apart from the string 'NULL'
+      assert.equal(await grid.locator('.grid-row[data-row="0"] .grid-cell[data-column="3"]').innerText(), 'NULL');
+      assert.equal(
+        await grid.locator('.grid-row[data-row="0"] .grid-cell[data-column="3"].null').count(),
+        0,
+        "item 1's note is the string 'NULL'",
+      );
+      assert.equal(await grid.locator('.grid-row[data-row="2"] .grid-cell[data-column="3"].null').count(), 1, "item 3's note is NULL");
+      await shot(workbench, 'run-grid-side-by-side-light');
+
+      // Sort by price: by value, highest first on the second click (999.50 before 99.50 and 100.50).
+      const priceHeader = grid.locator('.grid-header .grid-cell[data-column="2"]');
+      await priceHeader.click();
+      await grid.locator('.grid-header .grid-cell[data-column="2"][aria-sort="ascending"]').waitFor();
+      await priceHeader.click();
+      await grid.locator('.grid-header .grid-cell[data-column="2"][aria-sort="descending"]').waitFor();
+      const topPrices = await grid.locator('.grid-rows .grid-row .grid-cell[data-column="2"]').allInnerTexts();
+      const numbers = topPrices.slice(0, 10).map(Number);
+      assert.deepEqual(
+        numbers,
+        [...numbers].sort((a, b) => b - a),
+        `sorted by value: ${topPrices.slice(0, 10).join(', ')}`,
+      );
+      assert.ok(numbers[0] >= 990, `the highest price first: ${numbers[0]}`);
+
+      // Scroll far down: rows there are drawn, the first ones are not in the DOM any more.
+      await grid.locator('.grid-scroll').evaluate((element) => (element.scrollTop = 20_000));
+      await grid.locator('.grid-row[data-row="850"]').waitFor({ state: 'attached', timeout: 20_000 });
+      assert.equal(await grid.locator('.grid-row[data-row="0"]').count(), 0);
+      await grid.locator('.grid-scroll').evaluate((element) => (element.scrollTop = 0));
+      await grid.locator('.grid-row[data-row="0"]').waitFor({ state: 'attached' });
+
+      // Copy a cell: the status says so.
+      await grid.locator('.grid-row[data-row="0"] .grid-cell[data-column="1"]').click();
+      await grid.locator('#copy-cell').click();
+      await grid.locator('#copy-status', { hasText: 'Copied the cell.' }).waitFor();
+
+      // Export CSV in the grid's order through the save dialog.
+      const csvPath = join(session.server.workspaceFolder, 'items.csv');
+      await grid.locator('#export-csv').click();
+      await pickFileInDialog(workbench, csvPath);
+      await until(async () => existsSync(csvPath), Boolean, 'the CSV file', 30_000);
+      const lines = readFileSync(csvPath, 'utf8').split('\r\n');
+      assert.equal(lines[0], 'id,name,price,note');
+      assert.equal(lines.length, 1_002, 'a header, the 1,000 rows kept and the final line end');
+      assert.match(lines[1], /^\d+,item \d+,99\d\.50,(NULL|ok|)$/);
+
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
+      await shot(workbench, 'run-grid-maximised-light');
+      await workbench.setColorTheme('dark');
+      await shot(workbench, 'run-grid-maximised-dark');
+      await workbench.runCommand('View: Toggle Maximize Editor Group');
+      await shot(workbench, 'run-grid-side-by-side-dark');
+      await workbench.setColorTheme('light');
+      assert.deepEqual(await session.cspViolations(grid), [], 'no CSP violation in the results grid');
+    }));
+
+  it('asks before an UPDATE, showing the exact statement, and rolls it back when asked to', () =>
+    session.diagnose('run-statement-dml', async (workbench) => {
+      const before = await priceSum();
+      await workbench.page
+        .locator('.part.editor .tab', { hasText: /^items\.sql/ })
+        .first()
+        .click();
+      await clickCodeLens(workbench, 'Run', 1);
+      const dialog = workbench.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      const text = await dialog.innerText();
+      assert.match(text, new RegExp(`Run this UPDATE on ${CONNECTION}\\? It changes data\\.`));
+      assert.ok(text.includes(UPDATE), `the exact statement is shown: ${text}`);
+      await shot(workbench, 'run-dml-question-light');
+      await dialog.locator('.monaco-button', { hasText: 'Run in a Transaction That Is Rolled Back' }).click();
+      const grid = await gridFrame(workbench, /^2 rows affected/);
+      await grid.locator('.rolled-back').waitFor();
+      assert.equal(await priceSum(), before, 'the UPDATE was rolled back');
+    }));
+});

@@ -213,8 +213,18 @@ describe('tidb-lab bench and signals', () => {
       // the next INSERT into sbtest1 waits for a lock the server would hold it on for 50 s, unless killed
       const locker = await adminConnection(prepareDb);
       try {
-        await locker.query('BEGIN');
-        await locker.query('SELECT id FROM sbtest1 ORDER BY id DESC LIMIT 1 FOR UPDATE');
+        // The INSERT in flight may need the gap this takes: InnoDB then ends the smaller transaction,
+        // the locker's, with a deadlock. Take the lock again; the next INSERT waits for it.
+        for (let attempt = 1; ; attempt++) {
+          await locker.query('BEGIN');
+          try {
+            await locker.query('SELECT id FROM sbtest1 ORDER BY id DESC LIMIT 1 FOR UPDATE');
+            break;
+          } catch (error) {
+            await locker.query('ROLLBACK');
+            if ((error as { code?: string }).code !== 'ER_LOCK_DEADLOCK' || attempt === 5) throw error;
+          }
+        }
         await waitFor(
           'an INSERT into sbtest1 waiting for the lock',
           async () => {

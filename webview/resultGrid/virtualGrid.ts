@@ -5,11 +5,11 @@
 import type { ResultCell, ResultColumn } from '../../src/core/sql/resultModel';
 import { sortedRowOrder, type ResultSort } from '../../src/core/sql/resultSort';
 import { element } from '../shared/dom';
+import { columnTemplate } from './columnTemplate';
 
 const ROW_HEIGHT = 24;
 const OVERSCAN = 8;
 const TOOLTIP_CHARS = 2_000;
-const WIDTH_SAMPLE_ROWS = 200;
 
 export interface GridPosition {
   row: number;
@@ -278,15 +278,4 @@ export class VirtualGrid {
 
 function copyText(value: ResultCell): string {
   return value === null ? 'NULL' : value;
-}
-
-/** Column widths from the header and the first rows' text, in ch, within bounds. */
-function columnTemplate(columns: readonly ResultColumn[], rows: readonly (readonly ResultCell[])[]): string {
-  const numberWidth = `${Math.max(3, String(rows.length).length) + 2}ch`;
-  const widths = columns.map((column, index) => {
-    let longest = column.name.length + 2;
-    for (const row of rows.slice(0, WIDTH_SAMPLE_ROWS)) longest = Math.max(longest, (row[index] ?? 'NULL').length);
-    return `minmax(${Math.min(Math.max(longest, 4), 48) + 2}ch, ${Math.min(Math.max(longest, 4), 48) + 2}ch)`;
-  });
-  return [numberWidth, ...widths].join(' ');
 }

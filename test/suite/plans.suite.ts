@@ -53,10 +53,15 @@ async function sqlEditor(text: string): Promise<vscode.TextEditor> {
  */
 async function shownEditor(document: vscode.TextDocument): Promise<vscode.TextEditor> {
   const editor = await vscode.window.showTextDocument(document);
+  // the document itself, not its URI: a new untitled document can take the name (Untitled-1) of
+  // the previous test's, whose editor is then still the active one with the old text
   await until(
     'the editor just opened to be the active one',
-    () => vscode.window.activeTextEditor?.document.uri.toString(),
-    (uri) => uri === document.uri.toString(),
+    () => {
+      const active = vscode.window.activeTextEditor?.document;
+      return active === document ? 'the new document' : `${active?.uri.toString()} (another document)`;
+    },
+    (active) => active === 'the new document',
   );
   return editor;
 }
@@ -141,9 +146,9 @@ suite('plans', () => {
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
       assert.deepEqual(
         lenses.map((lens) => `${lens.range.start.line}:${lens.command?.title}`),
-        ['0:Explain', '0:Explain Analyze', '2:Explain', '2:Explain Analyze'],
+        ['0:Run', '0:Explain', '0:Explain Analyze', '2:Run', '2:Explain', '2:Explain Analyze'],
       );
-      const explain = lenses[2].command;
+      const explain = lenses.find((lens) => lens.range.start.line === 2 && lens.command?.title === 'Explain')?.command;
       assert.ok(explain);
       const running = Promise.resolve(vscode.commands.executeCommand<PlanCommandResult>(explain.command, ...(explain.arguments ?? [])));
       const outcome = await Promise.race([running, new Promise<'asked'>((resolve) => setTimeout(() => resolve('asked'), 15_000))]);
@@ -175,7 +180,7 @@ suite('plans', () => {
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
     assert.deepEqual(
       lenses.map((lens) => lens.command?.title),
-      ['Explain', 'Explain Analyze', 'Explain', 'Explain Analyze'],
+      ['Run', 'Explain', 'Explain Analyze', 'Run', 'Explain', 'Explain Analyze'],
     );
 
     placeCursor(editor, 'table_name');

@@ -89,7 +89,10 @@ describe('Run SQL File as Benchmark', () => {
       await workbench.clickContextMenuItem('Run SQL File as Benchmark...');
       await workbench.pickQuickPickItem(CONNECTION);
       await answer(workbench, /Password of/, db.password);
-      await answer(workbench, /Threads/, '2');
+      // one thread: MariaDB's performance_schema adds to a digest's counters without atomics, so two
+      // threads running the same statement at thousands a second lose an update now and then (seen:
+      // 98,218 counted for 98,221 run); with one thread its count is exact
+      await answer(workbench, /Threads/, '1');
       await answer(workbench, /Seconds to run/, '6');
 
       const live = await workbench.webviewFrame('[data-view="live"] .chart-box[data-chart="throughput"]', 90_000 * scale);
@@ -98,12 +101,12 @@ describe('Run SQL File as Benchmark', () => {
         (points) => points >= 2,
         'two live points',
       );
-      await workbench.waitForNotification(/rawsql TOP_ITEMS 2 threads · \d+ s \/ 6 s/);
+      await workbench.waitForNotification(/rawsql TOP_ITEMS 1 thread · \d+ s \/ 6 s/);
       await workbench.screenshot('sql-file-benchmark-live-light', { whileRunning: true });
 
       const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="throughput"]', 60_000 * scale);
       assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'completed');
-      assert.equal((await result.locator('#result-title').innerText()).trim(), 'rawsql · 2 threads');
+      assert.equal((await result.locator('#result-title').innerText()).trim(), 'rawsql · 1 thread');
       // the stored result (kept in the workspace) counts exactly what the server ran
       const stored = await until(
         async () => storedRuns(session.workspaceFolder),
@@ -117,7 +120,7 @@ describe('Run SQL File as Benchmark', () => {
       assert.equal(run.labels?.['TOP_ITEMS.count'], run.summary.events);
       assert.equal(run.summary.reads, run.summary.events);
       await workbench.openViewContainer('TiDB Lab');
-      await workbench.treeItem('rawsql · 2 threads', 'Benchmarks').waitFor({ state: 'visible' });
+      await workbench.treeItem('rawsql · 1 thread', 'Benchmarks').waitFor({ state: 'visible' });
       await workbench.screenshot('sql-file-benchmark-result-light');
     }));
 });

@@ -213,18 +213,11 @@ describe('tidb-lab bench and signals', () => {
       // the next INSERT into sbtest1 waits for a lock the server would hold it on for 50 s, unless killed
       const locker = await adminConnection(prepareDb);
       try {
-        // The INSERT in flight may need the gap this takes: InnoDB then ends the smaller transaction,
-        // the locker's, with a deadlock. Take the lock again; the next INSERT waits for it.
-        for (let attempt = 1; ; attempt++) {
-          await locker.query('BEGIN');
-          try {
-            await locker.query('SELECT id FROM sbtest1 ORDER BY id DESC LIMIT 1 FOR UPDATE');
-            break;
-          } catch (error) {
-            await locker.query('ROLLBACK');
-            if ((error as { code?: string }).code !== 'ER_LOCK_DEADLOCK' || attempt === 5) throw error;
-          }
-        }
+        // The gap after the last row (the supremum), locked by a read of ids past any the prepare
+        // writes: it waits for no row, so it cannot deadlock with the INSERT in flight (locking the
+        // last row did, in CI: that row was the in-flight INSERT's), and the INSERT's next row waits.
+        await locker.query('BEGIN');
+        await locker.query('SELECT id FROM sbtest1 WHERE id > 1000000000 FOR UPDATE');
         await waitFor(
           'an INSERT into sbtest1 waiting for the lock',
           async () => {

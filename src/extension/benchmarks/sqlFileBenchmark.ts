@@ -73,7 +73,7 @@ export function registerSqlFileBenchmark(services: BenchmarkServices): vscode.Di
     const profileId =
       request?.profileId ??
       profileIdOf(arg) ??
-      (await api.connections.pickConnection({
+      (await api.connections.chooseConnection({
         title: t('Run SQL File as Benchmark'),
         placeHolder: t('Which connection runs the queries? (the active one is first)'),
       }));

@@ -256,6 +256,52 @@ async function cancellation() {
 }
 
 /**
+ * --rate: the event rate the built-in engine reaches against the rate asked for. Arrivals are
+ * random (sysbench's exponential inter-arrival times), so a rate of R over T seconds gives about
+ * R*T events, give or take sqrt(R*T); a machine that falls behind gives fewer. The integration test
+ * keeps only the upper bound, which no machine speed can break.
+ */
+async function rateAccuracy() {
+  const loadBefore = os.loadavg();
+  const rateSeconds = Math.max(5, Math.min(seconds, 10));
+  const rows = [];
+  await withPreparedDatabase(async () => {
+    for (const [rate, threads] of [
+      [300, 4],
+      [3000, 8],
+    ]) {
+      const dir = mkdtempSync(join(os.tmpdir(), 'tidb-lab-bench-'));
+      try {
+        const resultFile = join(dir, 'result.json');
+        await runMeasured(process.execPath, [
+          ourCli(),
+          'bench',
+          '--engine=builtin',
+          `--out=${resultFile}`,
+          ...connectionArgs(),
+          ...tableOptions,
+          `--threads=${threads}`,
+          `--rate=${rate}`,
+          `--time=${rateSeconds}`,
+          'oltp_point_select',
+          'run',
+        ]);
+        const result = JSON.parse(readFileSync(resultFile, 'utf8'));
+        const tps = result.summary.tps;
+        const off = ((tps - rate) / rate) * 100;
+        console.log(`  --rate=${rate} --threads=${threads}: ${tps.toFixed(1)} events/s (${off >= 0 ? '+' : ''}${off.toFixed(1)}%)`);
+        rows.push(
+          `| --rate=${rate}, ${threads} threads, ${rateSeconds} s of oltp_point_select: events per second | ${tps.toFixed(1)} (${off >= 0 ? '+' : ''}${off.toFixed(1)}% of the rate, ${result.summary.events} events) | within ±15% |`,
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+  return [`Load average before: ${loadBefore.map((value) => value.toFixed(1)).join(' ')}.`, '', MEASUREMENT_HEADER, ...rows].join('\n');
+}
+
+/**
  * A section from another script: its export returns Markdown table rows, as a string, an array of
  * rows, or an object with a `rows` array.
  */
@@ -282,6 +328,7 @@ const MEASUREMENT_HEADER = '| measurement | result | goal |\n|---|---|---|';
 const SECTIONS = [
   { name: 'engine', title: 'Benchmark engine vs sysbench 1.0.20', run: engineVersusSysbench },
   { name: 'cancel', title: 'Benchmark cancellation', run: cancellation },
+  { name: 'rate', title: 'Benchmark --rate accuracy', run: rateAccuracy },
   { name: 'plan', title: 'Plan parser', run: externalSection('benchPlan.mjs', 'benchPlan', MEASUREMENT_HEADER) },
   { name: 'plan-render', title: 'Plan view', run: externalSection('benchPlanRender.mjs', 'benchPlanRender', MEASUREMENT_HEADER) },
   {

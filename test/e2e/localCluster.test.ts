@@ -2,8 +2,9 @@
 // install command is shown, not run), then with TiUP (the FAKE tiup of test/fakeTiup/, which prints
 // TiUP v1.16.5's texts and serves the TiDB STAND-IN where the playground's TiDB would be): the
 // version and TiFlash questions, the progress notification following the playground's output,
-// the connection added and connected with its Cluster node open, the log, and Stop from the palette.
-// A playground started from a terminal is then found and connected to.
+// the connection added and connected with its Cluster node open, the log, the window-close question
+// (Keep It Running: the playground outlives Reload Window, which finds it again), and Stop from the
+// palette. A playground started from a terminal is then found and connected to.
 // Screenshots: test-results/screenshots/local-cluster-*.png.
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,13 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isProcessAlive } from '../../src/core/tiup/runningPlaygrounds';
+import { clickDialogButton } from './support/benchmarkTabs';
 import { repoRoot } from './support/paths';
+import { timeoutScale, until } from './support/waiting';
 import { WorkbenchSession } from './support/workbenchSession';
 
 const VIEW = 'Connections';
 const CONNECTION = 'TiUP Playground: tidb-lab';
 const fakeTiup = join(repoRoot, 'test', 'fakeTiup', 'tiup');
-const timeoutScale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 const tiupHome = mkdtempSync(join(tmpdir(), 'tidb-lab-e2e-tiup-home-'));
 
 async function freePort(): Promise<number> {
@@ -143,16 +145,35 @@ describe('local TiDB cluster: TiUP playground from the palette', () => {
       await workbench.closeAllEditors();
     }));
 
-  it('stops from the palette: the playground ends and the connection closes', () =>
+  it('the window-close question: kept running, the playground outlives Reload Window and the reloaded window finds it', () =>
+    session.diagnose('local-cluster-keep', async (workbench) => {
+      const pid = playgroundPid('tidb-lab');
+      await workbench.clearNotifications();
+      await session.page.locator('.part.statusbar .statusbar-item', { hasText: 'Local TiDB: tidb-lab' }).first().click();
+      await workbench.pickQuickPickItem('Keep It Running After This Window Closes');
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+      // the reloaded window did not start it: it finds it from TiUP's files and shows it in the status bar
+      await session.page
+        .locator('.part.statusbar .statusbar-item', { hasText: `Local TiDB: tidb-lab 127.0.0.1:${tidbPort}` })
+        .first()
+        .waitFor({ state: 'visible', timeout: 60_000 * timeoutScale });
+      assert.equal(isProcessAlive(pid), true, 'the playground stopped with the window although it was to keep running');
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.screenshot('local-cluster-08-kept-after-reload');
+    }));
+
+  it('stops from the palette: asked first (this window did not start it), the playground ends and the connection closes', () =>
     session.diagnose('local-cluster-stop', async (workbench) => {
       const pid = playgroundPid('tidb-lab');
       assert.equal(isProcessAlive(pid), true);
       await workbench.runCommand('TiDB Lab: Stop Local TiDB Cluster');
+      await clickDialogButton(session.page, 'Stop', /Stop the playground tidb-lab\? TiDB Lab did not start it\./);
       await workbench.waitForNotification(/The local TiDB cluster tidb-lab is stopped/, 60_000 * timeoutScale);
       assert.equal(isProcessAlive(pid), false);
       await workbench.treeItem('TiDB v8.5.1', VIEW).waitFor({ state: 'hidden' });
       assert.ok(!(await workbench.statusBarTexts()).some((text) => text.includes('Local TiDB: tidb-lab')));
-      await workbench.screenshot('local-cluster-08-stopped');
+      await workbench.screenshot('local-cluster-09-stopped');
       await workbench.clearNotifications();
     }));
 
@@ -164,12 +185,10 @@ describe('local TiDB cluster: TiUP playground from the palette', () => {
         stdio: 'ignore',
       });
       const dsn = join(tiupHome, 'data', 'from-terminal', 'dsn');
-      const deadline = Date.now() + 30_000 * timeoutScale;
-      while (!existsSync(dsn) && Date.now() < deadline) await session.page.waitForTimeout(100);
-      assert.ok(existsSync(dsn), 'the terminal playground did not start');
+      await until(async () => existsSync(dsn), Boolean, 'the terminal playground writes its dsn file');
       await workbench.runCommand('TiDB Lab: Connect to Running Local TiDB Cluster...');
       await workbench.treeItem('TiUP Playground: from-terminal', VIEW).waitFor({ state: 'visible' });
       await workbench.treeItem('TiDB v8.5.0', VIEW).waitFor({ state: 'visible' });
-      await workbench.screenshot('local-cluster-09-terminal-playground');
+      await workbench.screenshot('local-cluster-10-terminal-playground');
     }));
 });

@@ -7,19 +7,23 @@ import { registerConnectionFeature } from './registerConnectionFeature';
 import { createExtensionLog } from './log/extensionLog';
 import { registerPlaygroundFeature } from './playground/registerPlaygroundFeature';
 import { registerPlanFeature } from './plans/registerPlanFeature';
+import { EchoSafeMemento } from './state/echoSafeMemento';
 import { registerStatementsFeature } from './statements/registerStatementsFeature';
 import { registerTableControls } from './tableControls/registerTableControls';
 
 export function activate(context: vscode.ExtensionContext): TidbLabApi {
   const log = createExtensionLog();
   context.subscriptions.push(log);
-  const { store, manager, explorer } = registerConnectionFeature(context, log);
+  // One for the whole extension: an instance knows only its own writes, so a second one over the
+  // same globalState could read back the late echo of a write the first made.
+  const globalState = new EchoSafeMemento(context.globalState);
+  const { store, manager, explorer } = registerConnectionFeature(context, log, globalState);
   log.info(`TiDB Lab ${String(context.extension.packageJSON.version)} activated in VS Code ${vscode.version}.`);
   const api: TidbLabApi = { connections: manager, store, explorer, log };
   const panels = registerPlanFeature(context, api);
   registerStatementsFeature(context, api, panels);
   registerTableControls(context, api);
-  registerBenchmarkFeature(context, api, panels);
+  registerBenchmarkFeature(context, api, panels, globalState);
   registerPlaygroundFeature(context, api);
   void manager.restoreActive();
   return api;

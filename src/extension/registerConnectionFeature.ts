@@ -13,7 +13,7 @@ import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager, type SessionOpener } from './connections/connectionManager';
 import { ConnectionStore } from './connections/connectionStore';
-import { EchoSafeMemento } from './state/echoSafeMemento';
+import type { EchoSafeMemento } from './state/echoSafeMemento';
 
 export const CONNECT_TIMEOUT_SETTING = 'tidbLab.connectTimeoutSeconds';
 
@@ -23,13 +23,16 @@ export interface ConnectionFeature {
   explorer: ConnectionsTreeProvider;
 }
 
-export function registerConnectionFeature(context: vscode.ExtensionContext, log: ExtensionLog): ConnectionFeature {
+export function registerConnectionFeature(
+  context: vscode.ExtensionContext,
+  log: ExtensionLog,
+  globalState: EchoSafeMemento,
+): ConnectionFeature {
   const openSession: SessionOpener = (profile, password) =>
     DatabaseSession.open(profile, password, {
       logger: sqlLoggerFor(log, profile.name),
       connectTimeoutMs: 1000 * vscode.workspace.getConfiguration().get<number>(CONNECT_TIMEOUT_SETTING, 10),
     });
-  const globalState = new EchoSafeMemento(context.globalState);
   const store = new ConnectionStore(globalState, context.secrets);
   const manager = new ConnectionManager(store, globalState, openSession, log);
   const explorer = new ConnectionsTreeProvider(store, manager, log);

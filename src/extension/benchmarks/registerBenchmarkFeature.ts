@@ -16,10 +16,14 @@ import { registerRunCommands } from './runCommands';
 import { registerSqlFileBenchmark } from './sqlFileBenchmark';
 import type { PlanViewPanels } from '../plans/planViewPanels';
 import { openServerPlan } from './serverPlanView';
-import { EchoSafeMemento } from '../state/echoSafeMemento';
+import type { EchoSafeMemento } from '../state/echoSafeMemento';
 
-export function registerBenchmarkFeature(context: vscode.ExtensionContext, api: TidbLabApi, planPanels: PlanViewPanels): void {
-  const globalState = new EchoSafeMemento(context.globalState);
+export function registerBenchmarkFeature(
+  context: vscode.ExtensionContext,
+  api: TidbLabApi,
+  planPanels: PlanViewPanels,
+  globalState: EchoSafeMemento,
+): void {
   const store = new BenchmarkResultStore(context.globalStorageUri, api.log);
   const tree = new BenchmarksTreeProvider(store);
   const treeView = vscode.window.createTreeView<BenchmarkNode>(BENCHMARKS_VIEW, { treeDataProvider: tree, canSelectMany: true });

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { EchoSafeMemento } from '../../../src/extension/state/echoSafeMemento';
 
@@ -65,4 +67,29 @@ test('revisions are not keys of their own, and a value changed by its caller lat
   await memento.update('tidbLab.lastActiveConnection', undefined);
   assert.deepEqual(memento.keys(), [PROFILES]);
   assert.equal(memento.get('tidbLab.lastActiveConnection', 'none'), 'none');
+});
+
+test("a second instance over the same globalState reads the late echo of the first one's write", async () => {
+  const host = new HostMemento();
+  const connections = new EchoSafeMemento(host, () => 1_000);
+  const benchmarks = new EchoSafeMemento(host, () => 1_000);
+  await connections.update(PROFILES, [{ id: 'refusing' }]);
+  const echoOfTheAdd = host.snapshot();
+  await connections.update(PROFILES, []);
+  host.changeEvent(echoOfTheAdd);
+  assert.deepEqual(connections.get(PROFILES, []), []);
+  assert.deepEqual(benchmarks.get(PROFILES, []), [{ id: 'refusing' }], 'the other instance does not know the write');
+});
+
+test('the extension makes one EchoSafeMemento, in extension.ts, and hands it to every feature', () => {
+  const repo = resolve(__dirname, '../../../..');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    );
+  const constructing = walk(join(repo, 'src')).filter((file) => /new EchoSafeMemento\(/.test(readFileSync(file, 'utf8')));
+  assert.deepEqual(
+    constructing.map((file) => relative(repo, file)),
+    ['src/extension/extension.ts'],
+  );
 });

@@ -12,7 +12,7 @@ export function columnTemplate(columns: readonly ResultColumn[], rows: readonly 
     let longest = column.name.length + 2;
     for (const row of rows) longest = Math.max(longest, (row[index] ?? 'NULL').length);
     const ch = Math.min(Math.max(longest, MIN_CH), MAX_CH) + 2;
-    return `minmax(${ch}ch, ${ch}ch)`;
+    return `${ch}ch`;
   });
   return [numberWidth, ...widths].join(' ');
 }

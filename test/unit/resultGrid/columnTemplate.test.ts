@@ -9,8 +9,8 @@ const columns = [
 
 test('a long value far down the rows widens its column, so sorting never brings a cut value into view', () => {
   const rows = Array.from({ length: 1_000 }, (_, index) => [String(index + 1), index === 900 ? 'item 900 with a longer name' : 'item']);
-  const [, name] = columnTemplate(columns, rows).match(/minmax\([^)]*\)/g) ?? [];
-  assert.equal(name, 'minmax(29ch, 29ch)');
+  const [, , name] = columnTemplate(columns, rows).split(' ');
+  assert.equal(name, '29ch');
 });
 
 test('widths stay within bounds, NULL counts as its four letters, the row numbers fit the row count', () => {
@@ -18,6 +18,6 @@ test('widths stay within bounds, NULL counts as its four letters, the row number
     ['1', null],
     ['2', 'x'.repeat(500)],
   ];
-  assert.equal(columnTemplate(columns, rows), '5ch minmax(6ch, 6ch) minmax(50ch, 50ch)');
-  assert.equal(columnTemplate(columns, [['1', null]]).match(/minmax\([^)]*\)/g)?.[1], 'minmax(8ch, 8ch)');
+  assert.equal(columnTemplate(columns, rows), '5ch 6ch 50ch');
+  assert.equal(columnTemplate(columns, [['1', null]]).split(' ')[2], '8ch');
 });

@@ -15,6 +15,11 @@ const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'tidblab-client-bound-'));
 let database: string;
 
+/** The CLI's arguments for a built-in engine run on this test's one table of 10,000 rows, then `rest`. */
+function benchArgs(...rest: string[]): string[] {
+  return [CLI, 'bench', '--engine=builtin', ...connectionArgs(database), '--tables=1', '--table-size=10000', ...rest];
+}
+
 function storedRun(file: string): RunResult {
   const parsed = parseBenchmarkResult(readFileSync(file, 'utf8'));
   assert.ok(parsed.ok && parsed.result.kind === 'run', parsed.ok ? '' : parsed.errors.join('; '));
@@ -23,16 +28,7 @@ function storedRun(file: string): RunResult {
 
 before(async () => {
   database = await freshDatabase('clientbound');
-  const prepare = await runProcess(process.execPath, [
-    CLI,
-    'bench',
-    '--engine=builtin',
-    ...connectionArgs(database),
-    '--tables=1',
-    '--table-size=10000',
-    'oltp_point_select',
-    'prepare',
-  ]);
+  const prepare = await runProcess(process.execPath, benchArgs('oltp_point_select', 'prepare'));
   assert.equal(prepare.code, 0, prepare.stderr);
 });
 
@@ -53,18 +49,7 @@ describe('the client bottleneck', () => {
           '-c',
           core,
           process.execPath,
-          CLI,
-          'bench',
-          '--engine=builtin',
-          ...connectionArgs(database),
-          '--tables=1',
-          '--table-size=10000',
-          '--threads=64',
-          '--time=4',
-          '--report-interval=1',
-          'oltp_point_select',
-          'run',
-          `--out=${out}`,
+          ...benchArgs('--threads=64', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`),
         ],
         { timeoutMs: 180_000 },
       );
@@ -94,21 +79,7 @@ describe('the client bottleneck', () => {
     const out = join(work, 'light.json');
     const run = await runProcess(
       process.execPath,
-      [
-        CLI,
-        'bench',
-        '--engine=builtin',
-        ...connectionArgs(database),
-        '--tables=1',
-        '--table-size=10000',
-        '--threads=8',
-        '--rate=200',
-        '--time=4',
-        '--report-interval=1',
-        'oltp_point_select',
-        'run',
-        `--out=${out}`,
-      ],
+      benchArgs('--threads=8', '--rate=200', '--time=4', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`),
       { timeoutMs: 180_000 },
     );
     assert.equal(run.code, 0, run.stderr);

@@ -190,6 +190,33 @@ async function listen(handler: (socket: Socket) => void): Promise<{ server: Serv
   return { server, port: (server.address() as { port: number }).port };
 }
 
+/**
+ * A fake MySQL 8 server that greets, lets the login in (the tests connect with an empty password,
+ * which caching_sha2 answers with nothing) and hands every command but COM_QUIT to `answer`.
+ */
+function commandServer(
+  answer: (command: { sequenceId: number; payload: Buffer }, socket: Socket) => Promise<void> | void,
+): Promise<{ server: Server; port: number }> {
+  return listen((socket) => {
+    socket.on('error', () => undefined);
+    const reader = new PacketReader();
+    reader.attach(socket);
+    void (async () => {
+      socket.write(greeting(false));
+      const login = await reader.next();
+      socket.write(okPacket(login.sequenceId + 1, 0));
+      for (;;) {
+        const command = await reader.next();
+        if (command.payload[0] === 0x01) {
+          socket.end();
+          return;
+        }
+        await answer(command, socket);
+      }
+    })().catch(() => socket.destroy());
+  });
+}
+
 async function closeServer(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
@@ -270,34 +297,19 @@ describe('caching_sha2_password full authentication (fake MySQL 8 server)', () =
 describe('an OK packet with SERVER_MORE_RESULTS_EXISTS', () => {
   test('the statement ends at the last result, and the next query on the connection gets its own answer', async () => {
     const received: string[] = [];
-    const { server, port } = await listen((socket) => {
-      socket.on('error', () => undefined);
-      const reader = new PacketReader();
-      reader.attach(socket);
-      void (async () => {
-        socket.write(greeting(false));
-        const login = await reader.next();
-        socket.write(okPacket(login.sequenceId + 1, 0));
-        for (;;) {
-          const command = await reader.next();
-          if (command.payload[0] === 0x01) {
-            socket.end();
-            return;
-          }
-          const sql = command.payload.toString('utf8', 1);
-          received.push(sql);
-          if (sql.startsWith('UPDATE a')) {
-            // two statements: 3 rows changed, more results follow; then 5 rows changed, the last
-            // the second result comes a little later, as a slower second statement's would: a
-            // client that stopped at the first OK has sent its next query by then
-            socket.write(okPacket(1, 3, 0x0002 | SERVER_MORE_RESULTS_EXISTS));
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            socket.write(okPacket(2, 5));
-          } else {
-            socket.write(okPacket(1, 7));
-          }
-        }
-      })().catch(() => socket.destroy());
+    const { server, port } = await commandServer(async (command, socket) => {
+      const sql = command.payload.toString('utf8', 1);
+      received.push(sql);
+      if (sql.startsWith('UPDATE a')) {
+        // two statements: 3 rows changed, more results follow; then 5 rows changed, the last
+        // the second result comes a little later, as a slower second statement's would: a
+        // client that stopped at the first OK has sent its next query by then
+        socket.write(okPacket(1, 3, 0x0002 | SERVER_MORE_RESULTS_EXISTS));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        socket.write(okPacket(2, 5));
+      } else {
+        socket.write(okPacket(1, 7));
+      }
     });
     try {
       // an empty password answers caching_sha2 with nothing, and the fake server says OK
@@ -314,39 +326,24 @@ describe('an OK packet with SERVER_MORE_RESULTS_EXISTS', () => {
   });
 
   test('a result set followed by more results is still RESULT_SET, and the connection stays in step', async () => {
-    const { server, port } = await listen((socket) => {
-      socket.on('error', () => undefined);
-      const reader = new PacketReader();
-      reader.attach(socket);
-      void (async () => {
-        socket.write(greeting(false));
-        const login = await reader.next();
-        socket.write(okPacket(login.sequenceId + 1, 0));
-        for (;;) {
-          const command = await reader.next();
-          if (command.payload[0] === 0x01) {
-            socket.end();
-            return;
-          }
-          if (command.payload.toString('utf8', 1).startsWith('CALL')) {
-            const column = Buffer.concat([
-              ...['def', '', '', '', 'x', ''].map((text) => Buffer.concat([Buffer.from([text.length]), Buffer.from(text, 'latin1')])),
-              Buffer.from([0x0c, 45, 0, 20, 0, 0, 0, 0xfd, 0, 0, 0, 0, 0]),
-            ]);
-            socket.write(
-              Buffer.concat([
-                packet(1, Buffer.from([0x01])),
-                packet(2, column),
-                packet(3, Buffer.from([0x01, 0x31])),
-                packet(4, Buffer.from([0xfe, 0x00, 0x00, 0x02 | SERVER_MORE_RESULTS_EXISTS, 0x00, 0x00, 0x00])),
-                okPacket(5, 0),
-              ]),
-            );
-          } else {
-            socket.write(okPacket(1, 2));
-          }
-        }
-      })().catch(() => socket.destroy());
+    const { server, port } = await commandServer((command, socket) => {
+      if (command.payload.toString('utf8', 1).startsWith('CALL')) {
+        const column = Buffer.concat([
+          ...['def', '', '', '', 'x', ''].map((text) => Buffer.concat([Buffer.from([text.length]), Buffer.from(text, 'latin1')])),
+          Buffer.from([0x0c, 45, 0, 20, 0, 0, 0, 0xfd, 0, 0, 0, 0, 0]),
+        ]);
+        socket.write(
+          Buffer.concat([
+            packet(1, Buffer.from([0x01])),
+            packet(2, column),
+            packet(3, Buffer.from([0x01, 0x31])),
+            packet(4, Buffer.from([0xfe, 0x00, 0x00, 0x02 | SERVER_MORE_RESULTS_EXISTS, 0x00, 0x00, 0x00])),
+            okPacket(5, 0),
+          ]),
+        );
+      } else {
+        socket.write(okPacket(1, 2));
+      }
     });
     try {
       const connection = await LeanMysqlConnection.connect({ host: '127.0.0.1', port, user: 'bench', password: '' });
@@ -364,28 +361,13 @@ describe('how a plain connection sends a command', () => {
   /** A server that answers every COM_QUERY with OK and records each command's first bytes, in order. */
   async function recordingServer(): Promise<{ server: Server; port: number; received: string[] }> {
     const received: string[] = [];
-    const { server, port } = await listen((socket) => {
-      socket.on('error', () => undefined);
-      const reader = new PacketReader();
-      reader.attach(socket);
-      void (async () => {
-        socket.write(greeting(false));
-        const login = await reader.next();
-        socket.write(okPacket(login.sequenceId + 1, 0));
-        for (;;) {
-          const command = await reader.next();
-          if (command.payload[0] === 0x01) {
-            socket.end();
-            return;
-          }
-          if (command.payload[0] === 0x19) {
-            received.push(`close ${command.payload.readUInt32LE(1)}`);
-            continue;
-          }
-          received.push(command.payload.toString('utf8', 1));
-          socket.write(okPacket(1, 2));
-        }
-      })().catch(() => socket.destroy());
+    const { server, port } = await commandServer((command, socket) => {
+      if (command.payload[0] === 0x19) {
+        received.push(`close ${command.payload.readUInt32LE(1)}`);
+        return;
+      }
+      received.push(command.payload.toString('utf8', 1));
+      socket.write(okPacket(1, 2));
     });
     return { server, port, received };
   }

@@ -219,6 +219,19 @@ export interface BenchmarkResultsStrings {
   openPlan: string;
   showInStatements: string;
   preparedCounted: string;
+  /** TPC-C and CH-benCHmark (go-tpc's words) */
+  tpmC: string;
+  tpmTotal: string;
+  efficiency: string;
+  qphH: string;
+  tpmCOverTime: string;
+  transactionsOverTime: string;
+  newOrdersPerMinute: string;
+  transactionsHeading: string;
+  queriesHeading: string;
+  transaction: string;
+  query: string;
+  count: string;
 }
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'markdown', 'json'];

@@ -13,6 +13,9 @@ import { serverSection } from './serverSection';
 import { errorCodesText } from '../../src/core/results/errorCodes';
 import { chartIdentity } from '../../src/core/results/chartIdentity';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
+import { isOperationLabel, operationRowsOf } from '../../src/core/results/operationRows';
+import { tpccFiguresOf } from '../../src/core/results/tpccFigures';
+import { isChWorkload, operationsCard, showsTpcc, TRANSACTION_KEYS, tpccTiles, updateTpccTiles } from './tpccParts';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, keyValueTable, pageHeader, serverText, statusBadge, Tiles, warningsCallout } from './viewParts';
 
@@ -35,6 +38,8 @@ export class RunView implements ResultsView {
   private statusHolder = element('span', {});
   private readonly drawers: (() => void)[] = [];
   private readonly liveClientNote: LiveClientNote;
+  /** a TPC-C or CH-benCHmark run: tpmC tiles; the warehouses for a live run's efficiency */
+  private readonly tpcc: { warehouses: number | null } | undefined;
 
   constructor(
     private readonly context: ViewContext,
@@ -102,9 +107,17 @@ export class RunView implements ResultsView {
     }
 
     const summary = run?.summary;
+    const tpcc = live ? ['tpcc', 'ch'].includes(live.header.workload) : showsTpcc(run as RunResult);
+    const warehouses = Number((live ? live.header.options : run?.options)?.warehouses);
+    this.tpcc = tpcc ? { warehouses: Number.isFinite(warehouses) ? warehouses : null } : undefined;
+    const figures = run && tpcc ? tpccFiguresOf(run) : undefined;
     this.tiles = new Tiles([
-      { key: 'tps', label: s.tps, value: f.rate(summary?.tps) },
-      { key: 'qps', label: s.qps, value: f.rate(summary?.qps) },
+      ...(tpcc
+        ? tpccTiles(context, figures, isChWorkload(workload))
+        : [
+            { key: 'tps', label: s.tps, value: f.rate(summary?.tps) },
+            { key: 'qps', label: s.qps, value: f.rate(summary?.qps) },
+          ]),
       { key: 'p95', label: s.latencyP95, value: f.ms(summary?.latencyMs.p95) },
       { key: 'p99', label: s.latencyP99, value: f.ms(summary?.latencyMs.p99) },
       { key: 'avg', label: s.latencyAvg, value: f.ms(summary?.latencyMs.avg) },
@@ -116,13 +129,19 @@ export class RunView implements ResultsView {
     const timeGrid = element('div', { className: 'chart-grid' });
     // QPS and TPS share a unit but not a scale (20 queries per oltp_read_write transaction): one
     // chart each, as sysbench reports them side by side, never two axes that invite comparing heights.
-    const throughput = chartCard(context, 'throughput', s.qpsOverTime, true);
-    const transactions = chartCard(context, 'tps', s.tpsOverTime, true);
+    // TPC-C: tpmC and each transaction's rate instead, when the run kept rates by transaction
+    const byTransaction = tpcc && (live !== undefined || this.intervals.some((interval) => interval.operations !== undefined));
+    const throughput = byTransaction
+      ? chartCard(context, 'tpmC', s.tpmCOverTime, true)
+      : chartCard(context, 'throughput', s.qpsOverTime, true);
+    const transactions = byTransaction
+      ? chartCard(context, 'transactions', s.transactionsOverTime, true)
+      : chartCard(context, 'tps', s.tpsOverTime, true);
     const latency = chartCard(context, 'latency', s.latencyOverTime, true);
     timeGrid.append(throughput.element, transactions.element, latency.element);
     this.timeCharts.push(
-      { card: throughput, keys: ['qps'] },
-      { card: transactions, keys: ['tps'] },
+      { card: throughput, keys: byTransaction ? ['tpmC'] : ['qps'] },
+      { card: transactions, keys: byTransaction ? [...TRANSACTION_KEYS] : ['tps'] },
       { card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) },
     );
     if (live || hasErrorsOrReconnects(this.intervals, run)) {
@@ -154,6 +173,9 @@ export class RunView implements ResultsView {
     ];
     if (run)
       parts.push(
+        ...(figures
+          ? [operationsCard(context, 'transactions', figures.transactions), operationsCard(context, 'queries', figures.queries)]
+          : [operationsCard(context, 'queries', operationRowsOf(run))]),
         this.distributionGrid(run),
         serverSection(context, run.server?.activity, source.kind === 'run' && source.connectionId !== undefined),
         this.detailsCard(run),
@@ -198,6 +220,12 @@ export class RunView implements ResultsView {
       avg: s.latencyAvg,
       errors: s.errorsPerSecond,
       reconnects: s.reconnectsPerSecond,
+      tpmC: s.tpmC,
+      new_order: 'new_order',
+      payment: 'payment',
+      order_status: 'order_status',
+      delivery: 'delivery',
+      stock_level: 'stock_level',
     };
     const styles: Record<IntervalValueKey, Omit<LineSeries, 'label'>> = {
       qps: { colour: { series: 0 } },
@@ -207,12 +235,20 @@ export class RunView implements ResultsView {
       avg: { colour: { series: 2 }, dashed: true },
       errors: { colour: 'red' },
       reconnects: { colour: { series: 4 }, dashed: true },
+      tpmC: { colour: { series: 0 } },
+      new_order: { colour: { series: 0 } },
+      payment: { colour: { series: 1 } },
+      order_status: { colour: { series: 2 } },
+      delivery: { colour: { series: 3 } },
+      stock_level: { colour: { series: 4 } },
     };
     const titles = {
       throughput: { x: s.secondsAxis, y: s.queriesPerSecond },
       tps: { x: s.secondsAxis, y: s.transactionsPerSecond },
       latency: { x: s.secondsAxis, y: s.milliseconds },
       errors: { x: s.secondsAxis, y: s.perSecond },
+      tpmC: { x: s.secondsAxis, y: s.newOrdersPerMinute },
+      transactions: { x: s.secondsAxis, y: s.transactionsPerSecond },
     };
     for (const chart of this.timeCharts) {
       const series = chart.keys.map((key) => ({ label: labels[key], ...styles[key] }));
@@ -236,6 +272,7 @@ export class RunView implements ResultsView {
           ? formatString(s.elapsedOf, clockText(elapsed), clockText(this.timeSec))
           : formatString(s.elapsed, clockText(elapsed));
     if (!last) return;
+    if (this.tpcc) updateTpccTiles(this.context, this.tiles, last, this.tpcc.warehouses);
     this.tiles.set('tps', f.rate(last.tps));
     this.tiles.set('qps', f.rate(last.qps));
     this.tiles.set('p95', f.ms(last.latencyMs.p95));
@@ -317,7 +354,11 @@ export class RunView implements ResultsView {
       ...(run.source.engine ? [['engine', engineText(run)] as [string, string]] : []),
       ...(run.source.engineNote ? [['engine note', run.source.engineNote] as [string, string]] : []),
     ];
-    const labels = Object.entries(run.labels ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
+    // the per-operation numbers are in the transactions / queries table above
+    const shownAbove = operationRowsOf(run).length > 0;
+    const labels = Object.entries(run.labels ?? {})
+      .filter(([key]) => !shownAbove || !isOperationLabel(key))
+      .map(([key, value]): [string, string] => [key, String(value)]);
     return card(
       s.options,
       element(

@@ -1,6 +1,7 @@
 // Chart series from report intervals: one {x: seconds, y} point per interval, in the shape
 // chart.js draws without parsing (parsing: false), which its decimation plugin needs.
 import type { ResultInterval, RunResult } from '../../src/core/results/benchmarkResult';
+import { intervalOperationRate, intervalTpmC } from '../../src/core/results/tpccFigures';
 
 export interface Point {
   x: number;
@@ -17,6 +18,13 @@ export const INTERVAL_VALUES = {
   avg: (interval) => interval.latencyMs.avg,
   errors: (interval) => interval.errors,
   reconnects: (interval) => interval.reconnects,
+  // TPC-C and CH-benCHmark runs that kept their rates by transaction
+  tpmC: (interval) => intervalTpmC(interval),
+  new_order: (interval) => intervalOperationRate(interval, 'new_order'),
+  payment: (interval) => intervalOperationRate(interval, 'payment'),
+  order_status: (interval) => intervalOperationRate(interval, 'order_status'),
+  delivery: (interval) => intervalOperationRate(interval, 'delivery'),
+  stock_level: (interval) => intervalOperationRate(interval, 'stock_level'),
 } satisfies Record<string, IntervalValue>;
 
 export type IntervalValueKey = keyof typeof INTERVAL_VALUES;

@@ -64,6 +64,11 @@ export interface ResultInterval {
   reconnects: number;
   latencyMs: IntervalLatencyMs;
   client?: ClientLoad;
+  /**
+   * TPC-C and CH-benCHmark: per second by operation as go-tpc names them (new_order, payment, ...,
+   * Q1, ...), failures left out; new_order x 60 is the interval's tpmC
+   */
+  operations?: Record<string, number>;
 }
 
 export interface ResultSummary {

@@ -7,6 +7,8 @@
 import type { ExperimentResult, LatencySummaryMs, RunResult } from './benchmarkResult';
 import { studyTables, studyTableTitle, STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, type StudyTables } from './studyTables';
 import { variantChangeTable, type VariantChangeTable } from './variantComparison';
+import { operationRowsOf } from './operationRows';
+import { intervalTpmC } from './tpccFigures';
 
 type CsvValue = string | number | boolean | null | undefined;
 
@@ -57,6 +59,12 @@ export function intervalsToCsv(run: RunResult): string {
     'reconnects_per_s',
     ...LATENCY_HEADERS,
   ];
+  // TPC-C / CH: the interval's tpmC and each transaction's (and query's) rate, when the run kept them
+  const operations = operationRowsOf(run).map((row) => row.name);
+  for (const interval of run.intervals)
+    for (const name of Object.keys(interval.operations ?? {})) if (!operations.includes(name)) operations.push(name);
+  const byOperation = run.intervals.some((interval) => interval.operations !== undefined);
+  if (byOperation) header.push('tpmC', ...operations.map((name) => `${name}_per_s`));
   const rows = run.intervals.map((interval) => [
     rounded(interval.t, SECONDS_DECIMALS),
     interval.threads,
@@ -64,6 +72,12 @@ export function intervalsToCsv(run: RunResult): string {
       rounded(rate, RATE_DECIMALS),
     ),
     ...LATENCY_KEYS.map((key) => rounded(interval.latencyMs[key], MS_DECIMALS)),
+    ...(byOperation
+      ? [
+          rounded(intervalTpmC(interval), RATE_DECIMALS),
+          ...operations.map((name) => rounded(interval.operations === undefined ? null : (interval.operations[name] ?? 0), RATE_DECIMALS)),
+        ]
+      : []),
   ]);
   return toCsv(header, rows);
 }

@@ -17,6 +17,8 @@ import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison'
 import { ms, shortText } from './serverActivityText';
 import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
+import { operationRowsOf, type OperationRow } from './operationRows';
+import { isTpccRun, tpccFiguresOf } from './tpccFigures';
 
 export function markdownCell(value: string): string {
   return value
@@ -141,10 +143,49 @@ export function experimentToMarkdown(result: ExperimentResult): string {
   return parts.join('\n');
 }
 
-/** A run as Markdown: its summary, then what the server counted for it. */
+/** A run as Markdown: its summary, its transactions or queries (TPC-C, CH, rawsql), then what the server counted for it. */
 export function runToMarkdown(result: RunResult): string {
   const server = serverActivityToMarkdown(result.server?.activity);
-  return `${runSummariesToMarkdown([result])}${server ? `\n${server}` : ''}`;
+  const operations = operationsToMarkdown(result);
+  return `${runSummariesToMarkdown([result])}${operations ? `\n${operations}` : ''}${server ? `\n${server}` : ''}`;
+}
+
+/** go-tpc's closing lines ("tpmC: 1234.5, tpmTotal: 2741.0, efficiency: 96.0%", "QphH: 12.3") and a table of the transactions and queries. */
+export function operationsToMarkdown(run: RunResult): string {
+  const table = (title: string, rows: readonly OperationRow[]): string =>
+    rows.length === 0
+      ? ''
+      : `**${title}**\n\n${markdownTable(
+          [
+            title === 'Transactions' ? 'Transaction' : 'Query',
+            'Count',
+            'Errors',
+            'TPM',
+            'avg ms',
+            'p50 ms',
+            'p90 ms',
+            'p95 ms',
+            'p99 ms',
+            'p99.9 ms',
+            'max ms',
+          ],
+          rows.map((row) => [
+            row.name,
+            String(row.count),
+            String(row.errors),
+            formatNumber(row.tpm, 1),
+            ...[row.avgMs, row.p50Ms, row.p90Ms, row.p95Ms, row.p99Ms, row.p999Ms, row.maxMs].map((ms) => formatNumber(ms)),
+          ]),
+        )}`;
+  if (!isTpccRun(run)) return table('Queries', operationRowsOf(run));
+  const figures = tpccFiguresOf(run);
+  const totals = [
+    `tpmC: ${formatNumber(figures.tpmC, 1)}, tpmTotal: ${formatNumber(figures.tpmTotal, 1)}, efficiency: ${figures.efficiencyPct === null ? '–' : `${figures.efficiencyPct.toFixed(1)}%`}`,
+    ...(figures.queries.length > 0 ? [`QphH: ${formatNumber(figures.qphH, 1)}`] : []),
+  ];
+  return [`${totals.join('  \n')}\n`, table('Transactions', figures.transactions), table('Queries', figures.queries)]
+    .filter((part) => part !== '')
+    .join('\n');
 }
 
 /**

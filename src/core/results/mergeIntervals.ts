@@ -58,6 +58,8 @@ export function mergeIntervals(runs: readonly RunResult[], lengthSec: number): {
       const target = merged.interval;
       target.threads += interval.threads;
       for (const rate of RATES) target[rate] += interval[rate];
+      for (const [name, rate] of Object.entries(interval.operations ?? {}))
+        target.operations = { ...target.operations, [name]: (target.operations?.[name] ?? 0) + rate };
       const latency: IntervalLatencyMs = interval.latencyMs;
       const into = target.latencyMs;
       if (typeof latency.min === 'number') into.min = into.min == null ? latency.min : Math.min(into.min, latency.min);

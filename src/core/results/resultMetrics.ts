@@ -2,8 +2,25 @@
 // latency and errors down. Comparison tables, heatmaps and exports all read metrics through here.
 
 import type { RunResult } from './benchmarkResult';
+import { tpccFiguresOf } from './tpccFigures';
 
-export type MetricKey = 'tps' | 'qps' | 'avg' | 'p50' | 'p90' | 'p95' | 'p99' | 'p999' | 'max' | 'errorsPerSec' | 'rowsPerSec' | 'mbPerSec';
+export type MetricKey =
+  | 'tps'
+  | 'qps'
+  | 'avg'
+  | 'p50'
+  | 'p90'
+  | 'p95'
+  | 'p99'
+  | 'p999'
+  | 'max'
+  | 'errorsPerSec'
+  | 'rowsPerSec'
+  | 'mbPerSec'
+  | 'tpmC'
+  | 'tpmTotal'
+  | 'efficiency'
+  | 'qphH';
 
 export interface ResultMetric {
   key: MetricKey;
@@ -40,6 +57,23 @@ export const RESULT_METRICS: Readonly<Record<MetricKey, ResultMetric>> = {
   },
   rowsPerSec: { key: 'rowsPerSec', label: 'rows/s', unit: 'rows/s', better: 'higher', valueOf: (run) => run.summary.rowsPerSec ?? null },
   mbPerSec: { key: 'mbPerSec', label: 'MB/s', unit: 'MB/s', better: 'higher', valueOf: (run) => run.summary.mbPerSec ?? null },
+  // TPC-C and CH-benCHmark, as go-tpc reports them (tpccFigures.ts)
+  tpmC: { key: 'tpmC', label: 'tpmC', unit: 'new orders/min', better: 'higher', valueOf: (run) => tpccFiguresOf(run).tpmC },
+  tpmTotal: {
+    key: 'tpmTotal',
+    label: 'tpmTotal',
+    unit: 'transactions/min',
+    better: 'higher',
+    valueOf: (run) => tpccFiguresOf(run).tpmTotal,
+  },
+  efficiency: {
+    key: 'efficiency',
+    label: 'efficiency',
+    unit: '%',
+    better: 'higher',
+    valueOf: (run) => tpccFiguresOf(run).efficiencyPct,
+  },
+  qphH: { key: 'qphH', label: 'QphH', unit: 'queries/h', better: 'higher', valueOf: (run) => tpccFiguresOf(run).qphH },
 };
 
 /** (candidate - baseline) / baseline in %; null when either is unknown or the baseline is 0 and the candidate is not. */

@@ -347,7 +347,23 @@ class ShapeReader {
       const client = this.client(object.client, `${path}.client`);
       if (client !== undefined) interval.client = client;
     }
+    if (object.operations !== undefined) {
+      const operations = this.rates(object.operations, `${path}.operations`);
+      if (operations !== undefined) interval.operations = operations;
+    }
     return interval;
+  }
+
+  /** { "new_order": 12.5 }: operation names to rates of 0 or more. */
+  private rates(value: unknown, path: string): Record<string, number> | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const rates: Record<string, number> = {};
+    for (const [name, rate] of Object.entries(object)) {
+      if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0) this.fail(`${path}.${name}`, 'a rate of 0 or more', rate);
+      else rates[name] = rate;
+    }
+    return rates;
   }
 
   private client(value: unknown, path: string): ClientLoad | undefined {

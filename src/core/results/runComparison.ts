@@ -3,9 +3,20 @@
 
 import type { RunResult, RunStatus } from './benchmarkResult';
 import { countText } from './runNames';
+import { isTpccRun, tpccFiguresOf } from './tpccFigures';
 import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
 
 export const DEFAULT_COMPARISON_METRICS: readonly MetricKey[] = ['tps', 'qps', 'avg', 'p95', 'p99', 'max', 'errorsPerSec'];
+/** TPC-C runs: go-tpc's numbers first; CH adds QphH */
+export const TPCC_COMPARISON_METRICS: readonly MetricKey[] = ['tpmC', 'tpmTotal', 'efficiency', 'avg', 'p95', 'p99', 'max', 'errorsPerSec'];
+
+/** The metrics runs are compared on by default: go-tpc's for TPC-C and CH runs, sysbench's otherwise. */
+export function comparisonMetricsFor(runs: readonly RunResult[]): readonly MetricKey[] {
+  if (runs.length === 0 || !runs.every((run) => isTpccRun(run))) return DEFAULT_COMPARISON_METRICS;
+  return runs.some((run) => tpccFiguresOf(run).queries.length > 0)
+    ? [...TPCC_COMPARISON_METRICS.slice(0, 3), 'qphH', ...TPCC_COMPARISON_METRICS.slice(3)]
+    : TPCC_COMPARISON_METRICS;
+}
 
 export interface ComparedRun {
   id: string;
@@ -40,7 +51,7 @@ function runName(run: RunResult): string {
     : run.workload;
 }
 
-export function compareRuns(runs: readonly RunResult[], metricKeys: readonly MetricKey[] = DEFAULT_COMPARISON_METRICS): RunComparison {
+export function compareRuns(runs: readonly RunResult[], metricKeys: readonly MetricKey[] = comparisonMetricsFor(runs)): RunComparison {
   const warnings: string[] = [];
   if (runs.length < 2) warnings.push(`a comparison needs two runs or more; only ${countText(runs.length, 'run is', 'runs are')} left`);
   const workloads = new Set(runs.map((run) => run.workload));

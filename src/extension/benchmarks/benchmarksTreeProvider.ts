@@ -2,6 +2,7 @@
 // now going on at the top. An experiment expands into its cells (each cell is a run that can be
 // opened and compared). Items carry the contextValues the view's menus key on.
 import * as vscode from 'vscode';
+import { isTpccRun, tpccFiguresOf, type TpccFigures } from '../../core/results/tpccFigures';
 import type { ExperimentCell, ExperimentResult, RunResult } from '../../core/results/benchmarkResult';
 import type { PanelTarget } from '../../protocol/benchmarkResults';
 import { saturatedIntervals } from '../../core/results/clientBound';
@@ -197,9 +198,21 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
 
 function summaryText(run: RunResult): string {
   const p95 = run.summary.latencyMs.p95;
+  const tpcc = isTpccRun(run) ? tpccFiguresOf(run) : undefined;
   return [
-    vscode.l10n.t('{0} QPS', rateText(run.summary.qps)),
+    tpcc ? tpccText(tpcc) : vscode.l10n.t('{0} QPS', rateText(run.summary.qps)),
     p95 === null ? '' : vscode.l10n.t('p95 {0} ms', p95.toFixed(p95 >= 10 ? 1 : 2)),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** "tpmC 1,234.5" and, for ch, "QphH 12.3", as go-tpc names them. */
+function tpccText(figures: TpccFigures): string {
+  const number = (value: number) => value.toLocaleString(vscode.env.language, { maximumFractionDigits: 1 });
+  return [
+    figures.tpmC === null ? '' : vscode.l10n.t('tpmC {0}', number(figures.tpmC)),
+    figures.qphH === null ? '' : vscode.l10n.t('QphH {0}', number(figures.qphH)),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -208,6 +221,9 @@ function summaryText(run: RunResult): string {
 function runTooltip(run: RunResult, label = resultLabel(run)): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
   tooltip.appendText(`${label} · ${statusText(run.status)}\n\n`);
+  const tpcc = isTpccRun(run) ? tpccFiguresOf(run) : undefined;
+  if (tpcc?.efficiencyPct != null)
+    tooltip.appendText(`${tpccText(tpcc)} · ${vscode.l10n.t('efficiency {0} %', tpcc.efficiencyPct.toFixed(1))}\n\n`);
   tooltip.appendText(`${vscode.l10n.t('TPS {0} · QPS {1}', rateText(run.summary.tps), rateText(run.summary.qps))}\n\n`);
   if (run.server)
     tooltip.appendText(

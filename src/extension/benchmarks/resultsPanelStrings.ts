@@ -141,5 +141,17 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     openPlan: t('Open plan'),
     showInStatements: t('Show in Statements view'),
     preparedCounted: t('prepared'),
+    tpmC: t('tpmC'),
+    tpmTotal: t('tpmTotal'),
+    efficiency: t('efficiency'),
+    qphH: t('QphH'),
+    tpmCOverTime: t('tpmC over time'),
+    transactionsOverTime: t('Transactions per second by type'),
+    newOrdersPerMinute: t('new orders/min'),
+    transactionsHeading: t('Transactions'),
+    queriesHeading: t('Queries'),
+    transaction: t('transaction'),
+    query: t('query'),
+    count: t('count'),
   };
 }

@@ -258,7 +258,8 @@ function blockInterval(block: OperationStats[], t: number, threads: number, main
     p99: latency.p99,
     p999: latency.p999,
   };
-  return { t, threads, tps, qps: tps, reads: 0, writes: 0, others: 0, errors, reconnects: 0, latencyMs };
+  const operations = Object.fromEntries(block.filter((stats) => !isError(stats)).map((stats) => [stats.operation, perSecond(stats)]));
+  return { t, threads, tps, qps: tps, reads: 0, writes: 0, others: 0, errors, reconnects: 0, latencyMs, operations };
 }
 
 function summaryOf(block: OperationStats[], main: string | undefined): { summary: ResultSummary; durationSec: number } {

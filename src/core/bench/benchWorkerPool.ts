@@ -112,7 +112,10 @@ export class BenchWorkerPool {
         pending.delete(index);
         if (pending.size === 0) done();
       };
-      this.broadcast({ type: 'release' });
+      // to every worker still there: holding connections is what a worker does after 'finished'
+      // (broadcast() skips finished workers, which left each run waiting out the timeout and then
+      // cutting the connections without a goodbye)
+      for (const index of pending) this.workers[index].postMessage({ type: 'release' } satisfies CoordinatorMessage);
     });
   }
 

@@ -11,6 +11,7 @@ import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { findSysbench } from '../../../src/core/bench/sysbenchEngine/sysbenchInstallation';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import type { RunResult, ServerStatement } from '../../../src/core/results/benchmarkResult';
+import { until } from '../../suite/until';
 
 const EVENTS = 300;
 let database: string;
@@ -91,6 +92,19 @@ test('server-side prepared statements (--db-ps-mode=auto): counted from prepared
   assert.equal(statement.counted, 'prepared');
   assert.equal(statement.execCount, EVENTS);
   assert.deepEqual(result.server?.activity?.warnings, []);
+});
+
+test("the run's connections, held open until their prepared statements were read, then close with a goodbye (no aborted client on the server)", async () => {
+  const abortedClients = async () =>
+    Number((await query<{ Value: string }>('mysql', "SHOW GLOBAL STATUS LIKE 'Aborted_clients'"))[0].Value);
+  const runConnections = async () =>
+    Number((await query<{ n: number }>('mysql', 'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?', [database]))[0].n);
+  const before = await abortedClients();
+  const { result } = await runMeasuredWithEngine(options([]), {}, { engine: 'builtin' });
+  assert.equal(pointSelect(result)?.counted, 'prepared', 'the connections were held for prepared_statements_instances');
+  // a connection cut without COM_QUIT is counted once the server has seen it go
+  await until('the run connections gone', runConnections, (n) => n === 0);
+  assert.equal(await abortedClients(), before);
 });
 
 test('sysbench engine, text protocol: the same exact count; prepared mode says what is missing', async (t) => {

@@ -6,6 +6,7 @@ import { WorkerPrepare } from './workerPrepare';
 import { WorkerRun } from './workerRun';
 import { STOPPED } from './threadSession';
 import { BulkLoadWriters } from './bulkLoadWriters';
+import { noCountedLatencies } from './latencyCounts';
 import type { BulkLoadWorkerSetup, CoordinatorMessage, RunWorkerSetup, WorkerMessage, WorkerSetup } from './workerMessages';
 
 function post(message: WorkerMessage): void {
@@ -83,7 +84,7 @@ async function preparePhase(setup: WorkerSetup & { task: 'prepare' }): Promise<v
     type: 'finished',
     snapshot: {
       counters: new Float64Array(0),
-      latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 },
+      latencies: noCountedLatencies(),
       queueLength: 0,
       concurrency: 0,
       threadsRunning: 0,
@@ -96,7 +97,7 @@ async function preparePhase(setup: WorkerSetup & { task: 'prepare' }): Promise<v
 
 const EMPTY_SNAPSHOT = {
   counters: new Float64Array(0),
-  latencies: { histogram: '', count: 0, sumMs: 0, minMs: 0, maxMs: 0 },
+  latencies: noCountedLatencies(),
   queueLength: 0,
   concurrency: 0,
   threadsRunning: 0,
@@ -122,7 +123,7 @@ async function bulkLoadPhase(setup: BulkLoadWorkerSetup): Promise<void> {
       started = true;
       void writers.run().then(
         async (outcome) => {
-          post({ type: 'bulkLoaded', rowsLoaded: outcome.rowsLoaded, latencies: outcome.latencies.encode() });
+          post({ type: 'bulkLoaded', rowsLoaded: outcome.rowsLoaded, latencies: outcome.latencies.take() });
           await writers.closeAll();
           finish(outcome.failure);
         },

@@ -3,6 +3,7 @@
 // when compiled by tsc.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { noCountedLatencies } from './latencyCounts';
 import type { CoordinatorMessage, WorkerMessage, WorkerSetup, WorkerSnapshot } from './workerMessages';
 
 export function benchWorkerScript(): string {
@@ -161,7 +162,7 @@ export class BenchWorkerPool {
 export function emptySnapshot(): WorkerSnapshot {
   return {
     counters: new Float64Array(0),
-    latencies: { histogram: '', count: 0, sumMs: 0, minMs: Number.POSITIVE_INFINITY, maxMs: 0 },
+    latencies: noCountedLatencies(),
     queueLength: 0,
     concurrency: 0,
     threadsRunning: 0,

@@ -2,7 +2,7 @@
 // building multi-row INSERTs and reading their answers never runs on the extension host's thread.
 // Writers of every worker take batches from one shared counter, as a loader reading a file does.
 import { bulkInsertPrefix } from './bulkLoadTable';
-import { LatencyRecorder } from './latencyHistogram';
+import { LatencyCounts } from './latencyCounts';
 import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
 import { DEFAULT_DISTRIBUTION } from './randomDistribution';
 import { SysbenchRandom } from './sysbenchRandom';
@@ -28,7 +28,7 @@ export function fillLoadOrder(keys: Int32Array, order: KeyOrder, random: Sysbenc
 
 export interface BulkLoadOutcome {
   rowsLoaded: number;
-  latencies: LatencyRecorder;
+  latencies: LatencyCounts;
   failure?: string;
 }
 
@@ -55,7 +55,7 @@ export class BulkLoadWriters {
     const { rows, rowsPerInsert } = this.setup;
     const prefix = bulkInsertPrefix(this.setup.table, this.setup.serverKeys);
     const batches = Math.ceil(rows / rowsPerInsert);
-    const latencies = new LatencyRecorder();
+    const latencies = new LatencyCounts();
     let rowsLoaded = 0;
     let failure: string | undefined;
     const stopped = () => failure !== undefined || Atomics.load(this.control, CONTROL_STOP) !== 0;

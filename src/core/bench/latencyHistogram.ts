@@ -4,38 +4,14 @@
 //
 // Recording is on the benchmark's hot path (once per event), where the library's recordValue()
 // costs a log2, two pows and a few calls. So an event only increments a slot of a plain counts
-// array laid out as the histogram's (the index from integer steps), and the counts go into the
-// histogram when somebody reads it (at most once per report interval).
+// array laid out as the histogram's (latencyCounts.ts, which worker threads use without this
+// module), and the counts go into the histogram when somebody reads it (at most once per report
+// interval).
 import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64, type Histogram, type JsHistogram } from 'hdr-histogram-js';
 import type { LatencyHistogram, LatencySummaryMs } from '../results/benchmarkResult';
+import { HIGHEST_MICROS, LatencyCounts, valueOfIndex, type CountedLatencies } from './latencyCounts';
 
-const HIGHEST_MICROS = 3_600_000_000;
-// newHistogram()'s layout: a unit of 1 µs (unit magnitude 0) and 3 significant digits give
-// sub-buckets of 2048 values, each bucket after the first using its upper half (1024 slots).
-const SUB_BUCKET_HALF_COUNT_MAGNITUDE = 10;
-const SUB_BUCKET_HALF_COUNT = 1 << SUB_BUCKET_HALF_COUNT_MAGNITUDE;
-
-/**
- * The counts-array slot hdr-histogram-js's countsArrayIndex() gives an integer number of
- * microseconds in [1, 2^32), with clz32 and a shift for its floor(log2()) and division by a pow.
- */
-export function countsIndex(micros: number): number {
-  const bucket = Math.max(0, 31 - Math.clz32(micros) - SUB_BUCKET_HALF_COUNT_MAGNITUDE);
-  return (bucket << SUB_BUCKET_HALF_COUNT_MAGNITUDE) + (micros >>> bucket);
-}
-
-/** The lowest value of a counts-array slot (hdr-histogram-js's valueFromIndex()). */
-export function valueOfIndex(index: number): number {
-  let bucket = (index >> SUB_BUCKET_HALF_COUNT_MAGNITUDE) - 1;
-  let subBucket = (index & (SUB_BUCKET_HALF_COUNT - 1)) + SUB_BUCKET_HALF_COUNT;
-  if (bucket < 0) {
-    subBucket -= SUB_BUCKET_HALF_COUNT;
-    bucket = 0;
-  }
-  return subBucket * 2 ** bucket;
-}
-
-const SLOTS = countsIndex(HIGHEST_MICROS) + 1;
+export { countsIndex, valueOfIndex } from './latencyCounts';
 
 export function newHistogram(): Histogram {
   return build({
@@ -49,11 +25,7 @@ export function newHistogram(): Histogram {
 
 export class LatencyRecorder {
   private readonly recorded = newHistogram();
-  // Float64: a slot may count more than 2^32 events when nothing reads the histogram for a long run
-  private pending: Float64Array | undefined;
-  private pendingEvents = 0;
-  private pendingLow = SLOTS;
-  private pendingHigh = -1;
+  private readonly pending = new LatencyCounts();
   count = 0;
   sumMs = 0;
   minMs = Number.POSITIVE_INFINITY;
@@ -61,18 +33,12 @@ export class LatencyRecorder {
 
   /** The histogram with every recorded event in it. */
   get histogram(): Histogram {
-    if (this.pendingEvents > 0) this.flush();
+    if (this.pending.count > 0) this.flush();
     return this.recorded;
   }
 
   record(ms: number): void {
-    const micros = Math.round(ms * 1000);
-    const index = countsIndex(micros < 1 ? 1 : micros > HIGHEST_MICROS ? HIGHEST_MICROS : micros);
-    const pending = (this.pending ??= new Float64Array(SLOTS));
-    pending[index]++;
-    if (index < this.pendingLow) this.pendingLow = index;
-    if (index > this.pendingHigh) this.pendingHigh = index;
-    this.pendingEvents++;
+    this.pending.record(ms);
     this.count++;
     this.sumMs += ms;
     if (ms < this.minMs) this.minMs = ms;
@@ -80,24 +46,15 @@ export class LatencyRecorder {
   }
 
   private flush(): void {
-    const pending = this.pending!;
-    for (let index = this.pendingLow; index <= this.pendingHigh; index++) {
-      const count = pending[index];
-      if (count > 0) this.recorded.recordValueWithCount(valueOfIndex(index), count);
-    }
-    this.dropPending();
+    this.pending.forEachSlot((slot, count) => this.recorded.recordValueWithCount(valueOfIndex(slot), count));
+    this.pending.reset();
   }
 
-  private dropPending(): void {
-    if (this.pendingHigh >= 0) this.pending!.fill(0, this.pendingLow, this.pendingHigh + 1);
-    this.pendingEvents = 0;
-    this.pendingLow = SLOTS;
-    this.pendingHigh = -1;
-  }
-
-  add(other: LatencyRecorder | EncodedLatencies): void {
+  /** Adds another recorder's events, a histogram read back from a result, or what a worker thread counted. */
+  add(other: LatencyRecorder | EncodedLatencies | CountedLatencies): void {
     if (other.count === 0) return;
     if (other instanceof LatencyRecorder) this.histogram.add(other.histogram);
+    else if ('counts' in other) this.pending.add(other);
     else {
       const decoded = decodeFromCompressedBase64(other.histogram, 32);
       this.histogram.add(decoded);
@@ -110,7 +67,7 @@ export class LatencyRecorder {
   }
 
   reset(): void {
-    if (this.pendingEvents > 0) this.dropPending();
+    this.pending.reset();
     this.recorded.reset();
     this.count = 0;
     this.sumMs = 0;
@@ -118,7 +75,7 @@ export class LatencyRecorder {
     this.maxMs = 0;
   }
 
-  /** A copy to send to another thread (the histogram compressed). */
+  /** A copy for a result (the histogram compressed). */
   encode(): EncodedLatencies {
     return {
       histogram: this.count > 0 ? encodeIntoCompressedBase64(this.histogram) : '',

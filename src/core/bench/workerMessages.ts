@@ -1,6 +1,6 @@
 // What the coordinating thread and the benchmark worker_threads say to each other.
 import type { BenchOptions } from './benchOptions';
-import type { EncodedLatencies } from './latencyHistogram';
+import type { CountedLatencies } from './latencyCounts';
 import type { LeanConnectOptions } from './protocol/leanMysqlConnection';
 import type { RngState } from './randomSeeding';
 import type { KeyOrder } from './experimentDefinition';
@@ -90,7 +90,7 @@ export interface WorkerLoopLoad {
 export interface WorkerSnapshot {
   /** per thread of this worker, COUNTER_FIELDS values each, counted since the previous snapshot */
   counters: Float64Array;
-  latencies: EncodedLatencies;
+  latencies: CountedLatencies;
   queueLength: number;
   concurrency: number;
   threadsRunning: number;
@@ -111,7 +111,7 @@ export type WorkerMessage =
   | { type: 'log'; level: 'info' | 'debug'; message: string }
   | { type: 'progress'; tableNumber: number; rows: number }
   /** bulk load: what this worker's writers loaded, sent just before 'finished' */
-  | { type: 'bulkLoaded'; rowsLoaded: number; latencies: EncodedLatencies }
+  | { type: 'bulkLoaded'; rowsLoaded: number; latencies: CountedLatencies }
   /** prepare: a table was started (created, about to be filled) or is complete (rows and index) */
   | { type: 'table'; tableNumber: number; complete: boolean }
   /** the held connections are closed */

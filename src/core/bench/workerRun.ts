@@ -4,7 +4,7 @@
 import { ErrorPolicy } from './errorPolicy';
 import { EventLoopLoad } from './eventLoopLoad';
 import { EventQueue } from './eventQueue';
-import { LatencyRecorder } from './latencyHistogram';
+import { LatencyCounts } from './latencyCounts';
 import { SysbenchRandom } from './sysbenchRandom';
 import { COUNTER_EVENTS, COUNTER_FIELDS, FatalRunError, RESTART_EVENT, STOPPED, ThreadSession } from './threadSession';
 import { UniqueSequence, seedUniqueSequence } from './uniqueSequence';
@@ -44,7 +44,7 @@ export class WorkerRun {
   private readonly counters: Float64Array;
   /** ignored errors by code since the last snapshot */
   private readonly errorCodes = new Map<number, number>();
-  private readonly latencies = new LatencyRecorder();
+  private readonly latencies = new LatencyCounts();
   private readonly loopLoad = new EventLoopLoad();
   private readonly threads: ClientThread[] = [];
   private readonly queue: EventQueue | undefined;
@@ -262,7 +262,7 @@ export class WorkerRun {
   snapshot(): WorkerSnapshot {
     const snapshot: WorkerSnapshot = {
       counters: this.counters.slice(),
-      latencies: this.latencies.encode(),
+      latencies: this.latencies.take(),
       queueLength: this.queue?.length ?? 0,
       concurrency: this.queue?.concurrency ?? 0,
       threadsRunning: this.running,
@@ -271,7 +271,6 @@ export class WorkerRun {
     };
     this.counters.fill(0);
     this.errorCodes.clear();
-    this.latencies.reset();
     return snapshot;
   }
 

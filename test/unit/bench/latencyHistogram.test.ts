@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { encodeIntoCompressedBase64, type JsHistogram } from 'hdr-histogram-js';
+import { execFileSync } from 'node:child_process';
+import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
 import { LatencyRecorder, countsIndex, newHistogram, valueOfIndex } from '../../../src/core/bench/latencyHistogram';
 
 /** Values at every edge of the layout: each power of two and its neighbours, up to the clamp. */
@@ -83,5 +85,36 @@ describe('latency recording', () => {
     recorder.add(other);
     assert.equal(recorder.histogram.totalCount, 2);
     assert.equal(recorder.percentileMs(100), 3.001);
+  });
+
+  test('what worker threads count and send adds up to the same histogram, percentiles and exact figures as recording in one place', () => {
+    const values = [...latenciesMs(30_000), ...edgeValues().map((micros) => micros / 1000), 0, 4_000_000];
+    const direct = new LatencyRecorder();
+    const workers = [new LatencyCounts(), new LatencyCounts()];
+    const gathered = new LatencyRecorder();
+    values.forEach((ms, i) => {
+      direct.record(ms);
+      workers[i % 2].record(ms);
+      // a snapshot every 7,000 events, as report intervals take them
+      if (i % 7000 === 6999) for (const worker of workers) gathered.add(worker.take());
+    });
+    for (const worker of workers) gathered.add(worker.take());
+    assert.equal(gathered.count, values.length);
+    assert.equal(gathered.encode().histogram, direct.encode().histogram);
+    assert.deepEqual(gathered.summary(), { ...direct.summary(), avg: gathered.summary().avg });
+    assert.ok(Math.abs(gathered.sumMs - direct.sumMs) < 1e-6 * direct.sumMs);
+    const empty = new LatencyCounts().take();
+    assert.equal(empty.count, 0);
+    assert.equal(empty.counts.length, 0);
+    gathered.add(empty);
+    assert.equal(gathered.count, values.length);
+  });
+
+  test("a worker thread's modules do not load hdr-histogram-js (about 35 ms of CPU per worker at its start)", () => {
+    const modules = ['workerRun', 'workerPrepare', 'bulkLoadWriters'].map((name) => require.resolve(`../../../src/core/bench/${name}`));
+    const script = `${modules.map((path) => `require(${JSON.stringify(path)});`).join('')}
+      console.log(JSON.stringify(Object.keys(require.cache).filter((path) => path.includes('hdr-histogram-js'))));`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as string[];
+    assert.deepEqual(loaded, []);
   });
 });

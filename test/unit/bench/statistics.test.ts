@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BulkInsertStatement, BULK_PACKET_SIZE } from '../../../src/core/bench/bulkInsertStatement';
 import { ErrorPolicy, TIDB_RETRYABLE_ERRORS } from '../../../src/core/bench/errorPolicy';
+import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
 import { LatencyRecorder } from '../../../src/core/bench/latencyHistogram';
 import { RunStatistics } from '../../../src/core/bench/runStatistics';
 import {
@@ -118,10 +119,10 @@ describe('latency histogram', () => {
   });
 });
 
-function snapshot(perThread: number[][], latencies: LatencyRecorder): WorkerSnapshot {
+function snapshot(perThread: number[][], latencies: LatencyCounts): WorkerSnapshot {
   const counters = new Float64Array(perThread.length * THREAD_SLOTS);
   perThread.forEach((values, thread) => values.forEach((value, slot) => (counters[thread * THREAD_SLOTS + slot] = value)));
-  return { counters, latencies: latencies.encode(), queueLength: 0, concurrency: 0, threadsRunning: perThread.length };
+  return { counters, latencies: latencies.take(), queueLength: 0, concurrency: 0, threadsRunning: perThread.length };
 }
 
 describe('run statistics', () => {
@@ -138,10 +139,10 @@ describe('run statistics', () => {
       values[COUNTER_LATENCY_SUM] = sumMs;
       return values;
     };
-    const latencies = new LatencyRecorder();
+    const latencies = new LatencyCounts();
     for (let i = 0; i < 60; i++) latencies.record(2);
     statistics.add(0, snapshot([slots(10, 140, 40, 20, 1, 0, 1000), slots(30, 420, 120, 60, 0, 1, 1000)], latencies));
-    statistics.add(1, snapshot([slots(20, 280, 80, 40, 0, 0, 1000)], new LatencyRecorder()));
+    statistics.add(1, snapshot([slots(20, 280, 80, 40, 0, 0, 1000)], new LatencyCounts()));
     const report = statistics.closeInterval(2, 2);
     assert.equal(report.interval.tps, 30);
     assert.equal(report.interval.qps, (840 + 240 + 120) / 2);
@@ -159,15 +160,15 @@ describe('run statistics', () => {
 
   test('ignored errors are tallied by code across workers, and forgotten at the end of the warm-up', () => {
     const statistics = new RunStatistics(2, [[0], [1]], 95);
-    statistics.add(0, { ...snapshot([[0]], new LatencyRecorder()), errorCodes: [[1213, 3]] });
+    statistics.add(0, { ...snapshot([[0]], new LatencyCounts()), errorCodes: [[1213, 3]] });
     statistics.add(1, {
-      ...snapshot([[0]], new LatencyRecorder()),
+      ...snapshot([[0]], new LatencyCounts()),
       errorCodes: [
         [1213, 2],
         [1205, 1],
       ],
     });
-    statistics.add(1, snapshot([[0]], new LatencyRecorder()));
+    statistics.add(1, snapshot([[0]], new LatencyCounts()));
     assert.deepEqual(
       [...statistics.errorCodes],
       [

@@ -23,7 +23,7 @@ export interface GoFlagSpec {
 }
 
 export const GO_TPC_FLAGS: GoFlagSpec = {
-  shortFlags: { H: 'host', P: 'port', U: 'user', p: 'password', D: 'db', T: 'threads', d: 'driver' },
+  shortFlags: { H: 'host', P: 'port', U: 'user', p: 'password', D: 'db', T: 'threads', t: 'acThreads', d: 'driver' },
   booleanFlags: new Set([
     'ignore_error',
     'silence',

@@ -1,11 +1,16 @@
 // Reads go-tpc / `tiup bench` output in its default plain style: periodic "[Current] <OP> - Takes(s): ..."
 // blocks (every --interval, 10 s by default, counters reset each time), "Finished", the
 // "[Summary] <OP> - ..." block and "tpmC: ..., efficiency: ...%" (pkg/measurement/hist.go,
-// tpcc/workload.go, cmd/go-tpc/tpcc.go). tpch's "[Summary] Q1: 2.35s" lines are read too.
+// tpcc/workload.go, cmd/go-tpc/tpcc.go). tpch's "[Summary] Q1: 2.35s" lines are read too, and
+// CH-benCHmark's (cmd/go-tpc/ch_benchmark.go, ch/workload.go): the TPC-C lines, the queries' lines
+// ("[Summary] Q1     - Count: 3, Sum(ms): ..., Avg(ms): ..."), "Finished: N OLTP workers, M OLAP
+// workers" and "QphH: ...".
 //
 // How the numbers map onto the result model (go-tpc counts transactions, not statements):
 // - tps is the sum of every operation's TPM / 60 (the _ERR operations excluded) and qps repeats it;
 //   events and queries are the summed counts; errors are the counts of the <OP>_ERR operations.
+//   In a ch run these are TPC-C's transactions only: the analytical queries (Q1..Q22) are in labels
+//   beside "QphH".
 // - latency is the main operation's: NEW_ORDER for tpcc (the one tpmC counts), otherwise the most
 //   frequent one. Every operation's own numbers are kept in labels ("PAYMENT.p99_ms", "tpmC", ...).
 
@@ -58,7 +63,9 @@ export function importGoTpcLog(text: string, source: ImportSource = {}): LogImpo
 
 export function countGoTpcMarkers(lines: readonly LogLine[]): number {
   return lines.filter(
-    ({ trimmed }) => /^\[(Current|Summary)\]\s+(\S+\s+-\s+Takes\(s\):|Q\d+:\s*[\d.]+s$)/.test(trimmed) || /^tpmC:\s*[\d.]+/.test(trimmed),
+    ({ trimmed }) =>
+      /^\[(Current|Summary)\]\s+(\S+\s+-\s+Takes\(s\):|Q\d+:\s*[\d.]+s$|Q\d+(_ERR)?\s+-\s+Count:)/.test(trimmed) ||
+      /^(tpmC|QphH):\s*[\d.]+/.test(trimmed),
   ).length;
 }
 
@@ -100,8 +107,13 @@ class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
       this.readPrefixed(line, prefixed[1] as 'Current' | 'Summary', prefixed[2]);
       return;
     }
-    if (text === 'Finished') {
+    if (text === 'Finished' || /^Finished: \d+ OLTP workers, \d+ OLAP workers$/.test(text)) {
       this.draft.finished = true;
+      return;
+    }
+    const qphH = /^QphH:\s*(\d+(?:\.\d+)?)$/.exec(text);
+    if (qphH) {
+      this.draft.totals.qphH = Number(qphH[1]);
       return;
     }
     const totals = /^tpmC:\s*(.*)$/.exec(text);
@@ -168,9 +180,12 @@ class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
       typeof options.interval === 'string' ? (parseGoDurationSeconds(options.interval) ?? DEFAULT_INTERVAL_SEC) : DEFAULT_INTERVAL_SEC;
     const threads = typeof options.threads === 'number' ? options.threads : 0;
     const main = mainOperation(draft);
-    const intervals = draft.blocks.map((block, i) => blockInterval(block, (i + 1) * intervalSec, threads, main));
+    // a ch run's throughput is TPC-C's; its queries are in the labels
+    const counted = (block: OperationStats[]) => (workload === 'ch' ? block.filter((stats) => !isChQuery(stats)) : block);
+    const intervals = draft.blocks.map((block, i) => blockInterval(counted(block), (i + 1) * intervalSec, threads, main));
     const complete = draft.summary.length > 0 || draft.queryTimes.summary.size > 0;
-    const { summary, durationSec } = draft.summary.length > 0 ? summaryOf(draft.summary, main) : summaryFromIntervals(intervals);
+    const { summary, durationSec } =
+      draft.summary.length > 0 ? summaryOf(counted(draft.summary), main, draft.summary) : summaryFromIntervals(intervals);
     if (draft.summary.length === 0 && queryTimes.size > 0) {
       this.warnings.add(
         `go-tpc ${workload} output near line ${draft.firstLine} has no counts: only per-query average times were imported (labels "<query>.avg_ms")`,
@@ -220,10 +235,11 @@ function hasContent(draft: GoTpcRunDraft): boolean {
 }
 
 const isError = (stats: OperationStats): boolean => stats.operation.endsWith('_ERR');
+const isChQuery = (stats: OperationStats): boolean => /^Q\d+(_ERR)?$/.test(stats.operation);
 
 function inferWorkload(draft: GoTpcRunDraft): string {
   const operations = [...draft.summary, ...draft.blocks.flat()].map((stats) => stats.operation);
-  if (operations.includes('NEW_ORDER')) return 'tpcc';
+  if (operations.includes('NEW_ORDER')) return operations.some((name) => /^Q\d+$/.test(name)) || 'qphH' in draft.totals ? 'ch' : 'tpcc';
   if (draft.queryTimes.summary.size > 0 || draft.queryTimes.current.size > 0) return 'tpch';
   return 'unknown';
 }
@@ -262,7 +278,8 @@ function blockInterval(block: OperationStats[], t: number, threads: number, main
   return { t, threads, tps, qps: tps, reads: 0, writes: 0, others: 0, errors, reconnects: 0, latencyMs, operations };
 }
 
-function summaryOf(block: OperationStats[], main: string | undefined): { summary: ResultSummary; durationSec: number } {
+/** block: the operations the summary counts; all: every [Summary] line, for the duration */
+function summaryOf(block: OperationStats[], main: string | undefined, all = block): { summary: ResultSummary; durationSec: number } {
   const done = block.filter((stats) => !isError(stats));
   const events = done.reduce((sum, stats) => sum + (stats.values.get('Count') ?? 0), 0);
   const tps = done.reduce((sum, stats) => sum + perSecond(stats), 0);
@@ -275,6 +292,6 @@ function summaryOf(block: OperationStats[], main: string | undefined): { summary
     errors: block.filter(isError).reduce((sum, stats) => sum + (stats.values.get('Count') ?? 0), 0),
     latencyMs: operationLatency(block.find((stats) => stats.operation === main)),
   };
-  const durationSec = Math.max(0, ...block.map((stats) => stats.values.get('Takes(s)') ?? 0));
+  const durationSec = Math.max(0, ...all.map((stats) => stats.values.get('Takes(s)') ?? 0));
   return { summary, durationSec };
 }

@@ -1,6 +1,7 @@
 // The per-operation statistics lines go-tpc and go-ycsb both print with Go's RenderString:
 // "<OPERATION> - Takes(s): 10.0, Count: 398, TPM: 2388.0, Avg(ms): 20.1, 50th(ms): 18.9, ..."
-// (latencies in ms for go-tpc, in us for go-ycsb).
+// (latencies in ms for go-tpc, in us for go-ycsb), and go-tpc's CH-benCHmark query lines
+// "Q1     - Count: 3, Sum(ms): 1234.5, Avg(ms): 411.5" (ch/workload.go chSummary).
 
 import type { LatencySummaryMs } from '../benchmarkResult';
 import { parseDecimal } from './logLines';
@@ -11,7 +12,7 @@ export interface OperationStats {
   values: Map<string, number>;
 }
 
-const STATS_LINE = /^([A-Za-z][\w-]*)\s+-\s+(Takes\(s\):.*)$/;
+const STATS_LINE = /^([A-Za-z][\w-]*)\s+-\s+((?:Takes\(s\)|Count):.*)$/;
 
 export function parseOperationStats(text: string): OperationStats | null {
   const match = STATS_LINE.exec(text);

@@ -2,7 +2,8 @@
 // the password of the only connection (used without a picker), sees the first 1,000 of 3,000 rows
 // in the results grid (only the rows in view are drawn), sorts a numeric column by value, exports
 // CSV through the save dialog, and meets the question before an UPDATE (the exact statement, rolled
-// back). Screenshots of the grid light and dark, beside the SQL file and maximised.
+// back), a SELECT that leaves a warning shows it, and on TiDB (the stand-in) the grid's Show Plan
+// opens the statement's plan. Screenshots of the grid light and dark, beside the SQL file and maximised.
 import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,9 @@ import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import type { Frame } from 'playwright-core';
 import { testDatabase } from '../support/testDatabase';
+import { startTestStandIn } from '../standin/testStandIn';
+import type { TiDBStandIn } from '../standin/tidbStandIn';
+import { planFrame } from './support/planFrames';
 import { pickFileInDialog } from './support/fileDialog';
 import type { Workbench } from './support/workbench';
 import { until } from './support/waiting';
@@ -24,6 +28,8 @@ const SQL = `-- Every item, with its price
 SELECT id, name, price, note FROM ${schema}.items ORDER BY id;
 
 ${UPDATE};
+
+SELECT CAST('x' AS INT) AS n;
 `;
 const shotsDir = process.env.TIDB_LAB_SHOTS_DIR;
 
@@ -196,5 +202,69 @@ describe('run statement: the results grid', () => {
       const grid = await gridFrame(workbench, /^2 rows affected/);
       await grid.locator('.rolled-back').waitFor();
       assert.equal(await priceSum(), before, 'the UPDATE was rolled back');
+    }));
+
+  it('shows the warnings a statement left (SHOW WARNINGS) and, on MariaDB, no Show Plan', () =>
+    session.diagnose('run-statement-warnings', async (workbench) => {
+      await workbench.page
+        .locator('.part.editor .tab', { hasText: /^items\.sql/ })
+        .first()
+        .click();
+      await clickCodeLens(workbench, 'Run', 2);
+      const grid = await gridFrame(workbench, /^1 row$/);
+      const warnings = grid.locator('#warnings');
+      await warnings.waitFor({ state: 'visible' });
+      assert.equal((await warnings.locator('h2').innerText()).trim(), '1 warning (SHOW WARNINGS)');
+      assert.match(await warnings.locator('li.warning').innerText(), /^Warning 1292 Truncated incorrect INTEGER value: 'x'$/);
+      assert.equal(await grid.locator('#show-plan').count(), 0, 'Show Plan is for TiDB only');
+      await shot(workbench, 'run-grid-warnings-light');
+    }));
+});
+
+describe('run statement on TiDB: the plan behind the rows', () => {
+  let session: WorkbenchSession;
+  let standIn: TiDBStandIn;
+  const TIDB = 'TiDB stand-in';
+  const TIDB_FILE = 'queries/tidb.sql';
+
+  before(async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema};
+      CREATE TABLE ${schema}.items (id INT PRIMARY KEY, name VARCHAR(40));
+      INSERT INTO ${schema}.items VALUES (1, 'one'), (2, 'two'), (3, 'three');`);
+    standIn = await startTestStandIn();
+    session = await WorkbenchSession.open({
+      userSettings: {
+        'workbench.colorTheme': 'Default Light Modern',
+        'editor.codeLens': true,
+        'tidbLab.connections': [
+          { name: TIDB, host: '127.0.0.1', port: standIn.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' },
+        ],
+      },
+      workspaceFiles: { [TIDB_FILE]: `SELECT id, name FROM ${schema}.items WHERE id < 3;\n` },
+      viewport: { width: 1440, height: 900 },
+    });
+  });
+
+  after(async () => {
+    await session?.close();
+    await standIn?.close();
+    await adminQuery(`DROP DATABASE IF EXISTS ${schema}`).catch(() => undefined);
+  });
+
+  it("offers Show Plan in the grid, which opens the statement's plan in the plan view", () =>
+    session.diagnose('run-statement-tidb-plan', async (workbench) => {
+      await workbench.openFile(TIDB_FILE);
+      await clickCodeLens(workbench, 'Run', 0);
+      await workbench.waitForQuickInput(60_000);
+      await workbench.fillQuickInput(db.password);
+      const grid = await gridFrame(workbench, /^2 rows$/);
+      assert.match(await grid.locator('#meta').innerText(), new RegExp(`^${TIDB} · TiDB v8\\.5\\.1`));
+      await shot(workbench, 'run-grid-tidb-light');
+      await grid.locator('#show-plan').click();
+      // the stand-in answers EXPLAIN with a real TiDB plan (its default fixture, explain-merge-join.txt)
+      const plan = await planFrame(workbench, /operators/);
+      assert.match(await plan.locator('.origin-meta').innerText(), new RegExp(`${TIDB} · TiDB v8\\.5\\.1`));
+      assert.ok((await plan.locator('.plan-window .plan-row[data-index]').count()) > 1, 'the plan has its operators');
+      await shot(workbench, 'run-grid-tidb-plan-light');
     }));
 });

@@ -1,5 +1,5 @@
 // The results grid tab (Run Statement): what the host sends (one statement's run: its rows or
-// outcome, or the server's error) and what the page asks for (copy, CSV export, the plan).
+// outcome, or the server's error) and what the page asks for (copy, CSV export, the plan, run again).
 import type { ResultSort } from '../core/sql/resultSort';
 import type { StatementRunError, StatementRunResult } from '../core/sql/resultModel';
 import type { PanelProtocol } from './webviewProtocol';
@@ -20,8 +20,31 @@ export interface ResultGridContent {
 
 export type CopyScope = 'cell' | 'row' | 'selection';
 
+/** What the page keeps (setState) so that its tab comes back after a window reload: small, no rows. */
+export interface ResultGridTabState {
+  /** the id the host keeps the tab's run under */
+  tabId: string;
+  /** the SQL document the statement came from */
+  documentUri?: string;
+  /** the statement, for Run Again when the rows were not kept (left out when very long) */
+  statement?: string;
+}
+
+/** What a results grid tab shows: a run, or (a tab restored after a reload) a note that its rows were not kept. */
+export type ResultGridShow =
+  | {
+      kind: 'run';
+      keep: ResultGridTabState;
+      /** the statement's SQL document is known: the page offers Run Again */
+      canRunAgain: boolean;
+      content: ResultGridContent;
+      /** the tab came back after a window reload: the rows are those of the time it ran */
+      restored?: boolean;
+    }
+  | { kind: 'notKept'; keep: ResultGridTabState; canRunAgain: boolean; statement: string; message: string };
+
 export interface ResultGridToWebview {
-  show: ResultGridContent;
+  show: ResultGridShow;
 }
 
 export interface ResultGridToHost {
@@ -30,16 +53,11 @@ export interface ResultGridToHost {
   /** the rows kept, in the grid's order, to a CSV file the user picks */
   exportCsv: { sort: ResultSort | null };
   showPlan: null;
+  /** runs the statement again, where it is now in its SQL document */
   runAgain: null;
 }
 
 export type ResultGridProtocol = PanelProtocol<ResultGridToWebview, ResultGridToHost>;
-
-/** What the page keeps across hiding (VS Code stores it): the sort and the scroll. */
-export interface ResultGridState {
-  sort: ResultSort | null;
-  scrollTop: number;
-}
 
 export function isResultSort(value: unknown): value is ResultSort {
   if (typeof value !== 'object' || value === null) return false;

@@ -5,7 +5,7 @@
 // back), a SELECT that leaves a warning shows it, and on TiDB (the stand-in) the grid's Show Plan
 // opens the statement's plan. Screenshots of the grid light and dark, beside the SQL file and maximised.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
@@ -79,6 +79,21 @@ async function gridFrame(workbench: Workbench, summary: RegExp): Promise<Frame> 
     `a results grid saying ${summary}`,
     60_000,
   ) as Promise<Frame>;
+}
+
+/** The results grid tabs TiDB Lab keeps for reloads (one JSON file per tab in its workspace storage). */
+function keptGridFiles(userDataDir: string): string[] {
+  const storage = join(userDataDir, 'User', 'workspaceStorage');
+  if (!existsSync(storage)) return [];
+  return readdirSync(storage).flatMap((workspace) => {
+    const dir = join(storage, workspace, 'tidb-lab.tidb-lab', 'result-grids');
+    return existsSync(dir) ? readdirSync(dir).map((file) => join(dir, file)) : [];
+  });
+}
+
+/** Shows the editor tab whose title starts with `title`. */
+async function showTab(workbench: Workbench, title: string): Promise<void> {
+  await workbench.page.locator('.part.editor .tab', { hasText: title }).first().click();
 }
 
 async function shot(workbench: Workbench, name: string): Promise<void> {
@@ -218,6 +233,82 @@ describe('run statement: the results grid', () => {
       assert.match(await warnings.locator('li.warning').innerText(), /^Warning 1292 Truncated incorrect INTEGER value: 'x'$/);
       assert.equal(await grid.locator('#show-plan').count(), 0, 'Show Plan is for TiDB only');
       await shot(workbench, 'run-grid-warnings-light');
+    }));
+
+  it('brings its grids back after Reload Window with their rows; a grid whose rows were not kept says so and runs again', () =>
+    session.diagnose('run-statement-reload', async (workbench) => {
+      await until(
+        async () => keptGridFiles(session.server.userDataDir).length,
+        (count) => count === 3,
+        'the three grids kept',
+      );
+      await showTab(workbench, 'Results: SELECT id, name');
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+
+      // the grid shown before the reload comes back with its rows, and says they are those of the time it ran
+      const grid = await gridFrame(workbench, /Showing the first 1,000 of 3,000 rows/);
+      await grid.locator('#restored').waitFor();
+      await grid.locator('.grid-rows .grid-row[data-row="0"]').waitFor({ state: 'visible' });
+      assert.equal(await grid.locator('.grid-row[data-row="0"] .grid-cell[data-column="1"]').innerText(), 'item 1');
+      await grid.locator('#export-csv').waitFor();
+      await shot(workbench, 'run-grid-restored-light');
+      // the other grids come back when shown: the warnings too
+      await showTab(workbench, "Results: SELECT CAST('x'");
+      const warned = await gridFrame(workbench, /^1 row$/);
+      assert.equal((await warned.locator('#warnings h2').innerText()).trim(), '1 warning (SHOW WARNINGS)');
+
+      // Rows that were not kept (here: their files removed): the tab says so and offers Run Again.
+      for (const file of keptGridFiles(session.server.userDataDir)) rmSync(file);
+      await showTab(workbench, 'Results: SELECT id, name');
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+      const notKept = await until(
+        async () => {
+          for (const frame of workbench.page.frames()) {
+            if (frame.isDetached()) continue;
+            const text = await frame
+              .locator('#not-kept')
+              .textContent({ timeout: 200 })
+              .catch(() => null);
+            if (text !== null) return { frame, text };
+          }
+          return undefined;
+        },
+        (found) => found !== undefined,
+        'a grid saying its rows were not kept',
+      );
+      assert.ok(notKept);
+      assert.match(notKept.text, /Its rows were not kept after the window reload/);
+      assert.match(await notKept.frame.locator('.statement').innerText(), /^SELECT id, name, price, note FROM/);
+      await shot(workbench, 'run-grid-not-kept-light');
+      await notKept.frame.locator('#run-again').click();
+      // the connection is connected again with its password (passwordMode "ask")
+      const password = workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: /Password of/ });
+      const again = await until(
+        async () => {
+          if (await password.isVisible()) await workbench.fillQuickInput(db.password);
+          for (const frame of workbench.page.frames()) {
+            if (frame.isDetached()) continue;
+            const text = await frame
+              .locator('#summary')
+              .textContent({ timeout: 200 })
+              .catch(() => null);
+            if (text !== null && /Showing the first 1,000 of 3,000 rows/.test(text)) return frame;
+          }
+          return undefined;
+        },
+        (frame) => frame !== undefined,
+        'the statement run again in its tab',
+      );
+      assert.ok(again);
+      await again.locator('.grid-rows .grid-row[data-row="0"]').waitFor({ state: 'visible' });
+      assert.equal(await again.locator('#restored').count(), 0, 'fresh rows, not restored ones');
+      assert.equal(
+        await workbench.page.locator('.part.editor .tab', { hasText: 'Results: SELECT id, name' }).count(),
+        1,
+        'run again in the same tab',
+      );
     }));
 });
 

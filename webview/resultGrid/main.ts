@@ -1,28 +1,44 @@
 // The results grid tab: the statement, where and when it ran and how long it took; then its rows
 // (virtualised, sortable, copy, CSV export), or its outcome (affected rows, last insert id), or the
-// server's error with its code; the warnings it left; on TiDB a way to its plan.
+// server's error with its code; the warnings it left; on TiDB a way to its plan; Run Again. The
+// page keeps its tab's id (setState) so the tab comes back after a window reload; a tab whose rows
+// were not kept comes back saying so.
 import type { ResultWarning, RowsResult, StatementRunError, StatementRunResult } from '../../src/core/sql/resultModel';
-import type { CopyScope, ResultGridContent, ResultGridProtocol } from '../../src/protocol/resultGrid';
+import type { CopyScope, ResultGridContent, ResultGridProtocol, ResultGridShow, ResultGridTabState } from '../../src/protocol/resultGrid';
 import { button, type ButtonControl } from '../shared/components';
 import { element, replaceChildren } from '../shared/dom';
 import { connectToHost } from '../shared/hostChannel';
 import { VirtualGrid } from './virtualGrid';
 
-const host = connectToHost<ResultGridProtocol>();
+const host = connectToHost<ResultGridProtocol, ResultGridTabState>();
 const app = document.getElementById('app') as HTMLElement;
 document.body.classList.add('result-grid');
 const numberFormat = new Intl.NumberFormat('en-US');
 
-host.on('show', (content) => {
+host.on('show', (show) => {
+  host.setState(show.keep);
+  if (show.kind === 'notKept') {
+    showNotKept(show);
+    return;
+  }
+  const content = show.content;
   replaceChildren(app, header(content));
   app.removeAttribute('aria-busy');
+  if (show.restored)
+    append(
+      element(
+        'p',
+        { className: 'note restored', id: 'restored' },
+        'Restored after a window reload: these are the rows of the time it ran.',
+      ),
+    );
   if (!content.run.ok) {
-    app.append(errorPanel(content.run.error));
+    append(toolbar(show, undefined), errorPanel(content.run.error));
     return;
   }
   const result = content.run.result;
   const answer = result.answer;
-  if (answer.kind === 'rows') showRows(content, result, answer);
+  if (answer.kind === 'rows') showRows(show, result, answer);
   else {
     const parts = [
       `${numberFormat.format(answer.affectedRows)} ${answer.affectedRows === 1 ? 'row' : 'rows'} affected`,
@@ -34,11 +50,23 @@ host.on('show', (content) => {
       result.rolledBack
         ? element('p', { className: 'note rolled-back' }, 'Ran in a transaction that was rolled back: nothing was kept.')
         : null,
-      toolbar(content, undefined),
+      toolbar(show, undefined),
       warningsPanel(result.warnings),
     );
   }
 });
+
+/** A tab restored after a reload whose rows were not kept: the statement, why, and Run Again. */
+function showNotKept(show: Extract<ResultGridShow, { kind: 'notKept' }>): void {
+  const statement = element(
+    'code',
+    { className: 'statement', attributes: { title: show.statement.slice(0, 4_000) } },
+    oneLine(show.statement) || 'A statement',
+  );
+  replaceChildren(app, element('header', { className: 'grid-page-header' }, statement));
+  app.removeAttribute('aria-busy');
+  append(element('p', { className: 'summary', id: 'not-kept' }, show.message), toolbar(show, undefined));
+}
 
 function header(content: ResultGridContent): HTMLElement {
   const statement = element(
@@ -55,7 +83,8 @@ function header(content: ResultGridContent): HTMLElement {
   return element('header', { className: 'grid-page-header' }, statement, meta);
 }
 
-function showRows(content: ResultGridContent, result: StatementRunResult, answer: RowsResult): void {
+function showRows(show: Extract<ResultGridShow, { kind: 'run' }>, result: StatementRunResult, answer: RowsResult): void {
+  const content = show.content;
   const status = element('span', { className: 'status', id: 'copy-status', role: 'status' });
   const gridRef: { grid?: VirtualGrid } = {};
   const copy = (scope: CopyScope) => {
@@ -84,7 +113,7 @@ function showRows(content: ResultGridContent, result: StatementRunResult, answer
   });
   append(
     element('p', { className: 'summary', id: 'summary' }, rowSummary(answer, content.rowLimitSetting)),
-    toolbar(content, grid, [copyButtons.cell, copyButtons.row, copyButtons.selection], status),
+    toolbar(show, grid, [copyButtons.cell, copyButtons.row, copyButtons.selection], status),
     warningsPanel(result.warnings),
     answer.columns.length === 0 ? null : grid.element,
   );
@@ -101,7 +130,7 @@ function rowSummary(answer: RowsResult, setting: string): string {
 }
 
 function toolbar(
-  content: ResultGridContent,
+  show: ResultGridShow,
   grid: VirtualGrid | undefined,
   copyButtons: ButtonControl[] = [],
   status?: HTMLElement,
@@ -116,9 +145,18 @@ function toolbar(
         onClick: () => host.post('exportCsv', { sort: grid.currentSort }),
       }).element,
     );
-  if (content.planLink)
+  if (show.kind === 'run' && show.content.planLink)
     controls.push(
       button({ id: 'show-plan', label: 'Show Plan', appearance: 'secondary', onClick: () => host.post('showPlan', null) }).element,
+    );
+  if (show.canRunAgain)
+    controls.push(
+      button({
+        id: 'run-again',
+        label: 'Run Again',
+        appearance: show.kind === 'notKept' ? 'primary' : 'secondary',
+        onClick: () => host.post('runAgain', null),
+      }).element,
     );
   controls.push(status);
   return element('div', { className: 'toolbar', role: 'toolbar' }, ...controls);

@@ -1,4 +1,4 @@
-// Query plans in VS Code: the plan view tabs (restored after a reload), CodeLenses and commands
+// Query plans in VS Code: the plan view and results grid tabs (restored after a reload), CodeLenses and commands
 // to run (results grid) or EXPLAIN the statement at hand, the gist, hover and diagnostics after a run, and plans
 // pasted from anywhere. Registration only: the work happens when a command runs.
 import * as vscode from 'vscode';
@@ -7,7 +7,7 @@ import { compareCommand, type CompareRequest } from './compareCommand';
 import { ExplainCodeLensProvider } from './explainCodeLensProvider';
 import { explainCommand, explainTarget } from './explainCommand';
 import { ResultGridPanels } from '../statementRun/resultGridPanels';
-import { RUN_COMMANDS } from '../statementRun/runIds';
+import { RESULT_GRID_VIEW_TYPE, RUN_COMMANDS } from '../statementRun/runIds';
 import { runStatementCommand } from '../statementRun/runStatementCommand';
 import { planCommandResult } from './planCommandResult';
 import { PLAN_COMMANDS, PLAN_VIEW_TYPE, SQL_DOCUMENTS } from './planIds';
@@ -20,7 +20,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
   const results = new StatementPlanResults();
   const codeLenses = new ExplainCodeLensProvider();
   const explainDeps = { connections: api.connections, panels, results, log: api.log };
-  const grids = new ResultGridPanels(context.extensionUri, api.log);
+  const grids = new ResultGridPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
   const runDeps = {
     connections: api.connections,
     panels: grids,
@@ -37,6 +37,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
     results,
     codeLenses,
     vscode.window.registerWebviewPanelSerializer(PLAN_VIEW_TYPE, panels.serializer()),
+    vscode.window.registerWebviewPanelSerializer(RESULT_GRID_VIEW_TYPE, grids.serializer()),
     vscode.languages.registerCodeLensProvider(SQL_DOCUMENTS, codeLenses),
     vscode.languages.registerHoverProvider(SQL_DOCUMENTS, results),
     vscode.commands.registerCommand(PLAN_COMMANDS.explainStatement, (uri?: unknown, start?: unknown) =>

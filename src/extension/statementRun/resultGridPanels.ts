@@ -1,20 +1,37 @@
 // The results grid tabs: one per statement of a document (running it again refreshes its tab),
 // opened beside the SQL editor. Answers the page's Copy (clipboard and a status message), Export
-// CSV (a save dialog; the rows kept, in the grid's order) and Show Plan.
+// CSV (a save dialog; the rows kept, in the grid's order), Show Plan and Run Again. Each tab's run
+// is kept in the extension's storage (ResultGridStore), so a serializer brings the tab back with its
+// rows after a window reload; a tab whose rows were not kept comes back saying so, with Run Again.
 import * as vscode from 'vscode';
 import { resultCsv } from '../../core/sql/resultCsv';
 import { sortedRowOrder } from '../../core/sql/resultSort';
-import { isResultSort, type ResultGridContent, type ResultGridProtocol } from '../../protocol/resultGrid';
+import {
+  isResultSort,
+  type ResultGridContent,
+  type ResultGridProtocol,
+  type ResultGridShow,
+  type ResultGridTabState,
+} from '../../protocol/resultGrid';
 import type { ExtensionLog } from '../log/extensionLog';
+import { explainTargets } from '../plans/explainStatements';
+import { PLAN_COMMANDS } from '../plans/planIds';
 import { TypedWebviewPanel } from '../webviews/typedWebviewPanel';
-import { RESULT_GRID_VIEW_TYPE } from './runIds';
+import { RESULT_GRID_VIEW_TYPE, RUN_COMMANDS } from './runIds';
+import { KEPT_GRIDS, MAX_KEPT_BYTES, ResultGridStore } from './resultGridStore';
 
 const STATUS_MESSAGE_MS = 4_000;
+/** a longer statement is not kept in the page's state (VS Code writes it on every change): a tab that lost its rows then cannot run it again */
+const MAX_STATE_STATEMENT = 20_000;
 
 interface GridRecord {
   readonly panel: TypedWebviewPanel<ResultGridProtocol>;
+  readonly tabId: string;
   key: string;
-  content: ResultGridContent;
+  /** the SQL document the statement came from */
+  documentUri: string | undefined;
+  page: ResultGridShow;
+  /** Show Plan: EXPLAIN of the statement in the plan view */
   showPlan: () => void;
 }
 
@@ -22,26 +39,34 @@ export interface GridShowOptions {
   /** the same key (document and statement) reuses its tab */
   key: string;
   title: string;
+  /** the SQL document the statement is in (Run Again and Show Plan after a reload find it there) */
+  documentUri: string;
   /** on TiDB: opens EXPLAIN of the statement in the plan view */
   showPlan: () => void;
 }
 
 export class ResultGridPanels implements vscode.Disposable {
   private readonly records = new Map<string, GridRecord>();
+  private readonly store: ResultGridStore;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
+    storage: vscode.Uri,
     private readonly log: ExtensionLog,
-  ) {}
+  ) {
+    this.store = new ResultGridStore(storage);
+  }
 
   show(content: ResultGridContent, options: GridShowOptions): { title: string } {
     const existing = this.records.get(options.key);
     if (existing) {
-      existing.content = content;
+      existing.documentUri = options.documentUri;
+      existing.page = runPage(existing.tabId, options.documentUri, content);
       existing.showPlan = options.showPlan;
       existing.panel.panel.title = options.title;
       existing.panel.panel.reveal(undefined, true);
-      existing.panel.post('show', content);
+      this.keep(existing, content);
+      existing.panel.post('show', existing.page);
       return { title: options.title };
     }
     const panel = TypedWebviewPanel.create<ResultGridProtocol>(
@@ -52,26 +77,130 @@ export class ResultGridPanels implements vscode.Disposable {
         bundle: 'resultGrid',
         contentMessage: 'show',
         column: vscode.ViewColumn.Beside,
-        // the rows live only in the page: rebuilding them would mean running the statement again
+        // the rows live in the page: rebuilding them on every show would mean sending them again
         retainContextWhenHidden: true,
       },
       this.log,
     );
-    const record: GridRecord = { panel, key: options.key, content, showPlan: options.showPlan };
-    this.records.set(options.key, record);
+    const tabId = ResultGridStore.newId();
+    const record = this.attach(panel, {
+      tabId,
+      key: options.key,
+      documentUri: options.documentUri,
+      page: runPage(tabId, options.documentUri, content),
+      showPlan: options.showPlan,
+    });
+    this.keep(record, content);
+    return { title: options.title };
+  }
+
+  serializer(): vscode.WebviewPanelSerializer {
+    return { deserializeWebviewPanel: (webviewPanel, state) => this.restore(webviewPanel, state) };
+  }
+
+  /** The tabs stay open (and come back after a reload); only the listeners go. */
+  dispose(): void {
+    this.records.clear();
+  }
+
+  private attach(panel: TypedWebviewPanel<ResultGridProtocol>, fields: Omit<GridRecord, 'panel'>): GridRecord {
+    const record: GridRecord = { panel, ...fields };
+    this.records.set(record.key, record);
     panel.onDidDispose(() => {
       if (this.records.get(record.key) === record) this.records.delete(record.key);
     });
-    panel.on('ready', () => panel.post('show', record.content));
+    panel.on('ready', () => panel.post('show', record.page));
     panel.on('copy', (payload) => copy(payload));
     panel.on('exportCsv', (payload) => this.exportCsv(record, payload?.sort));
     panel.on('showPlan', () => record.showPlan());
-    return { title: options.title };
+    panel.on('runAgain', () => this.runAgain(record));
+    return record;
+  }
+
+  /** A tab from before a window reload: its kept run, or a note that its rows were not kept, with Run Again. */
+  private async restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const saved = tabStateOf(state);
+    // read before the page is loaded: the answer to its `ready` needs the record
+    const kept = saved ? await this.store.load(saved.tabId) : undefined;
+    const panel = TypedWebviewPanel.adopt<ResultGridProtocol>(
+      webviewPanel,
+      this.extensionUri,
+      { bundle: 'resultGrid', title: webviewPanel.title, contentMessage: 'show' },
+      this.log,
+    );
+    const tabId = saved?.tabId ?? ResultGridStore.newId();
+    if (kept) {
+      const record = this.attach(panel, {
+        tabId,
+        key: kept.key,
+        documentUri: kept.documentUri,
+        page: { ...runPage(tabId, kept.documentUri, kept.content), restored: true },
+        showPlan: () => void this.onStatement(record, PLAN_COMMANDS.explainStatement),
+      });
+      return;
+    }
+    const statement = saved?.statement ?? '';
+    const documentUri = saved?.documentUri;
+    this.attach(panel, {
+      tabId,
+      key: `${documentUri ?? ''}#${statement}`,
+      documentUri,
+      page: {
+        kind: 'notKept',
+        keep: { tabId, documentUri, statement: saved?.statement },
+        canRunAgain: documentUri !== undefined && statement !== '',
+        statement,
+        message: vscode.l10n.t(
+          'Its rows were not kept after the window reload: TiDB Lab keeps the last {0} results grids, up to {1} MB each.',
+          KEPT_GRIDS,
+          MAX_KEPT_BYTES / (1024 * 1024),
+        ),
+      },
+      showPlan: () => undefined,
+    });
+  }
+
+  /** Stores the run for reloads, in the background: a failure costs only the rows after a reload. */
+  private keep(record: GridRecord, content: ResultGridContent): void {
+    this.store
+      .save(record.tabId, { key: record.key, documentUri: record.documentUri, content })
+      .then((kept) => {
+        if (!kept) this.log.info(`The rows of "${record.panel.panel.title}" are too large to keep for a window reload.`);
+      })
+      .catch((error: unknown) => this.log.warn(`Keeping a results grid for reloads failed: ${String(error)}`));
+  }
+
+  private runAgain(record: GridRecord): Promise<void> {
+    return this.onStatement(record, RUN_COMMANDS.runStatement);
+  }
+
+  /** Runs a statement command (Run, Explain) on the tab's statement where it is now in its SQL document. */
+  private async onStatement(record: GridRecord, command: string): Promise<void> {
+    const statement = record.page.kind === 'run' ? record.page.content.statement : record.page.statement;
+    if (record.documentUri === undefined || statement === '') return;
+    const uri = vscode.Uri.parse(record.documentUri);
+    let document: vscode.TextDocument;
+    try {
+      document = await vscode.workspace.openTextDocument(uri);
+    } catch {
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} cannot be opened any more.', vscode.workspace.asRelativePath(uri)));
+      return;
+    }
+    const target = explainTargets(document.getText()).find((candidate) => candidate.text === statement);
+    if (!target) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('The statement is no longer in {0} as it was: run it from its editor.', vscode.workspace.asRelativePath(uri)),
+      );
+      return;
+    }
+    await vscode.commands.executeCommand(command, uri, target.start);
   }
 
   private async exportCsv(record: GridRecord, sort: unknown): Promise<void> {
     const t = vscode.l10n.t;
-    const run = record.content.run;
+    if (record.page.kind !== 'run') return;
+    const content = record.page.content;
+    const run = content.run;
     if (!run.ok || run.result.answer.kind !== 'rows') return;
     const answer = run.result.answer;
     const validSort = isResultSort(sort) && sort.column < answer.columns.length ? sort : undefined;
@@ -83,7 +212,7 @@ export class ResultGridPanels implements vscode.Disposable {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
       title: t('Export Rows as CSV'),
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `${fileNameOf(record.content.statement)}.csv`) : undefined,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, `${fileNameOf(content.statement)}.csv`) : undefined,
       filters: { CSV: ['csv'] },
     });
     if (!target) return;
@@ -102,11 +231,30 @@ export class ResultGridPanels implements vscode.Disposable {
     vscode.window.setStatusBarMessage(message, STATUS_MESSAGE_MS * 2);
     this.log.info(message);
   }
+}
 
-  dispose(): void {
-    for (const record of this.records.values()) record.panel.dispose();
-    this.records.clear();
-  }
+function runPage(tabId: string, documentUri: string | undefined, content: ResultGridContent): Extract<ResultGridShow, { kind: 'run' }> {
+  return {
+    kind: 'run',
+    keep: {
+      tabId,
+      documentUri,
+      statement: content.statement.length <= MAX_STATE_STATEMENT ? content.statement : undefined,
+    },
+    canRunAgain: documentUri !== undefined,
+    content,
+  };
+}
+
+function tabStateOf(state: unknown): ResultGridTabState | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const { tabId, documentUri, statement } = state as Record<string, unknown>;
+  if (typeof tabId !== 'string') return undefined;
+  return {
+    tabId,
+    documentUri: typeof documentUri === 'string' ? documentUri : undefined,
+    statement: typeof statement === 'string' ? statement : undefined,
+  };
 }
 
 async function copy(payload: unknown): Promise<void> {

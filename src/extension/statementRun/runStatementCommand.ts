@@ -107,7 +107,12 @@ export async function runStatementCommand(
       planLink: session.identity.flavor === 'tidb',
       rowLimitSetting: RUN_SETTINGS.rowLimit,
     },
-    { key: `${document.uri.toString()}#${target.text}`, title, showPlan: () => void deps.explain(document, target) },
+    {
+      key: `${document.uri.toString()}#${target.text}`,
+      title,
+      documentUri: document.uri.toString(),
+      showPlan: () => void deps.explain(document, target),
+    },
   );
   return commandResult(title, run);
 }

@@ -1,8 +1,9 @@
 // A benchmark survives a window reload: it runs in a process of its own, so Developer: Reload Window
 // does not stop it; the reloaded window takes it over, its live tab keeps growing from where it
 // was (the points before the reload included) and the complete result lands in that tab and in the
-// Benchmarks view. Screenshots: test-results/screenshots/benchmark-reload-*.png (and
-// TIDB_LAB_SHOTS_DIR when set).
+// Benchmarks view. A run that ends while no window is open (the window went and its extension host
+// with it, no window following the run) is stored by the next window, whose restored tab says so.
+// Screenshots: test-results/screenshots/benchmark-reload-*.png (and TIDB_LAB_SHOTS_DIR when set).
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { promisify } from 'node:util';
 import { createConnection } from 'mysql2/promise';
 import type { Frame } from 'playwright-core';
 import { testDatabase } from '../support/testDatabase';
+import { descendantPids, isAlive, signal } from './support/processTree';
 import { repoRoot } from './support/paths';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
@@ -45,6 +47,42 @@ function runnerProcesses(userDataDir: string): number[] {
     }
   }
   return pids;
+}
+
+/** code-server's extension host for the window (the one that follows the runs). */
+function extensionHosts(serverPid: number): number[] {
+  return descendantPids(serverPid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=extensionHost');
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Run Benchmark... on the only connection with these settings. */
+async function startBenchmark(workbench: Workbench, threads: string, seconds: number): Promise<void> {
+  await workbench.runCommand('TiDB Lab: Run Benchmark...');
+  // the only connection is used without asking; its password is asked once per window
+  await workbench.page
+    .locator('.quick-input-widget .quick-input-message', { hasText: /Password of/ })
+    .or(workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'oltp_point_select' }))
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 * scale });
+  if (await workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: /Password of/ }).isVisible())
+    await workbench.fillQuickInput(db.password);
+  await workbench.pickQuickPickItem('oltp_point_select');
+  for (const [item, prompt, value] of [
+    ['Threads', /--threads/, threads],
+    ['Time', /--time/, String(seconds)],
+    ['Table size', /--table-size/, '1000'],
+    ['Database', /--mysql-db/, database],
+  ] as const) {
+    await workbench.pickQuickPickItem(item);
+    await answer(workbench, prompt, value);
+  }
+  // a list of threads is a thread sweep
+  await workbench.pickQuickPickItem(threads.includes(',') ? 'Run Thread Sweep' : 'Run Benchmark');
 }
 
 async function answer(workbench: Workbench, prompt: RegExp, text: string): Promise<void> {
@@ -172,5 +210,65 @@ describe('a benchmark and a window reload', () => {
         'the run process to end',
       );
       await shot(workbench, 'benchmark-reload-result');
+    }));
+
+  it('stores a run that finished while no window was open, and its restored tab says so', () =>
+    session.diagnose('benchmark-unfollowed', async (workbench) => {
+      const serverPid = session.server.pid;
+      assert.ok(serverPid !== undefined);
+      await workbench.closeAllEditors();
+      await startBenchmark(workbench, '1', 8);
+      await until(
+        () => livePoints(workbench),
+        (points) => points >= 2,
+        'two live points before the window goes',
+      );
+      const runners = runnerProcesses(session.server.userDataDir);
+      assert.equal(runners.length, 1, 'the benchmark runs in a process of its own');
+
+      // The window goes and no window comes back until the run is over: Reload Window, whose new
+      // page is held back, so the editor saves the tabs as on any reload and no extension host follows the run.
+      const hosts = extensionHosts(serverPid);
+      assert.equal(hosts.length, 1, 'one extension host follows the run');
+      const isWorkbenchPage = (url: URL) => url.href.startsWith(session.server.baseUrl) && url.pathname === '/';
+      await workbench.page.route(isWorkbenchPage, (route) => route.abort());
+      await workbench.runCommand('Developer: Reload Window');
+      try {
+        await until(
+          async () => isAlive(hosts[0]),
+          (alive) => !alive,
+          "the closed window's extension host to go",
+          30_000 * scale,
+        );
+      } catch {
+        signal(hosts[0], 'SIGKILL');
+      }
+      await until(
+        async () => runnerProcesses(session.server.userDataDir).length,
+        (count) => count === 0,
+        'the run to finish with no window open',
+        90_000 * scale,
+      );
+      assert.equal(extensionHosts(serverPid).length, 0, 'no window followed the run to its end');
+      await workbench.page.unroute(isWorkbenchPage);
+
+      // The window opens again: the result is stored, and the run's tab, restored, shows it with a note.
+      await workbench.page.goto(session.server.workbenchUrl());
+      await workbench.waitUntilReady();
+      await workbench.waitForNotification(
+        /finished while the window was reloading or closed; its result is saved in the Benchmarks view/,
+        120_000 * scale,
+      );
+      const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 120_000 * scale);
+      assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'completed');
+      assert.match(
+        await result.locator('.callout.warning').first().innerText(),
+        /This run finished while no window followed it \(the window was reloaded or closed\); its result is saved complete\./,
+      );
+      assert.ok((await chartPoints(result, 'throughput')) >= 7, 'the stored run has every interval');
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.expandView('Benchmarks');
+      await workbench.treeItem('oltp_point_select · 1 thread', 'Benchmarks').waitFor({ state: 'visible' });
+      await shot(workbench, 'benchmark-reload-unfollowed');
     }));
 });

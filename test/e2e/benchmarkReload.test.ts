@@ -2,7 +2,8 @@
 // does not stop it; the reloaded window takes it over, its live tab keeps growing from where it
 // was (the points before the reload included) and the complete result lands in that tab and in the
 // Benchmarks view. A run that ends while no window is open (the window went and its extension host
-// with it, no window following the run) is stored by the next window, whose restored tab says so.
+// with it, no window following the run) is stored by the next window, whose restored tab says so. An experiment (a thread
+// sweep) reloaded during its second cell comes back at that cell and is stored with every cell.
 // Screenshots: test-results/screenshots/benchmark-reload-*.png (and TIDB_LAB_SHOTS_DIR when set).
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -270,5 +271,57 @@ describe('a benchmark and a window reload', () => {
       await workbench.expandView('Benchmarks');
       await workbench.treeItem('oltp_point_select · 1 thread', 'Benchmarks').waitFor({ state: 'visible' });
       await shot(workbench, 'benchmark-reload-unfollowed');
+    }));
+
+  it('keeps an experiment going through Reload Window: its live tab comes back at its cell, and every cell is stored', () =>
+    session.diagnose('experiment-reload', async (workbench) => {
+      const CELL_SEC = 30;
+      await workbench.closeAllEditors();
+      // a thread sweep is an experiment of one variant: one cell per thread count
+      await startBenchmark(workbench, '1,2', CELL_SEC);
+      const metaOf = async () => {
+        try {
+          return await (await liveFrame(workbench)).locator('.run-view').first().innerText({ timeout: 2_000 });
+        } catch {
+          return '';
+        }
+      };
+      await until(metaOf, (text) => /run 2 of 2/.test(text), 'the second cell to start', (CELL_SEC + 90) * 1000 * scale);
+      const before = await until(
+        () => livePoints(workbench),
+        (points) => points >= 2,
+        'two live points of the second cell before the reload',
+      );
+      const runners = runnerProcesses(session.server.userDataDir);
+      assert.equal(runners.length, 1, 'the experiment runs in a process of its own');
+      await shot(workbench, 'experiment-reload-before');
+
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+
+      assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the experiment');
+      // the restored live tab is at the second cell, with its points from before the reload, and grows
+      await until(metaOf, (text) => /run 2 of 2: 2 threads/.test(text), 'the live tab to come back at the second cell');
+      await until(
+        () => livePoints(workbench),
+        (points) => points >= before + 3,
+        'the live chart of the second cell to grow after the reload',
+      );
+      await shot(workbench, 'experiment-reload-reattached');
+
+      const experiment = await workbench.webviewFrame('[data-view="experiment"] [data-cell="1"]', (CELL_SEC + 90) * 1000 * scale);
+      assert.equal(await experiment.locator('[data-status]').first().getAttribute('data-status'), 'completed');
+      assert.equal(await experiment.locator('[data-view="experiment"] button[data-cell]').count(), 2, 'both cells are stored');
+      assert.equal(
+        await experiment.locator('[data-view="experiment"] [data-status="completed"]').count(),
+        await experiment.locator('[data-view="experiment"] [data-status]').count(),
+        'the experiment and each of its cells completed',
+      );
+      await until(
+        async () => runnerProcesses(session.server.userDataDir).length,
+        (count) => count === 0,
+        'the experiment process to end',
+      );
+      await shot(workbench, 'experiment-reload-result');
     }));
 });

@@ -422,6 +422,7 @@ export class BenchmarkRunner implements vscode.Disposable {
       directory,
       bulkLoad ? { units: bulkLoadCells(bulkLoad), live: false } : undefined,
       reattached,
+      plan.map(headerOf),
     );
   }
 
@@ -477,6 +478,8 @@ export class BenchmarkRunner implements vscode.Disposable {
     /** runs that report per cell rather than per interval: progress in cells, no live tab */
     cells?: { units: number; live: false },
     reattached = false,
+    /** an experiment's cells as the live tab shows them */
+    cellHeaders: readonly LiveRunHeader[] = [],
   ): Promise<StoredResult | undefined> {
     const { panels, store, tree, log } = this.deps;
     const controller = new AbortController();
@@ -487,7 +490,7 @@ export class BenchmarkRunner implements vscode.Disposable {
       controller.abort();
       live?.setPhase('stopping');
     };
-    const live = options.openPanel === false || cells ? undefined : panels.startLive(header, cancel, reattached);
+    const live = options.openPanel === false || cells ? undefined : panels.startLive(header, cancel, reattached, cellHeaders);
     this.running.set(runKey, cancel);
     tree.setLiveRun({ runKey, label: title, description: vscode.l10n.t('running on {0}', header.connectionName) });
     void this.updateRunningContext();

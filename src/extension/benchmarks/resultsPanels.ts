@@ -204,14 +204,17 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
   /**
    * `reattached`: a run this window takes over after a reload. Its tab, restored by the editor,
    * shows it again (now, or when the editor hands the tab back); a new tab opens only when none is there.
+   * `cellHeaders`: an experiment's cells, whose titles its restored tab may have.
    */
-  startLive(header: LiveRunHeader, cancel: () => void, reattached = false): LiveRunHandle {
+  startLive(header: LiveRunHeader, cancel: () => void, reattached = false, cellHeaders: readonly LiveRunHeader[] = []): LiveRunHandle {
     const state: LiveRunState = { live: { header, intervals: [], phase: 'running' }, cancel };
     this.liveRuns.set(header.runKey, state);
     const panelOf = () => this.panels.get(keyOf({ kind: 'live', runKey: header.runKey }));
     const restored = panelOf();
+    // the restored tab is titled by the cell that ran when the window went, not by the first one
+    const titles = [header, ...cellHeaders].map(liveTitle);
     if (restored) void restored.reload();
-    else if (!reattached || !this.hasRestoredLiveTab(liveTitle(header))) void this.open({ kind: 'live', runKey: header.runKey });
+    else if (!reattached || !this.hasRestoredLiveTab(titles)) void this.open({ kind: 'live', runKey: header.runKey });
     return {
       runKey: header.runKey,
       append: (interval) => {
@@ -428,17 +431,24 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
   }
 
   /** The editor shows a live run's tab from before the reload that it has not handed back yet. */
-  private hasRestoredLiveTab(title: string): boolean {
+  private hasRestoredLiveTab(titles: readonly string[]): boolean {
     return vscode.window.tabGroups.all
       .flatMap((group) => group.tabs)
       .some(
         (tab) =>
-          tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(BENCHMARK_RESULTS_VIEW_TYPE) && tab.label === title,
+          tab.input instanceof vscode.TabInputWebview &&
+          tab.input.viewType.endsWith(BENCHMARK_RESULTS_VIEW_TYPE) &&
+          titles.includes(tab.label),
       );
   }
 
   private track(panel: ResultsPanel): void {
-    this.panels.set(keyOf(panel.target), panel);
+    const key = keyOf(panel.target);
+    const other = this.panels.get(key);
+    // A live run's tab restored after a new one opened for it: one tab is enough, and only the
+    // one in this map gets the run's points (the other would stay behind, 'Running' for ever).
+    if (other && other !== panel && panel.target.kind === 'live') other.panel.dispose();
+    this.panels.set(key, panel);
     panel.panel.onDidDispose(() => {
       if (this.panels.get(keyOf(panel.target)) === panel) this.panels.delete(keyOf(panel.target));
     });

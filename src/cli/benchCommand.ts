@@ -34,7 +34,7 @@ import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } fro
 import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { serverActivityLines } from '../core/results/serverActivityText';
-import { serverRegionsLines } from '../core/results/serverRegionsText';
+import { experimentRegionsLines, serverRegionsLines } from '../core/results/serverRegionsText';
 import { compareVariantStatements, variantStatementSentences } from '../core/results/variantStatements';
 import {
   histogramLines,
@@ -554,6 +554,8 @@ function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): v
   }
   const statements = variantStatementSentences(compareVariantStatements(result));
   if (statements.length > 0) io.stdout(`\nServer, statement by statement:\n${statements.map((sentence) => `  ${sentence}`).join('\n')}\n`);
+  const regions = experimentRegionsLines(result);
+  if (regions.length > 0) io.stdout(`\n${regions.join('\n')}\n`);
   for (const skipped of result.skipped ?? [])
     io.stdout(
       `\nSkipped: variant '${skipped.variant}'${skipped.tableSize !== undefined ? ` at ${skipped.tableSize} rows` : ''} (${skipped.cells} cells): ${skipped.reason}\n`,

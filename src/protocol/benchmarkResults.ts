@@ -69,6 +69,8 @@ export interface BenchmarkResultsToHost {
   /** the Server section: a statement's plan in the plan view, or the statement in the Statements view */
   openServerPlan: { digest: string };
   revealServerStatement: { digest: string };
+  /** the Regions section: a finding's statement to the clipboard, by its place in the run's server.regions */
+  copyRegionStatement: { finding: number; statement: number };
 }
 
 export type BenchmarkResultsProtocol = PanelProtocol<BenchmarkResultsToWebview, BenchmarkResultsToHost>;
@@ -232,6 +234,31 @@ export interface BenchmarkResultsStrings {
   transaction: string;
   query: string;
   count: string;
+  /** the Regions section's heading: {0} the TiKV stores text, or '' */
+  regionsTitle: string;
+  regionsStores: string;
+  table: string;
+  tableKey: string;
+  leadersChange: string;
+  writtenLastHeartbeat: string;
+  /** {0} where the hot regions come from */
+  hotRegionsTitle: string;
+  hotRegionsNone: string;
+  hotIndex: string;
+  regionId: string;
+  hotType: string;
+  hotFlow: string;
+  hotDegree: string;
+  store: string;
+  regionFindingsTitle: string;
+  regionFindingsNone: string;
+  copyStatement: string;
+  /** the experiment's regions card */
+  regionsByCell: string;
+  regionsByCellNote: string;
+  regionsChange: string;
+  hotRegionsCount: string;
+  findings: string;
 }
 
 const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'markdown', 'json'];

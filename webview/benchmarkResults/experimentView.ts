@@ -11,6 +11,7 @@ import { choiceField } from '../shared/components';
 import { element } from '../shared/dom';
 import type { ChartCard } from './chartCard';
 import type { ChartPalette } from './chartTheme';
+import { cellRegionsCard } from './cellRegionsView';
 import { clientBoundVariantsByCell, heatmapCellKey } from './clientLoadNotes';
 import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
 import { bulkLoadRunsTable, rawNumbersTable } from './rawNumbers';
@@ -63,7 +64,7 @@ export class ExperimentView implements ResultsView {
     if (experiment.variants.length >= 2) {
       parts.push(this.changeSection(), variantStatementsCard(context, experiment));
     }
-    parts.push(this.cellsCard());
+    parts.push(cellRegionsCard(context, experiment, resultId), this.cellsCard());
     this.element = element('div', { className: 'experiment-view', attributes: { 'data-view': 'experiment' } }, ...parts);
   }
 

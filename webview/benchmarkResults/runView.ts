@@ -9,6 +9,7 @@ import type { ChartCard, LineSeries } from './chartCard';
 import type { ChartPalette } from './chartTheme';
 import { clientBoundBanner, clientDetailsRow, LiveClientNote } from './clientLoadNotes';
 import { bucketSchemeOf, histogramBars } from './histogramBars';
+import { regionsSection } from './regionsSection';
 import { serverSection } from './serverSection';
 import { errorCodesText } from '../../src/core/results/errorCodes';
 import { chartIdentity } from '../../src/core/results/chartIdentity';
@@ -178,6 +179,7 @@ export class RunView implements ResultsView {
           : [operationsCard(context, 'queries', operationRowsOf(run))]),
         this.distributionGrid(run),
         serverSection(context, run.server?.activity, source.kind === 'run' && source.connectionId !== undefined),
+        regionsSection(context, run.server?.regions),
         this.detailsCard(run),
       );
     else if (live) parts.push(this.liveDetailsCard(live));

@@ -32,6 +32,8 @@ import { TOOL_NAME, clientWorkerCount, isLocalHost } from './runBenchmark';
 import { TOOL_VERSION } from '../toolVersion';
 import { serverInfoOf } from './serverInfo';
 import type { ServerIdentity } from '../db/serverFlavor';
+import type { ServerRegions } from '../results/serverRegions';
+import { notTiDBRegions, RunRegions } from '../server/runRegions';
 import { SysbenchRandom } from './sysbenchRandom';
 import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from './sysbenchSql';
 import { BULK_LOAD_ROW_BYTES } from './bulkLoadRow';
@@ -191,6 +193,7 @@ async function loadCell(
     failure?: string;
     startTime: string;
     indexes?: string;
+    regions?: ServerRegions;
   }): RunResult => {
     const statements = outcome.latencies.count;
     const per = (value: number) => (outcome.seconds > 0 ? value / outcome.seconds : 0);
@@ -207,7 +210,7 @@ async function loadCell(
         ...layoutParams(cell),
         table: definition.table,
       },
-      server: serverInfoOf(admin.identity, { connection: values }),
+      server: { ...serverInfoOf(admin.identity, { connection: values }), ...(outcome.regions ? { regions: outcome.regions } : {}) },
       startTime: outcome.startTime,
       durationSec: outcome.seconds,
       intervals: [],
@@ -262,6 +265,8 @@ async function loadCell(
     });
   }
 
+  // the new table's regions before the load (one, or the pre-split ones), for the hot spot it makes
+  const regions = await RunRegions.start(admin, admin.identity.flavor, { database: connection.database, tables: [definition.table] });
   const seeds = threadRandomStates({ seed: definition.seed, threads: cell.writers + 1, reportThread: false, eventGenerator: false });
   const serverIsLocal = values.hosts.every(isLocalHost) || values.socket !== undefined;
   const workerCount = clientWorkerCount(cell.writers, 0, serverIsLocal);
@@ -318,7 +323,8 @@ async function loadCell(
     await pool.whenFinished();
     const seconds = failure === undefined || rowsLoaded > 0 ? (performance.now() - startMs) / 1000 : 0;
     const indexes = await tableIndexes(admin, definition.table).catch(() => undefined);
-    return result({ seconds, rowsLoaded, latencies, failure, startTime, indexes });
+    const cellRegions = regions === 'not-tidb' ? notTiDBRegions() : await regions?.finish();
+    return result({ seconds, rowsLoaded, latencies, failure, startTime, indexes, regions: cellRegions });
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await pool.terminate();

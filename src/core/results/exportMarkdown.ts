@@ -19,6 +19,8 @@ import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 import { operationRowsOf, type OperationRow } from './operationRows';
 import { isTpccRun, tpccFiguresOf } from './tpccFigures';
+import type { ServerRegions } from './serverRegions';
+import { experimentCellRegions, hotRegionRows, regionsChangeText, regionsTableRows, shownRegions } from './serverRegionsRows';
 
 export function markdownCell(value: string): string {
   return value
@@ -139,15 +141,20 @@ export function experimentToMarkdown(result: ExperimentResult): string {
   }
   const statements = variantStatementsToMarkdown(result);
   if (statements) parts.push(statements);
+  const regions = experimentRegionsToMarkdown(result);
+  if (regions) parts.push(regions);
   parts.push(summaries);
   return parts.join('\n');
 }
 
 /** A run as Markdown: its summary, its transactions or queries (TPC-C, CH, rawsql), then what the server counted for it. */
 export function runToMarkdown(result: RunResult): string {
-  const server = serverActivityToMarkdown(result.server?.activity);
-  const operations = operationsToMarkdown(result);
-  return `${runSummariesToMarkdown([result])}${operations ? `\n${operations}` : ''}${server ? `\n${server}` : ''}`;
+  const parts = [
+    operationsToMarkdown(result),
+    serverActivityToMarkdown(result.server?.activity),
+    serverRegionsToMarkdown(result.server?.regions),
+  ];
+  return [runSummariesToMarkdown([result]), ...parts.filter(Boolean)].join('\n');
 }
 
 /** go-tpc's closing lines ("tpmC: 1234.5, tpmTotal: 2741.0, efficiency: 96.0%", "QphH: 12.3") and a table of the transactions and queries. */
@@ -240,4 +247,71 @@ export function variantStatementsToMarkdown(result: ExperimentResult): string {
   const sentences = variantStatementSentences(compareVariantStatements(result));
   if (sentences.length === 0) return '';
   return `**Server: statements by variant**\n\n${sentences.map((sentence) => `- ${markdownCell(sentence)}`).join('\n')}\n`;
+}
+
+/** A statement to run, as inline code (a backtick in it would end the span: the span takes a longer fence). */
+function inlineCode(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  return `${fence}${text.includes('`') ? ` ${text} ` : text}${fence}`;
+}
+
+function regionFindingsToMarkdown(regions: ServerRegions, prefix = ''): string[] {
+  return regions.findings.map((finding) => {
+    const statements = finding.statements.map((statement) => `\n  - ${inlineCode(statement)}`).join('');
+    return `- ${prefix}${markdownCell(finding.message)} ${markdownCell(finding.advice)}${statements}`;
+  });
+}
+
+/** The Markdown "Regions" section of a TiDB write run: tables before and after, hot regions, findings with their statements. */
+export function serverRegionsToMarkdown(regions: ServerRegions | undefined): string {
+  const shown = shownRegions(regions);
+  if (shown === undefined) return '';
+  const tables = markdownTable(
+    ['Table', 'Key', 'Regions before', 'Regions after', 'Leaders per store before', 'Leaders per store after', 'Written (last heartbeat)'],
+    regionsTableRows(shown).map((row) => [
+      row.table,
+      row.key,
+      row.regionsBefore,
+      row.regionsAfter,
+      row.leadersBefore,
+      row.leadersAfter,
+      row.written,
+    ]),
+    2,
+  );
+  const hotRows = hotRegionRows(shown);
+  const hot =
+    hotRows.length > 0
+      ? `\n**Hot regions** (${markdownCell(shown.hotRegionsSource ?? 'information_schema.tidb_hot_regions')})\n\n${markdownTable(
+          ['Table', 'Index', 'Type', 'Region', 'Flow', 'Hot degree', 'Store'],
+          hotRows.map((row) => [row.table, row.index, row.type, row.regionId, row.flow, row.hotDegree, row.store]),
+          3,
+        )}`
+      : '';
+  const findings = regionFindingsToMarkdown(shown);
+  const warnings = shown.warnings.map((warning) => `- ${markdownCell(warning)}`);
+  const stores = shown.storeCount === undefined ? '' : ` (${shown.storeCount} TiKV stores)`;
+  return [
+    `**Regions: before and after the run**${stores}\n\n${tables}${hot}`,
+    ...(findings.length > 0 ? [`**Findings**\n\n${findings.join('\n')}\n`] : []),
+    ...(warnings.length > 0 ? [`${warnings.join('\n')}\n`] : []),
+  ].join('\n');
+}
+
+/** The Markdown regions of an experiment, one row per cell that has them, then each cell's findings; '' when none has. */
+export function experimentRegionsToMarkdown(result: ExperimentResult): string {
+  const cells = experimentCellRegions(result);
+  if (cells.length === 0) return '';
+  const table = markdownTable(
+    ['Run', 'Regions before → after', 'Hot regions', 'Findings'],
+    cells.map(({ name, regions }) => [
+      name,
+      regionsChangeText(regions),
+      String(regions.hotRegions.length),
+      String(regions.findings.length),
+    ]),
+    2,
+  );
+  const findings = cells.flatMap(({ name, regions }) => regionFindingsToMarkdown(regions, `${markdownCell(name)}: `));
+  return `**Regions by run**\n\n${table}${findings.length > 0 ? `\n${findings.join('\n')}\n` : ''}`;
 }

@@ -1,7 +1,9 @@
 // The regions part of a result for people: per table the regions and leaders per store before and
-// after, the hot regions and the findings with their statements. Lines for the CLI; the result
-// tab (webview/benchmarkResults/regionsSection.ts) uses storesText and regionsChange for its cells.
+// after, the hot regions and the findings with their statements. Lines for the CLI (a run, and an
+// experiment's cells); the result tab and the Markdown export take their rows from serverRegionsRows.ts.
 import { formatBytes } from '../plan/planUnits';
+import type { ExperimentResult } from './benchmarkResult';
+import { experimentCellName } from './runNames';
 import type { ServerRegions, TableRegionSnapshot } from './serverRegions';
 
 /** "1: 2, 3: 1" — leaders per store, by store id. */
@@ -47,4 +49,17 @@ export function serverRegionsLines(regions: ServerRegions | undefined): string[]
   }
   for (const warning of regions.warnings) lines.push(`Regions: ${warning}`);
   return lines;
+}
+
+/** An experiment's regions for the CLI: each cell that has them, named, with its lines indented; [] when none has. */
+export function experimentRegionsLines(experiment: ExperimentResult): string[] {
+  const cells = experiment.cells.filter((cell) => cell.run.server?.regions?.source === 'tidb');
+  if (cells.length === 0) return [];
+  return [
+    'Regions, run by run:',
+    ...cells.flatMap((cell) => [
+      `  ${experimentCellName(experiment, cell)}:`,
+      ...serverRegionsLines(cell.run.server?.regions).map((line) => `    ${line}`),
+    ]),
+  ];
 }

@@ -15,11 +15,13 @@ import {
   type PanelTarget,
   type ResultsDocument,
 } from '../../protocol/benchmarkResults';
+import { copyWithConfirmation } from '../feedback/copyAndSaveConfirmations';
 import type { ExtensionLog } from '../log/extensionLog';
 import { STATEMENT_COMMANDS } from '../statements/registerStatementsFeature';
 import { TypedWebviewPanel } from '../webviews/typedWebviewPanel';
 import { exportToFile, savePng, type ExportSubject } from './resultExports';
 import { cellFullLabel, resultLabel, runsText, threadsText } from './resultLabels';
+import { regionStatementToCopy } from './regionStatementCopy';
 import { resultsPanelStrings } from './resultsPanelStrings';
 import type { BenchmarkResultStore } from './resultStore';
 import { connectionIdForServer, serverStatementAction, type ServerStatementAction } from './serverStatementActions';
@@ -105,6 +107,10 @@ class ResultsPanel {
       const action = serverStatementAction(this.loaded?.document, 'revealServerStatement', payload);
       if (action?.kind === 'reveal')
         await vscode.commands.executeCommand(STATEMENT_COMMANDS.reveal, { connectionId: action.connectionId, digest: action.digest });
+    });
+    panel.on('copyRegionStatement', async (payload) => {
+      const statement = regionStatementToCopy(this.loaded?.document, payload);
+      if (statement !== undefined) await copyWithConfirmation(statement, vscode.l10n.t('Copied the statement.'));
     });
     panel.on('cancelRun', (payload) => {
       if (typeof payload?.runKey === 'string') owner.cancelLive(payload.runKey);

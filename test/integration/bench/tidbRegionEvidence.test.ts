@@ -3,7 +3,8 @@
 // TiDB's documented columns, the writes counted on the region of their row handle): an insert
 // run on a one-region table and one on a split table (AUTO_INCREMENT piles on the last region)
 // get server.regions and the findings; updates spread over a split table get none; the CLI's
-// --json carries server.regions and its summary prints the findings; read-only runs read nothing.
+// --json carries server.regions and its summary prints the findings; read-only runs read nothing;
+// each cell of a bulk-load experiment carries the regions of the table it loaded.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
@@ -13,6 +14,7 @@ import { benchOptions, db, dropDatabase, freshDatabase, query } from './support/
 import { runMeasuredWithEngine } from '../../../src/core/bench/benchEngine';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runBenchCommand, type BenchCommandIo } from '../../../src/cli/benchCommand';
+import { runExperiment } from '../../../src/core/bench/runExperiment';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
 
 let standIn: TiDBStandIn;
@@ -174,4 +176,28 @@ test('a read-only run reads no regions; the CLI --json carries server.regions an
   assert.match(printed, /^ {4}sbtest1: 1 -> 1 regions; leaders store 1: 1 -> store 1: 1;/m);
   assert.match(printed, /^Finding \(sbtest1\): Writes piled on one region \(\d+\): sbtest1 is a single region/m);
   assert.match(printed, /^ {6}SPLIT TABLE `sbtest1` BETWEEN \(1\) AND \(\d+\) REGIONS 16;$/m);
+});
+
+test("a bulk-load experiment's cells each carry the regions of the table they loaded: one region before, the hot region, the split advice", async () => {
+  const database = await freshDatabase('regions_bulk');
+  databases.push(database);
+  const result = await runExperiment(
+    { kind: 'bulk-load', name: 'bulk regions', rows: 400, rowsPerInsert: [100], writerThreads: [2], keyOrder: ['ordered', 'shuffled'] },
+    { host: db.host, port: standIn.port, user: db.user, password: db.password, database },
+  );
+  assert.equal(result.status, 'completed', result.message);
+  assert.equal(result.cells.length, 2);
+  for (const cell of result.cells) {
+    const regions = cell.run.server?.regions;
+    assert.equal(regions?.source, 'tidb', `${cell.variant}: ${JSON.stringify(regions)}`);
+    const [table] = regions?.tables ?? [];
+    assert.equal(table?.table, 'tidblab_bulk_load');
+    assert.equal(table?.before?.regions, 1);
+    assert.ok((table?.after?.writtenBytes ?? 0) > 0, JSON.stringify(table));
+    assert.equal(regions?.hotRegions.length, 1, JSON.stringify(regions?.hotRegions));
+    assert.deepEqual(
+      regions?.findings.map((finding) => [finding.kind, finding.statements]),
+      [['one-region', ['SPLIT TABLE `tidblab_bulk_load` BETWEEN (1) AND (400) REGIONS 16;']]],
+    );
+  }
 });

@@ -1,7 +1,8 @@
 // Where the benchmark connects: a small plain object the VS Code layer and the CLI both fill.
 // The password is only used to connect; it never goes into a result, a log line or an error.
 import type { ConnectionProfile } from '../db/connectionProfile';
-import { readTlsMaterial, tlsOfProfile } from '../db/connectionTls';
+import { readTlsMaterial } from '../db/connectionTls';
+import { profileEndpoint } from '../db/profileEndpoint';
 import type { ConnectionOptionValues, TlsSetting } from './benchOptions';
 import type { LeanConnectOptions, LeanTlsOptions } from './protocol/leanMysqlConnection';
 
@@ -60,13 +61,13 @@ export function connectionOptionValues(settings: BenchConnectionSettings): Conne
   };
 }
 
-/** Where a benchmark on a saved connection connects: the profile's server and TLS (read as every other connection reads them), the benchmark's database. */
+/** Where a benchmark on a saved connection connects: the profile's endpoint (as mysql2 sessions reach it), the benchmark's database. */
 export function benchSettingsFromProfile(profile: ConnectionProfile, password: string, database: string): BenchConnectionSettings {
-  const tls = tlsOfProfile(profile);
+  const { host, port, user, tls } = profileEndpoint(profile);
   return {
-    host: profile.host.trim(),
-    port: profile.port,
-    user: profile.user,
+    host,
+    port,
+    user,
     password,
     database,
     ...(tls ? { ssl: { mode: tls.mode, ...(tls.caFile ? { caFile: tls.caFile } : {}) } } : {}),

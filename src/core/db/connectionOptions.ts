@@ -1,8 +1,10 @@
-// Turns a profile (plus the password, fetched separately) into mysql2 pool options.
+// Turns a profile (plus the password, fetched separately) into mysql2 pool options, reaching the
+// server where profileEndpoint says, as the benchmark client does.
 import { readFileSync } from 'node:fs';
 import type { PoolOptions, SslOptions } from 'mysql2';
 import type { ConnectionProfile } from './connectionProfile';
-import { mysql2TlsOptions, readTlsMaterial, tlsOfProfile, type ReadFile } from './connectionTls';
+import { mysql2TlsOptions, readTlsMaterial, type ReadFile } from './connectionTls';
+import { profileEndpoint } from './profileEndpoint';
 
 export interface ConnectionOptionOverrides {
   connectTimeoutMs?: number;
@@ -13,15 +15,16 @@ export interface ConnectionOptionOverrides {
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 export function tlsOptionsFor(profile: ConnectionProfile, readFile: ReadFile = readFileSync): SslOptions | undefined {
-  const tls = tlsOfProfile(profile);
+  const { tls } = profileEndpoint(profile);
   return tls ? mysql2TlsOptions(readTlsMaterial(tls, readFile)) : undefined;
 }
 
 export function poolOptionsFor(profile: ConnectionProfile, password: string, overrides: ConnectionOptionOverrides = {}): PoolOptions {
+  const endpoint = profileEndpoint(profile);
   return {
-    host: profile.host.trim(),
-    port: profile.port,
-    user: profile.user,
+    host: endpoint.host,
+    port: endpoint.port,
+    user: endpoint.user,
     password,
     database: profile.database || undefined,
     ssl: tlsOptionsFor(profile, overrides.readFile),

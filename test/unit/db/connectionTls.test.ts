@@ -8,6 +8,7 @@ import { benchSettingsFromProfile, connectionOptionValues, leanConnectTargets } 
 import type { ConnectionProfile } from '../../../src/core/db/connectionProfile';
 import { poolOptionsFor } from '../../../src/core/db/connectionOptions';
 import { tlsOfProfile } from '../../../src/core/db/connectionTls';
+import { profileEndpoint } from '../../../src/core/db/profileEndpoint';
 
 const folder = mkdtempSync(join(tmpdir(), 'tidblab-tls-'));
 after(() => rmSync(folder, { recursive: true, force: true }));
@@ -55,5 +56,23 @@ describe('one reading of a connection profile', () => {
     assert.equal(benchTarget({ ...profile, tls: 'off' }).tls, undefined);
     assert.equal(poolOptionsFor({ ...profile, tls: 'off' }, 'pw').ssl, undefined);
     assert.equal(tlsOfProfile({ tls: 'verify', caFile: '   ' })?.caFile, undefined);
+  });
+});
+
+describe('profileEndpoint: the one reading of where a profile connects', () => {
+  test('host trimmed, port and user as saved, TLS from the profile; mysql2 and the benchmark client take theirs from it', () => {
+    const endpoint = profileEndpoint(profile);
+    assert.deepEqual(endpoint, {
+      host: 'gateway01.us-west-2.prod.aws.tidbcloud.com',
+      port: 4000,
+      user: '2aBcD.root',
+      tls: { mode: 'verify_identity', caFile: caPath },
+    });
+    const pool = poolOptionsFor(profile, 'pw');
+    const bench = benchSettingsFromProfile(profile, 'pw', 'sbtest');
+    for (const settings of [pool, bench])
+      assert.deepEqual([settings.host, settings.port, settings.user], [endpoint.host, endpoint.port, endpoint.user]);
+    assert.deepEqual(bench.ssl, endpoint.tls);
+    assert.equal(profileEndpoint({ ...profile, tls: 'off' }).tls, undefined);
   });
 });

@@ -8,9 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import type { Frame } from 'playwright-core';
 import { testDatabase } from '../support/testDatabase';
-import { answerPasswordsUntil, clickDialogButton, focusWorkbench, resultFrame, runWithSettings } from './support/benchmarkTabs';
-import { pickFileInDialog } from './support/fileDialog';
-import type { Workbench } from './support/workbench';
+import { clickDialogButton, focusWorkbench, resultFrame, runBenchmarkFromPalette, runExperimentFromFile } from './support/benchmarkTabs';
 import { WorkbenchSession } from './support/workbenchSession';
 import { timeoutScale as scale } from './support/waiting';
 
@@ -58,20 +56,6 @@ async function chartBox(frame: Frame, chart: string) {
   };
 }
 
-async function runFromPalette(workbench: Workbench, settings: [string, RegExp, string][]): Promise<void> {
-  await focusWorkbench(workbench);
-  await workbench.runCommand('TiDB Lab: Run Benchmark...');
-  // with one connection it is used without asking
-  await answerPasswordsUntil(
-    workbench,
-    db.password,
-    workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'oltp_point_select' }),
-    CONNECTION,
-  );
-  await workbench.pickQuickPickItem('oltp_point_select');
-  await runWithSettings(workbench, settings);
-}
-
 describe('numbers a user can trust: histogram bins, bulk-load rows/s', () => {
   let session: WorkbenchSession;
 
@@ -99,7 +83,8 @@ describe('numbers a user can trust: histogram bins, bulk-load rows/s', () => {
   it("draws a run's latency histogram in bars of one width in log space", () =>
     session.diagnose('honest-histogram', async (workbench) => {
       await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
-      await runFromPalette(workbench, [
+      await focusWorkbench(workbench);
+      await runBenchmarkFromPalette(workbench, { password: db.password, connection: CONNECTION }, 'oltp_point_select', [
         ['Threads', /--threads/, '2'],
         ['Time', /--time/, '3'],
         ['Table size', /--table-size/, '2000'],
@@ -134,15 +119,7 @@ describe('numbers a user can trust: histogram bins, bulk-load rows/s', () => {
       await workbench.setColorTheme('light');
       await focusWorkbench(workbench);
       await workbench.closeAllEditors();
-      await workbench.runCommand('TiDB Lab: Run Experiment...');
-      await answerPasswordsUntil(
-        workbench,
-        db.password,
-        workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'From File...' }),
-        CONNECTION,
-      );
-      await workbench.pickQuickPickItem('From File...');
-      await pickFileInDialog(workbench, join(session.workspaceFolder, BULK_FILE));
+      await runExperimentFromFile(workbench, { password: db.password, connection: CONNECTION }, join(session.workspaceFolder, BULK_FILE));
       const result = await resultFrame(workbench, BULK_NAME, 240_000 * scale);
       await result.locator('[data-view="experiment"] .chart-box[data-chart="sweep-qps"][data-rendered="true"]').waitFor({
         timeout: 240_000 * scale,

@@ -26,7 +26,8 @@ import {
   focusWorkbench,
   foldOtherViews,
   resultFrame,
-  runWithSettings,
+  runBenchmarkFromPalette,
+  runExperimentFromFile,
 } from './support/benchmarkTabs';
 import { pickFileInDialog } from './support/fileDialog';
 import { WorkbenchSession } from './support/workbenchSession';
@@ -176,15 +177,7 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
   it('a run on MariaDB from the palette: its statements in the Server section, from performance_schema', () =>
     session.diagnose('server-mariadb-run', async (workbench) => {
       await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
-      await workbench.runCommand('TiDB Lab: Run Benchmark...');
-      await answerPasswordsUntil(
-        workbench,
-        db.password,
-        workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'oltp_point_select' }),
-        MARIADB,
-      );
-      await workbench.pickQuickPickItem('oltp_point_select');
-      await runWithSettings(workbench, [
+      await runBenchmarkFromPalette(workbench, { password: db.password, connection: MARIADB }, 'oltp_point_select', [
         ['Threads', /--threads/, '2'],
         ['Time', /--time/, '3'],
         ['Table size', /--table-size/, '1000'],
@@ -291,15 +284,7 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
       await workbench.runCommand('TiDB Lab: Select Active Connection...');
       await workbench.pickQuickPickItem(TIDB);
       await answerPasswordsUntil(workbench, db.password, workbench.page.locator('.part.statusbar .statusbar-item', { hasText: TIDB }));
-      await workbench.runCommand('TiDB Lab: Run Experiment...');
-      await answerPasswordsUntil(
-        workbench,
-        db.password,
-        workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'From File...' }),
-        TIDB,
-      );
-      await workbench.pickQuickPickItem('From File...');
-      await pickFileInDialog(workbench, join(session.workspaceFolder, TIFLASH_FILE));
+      await runExperimentFromFile(workbench, { password: db.password, connection: TIDB }, join(session.workspaceFolder, TIFLASH_FILE));
       await clickDialogButton(workbench.page, 'Drop and Run', /"With vs without TiFlash replicas" re-creates tables/);
       const experiment = await workbench.webviewFrame('[data-view="experiment"] table.heatmap', 240_000 * scale);
       assert.match(await experiment.locator('.change .card-header h2').first().innerText(), /TiFlash replica over no replica/);

@@ -2,6 +2,7 @@
 // finding a result tab by its title, and opening a result from the Benchmarks view.
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { pickFileInDialog } from './fileDialog';
 import type { Workbench } from './workbench';
 import { timeoutScale as scale, until } from './waiting';
 
@@ -113,4 +114,39 @@ export async function answerPasswordsUntil(workbench: Workbench, password: strin
       'the password prompt to be answered',
     );
   }
+}
+
+/** Run Benchmark... from the palette: the connection and passwords it asks for, the workload, then the settings and Run. */
+export async function runBenchmarkFromPalette(
+  workbench: Workbench,
+  answers: { password: string; connection: string },
+  workload: string,
+  settings: [string, RegExp, string][],
+): Promise<void> {
+  await workbench.runCommand('TiDB Lab: Run Benchmark...');
+  await answerPasswordsUntil(
+    workbench,
+    answers.password,
+    workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: workload }),
+    answers.connection,
+  );
+  await workbench.pickQuickPickItem(workload);
+  await runWithSettings(workbench, settings);
+}
+
+/** Run Experiment... > From File... from the palette: the connection and passwords it asks for, then the file picked. */
+export async function runExperimentFromFile(
+  workbench: Workbench,
+  answers: { password: string; connection: string },
+  file: string,
+): Promise<void> {
+  await workbench.runCommand('TiDB Lab: Run Experiment...');
+  await answerPasswordsUntil(
+    workbench,
+    answers.password,
+    workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'From File...' }),
+    answers.connection,
+  );
+  await workbench.pickQuickPickItem('From File...');
+  await pickFileInDialog(workbench, file);
 }

@@ -3,14 +3,11 @@
 // opened in the plan view, and a plan bound from history after the modal that shows the exact
 // statement. Screenshots: test-results/screenshots/statements-*.png.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import { testDatabase } from '../support/testDatabase';
 import { foldOtherViews } from './support/benchmarkTabs';
-import { repoRoot } from './support/paths';
+import { StandInProcess } from './support/standInProcess';
 import { WorkbenchSession } from './support/workbenchSession';
 
 const db = testDatabase();
@@ -41,40 +38,6 @@ async function sendStatements(): Promise<void> {
     for (let i = 0; i < 12; i++) await connection.query(`SELECT COUNT(*) FROM ${table} WHERE total > ?`, [i]);
   } finally {
     await connection.end();
-  }
-}
-
-class StandInProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly port: number,
-  ) {}
-
-  static async start(): Promise<StandInProcess> {
-    const child = spawn(
-      process.execPath,
-      [join(repoRoot, 'out', 'test', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--exit-on-stdin-close'],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      errors += chunk.toString();
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-        const event = JSON.parse(line) as { event?: string; port?: number };
-        if (event.event === 'listening' && event.port) resolve(event.port);
-      });
-      child.once('exit', (code) => reject(new Error(`the TiDB stand-in exited (${code}): ${errors}`)));
-    });
-    return new StandInProcess(child, port);
-  }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    await exited;
   }
 }
 

@@ -6,15 +6,14 @@
 // Every step is kept as a screenshot in light and dark (two short-lived progress steps in one):
 // test-results/screenshots/table-controls-*.png.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import { testDatabase } from '../support/testDatabase';
-import { repoRoot, screenshotsDir } from './support/paths';
+import { screenshotsDir } from './support/paths';
 import type { Workbench } from './support/workbench';
+import { StandInProcess } from './support/standInProcess';
 import { WorkbenchSession } from './support/workbenchSession';
 
 const db = testDatabase();
@@ -53,42 +52,6 @@ async function dropSchema(): Promise<void> {
     await connection.query(`DROP DATABASE IF EXISTS ${schema}`);
   } finally {
     await connection.end();
-  }
-}
-
-/** The stand-in in its own process (its CLI), as a user's TiDB would be; it dies with this test. */
-class StandInProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly port: number,
-  ) {}
-
-  static async start(args: string[]): Promise<StandInProcess> {
-    const child = spawn(
-      process.execPath,
-      [join(repoRoot, 'out', 'test', 'standin', 'runTiDBStandIn.js'), '--port', '0', '--exit-on-stdin-close', ...args],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      errors += chunk.toString();
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-      lines.on('line', (line) => {
-        const event = JSON.parse(line) as { event?: string; port?: number };
-        if (event.event === 'listening' && event.port) resolve(event.port);
-      });
-      child.once('exit', (code) => reject(new Error(`the TiDB stand-in exited (${code}): ${errors}`)));
-    });
-    return new StandInProcess(child, port);
-  }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    await exited;
   }
 }
 

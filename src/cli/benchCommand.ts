@@ -47,6 +47,7 @@ import {
 } from '../core/bench/sysbenchReport';
 import { rawsqlCommand } from './rawsqlCommand';
 import { mergeCommand } from './mergeCommand';
+import { tpccCommand } from './tpccCommand';
 import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
@@ -57,6 +58,11 @@ const USAGE = `Usage:
   tidb-lab bench rawsql --query-files=a.sql[,b.sql] [--threads=N] [--time=60s] [--count=N]
                  [--interval=10s] [--ignore-error] [--start-at=TIME] [--mysql-*] [--json] [--out FILE] run
                                           go-tpc's rawsql: each file is one query, named after the file
+  tidb-lab bench tpcc --warehouses=N [--threads=N] [--time=60s] [--count=N] [--interval=10s]
+                 [--ignore-error] [--isolation=N] [--weight=45,43,4,4,4] [--start-at=TIME] [--mysql-*]
+                 [--json] [--out FILE] prepare|run|check|cleanup
+                                          go-tpc's TPC-C (prepare: --parts, --partition-type, --use-fk,
+                                          --no-check, --dropdata; check: --check-all); database tpcc
   tidb-lab bench merge a.json b.json ... [--out FILE] [--json]
                                           one result of the same run on several load machines
   tidb-lab bench presets                  list the ready experiments
@@ -126,6 +132,7 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
     const command = argv.find((arg) => !arg.startsWith('-'));
     if (command === 'rawsql') return await rawsqlCommand(argv, io);
     if (command === 'merge') return mergeCommand(argv, io);
+    if (command === 'tpcc') return await tpccCommand(argv, io);
     const parsed = parseBenchArguments(argv, io.readFile);
     switch (parsed.kind) {
       case 'usage':

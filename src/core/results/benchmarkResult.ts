@@ -218,6 +218,8 @@ export interface RunResult {
   latencyHdr?: HdrLatencies;
   /** rawsql: each query's (and NAME_ERR's) latencies, exactly */
   operationHdr?: Record<string, HdrLatencies>;
+  /** tpcc (and what runs TPC-C's transactions): tpmC, efficiency and each transaction's numbers, as go-tpc reports them */
+  tpcc?: TpccSummary;
   /** a merged result: the runs it was made of, one per load machine */
   mergedFrom?: MergedSource[];
   status: RunStatus;
@@ -226,6 +228,30 @@ export interface RunResult {
   labels?: Record<string, string | number>;
   /** the client's own load, when the built-in engine measured it */
   client?: ClientLoad;
+}
+
+/** One TPC-C transaction's numbers over a run, under go-tpc's name for it (new_order, payment, ...). */
+export interface TpccTransactionNumbers {
+  /** transactions that ended without error (go-tpc counts New-Order's 1% rollbacks here) */
+  count: number;
+  /** transactions that failed (go-tpc's NEW_ORDER_ERR, ...) */
+  errors: number;
+  /** New-Order's deliberate rollbacks (the unused item), part of count */
+  rollbacks: number;
+  /** count per minute */
+  tpm: number;
+  latencyMs: LatencySummaryMs;
+}
+
+export interface TpccSummary {
+  warehouses: number;
+  /** New-Order transactions per minute */
+  tpmC: number;
+  /** every transaction (errors excluded) per minute */
+  tpmTotal: number;
+  /** tpmC against the spec's maximum of 12.86 per warehouse, in percent */
+  efficiency: number;
+  transactions: Record<string, TpccTransactionNumbers>;
 }
 
 export interface ExperimentCell {

@@ -16,6 +16,8 @@ import {
   type LatencyHistogram,
   type MergedSource,
   type LatencySummaryMs,
+  type TpccSummary,
+  type TpccTransactionNumbers,
   type ResultInterval,
   type ResultSource,
   type ResultSummary,
@@ -132,6 +134,10 @@ class ShapeReader {
         }
         run.operationHdr = read;
       }
+    }
+    if (object.tpcc !== undefined) {
+      const tpcc = this.tpcc(object.tpcc, at('tpcc'));
+      if (tpcc !== undefined) run.tpcc = tpcc;
     }
     if (object.mergedFrom !== undefined) {
       const sources = this.list(object.mergedFrom, at('mergedFrom'), (item, itemPath) => this.mergedSource(item, itemPath));
@@ -399,6 +405,38 @@ class ShapeReader {
     if (object.mbPerSec !== undefined) summary.mbPerSec = this.number(object, 'mbPerSec', `${path}.mbPerSec`);
     if (object.errorCodes !== undefined) summary.errorCodes = this.errorCodes(object.errorCodes, `${path}.errorCodes`);
     return summary;
+  }
+
+  private latencySummary(value: unknown, path: string): LatencySummaryMs {
+    const latency = this.object(value, path) ?? {};
+    return Object.fromEntries(
+      LATENCY_KEYS.map((key) => [key, latency[key] === undefined ? null : this.nullableNumber(latency, key, `${path}.${key}`)]),
+    ) as unknown as LatencySummaryMs;
+  }
+
+  private tpcc(value: unknown, path: string): TpccSummary | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const transactions: Record<string, TpccTransactionNumbers> = {};
+    for (const [name, item] of Object.entries(this.object(object.transactions, `${path}.transactions`) ?? {})) {
+      const at = `${path}.transactions.${name}`;
+      const numbers = this.object(item, at);
+      if (numbers === undefined) continue;
+      setOwnValue(transactions, name, {
+        count: this.number(numbers, 'count', `${at}.count`) ?? 0,
+        errors: this.number(numbers, 'errors', `${at}.errors`) ?? 0,
+        rollbacks: this.number(numbers, 'rollbacks', `${at}.rollbacks`) ?? 0,
+        tpm: this.number(numbers, 'tpm', `${at}.tpm`) ?? 0,
+        latencyMs: this.latencySummary(numbers.latencyMs, `${at}.latencyMs`),
+      });
+    }
+    return {
+      warehouses: this.number(object, 'warehouses', `${path}.warehouses`) ?? 0,
+      tpmC: this.number(object, 'tpmC', `${path}.tpmC`) ?? 0,
+      tpmTotal: this.number(object, 'tpmTotal', `${path}.tpmTotal`) ?? 0,
+      efficiency: this.number(object, 'efficiency', `${path}.efficiency`) ?? 0,
+      transactions,
+    };
   }
 
   /** { "1213": 10 }: error codes (digits) to counts of 0 or more. */

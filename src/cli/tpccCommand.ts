@@ -1,0 +1,134 @@
+// `tidb-lab bench tpcc --warehouses=N [--threads=N --time=.. --count=.. --mysql-*] prepare|run|check|cleanup`:
+// go-tpc's tpcc. Prints go-tpc's lines: the load and check steps, [Current] / [Summary] operation
+// lines, "Finished" and "tpmC: ..., tpmTotal: ..., efficiency: ...%" (or the result as JSON with --json).
+import { resolveBenchOptions } from '../core/bench/benchOptions';
+import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
+import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
+import { checkTpcc, type TpccCheckOutcome } from '../core/bench/tpcc/checkTpcc';
+import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
+import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
+import { runTpcc, type TpccRun } from '../core/bench/tpcc/runTpcc';
+import { parseTpccArguments } from '../core/bench/tpcc/tpccArguments';
+import { tpmLine } from '../core/bench/tpcc/tpccResult';
+import { resultToJson } from '../core/results/exportJson';
+import type { RawsqlCommandIo } from './rawsqlCommand';
+
+const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+
+/** go-tpc's timestamp: [2006-01-02 15:04:05] */
+function stamp(date = new Date()): string {
+  return `[${date.toISOString().slice(0, 19).replace('T', ' ')}]`;
+}
+
+function checkLines(outcome: TpccCheckOutcome): string[] {
+  return outcome.failures.map(
+    (failure) =>
+      `execute check failed, err check warehouse ${failure.warehouse} at condition ${failure.condition} failed: ${failure.what} (got ${failure.got})`,
+  );
+}
+
+export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo): Promise<number> {
+  const args = parseTpccArguments(argv);
+  const connectionOptions = new Map(args.connection);
+  if (!connectionOptions.has('mysql-password') && io.env.MYSQL_PWD !== undefined) connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
+  const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
+  const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
+  const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
+
+  const controller = new AbortController();
+  let signalled: keyof typeof EXIT_CODES | undefined;
+  const release = io.onInterrupt((signal) => {
+    if (signalled !== undefined) {
+      io.stderr(`\n${signal} again: exiting now; transactions of this run may still be running on the server.\n`);
+      io.exit(EXIT_CODES[signal]);
+      return;
+    }
+    signalled = signal;
+    io.stderr(`\nInterrupted (${signal}): stopping the threads after their current transaction; the partial result follows.\n`);
+    controller.abort();
+  });
+  const hooks = { signal: controller.signal, onLog: say };
+  try {
+    if (!args.json) io.stdout(`${commandComment(args.argv)}\n`);
+    switch (args.action) {
+      case 'prepare': {
+        const outcome = await prepareTpcc(
+          {
+            connection,
+            warehouses: args.warehouses,
+            threads: args.threads,
+            parts: args.parts,
+            partitionType: args.partitionType,
+            useFk: args.useFk,
+            useClusteredIndex: args.useClusteredIndex,
+            dropData: args.dropData,
+            noCheck: args.noCheck,
+            retryCount: args.retryCount,
+            retryIntervalSec: args.retryIntervalSec,
+          },
+          hooks,
+        );
+        if (outcome.check !== undefined) for (const line of checkLines(outcome.check)) say(line);
+        if (args.json) io.stdout(`${JSON.stringify({ action: 'prepare', ...outcome }, null, 2)}\n`);
+        else io.stdout('Finished\n');
+        if (outcome.status === 'cancelled') return EXIT_CODES[signalled ?? 'SIGINT'];
+        return outcome.check?.passed === false ? 1 : 0;
+      }
+      case 'check': {
+        const outcome = await checkTpcc({ connection, warehouses: args.warehouses, threads: args.threads, checkAll: args.checkAll }, hooks);
+        for (const line of checkLines(outcome)) say(line);
+        if (args.json) io.stdout(`${JSON.stringify({ action: 'check', ...outcome }, null, 2)}\n`);
+        else io.stdout('Finished\n');
+        if (controller.signal.aborted) return EXIT_CODES[signalled ?? 'SIGINT'];
+        return outcome.passed ? 0 : 1;
+      }
+      case 'cleanup':
+        await cleanupTpcc(connection, hooks);
+        if (args.json) io.stdout(`${JSON.stringify({ action: 'cleanup', status: 'completed' }, null, 2)}\n`);
+        else io.stdout('Finished\n');
+        return 0;
+      case 'run':
+        break;
+    }
+    if (startAt !== undefined) {
+      say(`Waiting until ${new Date(startAt).toISOString()} to start (--start-at)`);
+      if (!(await waitUntilStart(startAt, controller.signal))) return EXIT_CODES[signalled ?? 'SIGINT'];
+    }
+    const run: TpccRun = await runTpcc(
+      {
+        connection,
+        warehouses: args.warehouses,
+        threads: args.threads,
+        timeSec: args.timeSec,
+        count: args.count,
+        intervalSec: args.intervalSec,
+        ignoreError: args.ignoreError,
+        isolation: args.isolation,
+        weights: args.weights,
+      },
+      {
+        ...hooks,
+        onLog: (message) => say(`${stamp()} ${message}`),
+        onInterval: (report) => {
+          if (!args.json) for (const operation of report.operations) io.stdout(`${operationLine('Current', operation)}\n`);
+        },
+      },
+    );
+    const result = run.result;
+    if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
+    if (args.json) io.stdout(resultToJson(result));
+    else {
+      io.stdout('Finished\n');
+      for (const operation of run.operations) io.stdout(`${operationLine('Summary', operation)}\n`);
+      if (result.tpcc !== undefined && result.tpcc.transactions.new_order.count > 0) io.stdout(`${tpmLine(result.tpcc)}\n`);
+    }
+    if (result.status === 'failed') {
+      io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);
+      return 1;
+    }
+    if (result.status === 'cancelled') return EXIT_CODES[signalled ?? 'SIGINT'];
+    return 0;
+  } finally {
+    release();
+  }
+}

@@ -51,8 +51,9 @@ export function updateTpccTiles(context: ViewContext, tiles: Tiles, interval: Re
   );
 }
 
+/** go-tpc prints one decimal; from 100 % on a whole number fits the tile (no keying or think time gives thousands of %). */
 function percentText(context: ViewContext, value: number | null | undefined): string {
-  return value === null || value === undefined ? '–' : `${context.format.number(value, 1)} %`;
+  return value === null || value === undefined ? '–' : `${context.format.number(value, Math.abs(value) >= 100 ? 0 : 1)} %`;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
 import { RAWSQL_WORKLOAD, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
+import { TPCC_WORKLOAD, type TpccRunConfig } from '../../core/bench/tpcc/runTpcc';
 import { findAdoptableRuns } from '../../core/bench/detached/adoptableRuns';
 import { partialResult } from '../../core/bench/detached/partialResult';
 import { signalRunToStop, startDetachedRun, type RunnerCommand } from '../../core/bench/detached/processes';
@@ -36,6 +37,7 @@ import {
 } from '../../core/bench/detached/runEvents';
 import { RunFollower } from '../../core/bench/detached/runFollower';
 import type { BenchmarkResult, ResultInterval } from '../../core/results/benchmarkResult';
+import { isTpccRun, tpccFiguresOf } from '../../core/results/tpccFigures';
 import type { ReportedInterval } from './reportedInterval';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
@@ -198,6 +200,30 @@ export class BenchmarkRunner implements vscode.Disposable {
     return this.launch(header.runKey, { kind: 'rawsql', run, connection }, display, password, options);
   }
 
+  /** TPC-C's run (go-tpc's tpcc run) on the tables Prepare TPC-C Data loaded, with the same live tab and result path. */
+  async runTpcc(
+    target: BenchmarkTarget,
+    run: Omit<TpccRunConfig, 'connection'>,
+    database: string,
+    options: RunOptions = {},
+  ): Promise<StoredResult | undefined> {
+    const { password, ...connection } = benchSettingsFromProfile(target.profile, target.password, database);
+    const header: LiveRunHeader = {
+      runKey: randomUUID(),
+      workload: TPCC_WORKLOAD,
+      threads: run.threads,
+      timeSec: run.timeSec,
+      reportIntervalSec: run.intervalSec,
+      connectionName: target.profile.name,
+      server: serverOf(target),
+      options: { warehouses: run.warehouses, threads: run.threads, time: run.timeSec, mysql_db: database },
+    };
+    const what = `tpcc ${vscode.l10n.t('{0} warehouse(s)', run.warehouses)} ${threadsText(run.threads)}`;
+    this.deps.log.info(`TPC-C on ${target.profile.name}: ${what}, ${run.timeSec} s, database ${database}`);
+    const display: RunDisplay = { title: what, totalSec: run.timeSec, connectionName: target.profile.name, server: header.server, header };
+    return this.launch(header.runKey, { kind: 'tpcc', run, connection }, display, password, options);
+  }
+
   async runExperiment(
     target: BenchmarkTarget,
     definition: ExperimentDefinition,
@@ -338,8 +364,7 @@ export class BenchmarkRunner implements vscode.Disposable {
             if (!replayed) log.info(`[bench] ${event.text}`);
             break;
           case 'log':
-            if (!replayed)
-              log.info(`${spec.kind === 'experiment' ? '[experiment]' : spec.kind === 'rawsql' ? '[rawsql]' : '[bench]'} ${event.message}`);
+            if (!replayed) log.info(`[${spec.kind === 'benchmark' ? 'bench' : spec.kind}] ${event.message}`);
             break;
           case 'sql':
             if (!replayed) sqlLoggerFor(log, connectionName)(event.entry);
@@ -550,6 +575,12 @@ export class BenchmarkRunner implements vscode.Disposable {
     } else if (result.status === 'failed') {
       void vscode.window.showWarningMessage(
         vscode.l10n.t('{0} failed: {1} The partial result is saved in the Benchmarks view.', label, result.message ?? ''),
+      );
+    } else if (result.kind === 'run' && isTpccRun(result)) {
+      const { tpmC, efficiencyPct } = tpccFiguresOf(result);
+      vscode.window.setStatusBarMessage(
+        vscode.l10n.t('{0}: tpmC {1}, efficiency {2} %', label, tpmC?.toFixed(1) ?? '–', efficiencyPct?.toFixed(1) ?? '–'),
+        10_000,
       );
     } else if (result.kind === 'run') {
       vscode.window.setStatusBarMessage(

@@ -14,6 +14,7 @@ import { BenchmarkResultsPanels } from './resultsPanels';
 import { BenchmarkResultStore } from './resultStore';
 import { registerRunCommands } from './runCommands';
 import { registerSqlFileBenchmark } from './sqlFileBenchmark';
+import { registerTpccCommands } from './tpccCommands';
 import type { PlanViewPanels } from '../plans/planViewPanels';
 import { openServerPlan } from './serverPlanView';
 import type { EchoSafeMemento } from '../state/echoSafeMemento';
@@ -57,6 +58,7 @@ export function registerBenchmarkFeature(
     api.connections.onDidChangeActive(() => documents.refresh()),
     ...registerRunCommands(services),
     registerSqlFileBenchmark(services),
+    ...registerTpccCommands(services),
     ...registerResultCommands(services),
   );
   // runs a window before this one started (before a reload) and that still go on or ended meanwhile

@@ -12,6 +12,7 @@ import {
 import { redactSecrets } from '../../results/redactSecrets';
 import { TOOL_VERSION } from '../../toolVersion';
 import { RAWSQL_WORKLOAD } from '../rawsql/runRawsql';
+import { TPCC_WORKLOAD } from '../tpcc/runTpcc';
 import type { DetachedRunEvent, DetachedRunMeta } from './runEvents';
 
 export const ENDED_WITHOUT_RESULT = 'The benchmark process ended without writing its result; what it reported until then is kept.';
@@ -47,7 +48,7 @@ export function partialResult(meta: DetachedRunMeta, events: readonly DetachedRu
     schemaVersion: RESULT_SCHEMA_VERSION,
     id: randomUUID(),
     source,
-    workload: meta.spec.kind === 'rawsql' ? RAWSQL_WORKLOAD : meta.spec.workload,
+    workload: meta.spec.kind === 'rawsql' ? RAWSQL_WORKLOAD : meta.spec.kind === 'tpcc' ? TPCC_WORKLOAD : meta.spec.workload,
     options:
       meta.spec.kind === 'rawsql'
         ? {
@@ -56,7 +57,14 @@ export function partialResult(meta: DetachedRunMeta, events: readonly DetachedRu
             count: meta.spec.run.count,
             query_files: meta.spec.run.queryFiles.join(','),
           }
-        : { ...meta.spec.options },
+        : meta.spec.kind === 'tpcc'
+          ? {
+              warehouses: meta.spec.run.warehouses,
+              threads: meta.spec.run.threads,
+              time: meta.spec.run.timeSec,
+              count: meta.spec.run.count,
+            }
+          : { ...meta.spec.options },
     server,
     startTime,
     durationSec: intervals.at(-1)?.t ?? 0,

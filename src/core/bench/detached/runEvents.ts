@@ -8,6 +8,7 @@ import type { EngineConfig } from '../benchEngine';
 import type { ExperimentDefinition } from '../experimentDefinition';
 import type { ExperimentStep } from '../experimentStep';
 import type { RawsqlConfig } from '../rawsql/runRawsql';
+import type { TpccRunConfig } from '../tpcc/runTpcc';
 
 export const RUN_DIRECTORY_VERSION = 1;
 
@@ -24,7 +25,9 @@ export type DetachedRunSpec =
     }
   | { kind: 'experiment'; definition: ExperimentDefinition; connection: StoredConnection; engine: EngineConfig }
   /** go-tpc's rawsql on the queries given (their text, as the SQL files held it) */
-  | { kind: 'rawsql'; run: Omit<RawsqlConfig, 'connection'>; connection: StoredConnection };
+  | { kind: 'rawsql'; run: Omit<RawsqlConfig, 'connection'>; connection: StoredConnection }
+  /** TPC-C's run on the tables prepare loaded (go-tpc's tpcc run) */
+  | { kind: 'tpcc'; run: Omit<TpccRunConfig, 'connection'>; connection: StoredConnection };
 
 /** run.json: written once by the process that starts the run. `display` is the starter's own (what its live view shows). */
 export interface DetachedRunMeta {

@@ -46,6 +46,7 @@ import {
   THREADS_STARTED_LINES,
 } from '../core/bench/sysbenchReport';
 import { rawsqlCommand } from './rawsqlCommand';
+import { chCommand } from './chCommand';
 import { mergeCommand } from './mergeCommand';
 import { tpccCommand } from './tpccCommand';
 import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
@@ -63,6 +64,10 @@ const USAGE = `Usage:
                  [--json] [--out FILE] prepare|run|check|cleanup
                                           go-tpc's TPC-C (prepare: --parts, --partition-type, --use-fk,
                                           --no-check, --dropdata; check: --check-all); database tpcc
+  tidb-lab bench ch --warehouses=N [--threads=N] [--acThreads=N] [--time=60s] [--queries=q1,..]
+                 [--tiflash-replica=N --wait-tiflash] [--ap-conn-params=..] [--mysql-*] [--json]
+                 [--out FILE] prepare|run|check|cleanup
+                                          go-tpc's CH-benCHmark: TPC-C with the 22 analytical queries
   tidb-lab bench merge a.json b.json ... [--out FILE] [--json]
                                           one result of the same run on several load machines
   tidb-lab bench presets                  list the ready experiments
@@ -131,6 +136,7 @@ export async function runBenchCommand(argv: string[], io: BenchCommandIo = proce
   try {
     const command = argv.find((arg) => !arg.startsWith('-'));
     if (command === 'rawsql') return await rawsqlCommand(argv, io);
+    if (command === 'ch') return await chCommand(argv, io);
     if (command === 'merge') return mergeCommand(argv, io);
     if (command === 'tpcc') return await tpccCommand(argv, io);
     const parsed = parseBenchArguments(argv, io.readFile);

@@ -182,6 +182,24 @@ export interface ServerActivity {
 
 export type BenchEngineName = 'builtin' | 'sysbench';
 
+/** One CH-benCHmark query's numbers over a run (q1..q22). */
+export interface ChQueryNumbers {
+  /** runs that returned every row */
+  count: number;
+  /** runs that failed (go-tpc's Q1_ERR, ...) */
+  errors: number;
+  /** every run's latency added up, failures included (what QphH divides by) */
+  sumMs: number;
+  latencyMs: LatencySummaryMs;
+}
+
+export interface ChSummary {
+  acThreads: number;
+  /** go-tpc's QphH: 3600000 / (summed query ms) * queries; null when no query was measured */
+  qphH: number | null;
+  queries: Record<string, ChQueryNumbers>;
+}
+
 export interface ResultSource {
   /** 'tidb-lab' for runs TiDB Lab made; 'sysbench', 'go-tpc', 'go-ycsb' for imports */
   tool: string;
@@ -224,6 +242,8 @@ export interface RunResult {
   mergedFrom?: MergedSource[];
   status: RunStatus;
   message?: string;
+  /** ch: QphH and each analytical query's numbers, as go-tpc reports them (TPC-C's transactions are tpcc's) */
+  ch?: ChSummary;
   /** for experiment cells: which variant / setting this run was */
   labels?: Record<string, string | number>;
   /** the client's own load, when the built-in engine measured it */

@@ -8,6 +8,8 @@
 import {
   RESULT_SCHEMA_VERSION,
   type BenchmarkResult,
+  type ChQueryNumbers,
+  type ChSummary,
   type ClientLoad,
   type ExperimentCell,
   type ExperimentResult,
@@ -152,6 +154,10 @@ class ShapeReader {
     if (object.client !== undefined) {
       const client = this.client(object.client, at('client'));
       if (client !== undefined) run.client = client;
+    }
+    if (object.ch !== undefined) {
+      const ch = this.ch(object.ch, at('ch'));
+      if (ch !== undefined) run.ch = ch;
     }
     return run;
   }
@@ -390,6 +396,31 @@ class ShapeReader {
     };
     if (object.runnableShare !== undefined) client.runnableShare = share('runnableShare');
     return client;
+  }
+
+  private ch(value: unknown, path: string): ChSummary | undefined {
+    const object = this.object(value, path);
+    if (object === undefined) return undefined;
+    const queries: Record<string, ChQueryNumbers> = {};
+    for (const [name, item] of Object.entries(this.object(object.queries, `${path}.queries`) ?? {})) {
+      const at = `${path}.queries.${name}`;
+      const numbers = this.object(item, at);
+      if (numbers === undefined) continue;
+      const latency = this.object(numbers.latencyMs, `${at}.latencyMs`) ?? {};
+      setOwnValue(queries, name, {
+        count: this.number(numbers, 'count', `${at}.count`) ?? 0,
+        errors: this.number(numbers, 'errors', `${at}.errors`) ?? 0,
+        sumMs: this.number(numbers, 'sumMs', `${at}.sumMs`) ?? 0,
+        latencyMs: Object.fromEntries(
+          LATENCY_KEYS.map((key) => [key, latency[key] === undefined ? null : this.nullableNumber(latency, key, `${at}.latencyMs.${key}`)]),
+        ) as unknown as LatencySummaryMs,
+      });
+    }
+    return {
+      acThreads: this.number(object, 'acThreads', `${path}.acThreads`) ?? 0,
+      qphH: object.qphH === null || object.qphH === undefined ? null : this.nullableNumber(object, 'qphH', `${path}.qphH`),
+      queries,
+    };
   }
 
   private summary(value: unknown, path: string): ResultSummary | undefined {

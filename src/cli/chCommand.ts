@@ -1,0 +1,214 @@
+// `tidb-lab bench ch --warehouses=N [--threads=N --acThreads=N --time=.. --mysql-*] prepare|run|check|cleanup`:
+// go-tpc's CH-benCHmark. prepare loads TPC-C (tpcc/prepareTpcc.ts) and then the CH tables
+// (ch/prepareChTables.ts), which go-tpc does in two commands (tpcc prepare, then ch prepare); run
+// prints go-tpc's [Current] / [Summary] lines of the transactions and the queries, tpmC and QphH
+// (or the result as JSON); check is TPC-C's consistency check; cleanup drops both sides' tables.
+import { DatabaseSession } from '../core/db/databaseSession';
+import { adminProfile } from '../core/bench/benchConnectionSettings';
+import { resolveBenchOptions, type ConnectionOptionValues } from '../core/bench/benchOptions';
+import { parseChArguments, type ChArguments } from '../core/bench/ch/chArguments';
+import { finishedLine, qphHLine } from '../core/bench/ch/chReport';
+import { cleanupChTables, prepareChTables } from '../core/bench/ch/prepareChTables';
+import { runCh, type ChRun } from '../core/bench/ch/runCh';
+import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
+import { checkTpcc } from '../core/bench/tpcc/checkTpcc';
+import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
+import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
+import { tpmLine, tpmOf } from '../core/bench/tpcc/tpccResult';
+import { resultToJson } from '../core/results/exportJson';
+
+export interface ChCommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  writeFile: (path: string, text: string) => void;
+  env: Record<string, string | undefined>;
+  onInterrupt: (handler: (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => void) => () => void;
+  exit: (code: number) => void;
+}
+
+const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+
+/** go-tpc's timestamp: [2006-01-02 15:04:05] */
+function stamp(date = new Date()): string {
+  return `[${date.toISOString().slice(0, 19).replace('T', ' ')}]`;
+}
+
+function connectionOf(args: ChArguments, env: ChCommandIo['env']): ConnectionOptionValues {
+  const options = new Map(args.connection);
+  if (!options.has('mysql-password') && env.MYSQL_PWD !== undefined) options.set('mysql-password', env.MYSQL_PWD);
+  return resolveBenchOptions('oltp_point_select', options).connection;
+}
+
+export async function chCommand(argv: readonly string[], io: ChCommandIo): Promise<number> {
+  const args = parseChArguments(argv);
+  const connection = connectionOf(args, io.env);
+  const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
+  const controller = new AbortController();
+  let signalled: keyof typeof EXIT_CODES | undefined;
+  const release = io.onInterrupt((signal) => {
+    if (signalled !== undefined) {
+      io.stderr(`\n${signal} again: exiting now; statements of this run may still be running on the server.\n`);
+      io.exit(EXIT_CODES[signal]);
+      return;
+    }
+    signalled = signal;
+    io.stderr(`\nInterrupted (${signal}): stopping after the statements in flight.\n`);
+    controller.abort();
+  });
+  try {
+    if (!args.json) io.stdout(`${commandComment(args.argv)}\n`);
+    switch (args.command) {
+      case 'prepare':
+        return await prepare(args, connection, controller.signal, say);
+      case 'check':
+        return await check(args, connection, controller.signal, say);
+      case 'cleanup':
+        await cleanupTables(connection, say);
+        return 0;
+      case 'run':
+        return await run(args, connection, controller.signal, io, () => signalled);
+    }
+  } finally {
+    release();
+  }
+}
+
+async function prepare(
+  args: ChArguments,
+  connection: ConnectionOptionValues,
+  signal: AbortSignal,
+  say: (line: string) => void,
+): Promise<number> {
+  const tpcc = await prepareTpcc(
+    {
+      connection,
+      warehouses: args.warehouses,
+      threads: args.threads,
+      parts: args.parts,
+      partitionType: 1,
+      useFk: false,
+      useClusteredIndex: true,
+      dropData: args.dropData,
+      noCheck: args.noCheck,
+      retryCount: 50,
+      retryIntervalSec: 5,
+    },
+    { signal, onLog: say },
+  );
+  if (tpcc.status === 'cancelled') {
+    say('prepare cancelled: the TPC-C tables hold part of the data');
+    return EXIT_CODES.SIGINT;
+  }
+  if (tpcc.check !== undefined && !tpcc.check.passed) {
+    for (const failure of tpcc.check.failures) say(`check ${failure.condition} failed on warehouse ${failure.warehouse}: ${failure.what}`);
+    return 1;
+  }
+  const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { connectionLimit: 1 });
+  try {
+    if (args.tiflashReplica > 0 && admin.identity.flavor !== 'tidb')
+      say(`--tiflash-replica: ${admin.identity.flavor} has no TiFlash; ALTER TABLE ... SET TIFLASH REPLICA will fail`);
+    await prepareChTables(admin, {
+      database: connection.database,
+      tiflashReplica: args.tiflashReplica,
+      waitForTiflash: args.waitForTiflash,
+      analyze: args.analyze ?? admin.identity.flavor !== 'tidb',
+      signal,
+      onLog: say,
+      onReplicaProgress: (statuses) => {
+        const waiting = statuses.filter((status) => status.phase === 'replicating');
+        if (waiting.length > 0)
+          say(
+            `${stamp()} tiflash replicas not available yet: ${waiting.map((s) => `${s.table} ${Math.round((s.replica?.progress ?? 0) * 100)}%`).join(', ')}`,
+          );
+      },
+    });
+  } finally {
+    await admin.close();
+  }
+  say(`prepare done in ${tpcc.durationSec.toFixed(1)}s of TPC-C load and the CH tables`);
+  return 0;
+}
+
+async function check(
+  args: ChArguments,
+  connection: ConnectionOptionValues,
+  signal: AbortSignal,
+  say: (line: string) => void,
+): Promise<number> {
+  const outcome = await checkTpcc(
+    { connection, warehouses: args.warehouses, threads: args.threads, checkAll: args.checkAll },
+    { signal, onLog: say },
+  );
+  for (const failure of outcome.failures)
+    say(`check ${failure.condition} failed on warehouse ${failure.warehouse}: ${failure.what} (got ${failure.got})`);
+  say(
+    outcome.passed
+      ? `check passed: ${outcome.checked} conditions`
+      : `check failed: ${outcome.failures.length} of ${outcome.checked} conditions`,
+  );
+  return outcome.passed ? 0 : 1;
+}
+
+async function cleanupTables(connection: ConnectionOptionValues, say: (line: string) => void): Promise<void> {
+  const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { connectionLimit: 1 });
+  try {
+    await cleanupChTables(admin);
+  } finally {
+    await admin.close();
+  }
+  await cleanupTpcc(connection, { onLog: say });
+}
+
+async function run(
+  args: ChArguments,
+  connection: ConnectionOptionValues,
+  signal: AbortSignal,
+  io: ChCommandIo,
+  signalled: () => keyof typeof EXIT_CODES | undefined,
+): Promise<number> {
+  const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
+  const chRun: ChRun = await runCh(
+    {
+      tpcc: {
+        connection,
+        warehouses: args.warehouses,
+        threads: args.threads,
+        timeSec: args.timeSec,
+        count: args.count,
+        intervalSec: args.intervalSec,
+        ignoreError: args.ignoreError,
+        isolation: args.isolation,
+        weights: args.weights,
+      },
+      acThreads: args.acThreads,
+      queries: args.queries,
+      apSessionStatements: args.apSessionStatements,
+      apConnParams: args.apConnParams,
+    },
+    {
+      signal,
+      onLog: (message) => say(`${stamp()} ${message}`),
+      onInterval: ({ tpcc, queries }) => {
+        if (args.json) return;
+        for (const operation of [...tpcc.operations, ...queries]) io.stdout(`${operationLine('Current', operation)}\n`);
+      },
+    },
+  );
+  const result = chRun.result;
+  if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
+  if (args.json) io.stdout(resultToJson(result));
+  else {
+    io.stdout(`${finishedLine(args.threads, args.acThreads)}\n`);
+    for (const operation of chRun.transactions) io.stdout(`${operationLine('Summary', operation)}\n`);
+    if (chRun.transactions.some((o) => o.name === 'NEW_ORDER' && o.count > 0))
+      io.stdout(`${tpmLine(tpmOf(chRun.transactions, args.warehouses))}\n`);
+    for (const operation of chRun.queries) io.stdout(`${operationLine('Summary', operation)}\n`);
+    if (chRun.qphH !== undefined) io.stdout(`${qphHLine(chRun.qphH)}\n`);
+  }
+  if (result.status === 'failed') {
+    io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);
+    return 1;
+  }
+  if (result.status === 'cancelled') return EXIT_CODES[signalled() ?? 'SIGINT'];
+  return 0;
+}

@@ -1,0 +1,122 @@
+// `tidb-lab bench ch` against the local MariaDB on one warehouse: prepare loads TPC-C and the CH
+// tables, all 22 of go-tpc's queries run on it, a short run's analytical queries are counted by the
+// server itself (performance_schema's statement digests) as the client counted them, and cleanup
+// drops every table.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { adminConnection, connectionArgs, dropDatabase, freshDatabase, query, runProcess } from './support/benchFixtures';
+import { CH_QUERIES, CH_QUERY_NAMES } from '../../../src/core/bench/ch/chQueries';
+import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
+import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
+import type { RunResult } from '../../../src/core/results/benchmarkResult';
+
+const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
+let database: string;
+
+const bench = (args: string[]) =>
+  runProcess(process.execPath, [CLI, 'bench', 'ch', '--warehouses=1', ...args, ...connectionArgs(database)]);
+
+/** The start of each query's DIGEST_TEXT on MariaDB 10.11 (literals as ?), told apart from the other 21. */
+const DIGESTS = {
+  q3: 'SELECT `ol_o_id` , `ol_w_id` , `ol_d_id` , SUM ( `ol_amount` ) AS `revenue` , `o_entry_d` FROM `customer`%',
+  q6: 'SELECT SUM ( `ol_amount` ) AS `revenue` FROM `order_line` WHERE `ol_delivery_d` >= ?%',
+  q13: 'SELECT `c_count` , COUNT ( * ) AS `custdist`%',
+} as const;
+
+async function serverCount(digestStart: string): Promise<number> {
+  const rows = await query<{ n: string | number | null }>(
+    database,
+    `SELECT SUM(COUNT_STAR) AS n FROM performance_schema.events_statements_summary_by_digest WHERE SCHEMA_NAME = ? AND DIGEST_TEXT LIKE ?`,
+    [database, digestStart],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+before(async () => {
+  database = await freshDatabase('ch');
+});
+
+after(async () => {
+  await dropDatabase(database);
+});
+
+describe('tidb-lab bench ch', { timeout: 40 * 60_000 }, () => {
+  test('prepare loads TPC-C and nation (25), region (5), supplier (10,000), the revenue1 view, analyzed', async () => {
+    const outcome = await bench(['--threads=2', '--no-check', 'prepare']);
+    assert.equal(outcome.code, 0, outcome.stderr + outcome.stdout);
+    assert.match(outcome.stdout, /^creating nation$/m);
+    assert.match(outcome.stdout, /^analyzing table supplier$/m);
+    const counts = await query<{ nation: number; region: number; supplier: number; warehouse: number; view: number }>(
+      database,
+      `SELECT (SELECT COUNT(*) FROM nation) AS nation, (SELECT COUNT(*) FROM region) AS region,
+              (SELECT COUNT(*) FROM supplier) AS supplier, (SELECT COUNT(*) FROM warehouse) AS warehouse,
+              (SELECT COUNT(*) FROM information_schema.VIEWS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'revenue1') AS view`,
+    );
+    assert.deepEqual({ ...counts[0] }, { nation: 25, region: 5, supplier: 10_000, warehouse: 1, view: 1 });
+  });
+
+  test("every one of go-tpc's 22 queries runs on MariaDB without error", async () => {
+    const connection = await adminConnection(database);
+    try {
+      for (const name of CH_QUERY_NAMES) {
+        await assert.doesNotReject(connection.query(CH_QUERIES[name]), name);
+      }
+    } finally {
+      await connection.end();
+    }
+  });
+
+  test('a run with one AP thread: the server ran each analytical query as often as the client counted it; tpmC and QphH in the JSON and the text', async () => {
+    const before = { q3: await serverCount(DIGESTS.q3), q6: await serverCount(DIGESTS.q6), q13: await serverCount(DIGESTS.q13) };
+    const outcome = await bench(['--threads=1', '--acThreads=1', '--time=15s', '--interval=5s', '--queries=q6,q3,q13', '--json', 'run']);
+    assert.equal(outcome.code, 0, outcome.stderr);
+    const parsed = parseBenchmarkResult(outcome.stdout);
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    const result = parsed.result as RunResult;
+    assert.equal(result.kind, 'run');
+    assert.equal(result.workload, 'ch');
+    assert.equal(result.options.acThreads, 1);
+    const ch = result.ch;
+    assert.ok(ch !== undefined && result.tpcc !== undefined);
+    assert.ok((result.tpcc?.tpmC ?? 0) > 0);
+    let queries = 0;
+    for (const name of ['q3', 'q6', 'q13'] as const) {
+      const numbers: { count: number; errors: number } = ch.queries[name];
+      assert.ok(numbers.count > 0, `${name} ran`);
+      assert.equal(numbers.errors, 0);
+      assert.equal(await serverCount(DIGESTS[name]), before[name] + numbers.count, `${name} as the server counted it`);
+      assert.equal(result.labels?.[`${name.toUpperCase()}.count`], numbers.count);
+      queries += numbers.count;
+    }
+    const summed = Object.values(ch.queries).reduce((sum, q) => sum + q.sumMs, 0);
+    assert.ok(ch.qphH !== null && Math.abs(ch.qphH - (3_600_000 / summed) * queries) < 1e-6 * ch.qphH);
+    assert.equal(result.labels?.qphH, ch.qphH);
+  });
+
+  test("the text output is go-tpc's and imports back to the same QphH and counts", async () => {
+    const outcome = await bench(['--threads=1', '--acThreads=1', '--time=8s', '--queries=q6', 'run']);
+    assert.equal(outcome.code, 0, outcome.stderr);
+    assert.match(outcome.stdout, /^Finished: 1 OLTP workers, 1 OLAP workers$/m);
+    assert.match(outcome.stdout, /^tpmC: [\d.]+, tpmTotal: [\d.]+, efficiency: [\d.]+%$/m);
+    const qphH = /^QphH: ([\d.]+)$/m.exec(outcome.stdout);
+    assert.ok(qphH !== null, outcome.stdout);
+    const count = /^\[Summary\] Q6 +- Takes\(s\): [\d.]+, Count: (\d+),/m.exec(outcome.stdout);
+    const imported = importBenchmarkLog(outcome.stdout, 'ch.log');
+    assert.deepEqual(imported.warnings, []);
+    const run = imported.results[0] as RunResult;
+    assert.equal(run.workload, 'ch');
+    assert.equal(run.labels?.qphH, Number(qphH[1]));
+    assert.equal(run.labels?.['Q6.count'], Number(count?.[1]));
+  });
+
+  test('cleanup drops the CH tables, the view and the TPC-C tables', async () => {
+    const outcome = await bench(['cleanup']);
+    assert.equal(outcome.code, 0, outcome.stderr);
+    const tables = await query<{ n: number }>(
+      database,
+      'SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()',
+    );
+    assert.equal(Number(tables[0].n), 0);
+  });
+});

@@ -14,6 +14,7 @@ import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport
 import { checkTpcc } from '../core/bench/tpcc/checkTpcc';
 import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
 import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
+import { DEFAULT_TPCC_DATABASE } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine, tpmOf } from '../core/bench/tpcc/tpccResult';
 import { resultToJson } from '../core/results/exportJson';
 
@@ -36,6 +37,8 @@ function stamp(date = new Date()): string {
 function connectionOf(args: ChArguments, env: ChCommandIo['env']): ConnectionOptionValues {
   const options = new Map(args.connection);
   if (!options.has('mysql-password') && env.MYSQL_PWD !== undefined) options.set('mysql-password', env.MYSQL_PWD);
+  // the database `tidb-lab bench tpcc` uses, so ch runs on what tpcc prepare loaded
+  if (!options.has('mysql-db')) options.set('mysql-db', DEFAULT_TPCC_DATABASE);
   return resolveBenchOptions('oltp_point_select', options).connection;
 }
 

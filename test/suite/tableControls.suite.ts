@@ -372,6 +372,62 @@ suite('table controls on TiDB (stand-in)', () => {
     }
   }, 120_000);
 
+  test("the tree's TiFlash progress is the notification's: a listing while a replica is watched shows the watch's read, not one of its own", async () => {
+    await withoutDdlPrompt();
+    // No progress until the test says so, and a watch that reads once, then again only after the test is over.
+    const fixture = await TiDBFixture.open('Suite controls: progress agrees', { tiflashNodes: 1, replicaProgressPerSecond: 0 });
+    try {
+      await fixture.createSchema(`CREATE TABLE ${schema}.orders (id BIGINT PRIMARY KEY)`);
+      await fixture.table('orders');
+      const result = await vscode.commands.executeCommand<TiFlashReplicaResult>(
+        TABLE_CONTROL_COMMANDS.setTiFlashReplicas,
+        ref(fixture, 'orders'),
+        { count: 1, watchIntervalMs: 120_000 },
+      );
+      const watch = result?.watches[0];
+      assert.ok(watch);
+      const standIn = fixture.standIn;
+      assert.ok(standIn);
+      const first = await until(
+        'the watch to read the progress',
+        () => watch.shown,
+        (shown) => shown !== undefined,
+      );
+      assert.equal(first?.message, '0% · not available to queries yet');
+
+      // The cluster moves on between two reads of the watch; then the database is listed again (a
+      // Refresh, a table control elsewhere): the tree must still say what the notification says.
+      standIn.state.replicaProgressPerSecond = 0.05;
+      await until(
+        'the cluster to replicate past what the notification shows',
+        () => standIn.state.replicaRows()[0]?.progress ?? 0,
+        (progress) => progress >= 0.05,
+      );
+      const listed = String((await fixture.table('orders')).item.description);
+      const shown = watch.shown;
+      assert.ok(shown);
+      assert.match(shown.message, new RegExp(`^${shown.percent}% · `));
+      assert.match(
+        listed,
+        new RegExp(`^TiFlash 1 \\(${shown.percent}%\\) · `),
+        `the tree says ${listed}; the notification says ${shown.message}`,
+      );
+
+      // Once the replica is there the watch ends and the tree reads the replica itself again.
+      standIn.state.replicaProgressPerSecond = 5;
+      await until(
+        'the replica to catch up',
+        () => standIn.state.replicaRows()[0]?.progress ?? 0,
+        (progress) => progress >= 1,
+      );
+      watch.stop();
+      await watch.followed;
+      assert.match(String((await fixture.table('orders')).item.description), /^TiFlash 1 · /);
+    } finally {
+      await fixture.close();
+    }
+  }, 90_000);
+
   test('cancelling stops the watching, not the replication; the tree goes on showing the progress until the replica is available', async () => {
     await withoutDdlPrompt();
     const fixture = await TiDBFixture.open('Suite controls: cancel watch', { tiflashNodes: 1, replicaProgressPerSecond: 0.02 });

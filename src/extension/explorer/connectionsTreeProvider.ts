@@ -22,6 +22,11 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   private shownActiveId: string | undefined;
   /** The database and table items last handed to the view, by item id, so that one of them can be refreshed. */
   private readonly shownNodes = new Map<string, SchemaNode | TableNode>();
+  /**
+   * The TiFlash replicas a watch follows, by table item id: their items show the watch's last read
+   * (the number its notification shows), not a read of their own when the database is listed again.
+   */
+  private readonly watchedReplicas = new Map<string, TiFlashReplicaState | undefined>();
   private readonly expandedClusters = new Set<string>();
   private readonly subscriptions: vscode.Disposable[] = [this.changed];
 
@@ -111,6 +116,7 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
         this.refreshSchema(profileId, schema);
         return;
       }
+      this.showWatchedReplica(node);
     }
     this.changed.fire(node);
   }
@@ -121,12 +127,22 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
     if (node) this.changed.fire(node);
   }
 
-  /** Shows a TiFlash replica's state on its table item when it is shown, without re-listing the database. */
+  /**
+   * A watch read a TiFlash replica's state: its table item shows it (without re-listing the
+   * database), and keeps showing the watch's reads until `stopShowingWatchedReplica`.
+   */
   showTiFlashReplica(ref: TableRef, replica: TiFlashReplicaState | undefined): void {
-    const node = this.shownNodes.get(treeItemId(ref.profileId, ref.schema, ref.table));
+    const id = treeItemId(ref.profileId, ref.schema, ref.table);
+    this.watchedReplicas.set(id, replica);
+    const node = this.shownNodes.get(id);
     if (!(node instanceof TableNode)) return;
     node.showTiFlashReplica(replica);
     this.changed.fire(node);
+  }
+
+  /** The watch of a table's replica ended: its item shows what its own reads find again. */
+  stopShowingWatchedReplica(ref: TableRef): void {
+    this.watchedReplicas.delete(treeItemId(ref.profileId, ref.schema, ref.table));
   }
 
   dispose(): void {
@@ -153,8 +169,16 @@ export class ConnectionsTreeProvider implements vscode.TreeDataProvider<Explorer
   private remember(children: ExplorerNode[]): void {
     for (const child of children) {
       if (child instanceof SchemaNode) this.shownNodes.set(treeItemId(child.profileId, child.schema.name), child);
-      else if (child instanceof TableNode) this.shownNodes.set(treeItemId(child.ref.profileId, child.ref.schema, child.ref.table), child);
+      else if (child instanceof TableNode) {
+        this.shownNodes.set(treeItemId(child.ref.profileId, child.ref.schema, child.ref.table), child);
+        this.showWatchedReplica(child);
+      }
     }
+  }
+
+  private showWatchedReplica(node: TableNode): void {
+    const id = treeItemId(node.ref.profileId, node.ref.schema, node.ref.table);
+    if (this.watchedReplicas.has(id)) node.showTiFlashReplica(this.watchedReplicas.get(id));
   }
 
   private rootNodes(): Map<string, ConnectionNode> {

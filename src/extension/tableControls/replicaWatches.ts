@@ -19,6 +19,14 @@ export interface ReplicaWatch {
   stop(): void;
   /** settles when the tree stops following the progress after a cancel (done, gone, or an error) */
   readonly followed: Promise<void>;
+  /** what the notification shows now, from the read the tree shows; undefined before the first read */
+  readonly shown: ShownProgress | undefined;
+}
+
+export interface ShownProgress {
+  /** the mean progress of the tables, 0..100 (one table: its own, as its tree item says it) */
+  percent: number;
+  message: string;
 }
 
 export interface ReplicaWatchOptions {
@@ -39,10 +47,15 @@ export class ReplicaWatches implements vscode.Disposable {
     const controller = new AbortController();
     this.running.add(controller);
     const profileId = session.profile.id;
+    // While watched, a table's item shows the watch's reads, the ones its notification shows.
     const showInTree = (statuses: readonly ReplicaWatchStatus[]): void => {
       for (const status of statuses)
         this.explorer.showTiFlashReplica({ profileId, schema: status.schema, table: status.table }, status.replica ?? undefined);
     };
+    const stopShowingInTree = (): void => {
+      for (const table of tables) this.explorer.stopShowingWatchedReplica({ profileId, schema: table.schema, table: table.table });
+    };
+    let shown: ShownProgress | undefined;
     let followed: Promise<void> = Promise.resolve();
     const follower = new AbortController();
     const done = Promise.resolve(
@@ -57,7 +70,8 @@ export class ReplicaWatches implements vscode.Disposable {
             onProgress: (statuses) => {
               showInTree(statuses);
               const percent = overallPercent(statuses);
-              progress.report({ message: progressMessage(statuses, percent), increment: Math.max(0, percent - shownPercent) });
+              shown = { percent, message: progressMessage(statuses, percent) };
+              progress.report({ message: shown.message, increment: Math.max(0, percent - shownPercent) });
               shownPercent = Math.max(shownPercent, percent);
             },
           });
@@ -66,7 +80,9 @@ export class ReplicaWatches implements vscode.Disposable {
     )
       .then(
         (result) => {
-          if (result.cancelled && !this.disposed) followed = this.followInTree(session, tables, follower, showInTree, options);
+          if (result.cancelled && !this.disposed)
+            followed = this.followInTree(session, tables, follower, showInTree, options).finally(stopShowingInTree);
+          else stopShowingInTree();
           this.announce(result, subject, () => {
             follower.abort();
             this.watch(session, tables, subject, options);
@@ -74,6 +90,7 @@ export class ReplicaWatches implements vscode.Disposable {
           return result;
         },
         (error: unknown) => {
+          stopShowingInTree();
           const message = vscode.l10n.t('Stopped watching the TiFlash replicas of {0}: {1}', subject, serverErrorOf(error).message);
           reportRefusals(this.log, message, [message]);
           return undefined;
@@ -85,6 +102,9 @@ export class ReplicaWatches implements vscode.Disposable {
       stop: () => controller.abort(),
       get followed() {
         return done.then(() => followed);
+      },
+      get shown() {
+        return shown;
       },
     };
   }

@@ -64,8 +64,8 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
   /** `moving`: something is in progress, so shoot at once rather than wait for progress bars to stop. */
   async function keep(step: string, options: { moving?: boolean } = {}): Promise<void> {
     const name = `table-controls-${step}-${theme}`;
-    // Menus fade in, and notifications slide back in after the theme picker closes.
-    await session.page.waitForTimeout(700);
+    // Menus fade in, and notifications slide back in after the theme picker closes: shot once they stand still.
+    await session.workbench.waitUntilStill();
     if (options.moving) await session.page.screenshot({ path: join(screenshotsDir, `${name}.png`) });
     else await session.workbench.screenshot(name);
   }

@@ -364,6 +364,23 @@ export class Workbench {
   }
 
   /**
+   * Waits until nothing on the page is moving: no CSS animation or transition that ends is running
+   * (a menu fading in, a notification sliding in), after two painted frames so that one just set off
+   * has started. Endless ones (progress bars, spinners) do not count.
+   */
+  async waitUntilStill(timeout = defaultTimeout): Promise<void> {
+    await this.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    await this.page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout, polling: 'raf' },
+    );
+  }
+
+  /**
    * Saves a PNG of the whole window under test-results/screenshots/ and returns its path.
    * `whileRunning`: the picture is of something in progress (a progress notification), so it does
    * not wait for progress bars to stop first.

@@ -1,0 +1,138 @@
+// A thread sweep whose runs hit errors, in the results view of a real VS Code: its runs table has an
+// errors column with the codes behind each count. The sweep is real: the packaged CLI runs oltp_write_only on two
+// rows with 4 and 8 threads against MariaDB, which deadlocks (1213, ignored by default as in
+// sysbench). Screenshots: test-results/screenshots/comparison-*.png.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { createConnection } from 'mysql2/promise';
+import type { ExperimentResult } from '../../src/core/results/benchmarkResult';
+import { testDatabase } from '../support/testDatabase';
+import { resultFrame } from './support/benchmarkTabs';
+import { pickFileInDialog } from './support/fileDialog';
+import { repoRoot } from './support/paths';
+import { WorkbenchSession } from './support/workbenchSession';
+import { timeoutScale as scale } from './support/waiting';
+
+const execFileAsync = promisify(execFile);
+const db = testDatabase();
+const database = 'tidblab_e2e_comparison';
+const SWEEP = 'Writers on two rows';
+const SWEEP_FILE = 'writers-on-two-rows.result.json';
+async function sql(statement: string): Promise<void> {
+  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
+  try {
+    await connection.query(statement);
+  } finally {
+    await connection.end();
+  }
+}
+
+/** The sweep, run by the packaged CLI (the built-in engine records the codes of the errors it ignores). */
+async function sweepWithErrors(): Promise<ExperimentResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'tidb-lab-e2e-comparison-'));
+  try {
+    const definition = join(folder, 'sweep.json');
+    const out = join(folder, 'result.json');
+    writeFileSync(
+      definition,
+      JSON.stringify({
+        name: SWEEP,
+        workloads: ['oltp_write_only'],
+        threads: [4, 8],
+        tableSizes: [2],
+        options: { time: 2, report_interval: 1 },
+        prepare: true,
+        cleanup: true,
+      }),
+    );
+    await sql(`DROP DATABASE IF EXISTS ${database}`);
+    await sql(`CREATE DATABASE ${database}`);
+    await execFileAsync(
+      process.execPath,
+      [
+        join(repoRoot, 'dist', 'cli.js'),
+        'bench',
+        'experiment',
+        definition,
+        '--engine=builtin',
+        `--mysql-host=${db.host}`,
+        `--mysql-port=${db.port}`,
+        `--mysql-user=${db.user}`,
+        `--mysql-db=${database}`,
+        `--out=${out}`,
+      ],
+      { timeout: 180_000 * scale, env: { ...process.env, MYSQL_PWD: db.password } },
+    );
+    return JSON.parse(readFileSync(out, 'utf8')) as ExperimentResult;
+  } finally {
+    await sql(`DROP DATABASE IF EXISTS ${database}`);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+describe('a sweep with errors: its errors column', () => {
+  let session: WorkbenchSession;
+  let sweep: ExperimentResult;
+
+  before(async () => {
+    sweep = await sweepWithErrors();
+    assert.deepEqual(
+      sweep.cells.map((cell) => cell.run.status),
+      ['completed', 'completed'],
+      sweep.message,
+    );
+    assert.ok(
+      sweep.cells.every((cell) => cell.run.summary.errors > 0 && (cell.run.summary.errorCodes?.[1213] ?? 0) === cell.run.summary.errors),
+      `every run of writers on two rows deadlocked: ${JSON.stringify(sweep.cells.map((cell) => cell.run.summary.errorCodes))}`,
+    );
+    session = await WorkbenchSession.open({
+      userSettings: { 'workbench.colorTheme': 'Default Dark Modern' },
+      workspaceFiles: { [SWEEP_FILE]: `${JSON.stringify(sweep, null, 2)}\n` },
+    });
+  });
+
+  after(async () => {
+    await session?.close();
+  });
+
+  it("the sweep's runs table gives each run's error count and, on hover, the codes behind it", () =>
+    session.diagnose('comparison-errors-column', async (workbench) => {
+      await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
+      await workbench.runCommand('TiDB Lab: Import sysbench / go-tpc / go-ycsb Log...');
+      await pickFileInDialog(workbench, join(session.workspaceFolder, SWEEP_FILE));
+      const frame = await resultFrame(workbench, SWEEP);
+      const table = frame.locator('table.cells');
+      await table.waitFor({ state: 'visible' });
+      const headers = (await table.locator('thead th').allTextContents()).map((text) => text.trim().toLowerCase());
+      const column = headers.indexOf('errors');
+      assert.ok(column >= 0, `an Errors column among ${headers.join(' | ')}`);
+      const rows = await table.locator('tbody tr').evaluateAll((trs, index) => {
+        return trs.map((tr) => {
+          const cell = tr.children[index] as HTMLElement;
+          const mark = cell.querySelector('[data-errors]') as HTMLElement | null;
+          return {
+            shown: cell.innerText.trim(),
+            count: mark?.dataset.errors,
+            codes: mark?.title,
+            hasCodes: mark?.classList.contains('has-codes'),
+          };
+        });
+      }, column);
+      assert.deepEqual(
+        rows,
+        sweep.cells.map((cell) => ({
+          shown: cell.run.summary.errors.toLocaleString('en-US'),
+          count: String(cell.run.summary.errors),
+          codes: `1213 deadlock ×${cell.run.summary.errors.toLocaleString('en-US')}`,
+          hasCodes: true,
+        })),
+      );
+      await table.locator('[data-errors]').first().hover();
+      await workbench.screenshot('comparison-errors-column-dark');
+    }));
+});

@@ -1,5 +1,7 @@
 // A thread sweep whose runs hit errors, in the results view of a real VS Code: its runs table has an
-// errors column with the codes behind each count. The sweep is real: the packaged CLI runs oltp_write_only on two
+// errors column with the codes behind each count; two of its runs compared, then one deleted from
+// the Benchmarks view, and the open comparison says which run it lost, in words ("1 run", the run's
+// name), never an internal id. The sweep is real: the packaged CLI runs oltp_write_only on two
 // rows with 4 and 8 threads against MariaDB, which deadlocks (1213, ignored by default as in
 // sysbench). Screenshots: test-results/screenshots/comparison-*.png.
 import * as assert from 'node:assert/strict';
@@ -10,19 +12,23 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createConnection } from 'mysql2/promise';
+import type { Frame } from 'playwright-core';
 import type { ExperimentResult } from '../../src/core/results/benchmarkResult';
 import { testDatabase } from '../support/testDatabase';
-import { resultFrame } from './support/benchmarkTabs';
+import { BENCHMARKS_VIEW as VIEW, clickDialogButton, focusWorkbench, foldOtherViews, resultFrame } from './support/benchmarkTabs';
 import { pickFileInDialog } from './support/fileDialog';
 import { repoRoot } from './support/paths';
 import { WorkbenchSession } from './support/workbenchSession';
-import { timeoutScale as scale } from './support/waiting';
+import { timeoutScale as scale, until } from './support/waiting';
 
 const execFileAsync = promisify(execFile);
 const db = testDatabase();
 const database = 'tidblab_e2e_comparison';
 const SWEEP = 'Writers on two rows';
 const SWEEP_FILE = 'writers-on-two-rows.result.json';
+/** Nothing a reader could take for a run's name: a UUID, a result id with a run index, a run key. */
+const INTERNAL_ID = /[0-9a-f]{8}-[0-9a-f]{4}-|#\d|\bundefined\b|\[object /i;
+
 async function sql(statement: string): Promise<void> {
   const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
   try {
@@ -75,7 +81,11 @@ async function sweepWithErrors(): Promise<ExperimentResult> {
   }
 }
 
-describe('a sweep with errors: its errors column', () => {
+async function comparisonText(frame: Frame): Promise<string> {
+  return frame.locator('[data-view="comparison"]').innerText();
+}
+
+describe('a sweep with errors: its errors column, and a comparison that loses a run', () => {
   let session: WorkbenchSession;
   let sweep: ExperimentResult;
 
@@ -134,5 +144,74 @@ describe('a sweep with errors: its errors column', () => {
       );
       await table.locator('[data-errors]').first().hover();
       await workbench.screenshot('comparison-errors-column-dark');
+    }));
+
+  it('a comparison whose run is deleted says which one it lost, in words', () =>
+    session.diagnose('comparison-run-deleted', async (workbench) => {
+      await focusWorkbench(workbench);
+      await workbench.openViewContainer('TiDB Lab');
+      await foldOtherViews(workbench, VIEW);
+      await workbench.expandTreeItem(SWEEP, VIEW);
+      await workbench.treeItem('4 threads', VIEW).click();
+      await workbench.treeItem('8 threads', VIEW).click({ modifiers: ['Control'] });
+      await until(
+        async () => workbench.page.locator('.part.sidebar .monaco-list-row.selected[role="treeitem"]').count(),
+        (count) => count === 2,
+        'both runs selected',
+      );
+      await workbench.clickViewTitleAction(VIEW, 'Compare Benchmark Runs');
+      const comparison = await workbench.webviewFrame(
+        '[data-view="comparison"] .chart-box[data-chart="compare-qps"][data-rendered="true"]',
+      );
+      assert.match(await comparison.locator('#result-title').innerText(), /\b2 runs\b/);
+      assert.deepEqual(
+        (await comparison.locator('.run-list .run-label').allInnerTexts()).map((text) => text.trim()),
+        [`${SWEEP} · 4 threads`, `${SWEEP} · 8 threads`],
+      );
+      assert.match(await workbench.activeEditorTitle(), /^Compare 2 runs$/);
+      const metrics = await comparison.locator('table.comparison tbody th.metric').allInnerTexts();
+      assert.ok(metrics.includes('errors/s'), `the errors row says its unit once: ${metrics.join(' | ')}`);
+
+      // Deleted from the Benchmarks view while the comparison is open (only that run selected: a
+      // right-click on a selected item acts on the whole selection).
+      await workbench.treeItem('8 threads', VIEW).click({ modifiers: ['Control'] });
+      await until(
+        async () => workbench.page.locator('.part.sidebar .monaco-list-row.selected[role="treeitem"]').count(),
+        (count) => count === 1,
+        'only the run to delete selected',
+      );
+      await workbench.treeItem('4 threads', VIEW).click({ button: 'right' });
+      // A click right after the menu opens can go unnoticed: hover until the menu marks the item focused.
+      const remove = workbench.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: /^\s*Delete\s*$/ });
+      await remove.hover();
+      await workbench.page
+        .locator('.context-view .monaco-menu .action-item.focused .action-label', { hasText: /^\s*Delete\s*$/ })
+        .waitFor();
+      await remove.click();
+      await clickDialogButton(workbench.page, 'Delete', /Delete the benchmark result "4 threads, run of Writers on two rows"\?/);
+      await until(
+        async () => comparison.locator('.run-list .run-label').allInnerTexts(),
+        (labels) => labels.length === 1,
+        'the comparison to go on with the run that is left',
+        30_000 * scale,
+      );
+      // (its name now says the workload too: with one run left, the thread count is not all that varies)
+      assert.match(
+        (await comparison.locator('.run-list .run-label').allInnerTexts()).join(),
+        new RegExp(`^${SWEEP} · (oltp_write_only · )?8 threads$`),
+      );
+      const text = await comparisonText(comparison);
+      assert.match(await comparison.locator('#result-title').innerText(), /\b1 run\b/);
+      assert.doesNotMatch(text, /\b1 runs\b/);
+      assert.ok(text.includes(`"${SWEEP} · 4 threads" was deleted: it is no longer in this comparison.`), text);
+      assert.ok(!text.includes(`"${SWEEP} · 8 threads" was deleted`), 'the run that is left is not the one named as deleted');
+      assert.doesNotMatch(text, INTERNAL_ID, 'no internal id in what the comparison says');
+      assert.ok(!text.includes(sweep.id), "the sweep's id is not shown");
+      await until(
+        async () => workbench.activeEditorTitle(),
+        (title) => title === 'Compare 1 run',
+        'the tab title to say 1 run',
+      );
+      await workbench.screenshot('comparison-run-deleted-dark');
     }));
 });

@@ -63,7 +63,7 @@ export class ComparisonView implements ResultsView {
       element(
         'tr',
         {},
-        element('th', { className: 'metric', attributes: { scope: 'row' } }, `${entry.metric.label} (${entry.metric.unit})`),
+        element('th', { className: 'metric', attributes: { scope: 'row' } }, metricHeading(entry.metric)),
         ...entry.values.map((value, index) => {
           const text = entry.metric.unit === 'ms' ? context.format.ms(value).replace(/ ms$/, '') : context.format.rate(value);
           if (index === 0) return element('td', { className: 'num' }, element('span', { className: 'value' }, text));
@@ -150,6 +150,11 @@ export class ComparisonView implements ResultsView {
     parts.push(new Date(run.startTime).toLocaleTimeString(this.context.locale, { hour: '2-digit', minute: '2-digit' }));
     return parts.join(' · ');
   }
+}
+
+/** "p95 latency (ms)"; "errors/s" once, not "errors/s (errors/s)", when the name is the unit. */
+function metricHeading(metric: { label: string; unit: string }): string {
+  return metric.label === metric.unit ? metric.label : `${metric.label} (${metric.unit})`;
 }
 
 /** A run's name in a chart legend: at most 48 characters (the full name is in the list above the table). */

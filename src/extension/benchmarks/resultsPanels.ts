@@ -291,7 +291,7 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
         const gone = panel.target.resultIds.filter((member) => member.split('#')[0] === resultId);
         this.removeMembers(
           panel,
-          gone,
+          gone.map((member) => panel.memberLabels.get(member)),
           panel.target.resultIds.filter((member) => !gone.includes(member)),
         );
       } else if (deleted) panel.panel.dispose();
@@ -309,6 +309,8 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
         else await panel.reload();
       } else if (target.kind === 'comparison' && idsOf(target).includes(resultId)) {
         const gone = comparisonMemberId(resultId, cellIndex);
+        // Its name before the runs after it take its place (and its member id).
+        const goneLabels = target.resultIds.includes(gone) ? [panel.memberLabels.get(gone)] : [];
         const moved = target.resultIds
           .filter((member) => member !== gone)
           .map((member) => {
@@ -320,7 +322,7 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
           if (id === resultId && index !== undefined && Number(index) > cellIndex)
             panel.memberLabels.set(comparisonMemberId(id, Number(index) - 1), label);
         }
-        this.removeMembers(panel, target.resultIds.includes(gone) ? [gone] : [], moved);
+        this.removeMembers(panel, goneLabels, moved);
       } else if (target.kind === 'result' && target.resultId === resultId) {
         await panel.reload();
       }
@@ -460,10 +462,10 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     });
   }
 
-  private removeMembers(panel: ResultsPanel, gone: readonly string[], remaining: string[]): void {
+  /** `goneLabels`: the names of the runs taken out (undefined when unknown), `remaining`: the members left. */
+  private removeMembers(panel: ResultsPanel, goneLabels: readonly (string | undefined)[], remaining: string[]): void {
     const t = vscode.l10n.t;
-    for (const member of gone) {
-      const label = panel.memberLabels.get(member);
+    for (const label of goneLabels) {
       panel.removedNotes.push(
         label
           ? t('"{0}" was deleted: it is no longer in this comparison.', label)

@@ -125,6 +125,45 @@ async function assertWholeColumns(plan: Frame, keys: string[]): Promise<void> {
   }
 }
 
+/** Where the details pane is drawn, from the boxes of the plan's table and of the pane. */
+async function detailsPlacement(plan: Frame): Promise<string> {
+  return plan.evaluate(() => {
+    const table = (document.querySelector('.plan-main') as HTMLElement).getBoundingClientRect();
+    const details = (document.querySelector('.details-pane') as HTMLElement).getBoundingClientRect();
+    const width = `in a ${window.innerWidth} px wide view`;
+    if (details.width === 0 || details.height === 0) return `hidden ${width}`;
+    if (details.left >= table.right - 1 && details.top < table.bottom && details.bottom > table.top) return `beside ${width}`;
+    if (details.top >= table.bottom - 1 && details.left < table.right && details.right > table.left) return `below ${width}`;
+    return `overlapping ${width}: table ${JSON.stringify(table)}, details ${JSON.stringify(details)}`;
+  });
+}
+
+/**
+ * A cell of the plan whose text (or a part of it, e.g. the operator's name beside its tree lines) is
+ * cut off with an ellipsis tells the whole text on hover: its title holds what the cut part hides.
+ * Returns that text.
+ */
+async function assertTooltipOnCutCell(plan: Frame): Promise<string> {
+  const cells = plan.locator('.plan-window .plan-row .plan-cell');
+  const measured = await cells.evaluateAll((elements) =>
+    elements.map((cell) => {
+      const cut = [cell, ...cell.querySelectorAll('*')].find((part) => part.clientWidth > 0 && part.scrollWidth > part.clientWidth);
+      return cut === undefined ? undefined : (cut.textContent ?? '').trim();
+    }),
+  );
+  const index = measured.findIndex((text) => text !== undefined && text !== '');
+  assert.ok(index >= 0, 'a cell cut off in the narrow table');
+  const hidden = measured[index] as string;
+  await cells.nth(index).hover();
+  await plan.waitForFunction(
+    ([at, text]) =>
+      (document.querySelectorAll('.plan-window .plan-row .plan-cell')[at as number]?.getAttribute('title') ?? '').includes(text as string),
+    [index, hidden] as const,
+    { timeout: 20_000 },
+  );
+  return hidden;
+}
+
 /** Texts drawn after lines by decorations (`after.contentText` is a CSS ::after, not DOM text). */
 async function inlineDecorations(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -225,6 +264,8 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
         'cop_task is a group of key/values',
       );
       await plan.locator('.findings-list .finding-link').first().click();
+      // Beside the SQL file the view is narrow: the details go below the table, not beside it.
+      assert.match(await detailsPlacement(plan), /^below /);
 
       await workbench.page.keyboard.press('Control+Shift+M');
       await workbench.page
@@ -260,6 +301,8 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       // Beside the SQL file (the default) the table is narrow: whole columns by priority, none cut at the edge.
       await plan.locator('.details-close').click();
       await assertWholeColumns(plan, ['operator', 'engine', 'time', 'estimate']);
+      // TableFullScan_18, four levels deep, is cut: its cell tells its name on hover.
+      assert.equal(await assertTooltipOnCutCell(plan), 'TableFullScan_18');
       await workbench.screenshot('plans-side-by-side-light');
       // "Top operators": the Time header orders the operators by own / task time; the root does not come first.
       await plan.locator('.plan-header .sort-button[data-sort="time"]').click();
@@ -278,6 +321,12 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await workbench.runCommand('View: Toggle Maximize Editor Group');
       await assertWholeColumns(plan, ['operator', 'engine', 'time', 'rows', 'estimate', 'memory', 'access', 'info']);
       await workbench.screenshot('plans-maximised-light');
+      // Wide, the details open beside the table.
+      await plan.locator('.plan-row[data-index="4"]').click();
+      await plan.locator('#details-heading', { hasText: /^TableFullScan_18$/ }).waitFor({ state: 'visible' });
+      assert.match(await detailsPlacement(plan), /^beside /);
+      await workbench.screenshot('plans-maximised-details-light');
+      await plan.locator('.details-close').click();
       await workbench.runCommand('View: Toggle Maximize Editor Group');
       await assertWholeColumns(plan, ['operator', 'engine', 'time', 'estimate']);
 

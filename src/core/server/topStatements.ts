@@ -5,6 +5,7 @@
 import type { SqlExecutor } from '../db/sqlExecutor';
 import type { ServerFlavor } from '../db/serverFlavor';
 import { firstColumnText } from '../tidb/rowValues';
+import { inFirstSeenOrder } from './planOrder';
 import { readStatementStatistics, type StatementStatisticsRow, type StatementStatisticsSource } from './statementStatistics';
 
 export type StatementOrder = 'total' | 'avg' | 'count';
@@ -31,6 +32,8 @@ export interface StatementPlanDigest {
   sumLatencyMs: number;
   avgLatencyMs: number;
   maxLatencyMs: number;
+  /** the earliest FIRST_SEEN of its rows (TiDB): when this plan started to be used */
+  firstSeen: string | null;
   lastSeen: string | null;
 }
 
@@ -47,7 +50,7 @@ export interface TopStatement {
   sampleText: string | null;
   firstSeen: string | null;
   lastSeen: string | null;
-  /** every plan digest seen (TiDB), the most executed first; empty on MySQL/MariaDB */
+  /** every plan digest seen (TiDB), the first seen first (planOrder.ts); empty on MySQL/MariaDB */
   plans: StatementPlanDigest[];
 }
 
@@ -128,11 +131,13 @@ export function topStatements(rows: readonly StatementStatisticsRow[], order: St
         sumLatencyMs: 0,
         avgLatencyMs: 0,
         maxLatencyMs: 0,
+        firstSeen: null,
         lastSeen: null,
       };
       plan.execCount += row.execCount;
       plan.sumLatencyMs += row.sumLatencyMs;
       plan.maxLatencyMs = Math.max(plan.maxLatencyMs, row.maxLatencyMs);
+      plan.firstSeen = earliest(plan.firstSeen, row.firstSeen);
       plan.lastSeen = latest(plan.lastSeen, row.lastSeen);
       entry.plans.set(row.planDigest, plan);
     }
@@ -142,9 +147,9 @@ export function topStatements(rows: readonly StatementStatisticsRow[], order: St
     statement.avgLatencyMs = statement.execCount > 0 ? statement.sumLatencyMs / statement.execCount : 0;
     if (rows.some((row) => row.avgProcessedKeys !== null) && statement.execCount > 0)
       statement.avgProcessedKeys = keys / statement.execCount;
-    statement.plans = [...plans.values()]
-      .map((plan) => ({ ...plan, avgLatencyMs: plan.execCount > 0 ? plan.sumLatencyMs / plan.execCount : 0 }))
-      .sort((a, b) => b.execCount - a.execCount || a.planDigest.localeCompare(b.planDigest));
+    statement.plans = inFirstSeenOrder(
+      [...plans.values()].map((plan) => ({ ...plan, avgLatencyMs: plan.execCount > 0 ? plan.sumLatencyMs / plan.execCount : 0 })),
+    );
     statements.push(statement);
   }
   const measure = ORDER_MEASURE[order];

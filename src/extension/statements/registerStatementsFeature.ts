@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { readSlowQueryPlan } from '../../core/server/slowQueries';
 import { resolveStatementPlan } from '../../core/server/statementPlan';
 import { readStatementPlans } from '../../core/server/statementPlans';
+import { inFirstSeenOrder, planPair } from '../../core/server/planOrder';
 import { STATEMENT_ORDERS, type StatementOrder } from '../../core/server/topStatements';
 import { bindFromHistoryStatement, dropBindingStatement, dropBySqlDigestUnavailable } from '../../core/tidb/planBindings';
 import type { TidbLabApi } from '../api';
@@ -179,28 +180,39 @@ async function comparePlans(tree: StatementsTreeProvider, node?: StatementsNode)
     void vscode.window.showInformationMessage(t('Pick a statement that ran with two plans or more.'));
     return undefined;
   }
-  const items = node.statement.plans.map((plan) => ({
+  // first seen first; the oldest and the newest are the default pair: before and after the change
+  const whole = planPair(node.statement.plans);
+  if (whole === null) return undefined;
+  const items = inFirstSeenOrder(node.statement.plans).map((plan) => ({
     label: plan.planDigest.slice(0, 12),
     description: `${plan.execCount.toLocaleString('en-US')}×`,
+    detail: plan.firstSeen !== null ? t('first seen {0}', plan.firstSeen) : undefined,
+    picked: plan === whole.before || plan === whole.after,
     plan,
   }));
   const chosen =
     items.length === 2 ? items : await vscode.window.showQuickPick(items, { canPickMany: true, title: t('Compare which two plans?') });
   if (chosen === undefined || chosen.length !== 2) return undefined;
+  const pair = planPair(chosen.map((item) => item.plan));
+  if (pair === null) return undefined;
   const [before, after] = await Promise.all(
-    chosen.map((item) => planTextOf(tree, { kind: 'plan', statement: node.statement, plan: item.plan })),
+    [pair.before, pair.after].map((plan) => planTextOf(tree, { kind: 'plan', statement: node.statement, plan })),
   );
   if (typeof before === 'string' || typeof after === 'string') {
     void vscode.window.showWarningMessage(typeof before === 'string' ? before : (after as string));
     return undefined;
   }
   const data = tree.current();
-  // titled by plan digest, so the tab and both sides say which plans of the statement these are
+  // titled by plan digest and, when the server says when each was first seen, which came first
   const request: CompareRequest = {
     beforeText: before.text,
     afterText: after.text,
-    beforeTitle: t('Plan {0}', chosen[0].plan.planDigest.slice(0, 12)),
-    afterTitle: t('Plan {0}', chosen[1].plan.planDigest.slice(0, 12)),
+    beforeTitle: pair.byFirstSeen
+      ? t('Older plan {0} (first seen {1})', pair.before.planDigest.slice(0, 12), pair.before.firstSeen ?? '')
+      : t('Plan {0}', pair.before.planDigest.slice(0, 12)),
+    afterTitle: pair.byFirstSeen
+      ? t('Newer plan {0} (first seen {1})', pair.after.planDigest.slice(0, 12), pair.after.firstSeen ?? '')
+      : t('Plan {0}', pair.after.planDigest.slice(0, 12)),
     connection: data ? `${data.session.profile.name} · ${data.session.identity.versionString}` : undefined,
     statement: node.statement.digestText,
     note: t("from the server's statement statistics"),

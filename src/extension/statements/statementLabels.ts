@@ -42,7 +42,9 @@ export function planLabel(plan: StatementPlanDigest): string {
 }
 
 export function planDescription(plan: StatementPlanDigest): string {
-  return `${plan.execCount.toLocaleString('en-US')}× · ${formatDurationMs(plan.avgLatencyMs)} avg · ${formatDurationMs(plan.maxLatencyMs)} max`;
+  const counts = `${plan.execCount.toLocaleString('en-US')}× · ${formatDurationMs(plan.avgLatencyMs)} avg · ${formatDurationMs(plan.maxLatencyMs)} max`;
+  // plans are listed first seen first: the time says why this one is where it is
+  return plan.firstSeen !== null ? `${counts} · first seen ${plan.firstSeen}` : counts;
 }
 
 export function slowQueryDescription(slow: SlowQuery): string {

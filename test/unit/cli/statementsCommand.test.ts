@@ -46,8 +46,8 @@ test('the table: order named, one line per statement, plans counted, text flatte
         firstSeen: null,
         lastSeen: null,
         plans: [
-          { planDigest: 'a', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, lastSeen: null },
-          { planDigest: 'b', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, lastSeen: null },
+          { planDigest: 'a', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, firstSeen: null, lastSeen: null },
+          { planDigest: 'b', execCount: 1, sumLatencyMs: 1, avgLatencyMs: 1, maxLatencyMs: 1, firstSeen: null, lastSeen: null },
         ],
       },
     ],

@@ -24,8 +24,24 @@ const statement: TopStatement = {
   firstSeen: null,
   lastSeen: null,
   plans: [
-    { planDigest: 'aaaaaaaaaaaaaaaa', execCount: 12000, sumLatencyMs: 6000, avgLatencyMs: 0.5, maxLatencyMs: 12, lastSeen: null },
-    { planDigest: 'bbbbbbbbbbbbbbbb', execCount: 345, sumLatencyMs: 172.5, avgLatencyMs: 0.5, maxLatencyMs: 2, lastSeen: null },
+    {
+      planDigest: 'aaaaaaaaaaaaaaaa',
+      execCount: 12000,
+      sumLatencyMs: 6000,
+      avgLatencyMs: 0.5,
+      maxLatencyMs: 12,
+      firstSeen: null,
+      lastSeen: null,
+    },
+    {
+      planDigest: 'bbbbbbbbbbbbbbbb',
+      execCount: 345,
+      sumLatencyMs: 172.5,
+      avgLatencyMs: 0.5,
+      maxLatencyMs: 2,
+      firstSeen: '2026-12-01 10:20:00',
+      lastSeen: null,
+    },
   ],
 };
 
@@ -33,7 +49,8 @@ test('a statement leads with what the list is ordered by and counts its plans', 
   assert.match(statementDescription(statement, 'total'), /^6\.17 s total · 500 µs avg · 12,345× · 2 plans$/);
   assert.match(statementDescription(statement, 'count'), /^12,345× · 6\.17 s total · 500 µs avg · 2 plans$/);
   assert.match(statementDescription({ ...statement, plans: [] }, 'avg'), /^500 µs avg · 6\.17 s total · 12,345×$/);
-  assert.equal(planDescription(statement.plans[1]), '345× · 500 µs avg · 2 ms max');
+  assert.equal(planDescription(statement.plans[1]), '345× · 500 µs avg · 2 ms max · first seen 2026-12-01 10:20:00');
+  assert.equal(planDescription(statement.plans[0]), '12,000× · 500 µs avg · 12 ms max');
 });
 
 test('the view says what it lists', () => {

@@ -33,6 +33,7 @@ import { TOOL_VERSION } from '../core/toolVersion';
 import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } from '../core/bench/benchEngine';
 import { runExperiment } from '../core/bench/runExperiment';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
+import { runDigestCountNote } from '../core/results/digestCountNote';
 import { serverActivityLines } from '../core/results/serverActivityText';
 import { experimentRegionsLines, serverRegionsLines } from '../core/results/serverRegionsText';
 import { compareVariantStatements, variantStatementSentences } from '../core/results/variantStatements';
@@ -413,7 +414,10 @@ function printSummary(measured: MeasuredRun, options: BenchOptions, io: BenchCom
         options.limits.histogram && result.histogram ? histogramLines(result.histogram.bucketsMs, result.histogram.counts) : undefined,
     });
   io.stdout(`${lines.join('\n')}\n`);
-  const server = [...serverActivityLines(result.server?.activity), ...serverRegionsLines(result.server?.regions)];
+  const server = [
+    ...serverActivityLines(result.server?.activity, undefined, runDigestCountNote(result)),
+    ...serverRegionsLines(result.server?.regions),
+  ];
   if (server.length > 0) io.stdout(`\n${server.join('\n')}\n`);
   // the client's verdict stays the last line: it says whether the numbers above can be trusted
   const client = clientSummaryLine(result);

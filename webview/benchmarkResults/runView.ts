@@ -11,6 +11,7 @@ import { clientBoundBanner, clientDetailsRow, LiveClientNote } from './clientLoa
 import { bucketSchemeOf, histogramBars } from './histogramBars';
 import { regionsSection } from './regionsSection';
 import { serverSection } from './serverSection';
+import { runDigestCountNote } from '../../src/core/results/digestCountNote';
 import { errorCodesText } from '../../src/core/results/errorCodes';
 import { chartIdentity } from '../../src/core/results/chartIdentity';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
@@ -178,7 +179,7 @@ export class RunView implements ResultsView {
           ? [operationsCard(context, 'transactions', figures.transactions), operationsCard(context, 'queries', figures.queries)]
           : [operationsCard(context, 'queries', operationRowsOf(run))]),
         this.distributionGrid(run),
-        serverSection(context, run.server?.activity, source.kind === 'run' && source.connectionId !== undefined),
+        serverSection(context, run.server?.activity, source.kind === 'run' && source.connectionId !== undefined, runDigestCountNote(run)),
         regionsSection(context, run.server?.regions),
         this.detailsCard(run),
       );

@@ -3,16 +3,23 @@
 // warnings of reading it, and per statement "Open plan" and "Show in Statements view". The host
 // looks the statement up by digest in the result it loaded; the webview sends nothing else.
 import type { ServerActivity } from '../../src/core/results/benchmarkResult';
+import type { DigestCountNote } from '../../src/core/results/digestCountNote';
 import { serverStatementRows } from '../../src/core/results/serverStatementRows';
 import { shortText } from '../../src/core/results/serverActivityText';
 import { formatString } from '../../src/protocol/benchmarkResults';
 import { element } from '../shared/dom';
 import { button } from '../shared/components';
+import { digestCountNoteElement } from './digestCountNoteView';
 import type { ViewContext } from './viewContext';
 import { card, dataTable } from './viewParts';
 
 /** null when the result has no server activity (older results, imports): the section is not shown. */
-export function serverSection(context: ViewContext, activity: ServerActivity | undefined, canReveal: boolean): HTMLElement | null {
+export function serverSection(
+  context: ViewContext,
+  activity: ServerActivity | undefined,
+  canReveal: boolean,
+  countNote: DigestCountNote | null = null,
+): HTMLElement | null {
   if (activity === undefined) return null;
   const s = context.strings;
   const f = context.format;
@@ -80,7 +87,12 @@ export function serverSection(context: ViewContext, activity: ServerActivity | u
         )
       : null;
   // wider than the card (a narrow editor): the table scrolls inside it
-  const section = card(formatString(s.serverStatements, activity.source), element('div', { className: 'scroll' }, table), warnings);
+  const section = card(
+    formatString(s.serverStatements, activity.source),
+    element('div', { className: 'scroll' }, table),
+    warnings,
+    digestCountNoteElement(countNote),
+  );
   section.dataset.section = 'server';
   return section;
 }

@@ -1,6 +1,7 @@
 // The server part of a result for people: the run's statements by server time (exec count, avg and
 // max latency, engines, plan changes) as CLI lines; exportMarkdown.ts writes the same as Markdown.
 import type { ServerActivity } from './benchmarkResult';
+import type { DigestCountNote } from './digestCountNote';
 import { serverStatementRows } from './serverStatementRows';
 
 const MAX_TEXT = 90;
@@ -14,8 +15,11 @@ export function ms(value: number): string {
   return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(3);
 }
 
-/** A few lines after the run's summary: the top statements by server time and what could not be read. */
-export function serverActivityLines(activity: ServerActivity | undefined, limit = 5): string[] {
+/**
+ * A few lines after the run's summary: the top statements by server time, what could not be read,
+ * and performance_schema's count note (digestCountNote.ts) when there is one.
+ */
+export function serverActivityLines(activity: ServerActivity | undefined, limit = 5, countNote: DigestCountNote | null = null): string[] {
   if (activity === undefined) return [];
   const lines: string[] = [];
   if (activity.statements.length > 0) {
@@ -35,5 +39,6 @@ export function serverActivityLines(activity: ServerActivity | undefined, limit 
     lines.push(`Server statements (${activity.source}): none of the run's statements were counted.`);
   }
   for (const warning of activity.warnings) lines.push(`Server: ${warning}`);
+  if (countNote !== null) lines.push(`${countNote.kind === 'short' ? 'Server' : 'Note'}: ${countNote.text}`);
   return lines;
 }

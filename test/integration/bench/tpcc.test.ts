@@ -149,6 +149,11 @@ describe('tidb-lab bench tpcc', () => {
       assert.equal(result.status, 'completed');
       assert.equal(result.summary.events, 400);
       assert.equal(result.summary.errors, 0);
+      assert.ok(result.intervals.length > 0);
+      assert.ok(
+        result.intervals.every((interval) => interval.operations !== undefined && 'NEW_ORDER' in interval.operations),
+        'each interval keeps the rate of each transaction (tpmC over time)',
+      );
       const tpcc = result.tpcc!;
       const counted = Object.fromEntries(Object.entries(tpcc.transactions).map(([name, n]) => [name, n.count]));
       assert.equal(

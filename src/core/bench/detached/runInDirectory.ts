@@ -7,7 +7,6 @@ import { resolveBenchmarkConfig } from '../benchmarkConfig';
 import { runExperiment } from '../runExperiment';
 import { runRawsql } from '../rawsql/runRawsql';
 import { runTpcc } from '../tpcc/runTpcc';
-import { operationRates, withOperationRates } from '../operationRates';
 import { appendEvent, readMeta, writeOutcome } from './runDirectory';
 import type { DetachedRunEvent, DetachedRunSecret } from './runEvents';
 
@@ -51,23 +50,17 @@ export async function runInDirectory(directory: string, secret: DetachedRunSecre
       writeOutcome(directory, { kind: 'result', result: measured.result });
     } else if (spec.kind === 'tpcc') {
       const values = resolveBenchmarkConfig({ workload: 'oltp_point_select', connection }).connection;
-      // each interval with its transactions' rates, for the live tab's tpmC and the stored result's
-      const rates: Record<string, number>[] = [];
+      // each interval carries its transactions' rates (runTpcc puts them there), for the live tab's tpmC
       const measured = await runTpcc(
         { ...spec.run, connection: values },
         {
           signal,
-          onInterval: (report) => {
-            const operations = operationRates(report.operations);
-            rates.push(operations);
-            emit({ kind: 'interval', interval: { ...report.interval, operations } });
-          },
+          onInterval: (report) => emit({ kind: 'interval', interval: report.interval }),
           onLog: (message) => emit({ kind: 'log', message }),
           onSql: (entry) => emit({ kind: 'sql', entry }),
         },
       );
-      const result = { ...measured.result, intervals: withOperationRates(measured.result.intervals, rates) };
-      writeOutcome(directory, { kind: 'result', result });
+      writeOutcome(directory, { kind: 'result', result: measured.result });
     } else {
       const result = await runExperiment(spec.definition, connection, {
         signal,

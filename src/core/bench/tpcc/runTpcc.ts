@@ -40,6 +40,7 @@ import { runNewOrder } from './newOrder';
 import { runOrderStatus } from './orderStatus';
 import { runPayment } from './payment';
 import { runStockLevel } from './stockLevel';
+import { operationRates } from '../operationRates';
 import { TpccConnection, type StatementCounts } from './tpccConnection';
 import { operationName, pickTransaction, transactionDeck, type TransactionName } from './tpccMix';
 import { TpccRandom } from './tpccRandom';
@@ -214,10 +215,11 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
     const seconds = (nowMs - lastMs) / 1000;
     const taken = current;
     current = new Counters();
-    const interval = intervalOf(taken, (nowMs - startMs) / 1000, seconds, state.running);
+    const operations = taken.byOperation.numbers(seconds);
+    const interval = { ...intervalOf(taken, (nowMs - startMs) / 1000, seconds, state.running), operations: operationRates(operations) };
     lastMs = nowMs;
     intervals.push(interval);
-    hooks.onInterval?.({ interval, operations: taken.byOperation.numbers(seconds) });
+    hooks.onInterval?.({ interval, operations });
   };
 
   let timer: NodeJS.Timeout | undefined;

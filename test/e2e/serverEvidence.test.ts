@@ -2,8 +2,8 @@
 // palette gets a Server section from performance_schema; a run on the TiDB STAND-IN (test/standin,
 // statement summary kept from the statements really sent) whose range SELECTs changed plan when a
 // TiFlash replica became available mid-run shows both plans, opens one in the plan view, jumps to
-// the same statement in the Statements view, where its two plans are compared under their plan
-// digests; and the TiFlash study's experiment (the preset, sized down) run on the stand-in from the
+// the same statement in the Statements view, where its two plans are compared, the older before the
+// newer (titled so); and the TiFlash study's experiment (the preset, sized down) run on the stand-in from the
 // palette shows, per variant, the range SELECTs on TiKV without a replica and on TiFlash with one.
 // Screenshots: test-results/screenshots/server-*.png.
 import * as assert from 'node:assert/strict';
@@ -125,6 +125,8 @@ async function replicaAfterRangeSelects(standIn: TiDBStandIn, count: number): Pr
     60_000 * scale,
     5,
   );
+  // FIRST_SEEN has whole seconds: the TiFlash plan is first seen at least a second after the TiKV one
+  standIn.state.statementSummary.advanceClockForTests(1000);
   standIn.state.setReplica(tidbDatabase, 'sbtest1', 1, []);
 }
 
@@ -226,7 +228,7 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
       await workbench.screenshot('server-plan-view-dark');
     }));
 
-  it('jumps from the Server section to the same statement in the Statements view, and compares its two plans under their digests', () =>
+  it('jumps from the Server section to the same statement in the Statements view, and compares its two plans, the older before the newer', () =>
     session.diagnose('server-reveal-and-compare', async (workbench) => {
       // back to the result's tab (a webview in a tab behind another is not loaded)
       await workbench.page.locator('.part.editor .tab', { hasText: PLAN_CHANGE_RUN }).first().click();
@@ -257,16 +259,27 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
       const compare = await workbench.webviewFrame('.changes-list', 60_000 * scale);
       const digests = (await planRows.locator('.label-name').allTextContents()).map((label) => label.trim());
       const title = await workbench.activeEditorTitle();
-      assert.match(title, /^Compare: Plan [0-9a-f]{12} ↔ Plan [0-9a-f]{12}$/);
-      for (const shown of title.match(/[0-9a-f]{12}/g) ?? []) {
-        assert.ok(
-          digests.some((digest) => digest === `plan ${shown}`),
-          `${shown} is a plan digest of the statement (${digests.join(', ')})`,
+      // the plans are listed first seen first; Compare opens the older (TiKV) before the newer (TiFlash)
+      const sides =
+        /^Compare: Older plan ([0-9a-f]{12}) \(first seen [\d-]+ [\d:]+\) ↔ Newer plan ([0-9a-f]{12}) \(first seen [\d-]+ [\d:]+\)$/.exec(
+          title,
         );
-      }
-      // each side is headed by its plan digest, and says where it came from
+      assert.ok(sides, title);
+      assert.deepEqual(
+        [`plan ${sides[1]}`, `plan ${sides[2]}`],
+        digests.slice(0, 2),
+        `the older and the newer plan of the statement, in the order listed (${digests.join(', ')})`,
+      );
+      // each side is headed by which plan it is, and says where it came from
       const headings = (await compare.locator('h2').allInnerTexts()).map((text) => text.trim());
-      for (const shown of title.match(/[0-9a-f]{12}/g) ?? []) assert.ok(headings.includes(`Plan ${shown}`), headings.join(' | '));
+      assert.ok(
+        headings.some((heading) => heading.startsWith(`Older plan ${sides[1]} (first seen `)),
+        headings.join(' | '),
+      );
+      assert.ok(
+        headings.some((heading) => heading.startsWith(`Newer plan ${sides[2]} (first seen `)),
+        headings.join(' | '),
+      );
       assert.match(
         await compare.locator('body').innerText(),
         new RegExp(`${TIDB} · 8\\.0\\.11-TiDB-v8\\.5\\.1 · from the server's statement statistics`),

@@ -156,6 +156,11 @@ export class StatementSummaryStore {
     this.offsetMs += (Math.floor(nowMs / intervalMs) + 1) * intervalMs - nowMs;
   }
 
+  /** Moves the summary's clock on by `ms`: what a test sends next is first seen that much later. */
+  advanceClockForTests(ms: number): void {
+    this.offsetMs += ms;
+  }
+
   private offsetMs = 0;
 
   private clock(): number {

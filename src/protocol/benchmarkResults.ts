@@ -227,6 +227,13 @@ export interface BenchmarkResultsStrings {
   efficiency: string;
   qphH: string;
   tpmCOverTime: string;
+  newOrderP95: string;
+  newOrderP99: string;
+  newOrderAvg: string;
+  newOrderMax: string;
+  newOrderLatencyOverTime: string;
+  newOrderPercentiles: string;
+  newOrderHistogram: string;
   transactionsOverTime: string;
   newOrdersPerMinute: string;
   transactionsHeading: string;

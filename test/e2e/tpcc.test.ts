@@ -101,6 +101,16 @@ describe('TPC-C from the palette', () => {
       const tpmC = Number(labels.tpmC);
       assert.ok(tpmC > 0, JSON.stringify(labels));
       assert.equal((await result.locator('[data-tile="tpmC"]').innerText()).trim(), shown(tpmC, 1));
+      // the latency tiles are New-Order's (go-tpc's summary), and say so
+      assert.equal(
+        (
+          await result
+            .locator('.tile', { has: result.locator('[data-tile="p95"]') })
+            .locator('.tile-label')
+            .innerText()
+        ).trim(),
+        'New-Order p95',
+      );
       assert.equal((await result.locator('[data-tile="tpmTotal"]').innerText()).trim(), shown(Number(labels.tpmTotal), 1));
       assert.equal(
         (await result.locator('[data-tile="efficiency"]').innerText()).trim(),

@@ -7,12 +7,15 @@ import type { ServerFlavor } from '../db/serverFlavor';
 import type { ServerActivity } from '../results/benchmarkResult';
 import { readPreparedStatementInstances, type PreparedStatementInstance } from './preparedStatementInstances';
 import { readActivityBaseline, readRunActivity, type ActivityBaseline } from './runActivity';
+import { waitForStatementsToEnd, type SettleOptions } from './runStatementsSettled';
 
 export interface RunEvidenceSettings {
   /** the run's database: statements run elsewhere are not the run's */
   database: string;
   /** the run sends server-side prepared statements (sysbench's --db-ps-mode=auto) */
   preparedStatements: boolean;
+  /** how long finish() waits for the run's last statements to end on the server (tests shorten it) */
+  settle?: SettleOptions;
 }
 
 export class RunEvidence {
@@ -70,6 +73,9 @@ export class RunEvidence {
       this.baseline.statistics.source !== 'none'
     ) {
       preparedMissing = `The run used server-side prepared statements, which ${this.flavor === 'mariadb' ? 'MariaDB' : 'MySQL'} counts in performance_schema.prepared_statements_instances only while their connections are open; the engine closed them before they could be read, so their executions are missing here (--db-ps-mode=disable sends them as text, which the digest table counts).`;
+    }
+    if (this.settings.database && this.baseline.statistics.source !== 'none') {
+      await waitForStatementsToEnd(this.executor, this.settings.database, this.settings.settle);
     }
     try {
       return await readRunActivity(this.executor, this.baseline, {

@@ -19,6 +19,7 @@ import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions
 import { settingsFromOptions } from '../core/bench/benchConnectionSettings';
 import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
 import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
+import { applyExperimentCommandLine } from '../core/bench/experimentCommandLine';
 import {
   describeEstimate,
   estimateExperiment,
@@ -55,7 +56,7 @@ import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/work
 
 const USAGE = `Usage:
   tidb-lab bench [options] <workload> <prepare|run|cleanup|help>
-  tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE] [--yes]
+  tidb-lab bench experiment FILE.json [connection options] [--mysql-ignore-errors=LIST] [--json] [--out FILE] [--yes]
   tidb-lab bench import LOG [--json] [--out FILE]
   tidb-lab bench rawsql --query-files=a.sql[,b.sql] [--threads=N] [--time=60s] [--count=N]
                  [--interval=10s] [--ignore-error] [--start-at=TIME] [--mysql-*] [--json] [--out FILE] run
@@ -479,16 +480,9 @@ async function experimentCommand(
 ): Promise<number> {
   const text = readInput(file, 'experiment', io);
   if (text === undefined) return 1;
-  const definition = parseExperimentDefinition(text);
-  // Only connection options come from the command line; everything else is in the definition.
-  const connectionOptions = resolveBenchOptions(
-    'oltp_point_select',
-    new Map([...options].filter(([key]) => key.replace(/_/g, '-').startsWith('mysql-'))),
-  );
-  for (const key of options.keys()) {
-    if (!key.replace(/_/g, '-').startsWith('mysql-'))
-      throw new OptionError(`--${key}: put benchmark options in the experiment file; the command line takes connection options only`);
-  }
+  const commandLine = applyExperimentCommandLine(parseExperimentDefinition(text), options);
+  const definition = commandLine.definition;
+  const connectionOptions = resolveBenchOptions('oltp_point_select', commandLine.connectionOptions);
   const connection = settingsFromOptions(connectionOptions.connection);
   const say = (line: string) => (json ? io.stderr : io.stdout)(`${line}\n`);
   if (!json) say(`${TOOL_HEADER}\n\nExperiment '${definition.name}' (${file})`);

@@ -1,7 +1,8 @@
 // The public way to describe a benchmark: a workload, where to connect, and sysbench options by
 // name ({ threads: 8, time: 60, table_size: 10000, rand_type: 'uniform' }).
 import { connectionOptionValues, type BenchConnectionSettings } from './benchConnectionSettings';
-import { OptionError, findOption, resolveBenchOptions, type BenchOptions } from './benchOptions';
+import { OptionError, resolveBenchOptions, type BenchOptions } from './benchOptions';
+import { isConnectionOption } from './connectionOptionNames';
 
 export interface BenchmarkConfig {
   workload: string;
@@ -10,25 +11,10 @@ export interface BenchmarkConfig {
   options?: Record<string, string | number | boolean>;
 }
 
-const CONNECTION_OPTIONS = new Set([
-  'mysql-host',
-  'mysql-port',
-  'mysql-socket',
-  'mysql-user',
-  'mysql-password',
-  'mysql-db',
-  'mysql-ssl',
-  'mysql-ssl-ca',
-  'mysql-ssl-cert',
-  'mysql-ssl-key',
-  'mysql-ssl-cipher',
-]);
-
 export function resolveBenchmarkConfig(config: BenchmarkConfig): BenchOptions {
   const raw = new Map<string, string>();
   for (const [name, value] of Object.entries(config.options ?? {})) {
-    const definition = findOption(name);
-    if (definition && CONNECTION_OPTIONS.has(definition.name)) {
+    if (isConnectionOption(name)) {
       throw new OptionError(`'${name}' belongs in the connection settings, not in the benchmark options`);
     }
     raw.set(name, typeof value === 'boolean' ? (value ? 'on' : 'off') : String(value));

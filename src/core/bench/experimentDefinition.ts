@@ -41,7 +41,10 @@
 // "params" are extra matrix dimensions (option -> values), for all workloads or per workload;
 // "tableSizes" defaults to [10000] (sysbench's default); "prepare": false uses the tables that are
 // there; "repeat" runs every cell several times; "cleanup": false keeps the tables at the end.
+// "options" takes any sysbench option but the connection's (mysql-host, mysql-user, ...), including
+// "mysql_ignore_errors" for every cell (also given on the command line, which then wins).
 import { OptionError, findOption } from './benchOptions';
+import { isConnectionOption } from './connectionOptionNames';
 import { experimentSizeProblem } from './experimentSize';
 import { isWorkloadName } from './workloadCatalog';
 import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from './bulkLoadRow';
@@ -134,7 +137,7 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
     if (key === 'threads' || key === 'table_size')
       throw new ExperimentDefinitionError(`"options.${name}": use "${key === 'threads' ? 'threads' : 'tableSizes'}" for this dimension.`);
     if (findOption(name) === undefined) throw new ExperimentDefinitionError(`"options.${name}" is not a sysbench option.`);
-    if (name.replace(/_/g, '-').startsWith('mysql-'))
+    if (isConnectionOption(name))
       throw new ExperimentDefinitionError(
         `"options.${name}": connection options come from the command line or the connection, not the experiment.`,
       );

@@ -17,6 +17,7 @@ import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
 import { DEFAULT_TPCC_DATABASE } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine, tpmOf } from '../core/bench/tpcc/tpccResult';
 import { resultToJson } from '../core/results/exportJson';
+import { EXIT_CODES, interruptOnSignals, stamp, type Interruption } from './goTpcInterrupt';
 
 export interface ChCommandIo {
   stdout: (text: string) => void;
@@ -25,13 +26,6 @@ export interface ChCommandIo {
   env: Record<string, string | undefined>;
   onInterrupt: (handler: (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => void) => () => void;
   exit: (code: number) => void;
-}
-
-const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
-
-/** go-tpc's timestamp: [2006-01-02 15:04:05] */
-function stamp(date = new Date()): string {
-  return `[${date.toISOString().slice(0, 19).replace('T', ' ')}]`;
 }
 
 function connectionOf(args: ChArguments, env: ChCommandIo['env']): ConnectionOptionValues {
@@ -46,33 +40,22 @@ export async function chCommand(argv: readonly string[], io: ChCommandIo): Promi
   const args = parseChArguments(argv);
   const connection = connectionOf(args, io.env);
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
-  const controller = new AbortController();
-  let signalled: keyof typeof EXIT_CODES | undefined;
-  const release = io.onInterrupt((signal) => {
-    if (signalled !== undefined) {
-      io.stderr(`\n${signal} again: exiting now; statements of this run may still be running on the server.\n`);
-      io.exit(EXIT_CODES[signal]);
-      return;
-    }
-    signalled = signal;
-    io.stderr(`\nInterrupted (${signal}): stopping after the statements in flight.\n`);
-    controller.abort();
-  });
+  const interruption = interruptOnSignals(io, { inFlight: 'statements', stopping: 'stopping after the statements in flight' });
   try {
     if (!args.json) io.stdout(`${commandComment(args.argv)}\n`);
     switch (args.command) {
       case 'prepare':
-        return await prepare(args, connection, controller.signal, say);
+        return await prepare(args, connection, interruption.signal, say);
       case 'check':
-        return await check(args, connection, controller.signal, say);
+        return await check(args, connection, interruption.signal, say);
       case 'cleanup':
         await cleanupTables(connection, say);
         return 0;
       case 'run':
-        return await run(args, connection, controller.signal, io, () => signalled);
+        return await run(args, connection, io, interruption);
     }
   } finally {
-    release();
+    interruption.release();
   }
 }
 
@@ -162,13 +145,7 @@ async function cleanupTables(connection: ConnectionOptionValues, say: (line: str
   await cleanupTpcc(connection, { onLog: say });
 }
 
-async function run(
-  args: ChArguments,
-  connection: ConnectionOptionValues,
-  signal: AbortSignal,
-  io: ChCommandIo,
-  signalled: () => keyof typeof EXIT_CODES | undefined,
-): Promise<number> {
+async function run(args: ChArguments, connection: ConnectionOptionValues, io: ChCommandIo, interruption: Interruption): Promise<number> {
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
   const chRun: ChRun = await runCh(
     {
@@ -189,7 +166,7 @@ async function run(
       apConnParams: args.apConnParams,
     },
     {
-      signal,
+      signal: interruption.signal,
       onLog: (message) => say(`${stamp()} ${message}`),
       onInterval: ({ tpcc, queries }) => {
         if (args.json) return;
@@ -212,6 +189,6 @@ async function run(
     io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);
     return 1;
   }
-  if (result.status === 'cancelled') return EXIT_CODES[signalled() ?? 'SIGINT'];
+  if (result.status === 'cancelled') return interruption.exitCode();
   return 0;
 }

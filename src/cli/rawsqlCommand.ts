@@ -7,6 +7,7 @@ import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport
 import { runRawsql, type RawsqlRun } from '../core/bench/rawsql/runRawsql';
 import { resultToJson } from '../core/results/exportJson';
 import { waitUntilStart, parseStartAt } from '../core/bench/startAt';
+import { interruptOnSignals, stamp } from './goTpcInterrupt';
 
 export interface RawsqlCommandIo {
   stdout: (text: string) => void;
@@ -16,13 +17,6 @@ export interface RawsqlCommandIo {
   env: Record<string, string | undefined>;
   onInterrupt: (handler: (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => void) => () => void;
   exit: (code: number) => void;
-}
-
-const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
-
-/** go-tpc's timestamp: [2006-01-02 15:04:05] */
-function stamp(date = new Date()): string {
-  return `[${date.toISOString().slice(0, 19).replace('T', ' ')}]`;
 }
 
 export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo): Promise<number> {
@@ -42,24 +36,16 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
   const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
 
-  const controller = new AbortController();
-  let signalled: keyof typeof EXIT_CODES | undefined;
-  const release = io.onInterrupt((signal) => {
-    if (signalled !== undefined) {
-      io.stderr(`\n${signal} again: exiting now; queries of this run may still be running on the server.\n`);
-      io.exit(EXIT_CODES[signal]);
-      return;
-    }
-    signalled = signal;
-    io.stderr(`\nInterrupted (${signal}): stopping the threads after their current query; the partial result follows.\n`);
-    controller.abort();
+  const interruption = interruptOnSignals(io, {
+    inFlight: 'queries',
+    stopping: 'stopping the threads after their current query; the partial result follows',
   });
   let run: RawsqlRun;
   try {
     if (!args.json) io.stdout(`${commandComment(args.argv)}\n`);
     if (startAt !== undefined) {
       say(`Waiting until ${new Date(startAt).toISOString()} to start (--start-at)`);
-      if (!(await waitUntilStart(startAt, controller.signal))) return EXIT_CODES[signalled ?? 'SIGINT'];
+      if (!(await waitUntilStart(startAt, interruption.signal))) return interruption.exitCode();
     }
     run = await runRawsql(
       {
@@ -73,7 +59,7 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
         ignoreError: args.ignoreError,
       },
       {
-        signal: controller.signal,
+        signal: interruption.signal,
         onLog: (message) => say(`${stamp()} ${message}`),
         onInterval: (report) => {
           if (!args.json) for (const operation of report.operations) io.stdout(`${operationLine('Current', operation)}\n`);
@@ -81,7 +67,7 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
       },
     );
   } finally {
-    release();
+    interruption.release();
   }
   const result = run.result;
   if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
@@ -94,6 +80,6 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
     io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);
     return 1;
   }
-  if (result.status === 'cancelled') return EXIT_CODES[signalled ?? 'SIGINT'];
+  if (result.status === 'cancelled') return interruption.exitCode();
   return 0;
 }

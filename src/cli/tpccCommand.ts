@@ -11,14 +11,8 @@ import { runTpcc, type TpccRun } from '../core/bench/tpcc/runTpcc';
 import { parseTpccArguments } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine } from '../core/bench/tpcc/tpccResult';
 import { resultToJson } from '../core/results/exportJson';
+import { interruptOnSignals, stamp } from './goTpcInterrupt';
 import type { RawsqlCommandIo } from './rawsqlCommand';
-
-const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
-
-/** go-tpc's timestamp: [2006-01-02 15:04:05] */
-function stamp(date = new Date()): string {
-  return `[${date.toISOString().slice(0, 19).replace('T', ' ')}]`;
-}
 
 function checkLines(outcome: TpccCheckOutcome): string[] {
   return outcome.failures.map(
@@ -35,19 +29,11 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
   const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
 
-  const controller = new AbortController();
-  let signalled: keyof typeof EXIT_CODES | undefined;
-  const release = io.onInterrupt((signal) => {
-    if (signalled !== undefined) {
-      io.stderr(`\n${signal} again: exiting now; transactions of this run may still be running on the server.\n`);
-      io.exit(EXIT_CODES[signal]);
-      return;
-    }
-    signalled = signal;
-    io.stderr(`\nInterrupted (${signal}): stopping the threads after their current transaction; the partial result follows.\n`);
-    controller.abort();
+  const interruption = interruptOnSignals(io, {
+    inFlight: 'transactions',
+    stopping: 'stopping the threads after their current transaction; the partial result follows',
   });
-  const hooks = { signal: controller.signal, onLog: say };
+  const hooks = { signal: interruption.signal, onLog: say };
   try {
     if (!args.json) io.stdout(`${commandComment(args.argv)}\n`);
     switch (args.action) {
@@ -71,7 +57,7 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
         if (outcome.check !== undefined) for (const line of checkLines(outcome.check)) say(line);
         if (args.json) io.stdout(`${JSON.stringify({ action: 'prepare', ...outcome }, null, 2)}\n`);
         else io.stdout('Finished\n');
-        if (outcome.status === 'cancelled') return EXIT_CODES[signalled ?? 'SIGINT'];
+        if (outcome.status === 'cancelled') return interruption.exitCode();
         return outcome.check?.passed === false ? 1 : 0;
       }
       case 'check': {
@@ -79,7 +65,7 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
         for (const line of checkLines(outcome)) say(line);
         if (args.json) io.stdout(`${JSON.stringify({ action: 'check', ...outcome }, null, 2)}\n`);
         else io.stdout('Finished\n');
-        if (controller.signal.aborted) return EXIT_CODES[signalled ?? 'SIGINT'];
+        if (interruption.signal.aborted) return interruption.exitCode();
         return outcome.passed ? 0 : 1;
       }
       case 'cleanup':
@@ -92,7 +78,7 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
     }
     if (startAt !== undefined) {
       say(`Waiting until ${new Date(startAt).toISOString()} to start (--start-at)`);
-      if (!(await waitUntilStart(startAt, controller.signal))) return EXIT_CODES[signalled ?? 'SIGINT'];
+      if (!(await waitUntilStart(startAt, interruption.signal))) return interruption.exitCode();
     }
     const run: TpccRun = await runTpcc(
       {
@@ -126,9 +112,9 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
       io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);
       return 1;
     }
-    if (result.status === 'cancelled') return EXIT_CODES[signalled ?? 'SIGINT'];
+    if (result.status === 'cancelled') return interruption.exitCode();
     return 0;
   } finally {
-    release();
+    interruption.release();
   }
 }

@@ -8,7 +8,8 @@ import {
   splitQueryFiles,
 } from '../../../src/core/bench/rawsql/rawsqlQueries';
 import { parseRawsqlArguments } from '../../../src/core/bench/rawsql/rawsqlArguments';
-import { queryIndex, threadCounts } from '../../../src/core/bench/rawsql/runRawsql';
+import { queryIndex } from '../../../src/core/bench/rawsql/runRawsql';
+import { threadCounts } from '../../../src/core/bench/gotpc/threadCounts';
 import { parseStartAt, waitUntilStart } from '../../../src/core/bench/startAt';
 import { OptionError } from '../../../src/core/bench/benchOptions';
 import { parseBenchArguments } from '../../../src/core/bench/benchArguments';

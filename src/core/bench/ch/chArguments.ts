@@ -7,18 +7,17 @@
 // --ap-conn-params="tidb_isolation_read_engines='tiflash'"), and the connection as the other
 // workloads take it (--mysql-host=... ; MYSQL_PWD).
 import { OptionError } from '../benchOptions';
-import { durationSeconds } from '../rawsql/rawsqlArguments';
+import { parseGoTpcArguments, wholeNumber, type GoTpcArguments, type GoTpcOption } from '../gotpc/goTpcArguments';
 import { CH_QUERY_NAMES, parseChQueryList, type ChQueryName } from './chQueries';
 
 export const CH_COMMANDS = ['prepare', 'run', 'check', 'cleanup'] as const;
 export type ChCommandName = (typeof CH_COMMANDS)[number];
 
-export interface ChArguments {
+export interface ChArguments extends GoTpcArguments {
   command: ChCommandName;
   warehouses: number;
-  threads: number;
+  /** go-tpc's --acThreads (-t) */
   acThreads: number;
-  count: number;
   isolation: number;
   weights: number[];
   parts: number;
@@ -34,21 +33,6 @@ export interface ChArguments {
   waitForTiflash: boolean;
   /** --analyze; undefined: ANALYZE TABLE on MariaDB and MySQL (their statistics right after the load make q5 run for hours), not on TiDB (go-tpc's default) */
   analyze?: boolean;
-  ignoreError: boolean;
-  timeSec: number;
-  intervalSec: number;
-  /** --mysql-* options, as given */
-  connection: Map<string, string>;
-  json: boolean;
-  out?: string;
-  /** as given, for the command comment (the password left out when printed) */
-  argv: string[];
-}
-
-function wholeNumber(name: string, value: string, min: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min)
-    throw new OptionError(`Invalid value for --${name}: '${value}' (a whole number of ${min} or more)`);
-  return Number(value);
 }
 
 /**
@@ -68,12 +52,9 @@ export function sessionStatementsOf(params: string): string[] {
 }
 
 export function parseChArguments(argv: readonly string[]): ChArguments {
-  const parsed: ChArguments = {
-    command: 'run',
+  const own: Omit<ChArguments, keyof GoTpcArguments | 'command'> = {
     warehouses: 10,
-    threads: 1,
     acThreads: 1,
-    count: 0,
     isolation: 0,
     weights: [45, 43, 4, 4, 4],
     parts: 1,
@@ -85,116 +66,69 @@ export function parseChArguments(argv: readonly string[]): ChArguments {
     apConnParams: '',
     tiflashReplica: 0,
     waitForTiflash: false,
-    ignoreError: false,
-    timeSec: 0,
-    intervalSec: 10,
-    connection: new Map(),
-    json: false,
-    argv: [...argv],
   };
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('-')) {
-      positionals.push(arg);
-      continue;
-    }
-    const match = /^--?([^=]+)(?:=(.*))?$/.exec(arg);
-    const rawName = match?.[1] ?? arg;
-    const name = rawName.length === 1 ? rawName : rawName.replace(/_/g, '-');
-    let value = match?.[2];
-    const takeValue = (): string => {
-      if (value !== undefined) return value;
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new OptionError(`--${rawName} needs a value`);
-      i++;
-      value = next;
-      return next;
-    };
-    const flag = () => value === undefined || !['off', 'false', '0', 'no'].includes(value.toLowerCase());
+  const ownOption = ({ name, value, flag }: GoTpcOption): boolean => {
     switch (name) {
       case 'warehouses':
-        parsed.warehouses = wholeNumber('warehouses', takeValue(), 1);
-        break;
-      case 'threads':
-      case 'T':
-        parsed.threads = wholeNumber('threads', takeValue(), 1);
-        break;
+        own.warehouses = wholeNumber('warehouses', value(), 1);
+        return true;
       case 'acThreads':
       case 'ac-threads':
       case 't':
-        parsed.acThreads = wholeNumber('acThreads', takeValue(), 0);
-        break;
-      case 'count':
-        parsed.count = wholeNumber('count', takeValue(), 0);
-        break;
+        own.acThreads = wholeNumber('acThreads', value(), 0);
+        return true;
       case 'isolation':
-        parsed.isolation = wholeNumber('isolation', takeValue(), 0);
-        if (![0, 1, 2, 4, 6].includes(parsed.isolation))
-          throw new OptionError(`Invalid value for --isolation: ${parsed.isolation} (0, 1, 2, 4 or 6, as go-tpc)`);
-        break;
+        own.isolation = wholeNumber('isolation', value(), 0);
+        if (![0, 1, 2, 4, 6].includes(own.isolation))
+          throw new OptionError(`Invalid value for --isolation: ${own.isolation} (0, 1, 2, 4 or 6, as go-tpc)`);
+        return true;
       case 'weight': {
-        const weights = takeValue()
+        const weights = value()
           .split(',')
           .map((part) => wholeNumber('weight', part.trim(), 0));
         if (weights.length !== 5 || weights.reduce((a, b) => a + b, 0) !== 100)
           throw new OptionError('--weight needs 5 numbers that add up to 100 (NewOrder, Payment, OrderStatus, Delivery, StockLevel)');
-        parsed.weights = weights;
-        break;
+        own.weights = weights;
+        return true;
       }
       case 'parts':
-        parsed.parts = wholeNumber('parts', takeValue(), 1);
-        break;
+        own.parts = wholeNumber('parts', value(), 1);
+        return true;
       case 'dropdata':
-        parsed.dropData = flag();
-        break;
+        own.dropData = flag();
+        return true;
       case 'no-check':
-        parsed.noCheck = flag();
-        break;
+        own.noCheck = flag();
+        return true;
       case 'check-all':
-        parsed.checkAll = flag();
-        break;
+        own.checkAll = flag();
+        return true;
       case 'queries':
         try {
-          parsed.queries = parseChQueryList(takeValue());
+          own.queries = parseChQueryList(value());
         } catch (error) {
           throw new OptionError(error instanceof Error ? error.message : String(error));
         }
-        break;
+        return true;
       case 'ap-conn-params':
-        parsed.apConnParams = takeValue();
-        parsed.apSessionStatements = sessionStatementsOf(parsed.apConnParams);
-        break;
+        own.apConnParams = value();
+        own.apSessionStatements = sessionStatementsOf(own.apConnParams);
+        return true;
       case 'tiflash-replica':
-        parsed.tiflashReplica = wholeNumber('tiflash-replica', takeValue(), 0);
-        break;
+        own.tiflashReplica = wholeNumber('tiflash-replica', value(), 0);
+        return true;
       case 'wait-tiflash':
-        parsed.waitForTiflash = flag();
-        break;
+        own.waitForTiflash = flag();
+        return true;
       case 'analyze':
-        parsed.analyze = flag();
-        break;
-      case 'ignore-error':
-        parsed.ignoreError = flag();
-        break;
-      case 'time':
-        parsed.timeSec = durationSeconds('time', takeValue());
-        break;
-      case 'interval':
-        parsed.intervalSec = durationSeconds('interval', takeValue());
-        if (parsed.intervalSec <= 0) throw new OptionError('--interval must be longer than 0');
-        break;
-      case 'json':
-        parsed.json = flag();
-        break;
-      case 'out':
-        parsed.out = takeValue();
-        break;
+        own.analyze = flag();
+        return true;
       default:
-        if (!name.startsWith('mysql-')) throw new OptionError(`invalid option for ch: ${arg.split('=')[0]}`);
-        parsed.connection.set(name, takeValue());
+        return false;
     }
-  }
+  };
+  const { options, positionals } = parseGoTpcArguments(argv, 'ch', ownOption, { startAt: false });
+  const parsed: ChArguments = { ...options, ...own, command: 'run' };
   if (positionals[0] !== 'ch') throw new OptionError('expected: tidb-lab bench ch [options] prepare|run|check|cleanup');
   const command = positionals[1];
   if (command === undefined) throw new OptionError('ch needs a command: prepare, run, check or cleanup');

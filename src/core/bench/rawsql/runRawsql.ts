@@ -4,11 +4,14 @@
 // HDR histograms; an interval every --interval for the live view; one RunResult at the end.
 import { createHash, randomUUID } from 'node:crypto';
 import { DatabaseSession } from '../../db/databaseSession';
-import type { SqlExecutor, SqlLogger } from '../../db/sqlExecutor';
+import type { SqlExecutor } from '../../db/sqlExecutor';
 import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../../results/benchmarkResult';
 import { TOOL_VERSION } from '../../toolVersion';
 import { adminProfile } from '../benchConnectionSettings';
 import type { ConnectionOptionValues } from '../benchOptions';
+import type { GoTpcHooks, GoTpcIntervalReport, GoTpcRun } from '../gotpc/goTpcRun';
+import { RunClock } from '../gotpc/runClock';
+import { threadCounts } from '../gotpc/threadCounts';
 import { LatencyRecorder } from '../latencyHistogram';
 import { serverInfoOf } from '../serverInfo';
 import { errorOperation, operationLabelsOf, OperationRecorders, type OperationNumbers } from './rawsqlMeasurement';
@@ -32,32 +35,9 @@ export interface RawsqlConfig {
   ignoreError: boolean;
 }
 
-export interface RawsqlIntervalReport {
-  interval: ResultInterval;
-  /** the interval's numbers by query, for go-tpc's [Current] lines */
-  operations: OperationNumbers[];
-}
-
-export interface RawsqlHooks {
-  signal?: AbortSignal;
-  onInterval?: (report: RawsqlIntervalReport) => void;
-  onLog?: (message: string) => void;
-  onThreadsStarted?: () => void;
-  onSql?: SqlLogger;
-}
-
-export interface RawsqlRun {
-  result: RunResult;
-  /** the whole run's numbers by query, for go-tpc's [Summary] lines */
-  operations: OperationNumbers[];
-}
-
-/** Queries per thread: the count spread so that they add up to it exactly (go-tpc gives each count/threads and drops the rest). */
-export function threadCounts(count: number, threads: number): number[] {
-  return Array.from({ length: threads }, (_, thread) =>
-    count <= 0 ? 0 : Math.floor(count / threads) + (thread < count % threads ? 1 : 0),
-  );
-}
+export type RawsqlIntervalReport = GoTpcIntervalReport;
+export type RawsqlHooks = GoTpcHooks;
+export type RawsqlRun = GoTpcRun;
 
 /** The query a thread runs at its n-th step (0-based), as go-tpc picks it. */
 export function queryIndex(thread: number, step: number, queries: number): number {
@@ -86,25 +66,24 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
   });
   const server = serverInfoOf(admin.identity, config);
   const total = new Counters();
-  let current = new Counters();
   const errorCodes = new Map<number, number>();
-  const state = { stopped: false, running: 0, failure: undefined as string | undefined };
+  const state = { running: 0, failure: undefined as string | undefined };
   const perThread = threadCounts(config.count, threads);
-  let startMs = 0;
-  let deadlineMs = Number.POSITIVE_INFINITY;
-  let releaseStart: () => void = () => undefined;
-  const started = new Promise<void>((resolve) => (releaseStart = resolve));
+  const clock = new RunClock(
+    { ...config, signal: hooks.signal },
+    () => new Counters(),
+    (taken, t, seconds) => {
+      const interval = intervalOf(taken, t, seconds, state.running);
+      hooks.onInterval?.({ interval, operations: taken.byQuery.numbers(seconds) });
+      return interval;
+    },
+  );
   let connected = 0;
   let allConnected: () => void = () => undefined;
   const connectedPromise = new Promise<void>((resolve) => (allConnected = resolve));
-  const onAbort = () => {
-    state.stopped = true;
-    releaseStart();
-  };
-  hooks.signal?.addEventListener('abort', onAbort, { once: true });
 
   const record = (query: RawQuery, ms: number, error?: unknown) => {
-    for (const counters of [total, current]) {
+    for (const counters of [total, clock.current]) {
       if (error === undefined) {
         counters.all.record(ms);
         counters.byQuery.record(query.name, ms);
@@ -126,14 +105,14 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
     let step = 0;
     let firstConnection = true;
     const limit = perThread[thread];
-    const more = () => !state.stopped && Date.now() < deadlineMs && (limit === 0 || step < limit);
+    const more = () => clock.running() && (limit === 0 || step < limit);
     while (firstConnection || more()) {
       try {
         await pool.withDedicatedConnection(async (executor: SqlExecutor) => {
           if (firstConnection) {
             firstConnection = false;
             if (++connected === threads) allConnected();
-            await started;
+            await clock.started;
           }
           state.running++;
           try {
@@ -165,7 +144,7 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
         if (firstConnection) {
           firstConnection = false;
           state.failure ??= error instanceof Error ? error.message : String(error);
-          state.stopped = true;
+          clock.stopped = true;
           if (++connected === threads) allConnected();
           return;
         }
@@ -174,68 +153,30 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
           return;
         }
         total.reconnects++;
-        current.reconnects++;
+        clock.current.reconnects++;
       }
     }
   };
 
-  const intervals: ResultInterval[] = [];
-  let lastMs = 0;
-  const closeInterval = (nowMs: number) => {
-    const seconds = (nowMs - lastMs) / 1000;
-    const taken = current;
-    current = new Counters();
-    const interval = intervalOf(taken, (nowMs - startMs) / 1000, seconds, state.running);
-    lastMs = nowMs;
-    intervals.push(interval);
-    hooks.onInterval?.({ interval, operations: taken.byQuery.numbers(seconds) });
-  };
-
-  let timer: NodeJS.Timeout | undefined;
   try {
     const threadRuns = Array.from({ length: threads }, (_, thread) => runThread(thread));
     await connectedPromise;
-    if (state.failure !== undefined && state.stopped && total.all.count === 0 && !hooks.signal?.aborted) {
-      releaseStart();
+    if (state.failure !== undefined && clock.stopped && total.all.count === 0 && !hooks.signal?.aborted) {
+      clock.stop();
       await Promise.all(threadRuns);
       throw new Error(state.failure);
     }
-    startMs = Date.now();
-    lastMs = startMs;
-    if (config.timeSec > 0) deadlineMs = startMs + config.timeSec * 1000;
-    const tick = () => {
-      const next = startMs + (intervals.length + 1) * config.intervalSec * 1000;
-      timer = setTimeout(
-        () => {
-          closeInterval(Date.now());
-          tick();
-        },
-        Math.max(0, next - Date.now()),
-      );
-    };
-    if (config.intervalSec > 0) tick();
-    releaseStart();
+    clock.start();
     hooks.onThreadsStarted?.();
     await Promise.all(threadRuns);
-    clearTimeout(timer);
-    const endMs = Date.now();
-    // the queries after the last tick: an interval of their own unless it is a sliver (the threads
-    // finishing just after the tick due at --time), whose rate would be noise; the summary has them anyway
-    const tailMs = endMs - lastMs;
-    if (
-      config.intervalSec > 0 &&
-      (current.all.count > 0 || current.errors > 0) &&
-      (intervals.length === 0 || tailMs >= config.intervalSec * 500)
-    )
-      closeInterval(endMs);
-    const durationSec = (endMs - startMs) / 1000;
+    const { durationSec } = clock.finish((current) => current.all.count > 0 || current.errors > 0);
     const cancelled = hooks.signal?.aborted === true;
     const status: RunStatus = cancelled ? 'cancelled' : state.failure !== undefined ? 'failed' : 'completed';
     const operations = total.byQuery.numbers(durationSec);
     const result = resultOf(config, total, {
-      startTime: new Date(startMs).toISOString(),
+      startTime: new Date(clock.startMs).toISOString(),
       durationSec,
-      intervals,
+      intervals: clock.intervals,
       status,
       message: cancelled ? 'Cancelled; the result holds what was measured until then.' : state.failure,
       server,
@@ -244,8 +185,7 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
     });
     return { result, operations };
   } finally {
-    clearTimeout(timer);
-    hooks.signal?.removeEventListener('abort', onAbort);
+    clock.dispose();
     await pool.close();
     await admin.close();
   }

@@ -29,12 +29,13 @@ import { randomUUID } from 'node:crypto';
 import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../../results/benchmarkResult';
 import { TOOL_VERSION } from '../../toolVersion';
 import { DatabaseSession } from '../../db/databaseSession';
-import type { SqlLogger } from '../../db/sqlExecutor';
 import { adminProfile } from '../benchConnectionSettings';
 import type { ConnectionOptionValues } from '../benchOptions';
 import { serverInfoOf } from '../serverInfo';
 import { operationLabelsOf, OperationRecorders, type OperationNumbers } from '../rawsql/rawsqlMeasurement';
-import { threadCounts } from '../rawsql/runRawsql';
+import type { GoTpcHooks, GoTpcIntervalReport, GoTpcRun } from '../gotpc/goTpcRun';
+import { RunClock } from '../gotpc/runClock';
+import { threadCounts } from '../gotpc/threadCounts';
 import { runDelivery } from './delivery';
 import { runNewOrder } from './newOrder';
 import { runOrderStatus } from './orderStatus';
@@ -66,25 +67,9 @@ export interface TpccRunConfig {
   weights: readonly number[];
 }
 
-export interface TpccIntervalReport {
-  interval: ResultInterval;
-  /** the interval's numbers by operation, for go-tpc's [Current] lines */
-  operations: OperationNumbers[];
-}
-
-export interface TpccHooks {
-  signal?: AbortSignal;
-  onInterval?: (report: TpccIntervalReport) => void;
-  onLog?: (message: string) => void;
-  onThreadsStarted?: () => void;
-  onSql?: SqlLogger;
-}
-
-export interface TpccRun {
-  result: RunResult;
-  /** the whole run's numbers by operation, for go-tpc's [Summary] lines */
-  operations: OperationNumbers[];
-}
+export type TpccIntervalReport = GoTpcIntervalReport;
+export type TpccHooks = GoTpcHooks;
+export type TpccRun = GoTpcRun;
 
 export const TRANSACTIONS: Readonly<
   Record<TransactionName, (connection: TpccConnection, random: TpccRandom, warehouses: number) => Promise<'commit' | 'rollback'>>
@@ -117,21 +102,22 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
   });
   const server = serverInfoOf(admin.identity, config);
   const total = new Counters();
-  let current = new Counters();
   const errorCodes = new Map<number, number>();
-  const state = { stopped: false, running: 0, failure: undefined as string | undefined };
+  const state = { running: 0, failure: undefined as string | undefined };
   const perThread = threadCounts(config.count, threads);
-  let deadlineMs = Number.POSITIVE_INFINITY;
-  let releaseStart: () => void = () => undefined;
-  const started = new Promise<void>((resolve) => (releaseStart = resolve));
-  const onAbort = () => {
-    state.stopped = true;
-    releaseStart();
-  };
-  hooks.signal?.addEventListener('abort', onAbort, { once: true });
+  const clock = new RunClock(
+    { ...config, signal: hooks.signal },
+    () => new Counters(),
+    (taken, t, seconds) => {
+      const operations = taken.byOperation.numbers(seconds);
+      const interval = { ...intervalOf(taken, t, seconds, state.running), operations: operationRates(operations) };
+      hooks.onInterval?.({ interval, operations });
+      return interval;
+    },
+  );
 
   const record = (name: TransactionName, ms: number, statements: StatementCounts, outcome: 'commit' | 'rollback' | { error: unknown }) => {
-    for (const counters of [total, current]) {
+    for (const counters of [total, clock.current]) {
       counters.statements.reads += statements.reads;
       counters.statements.writes += statements.writes;
       counters.statements.others += statements.others;
@@ -164,10 +150,10 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
     const random = new TpccRandom();
     const limit = perThread[thread];
     let step = 0;
-    await started;
+    await clock.started;
     state.running++;
     try {
-      while (!state.stopped && Date.now() < deadlineMs && (limit === 0 || step < limit)) {
+      while (clock.running() && (limit === 0 || step < limit)) {
         step++;
         const name = pickTransaction(deck, random);
         const before = { ...connection.counts };
@@ -197,7 +183,7 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
           connection.destroy();
           connection = await TpccConnection.open(config.connection, config.isolation, thread);
           total.reconnects++;
-          current.reconnects++;
+          clock.current.reconnects++;
         }
       }
     } catch (error) {
@@ -208,21 +194,6 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
     }
   };
 
-  const intervals: ResultInterval[] = [];
-  let startMs = 0;
-  let lastMs = 0;
-  const closeInterval = (nowMs: number) => {
-    const seconds = (nowMs - lastMs) / 1000;
-    const taken = current;
-    current = new Counters();
-    const operations = taken.byOperation.numbers(seconds);
-    const interval = { ...intervalOf(taken, (nowMs - startMs) / 1000, seconds, state.running), operations: operationRates(operations) };
-    lastMs = nowMs;
-    intervals.push(interval);
-    hooks.onInterval?.({ interval, operations });
-  };
-
-  let timer: NodeJS.Timeout | undefined;
   try {
     const connections = await connectAll();
     const failed = connections.find((c): c is Error => c instanceof Error);
@@ -231,40 +202,17 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
       throw failed;
     }
     const threadRuns = (connections as TpccConnection[]).map((connection, thread) => runThread(thread, connection));
-    startMs = Date.now();
-    lastMs = startMs;
-    if (config.timeSec > 0) deadlineMs = startMs + config.timeSec * 1000;
-    const tick = () => {
-      const next = startMs + (intervals.length + 1) * config.intervalSec * 1000;
-      timer = setTimeout(
-        () => {
-          closeInterval(Date.now());
-          tick();
-        },
-        Math.max(0, next - Date.now()),
-      );
-    };
-    if (config.intervalSec > 0) tick();
-    releaseStart();
+    clock.start();
     hooks.onThreadsStarted?.();
     await Promise.all(threadRuns);
-    clearTimeout(timer);
-    const endMs = Date.now();
-    const tailMs = endMs - lastMs;
-    if (
-      config.intervalSec > 0 &&
-      (current.transactions > 0 || current.errors > 0) &&
-      (intervals.length === 0 || tailMs >= config.intervalSec * 500)
-    )
-      closeInterval(endMs);
-    const durationSec = (endMs - startMs) / 1000;
+    const { durationSec } = clock.finish((current) => current.transactions > 0 || current.errors > 0);
     const cancelled = hooks.signal?.aborted === true;
     const status: RunStatus = cancelled ? 'cancelled' : state.failure !== undefined ? 'failed' : 'completed';
     const operations = total.byOperation.numbers(durationSec);
     const result = resultOf(config, total, {
-      startTime: new Date(startMs).toISOString(),
+      startTime: new Date(clock.startMs).toISOString(),
       durationSec,
-      intervals,
+      intervals: clock.intervals,
       status,
       message: cancelled ? 'Cancelled; the result holds what was measured until then.' : state.failure,
       server,
@@ -273,8 +221,7 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
     });
     return { result, operations };
   } finally {
-    clearTimeout(timer);
-    hooks.signal?.removeEventListener('abort', onAbort);
+    clock.dispose();
     await admin.close();
   }
 }

@@ -13,6 +13,7 @@ import { BenchWorkerPool } from './benchWorkerPool';
 import { ClientMeter } from './clientMeter';
 import { ErrorPolicy } from './errorPolicy';
 import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
+import { IntervalReporter } from './intervalReporter';
 import { RunStatistics, type IntervalReport } from './runStatistics';
 import { epochNow } from './workerRun';
 import {
@@ -249,36 +250,27 @@ async function runOnServer(
     }
 
     const intervals: ResultInterval[] = [];
-    const emitInterval = (report: IntervalReport) => {
-      intervals.push(report.interval);
-      hooks.onInterval?.(report);
-    };
-    const reporting =
-      limits.reportInterval > 0
-        ? reportIntervals(pool, statistics, meter, measuredStartMs, limits.reportInterval, emitInterval)
-        : Promise.resolve(undefined);
+    const reporter = new IntervalReporter(pool, statistics, meter, {
+      measuredStartMs,
+      intervalSec: limits.reportInterval,
+      threadsByWorker: threadIdsByWorker.map((ids) => ids.length),
+      emit: (report) => {
+        intervals.push(report.interval);
+        hooks.onInterval?.(report);
+      },
+    });
+    const reporting = limits.reportInterval > 0 ? reporter.run() : Promise.resolve();
 
     await pool.whenFinished();
     const endMs = epochNow();
     for (const timer of timers) clearTimeout(timer);
-    const lastReport = await reporting;
-    collectFinalSnapshots(pool, statistics);
+    await reporting;
+    reporter.finish(endMs, limits.reportInterval > 0 && !state.cancelled);
     if (hooks.beforeConnectionsClose) {
       await hooks.beforeConnectionsClose().catch(() => undefined);
       await pool.release(RELEASE_TIMEOUT_MS);
     }
     await pool.terminate();
-    if (lastReport && !state.cancelled && lastReport.nextDueMs <= endMs && endMs > measuredStartMs) {
-      // The tick due at the deadline raced the threads finishing; on a busy machine its timer can
-      // fire late. Close that interval from the final counters so --time N gives N intervals.
-      statistics.setGauges(0, 0, 0);
-      const report = statistics.closeInterval(
-        (endMs - measuredStartMs) / 1000,
-        (endMs - Math.max(lastReport.lastMs, measuredStartMs)) / 1000,
-      );
-      report.interval.client = meter.closeInterval(finalLoops(pool));
-      emitInterval(report);
-    }
     const client = meter.finish(finalLoops(pool), intervals);
 
     for (const id of abandoned) {
@@ -372,62 +364,6 @@ function workerSetups(
 
 function finalLoops(pool: BenchWorkerPool): Array<WorkerLoopLoad | undefined> {
   return pool.finishedByWorker().map((message) => message?.snapshot.loop);
-}
-
-function collectFinalSnapshots(pool: BenchWorkerPool, statistics: RunStatistics): void {
-  pool.finishedByWorker().forEach((message, worker) => {
-    if (message) statistics.add(worker, message.snapshot);
-  });
-}
-
-/** Where interval reporting stopped: the tick it was waiting for and when the last interval closed. */
-interface ReportingEnd {
-  nextDueMs: number;
-  lastMs: number;
-}
-
-async function reportIntervals(
-  pool: BenchWorkerPool,
-  statistics: RunStatistics,
-  meter: ClientMeter,
-  measuredStartMs: number,
-  intervalSec: number,
-  emit: (report: IntervalReport) => void,
-): Promise<ReportingEnd> {
-  let lastMs = measuredStartMs;
-  for (let tick = 1; ; tick++) {
-    const dueMs = measuredStartMs + tick * intervalSec * 1000;
-    const waitMs = dueMs - epochNow();
-    if (waitMs > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), waitMs);
-        }),
-        pool.whenFinished().then(() => true),
-      ]);
-      clearTimeout(timer);
-      if (finished) return { nextDueMs: dueMs, lastMs };
-    }
-    if (pool.allFinished) return { nextDueMs: dueMs, lastMs };
-    const snapshots = await pool.snapshot();
-    const nowMs = epochNow();
-    let queueLength = 0;
-    let concurrency = 0;
-    let threadsRunning = 0;
-    for (const { worker, snapshot } of snapshots) {
-      statistics.add(worker, snapshot);
-      queueLength += snapshot.queueLength;
-      concurrency += snapshot.concurrency;
-      threadsRunning += snapshot.threadsRunning;
-    }
-    if (nowMs < measuredStartMs) continue;
-    statistics.setGauges(queueLength, concurrency, threadsRunning);
-    const report = statistics.closeInterval((nowMs - measuredStartMs) / 1000, (nowMs - Math.max(lastMs, measuredStartMs)) / 1000);
-    report.interval.client = meter.closeInterval(snapshots.map(({ snapshot }) => snapshot.loop));
-    emit(report);
-    lastMs = nowMs;
-  }
 }
 
 function explainInitFailure(message: string, options: BenchOptions): string {

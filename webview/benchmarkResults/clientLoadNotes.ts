@@ -4,6 +4,7 @@
 // client-bound run. Results without client figures (imported logs) get none of these.
 import type { ClientLoad, ExperimentResult, ResultInterval, RunResult } from '../../src/core/results/benchmarkResult';
 import { BOUND_INTERVAL_SHARE, saturatedIntervals } from '../../src/core/results/clientBound';
+import { variantDefinedParams, withoutParams } from '../../src/core/results/variantParams';
 import { formatString } from '../../src/protocol/benchmarkResults';
 import { element } from '../shared/dom';
 import { cellSettingLabel } from './sweepSeries';
@@ -99,9 +100,12 @@ export function liveClientSaturation(
 /** The client-bound variants of each heatmap cell, keyed as the heatmap keys its rows. */
 export function clientBoundVariantsByCell(experiment: ExperimentResult, variants: readonly string[]): Map<string, string[]> {
   const byCell = new Map<string, string[]>();
+  // keyed as the heatmap's rows are: without the params that only restate the variant
+  const variantParams = variantDefinedParams(experiment.cells.filter((cell) => variants.includes(cell.variant)));
   for (const cell of experiment.cells) {
     if (!variants.includes(cell.variant) || !cell.run.client?.bound) continue;
-    const key = heatmapCellKey(cellSettingLabel(cell), cell.tableSize, cell.threads);
+    const setting = cellSettingLabel({ workload: cell.workload, params: withoutParams(cell.params, variantParams) });
+    const key = heatmapCellKey(setting, cell.tableSize, cell.threads);
     const bound = byCell.get(key) ?? [];
     if (!bound.includes(cell.variant)) bound.push(cell.variant);
     byCell.set(key, bound);

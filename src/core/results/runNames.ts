@@ -2,6 +2,7 @@
 // runs by what tells them apart (in a thread sweep "16 threads", not "default · oltp_point_select ·
 // 16 threads · 10,000 rows"). The words are passed in, so the editor can localize them.
 import type { ExperimentCell, ExperimentResult } from './benchmarkResult';
+import { variantDefinedParams } from './variantParams';
 
 export interface NameWords {
   threads(count: number): string;
@@ -33,7 +34,7 @@ export interface CellDimensions {
 
 /**
  * The cell's name among `cells`: only the dimensions in which the cells differ, in the order
- * variant, workload, params, table size, threads, repetition. A lone cell is named by its
+ * variant, workload, params (but those its variant restates), table size, threads, repetition. A lone cell is named by its
  * workload and threads.
  */
 export function cellName(cells: readonly CellDimensions[], cell: CellDimensions, words: NameWords = ENGLISH_NAME_WORDS): string {
@@ -44,7 +45,9 @@ export function cellName(cells: readonly CellDimensions[], cell: CellDimensions,
   const parts: string[] = [];
   if (varies((other) => other.variant)) parts.push(cell.variant);
   if (varies((other) => other.workload)) parts.push(cell.workload);
-  const paramKeys = [...new Set(cells.flatMap((other) => Object.keys(other.params ?? {})))].sort();
+  // the variant says them already ("ordered", not "ordered · key_order=ordered")
+  const variantParams = variantDefinedParams(cells);
+  const paramKeys = [...new Set(cells.flatMap((other) => Object.keys(other.params ?? {})))].filter((key) => !variantParams.has(key)).sort();
   for (const key of paramKeys) {
     if (varies((other) => other.params?.[key])) parts.push(`${key}=${String(cell.params?.[key] ?? '–')}`);
   }

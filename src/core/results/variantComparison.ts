@@ -6,6 +6,7 @@
 
 import type { ExperimentCell, ExperimentResult } from './benchmarkResult';
 import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
+import { variantDefinedParams, withoutParams } from './variantParams';
 
 export type CellParams = NonNullable<ExperimentCell['params']>;
 
@@ -69,9 +70,17 @@ export function variantChangeTable(experiment: ExperimentResult, options: Varian
   }
   if (table.warnings.length > 0) return table;
 
+  const compared = experiment.cells.filter((cell) => cell.variant === baseline || cell.variant === candidate);
+  // a bulk-load cell's key_order=ordered is its variant: the cells to pair differ in it
+  const variantParams = variantDefinedParams(compared);
+  const shared = (cell: ExperimentCell): ExperimentCell => {
+    const params = withoutParams(cell.params, variantParams);
+    const { params: _all, ...rest } = cell;
+    return params === undefined ? rest : { ...rest, params };
+  };
   const groups = new Map<string, { cell: ExperimentCell; values: Map<string, number[]>; notFromMemory: boolean }>();
-  for (const cell of experiment.cells) {
-    if (cell.variant !== baseline && cell.variant !== candidate) continue;
+  for (const original of compared) {
+    const cell = shared(original);
     const key = cellKey(cell);
     const group = groups.get(key) ?? {
       cell,

@@ -5,7 +5,7 @@ import type { ClientLoad, ResultInterval } from '../../../src/core/results/bench
 import { variantChangeTable } from '../../../src/core/results/variantComparison';
 import { clientBoundVariantsByCell, heatmapCellKey, liveClientSaturation } from '../../../webview/benchmarkResults/clientLoadNotes';
 import { cellSettingLabel } from '../../../webview/benchmarkResults/sweepSeries';
-import { sampleExperiment } from '../results/support/sampleResults';
+import { sampleExperiment, type CellSpec } from '../results/support/sampleResults';
 
 const bound: ClientLoad = { cpuUtilization: 0.36, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 4.2, bound: true };
 const free: ClientLoad = { cpuUtilization: 0.03, cores: 2, eventLoopUtilization: 0.02, eventLoopDelayP99Ms: 9, bound: false };
@@ -65,5 +65,21 @@ describe('heatmap cells with a client-bound run', () => {
       ].sort((a, b) => table.rows.findIndex((row) => row.workload === a[0]) - table.rows.findIndex((row) => row.workload === b[0])),
     );
     assert.equal(clientBoundVariantsByCell(experiment, ['normal']).size, 0, 'only the variants the heatmap compares count');
+  });
+
+  test("a bulk-load study's bound cell is found under its heatmap row, which has no key_order", () => {
+    const bulk = (variant: string): CellSpec => ({
+      workload: 'bulk_load',
+      threads: 5,
+      variant,
+      qps: 100,
+      p95: 1,
+      params: { rows_per_insert: 2000, key_order: variant },
+    });
+    const experiment = sampleExperiment([bulk('ordered'), bulk('shuffled')], ['ordered', 'shuffled']);
+    experiment.cells[1].run.client = bound;
+    const byCell = clientBoundVariantsByCell(experiment, ['ordered', 'shuffled']);
+    const [row] = variantChangeTable(experiment, { metric: 'qps' }).rows;
+    assert.deepEqual(byCell.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)), ['shuffled']);
   });
 });

@@ -52,4 +52,20 @@ describe('run names', () => {
       ['w · 4 threads', 'w · 4 threads · run 2', 'w · 4 threads · run 3'],
     );
   });
+
+  test('a bulk-load study names its cells by the variant, not again by the key_order param that is the variant', () => {
+    const cells: CellDimensions[] = [];
+    for (const writers of [5, 10])
+      for (const keyOrder of ['ordered', 'shuffled'])
+        cells.push({
+          variant: keyOrder,
+          workload: 'bulk_load',
+          threads: writers,
+          params: { rows_per_insert: 2000, key_order: keyOrder, secondary_index: false },
+        });
+    assert.deepEqual(
+      cells.map((cell) => cellName(cells, cell)),
+      ['ordered · 5 threads', 'shuffled · 5 threads', 'ordered · 10 threads', 'shuffled · 10 threads'],
+    );
+  });
 });

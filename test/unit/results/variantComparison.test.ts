@@ -158,4 +158,38 @@ describe('repeated cells', () => {
     const table = variantChangeTable(sampleExperiment(STUDY), { metric: 'qps' });
     assert.ok(table.rows.every((row) => row.withinSpread === false));
   });
+
+  test('a bulk-load study pairs its ordered and shuffled cells, whose key_order param is their variant', () => {
+    // the params the bulk-load runner records (bulkLoadExperiment.ts layoutParams), keyOrder ordered/shuffled
+    const bulk = (variant: string, writers: number, qps: number): CellSpec => ({
+      workload: 'bulk_load',
+      threads: writers,
+      variant,
+      qps,
+      p95: 1,
+      params: {
+        rows_per_insert: 2000,
+        rows: 20000,
+        key_order: variant,
+        table_layout: 'explicit',
+        primary_key: 'explicit',
+        secondary_index: false,
+      },
+    });
+    const study = sampleExperiment(
+      [bulk('ordered', 5, 100), bulk('shuffled', 5, 150), bulk('ordered', 10, 200), bulk('shuffled', 10, 100)],
+      ['ordered', 'shuffled'],
+    );
+    const table = variantChangeTable(study, { metric: 'qps' });
+    assert.deepEqual(
+      table.rows.map((row) => [row.threads, row.changePct, row.params?.key_order]),
+      [
+        [5, 50, undefined],
+        [10, -50, undefined],
+      ],
+    );
+    const matrix = pivotChangeMatrix(table, 'changePct');
+    assert.deepEqual(matrix.cells, [[50], [-50]], 'one column, every cell a number');
+    assert.doesNotMatch(matrix.columns[0].label, /key_order/);
+  });
 });

@@ -217,6 +217,9 @@ export interface BenchmarkResultsStrings {
   engines: string;
   plan: string;
   planChanged: string;
+  /** a plan of a statement whose plan changed: its digest and executions, in the badge's hover */
+  planListEntry: string;
+  planFirstSeen: string;
   planOne: string;
   openPlan: string;
   showInStatements: string;

@@ -2,7 +2,7 @@
 // largest first: the same order as the Markdown export), their engines and plan changes, the
 // warnings of reading it, and per statement "Open plan" and "Show in Statements view". The host
 // looks the statement up by digest in the result it loaded; the webview sends nothing else.
-import type { ServerActivity } from '../../src/core/results/benchmarkResult';
+import type { ServerActivity, ServerStatementPlan } from '../../src/core/results/benchmarkResult';
 import type { DigestCountNote } from '../../src/core/results/digestCountNote';
 import { serverStatementRows } from '../../src/core/results/serverStatementRows';
 import { shortText } from '../../src/core/results/serverActivityText';
@@ -34,7 +34,7 @@ export function serverSection(
       plan === 'changed'
         ? element(
             'span',
-            { className: 'badge plan-changed', attributes: { 'data-plan-changed': '' } },
+            { className: 'badge plan-changed', attributes: { 'data-plan-changed': '', title: planList(context, statement.plans ?? []) } },
             formatString(s.planChanged, statement.planDigests.length),
           )
         : plan === 'one'
@@ -95,4 +95,15 @@ export function serverSection(
   );
   section.dataset.section = 'server';
   return section;
+}
+
+/** The plans of a statement whose plan changed, first seen first (as the run recorded them and the Statements view lists them). */
+function planList(context: ViewContext, plans: readonly ServerStatementPlan[]): string {
+  const s = context.strings;
+  return plans
+    .map((plan) => {
+      const entry = formatString(s.planListEntry, plan.planDigest.slice(0, 12), context.format.number(plan.execCount));
+      return plan.firstSeen === undefined ? entry : `${entry}, ${formatString(s.planFirstSeen, plan.firstSeen)}`;
+    })
+    .join('\n');
 }

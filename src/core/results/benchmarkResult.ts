@@ -138,6 +138,8 @@ export interface ServerInfo {
 export interface ServerStatementPlan {
   planDigest: string;
   execCount: number;
+  /** TiDB: when the server first saw this plan ("YYYY-MM-DD HH:MM:SS", server time); statement.plans lists the first seen first */
+  firstSeen?: string;
   /** TiDB, TiKV, TiFlash (cop), TiFlash (batchCop), TiFlash (MPP); plain TiFlash when the plan does not say which */
   engines: string[];
   /** the plan as text the plan view reads */
@@ -162,6 +164,7 @@ export interface ServerStatement {
   plan?: string;
   /** more than one plan digest during the run */
   planChanged?: boolean;
+  /** first seen first, as the Statements view lists them (planOrder.ts); planDigests in the same order */
   plans?: ServerStatementPlan[];
   /** TiDB: coprocessor tasks sent during the run */
   copTasks?: number;

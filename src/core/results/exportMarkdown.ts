@@ -15,6 +15,7 @@ import {
 } from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
 import { ms, shortText } from './serverActivityText';
+import { runDigestCountNote, type DigestCountNote } from './digestCountNote';
 import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 import { operationRowsOf, type OperationRow } from './operationRows';
@@ -151,7 +152,7 @@ export function experimentToMarkdown(result: ExperimentResult): string {
 export function runToMarkdown(result: RunResult): string {
   const parts = [
     operationsToMarkdown(result),
-    serverActivityToMarkdown(result.server?.activity),
+    serverActivityToMarkdown(result.server?.activity, runDigestCountNote(result)),
     serverRegionsToMarkdown(result.server?.regions),
   ];
   return [runSummariesToMarkdown([result]), ...parts.filter(Boolean)].join('\n');
@@ -225,8 +226,8 @@ export function bulkLoadToMarkdown(result: ExperimentResult): string {
   );
 }
 
-/** The Markdown "Server" section of a run. */
-export function serverActivityToMarkdown(activity: ServerActivity | undefined): string {
+/** The Markdown "Server" section of a run, with performance_schema's count note as the result tab shows it. */
+export function serverActivityToMarkdown(activity: ServerActivity | undefined, countNote: DigestCountNote | null = null): string {
   if (activity === undefined) return '';
   const rows = serverStatementRows(activity).map(({ statement, totalMs, plan }) => [
     `\`${shortText(statement.text).replace(/`/g, "'")}\``,
@@ -239,7 +240,8 @@ export function serverActivityToMarkdown(activity: ServerActivity | undefined): 
   ]);
   const table = rows.length > 0 ? markdownTable(['Statement', 'Exec', 'Avg ms', 'Max ms', 'Total ms', 'Engines', 'Plan'], rows) : '';
   const notes = activity.warnings.map((warning) => `- ${markdownCell(warning)}`).join('\n');
-  return `**Server: statements by server time** (${markdownCell(activity.source)})\n\n${table}${notes ? `\n${notes}\n` : ''}`;
+  const countLine = countNote === null ? '' : `\n${countNote.kind === 'short' ? '' : 'Note: '}${markdownCell(countNote.text)}\n`;
+  return `**Server: statements by server time** (${markdownCell(activity.source)})\n\n${table}${notes ? `\n${notes}\n` : ''}${countLine}`;
 }
 
 /** The Markdown statement-by-statement comparison of an experiment's variants; '' when nothing differs. */

@@ -333,6 +333,8 @@ class ShapeReader {
         };
         const planText = this.optionalText(planObject, 'plan', `${itemPath}.plan`);
         if (planText !== undefined) entry.plan = planText;
+        const firstSeen = this.optionalText(planObject, 'firstSeen', `${itemPath}.firstSeen`);
+        if (firstSeen !== undefined) entry.firstSeen = firstSeen;
         return entry;
       });
     }

@@ -10,6 +10,7 @@ import type { ServerFlavor } from '../db/serverFlavor';
 import { firstColumnText } from '../tidb/rowValues';
 import type { ServerActivity, ServerStatement, ServerStatementPlan } from '../results/benchmarkResult';
 import { orderEngines, type StatementEngine } from './planEngines';
+import { inFirstSeenOrder } from './planOrder';
 import type { PreparedStatementInstance } from './preparedStatementInstances';
 import { resolveStatementPlan } from './statementPlan';
 import { readStatementStatistics, type StatementStatistics, type StatementStatisticsRow } from './statementStatistics';
@@ -79,6 +80,8 @@ interface Accumulated {
   statement: ServerStatement;
   /** plan digest -> executions during the run */
   planCounts: Map<string, number>;
+  /** plan digest -> the earliest FIRST_SEEN of its rows */
+  planFirstSeen: Map<string, string>;
   processedKeys: number;
   processedKeysCount: number;
 }
@@ -120,6 +123,7 @@ export function statementDifferences(
           counted: 'digest',
         },
         planCounts: new Map(),
+        planFirstSeen: new Map(),
         processedKeys: 0,
         processedKeysCount: 0,
       };
@@ -135,16 +139,33 @@ export function statementDifferences(
       entry.processedKeys += row.avgProcessedKeys * row.execCount - (previous?.avgProcessedKeys ?? 0) * (previous?.execCount ?? 0);
       entry.processedKeysCount += execCount;
     }
-    if (row.planDigest) entry.planCounts.set(row.planDigest, (entry.planCounts.get(row.planDigest) ?? 0) + execCount);
+    if (row.planDigest) {
+      entry.planCounts.set(row.planDigest, (entry.planCounts.get(row.planDigest) ?? 0) + execCount);
+      const seen = entry.planFirstSeen.get(row.planDigest);
+      if (row.firstSeen !== null && (seen === undefined || row.firstSeen < seen)) entry.planFirstSeen.set(row.planDigest, row.firstSeen);
+    }
   }
   if (reset) warnings.push("The server's statement statistics were reset during the run; counts after the reset are shown.");
   return [...byDigest.values()]
     .map((entry) => {
       const statement = entry.statement;
       statement.avgLatencyMs = statement.sumLatencyMs / statement.execCount;
-      const plans = [...entry.planCounts.entries()].sort((a, b) => b[1] - a[1]);
-      statement.planDigests = plans.map(([digest]) => digest);
-      if (plans.length > 0) statement.plans = plans.map(([planDigest, execCount]) => ({ planDigest, execCount, engines: [] }));
+      // the Statements view's order, so the run's plans read as the statement's history there too
+      const plans = inFirstSeenOrder(
+        [...entry.planCounts.entries()].map(([planDigest, execCount]) => ({
+          planDigest,
+          execCount,
+          firstSeen: entry.planFirstSeen.get(planDigest) ?? null,
+        })),
+      );
+      statement.planDigests = plans.map((plan) => plan.planDigest);
+      if (plans.length > 0)
+        statement.plans = plans.map(({ planDigest, execCount, firstSeen }) => ({
+          planDigest,
+          execCount,
+          ...(firstSeen !== null ? { firstSeen } : {}),
+          engines: [],
+        }));
       if (plans.length > 1) statement.planChanged = true;
       if (entry.processedKeysCount > 0) statement.avgProcessedKeys = Math.max(0, entry.processedKeys / entry.processedKeysCount);
       return statement;
@@ -169,7 +190,7 @@ async function attachPlans(executor: SqlExecutor, statements: ServerStatement[],
       for (const engine of resolved.engines) engines.add(engine);
     }
     statement.engines = orderEngines(engines);
-    statement.plan = statement.plans?.find((plan) => plan.plan !== undefined)?.plan;
+    statement.plan = [...(statement.plans ?? [])].sort((a, b) => b.execCount - a.execCount).find((plan) => plan.plan !== undefined)?.plan;
     if (statement.plan === undefined) delete statement.plan;
   }
 }

@@ -137,6 +137,8 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     engines: t('Engines'),
     plan: t('Plan'),
     planChanged: t('changed ({0} plans)', '{0}'),
+    planListEntry: t('plan {0}: {1} executions', '{0}', '{1}'),
+    planFirstSeen: t('first seen {0}', '{0}'),
     planOne: t('one'),
     openPlan: t('Open plan'),
     showInStatements: t('Show in Statements view'),

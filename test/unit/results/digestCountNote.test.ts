@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import type { ServerActivity, ServerStatement } from '../../../src/core/results/benchmarkResult';
 import { digestCountNote, PERFORMANCE_SCHEMA_DIGESTS, runDigestCountNote } from '../../../src/core/results/digestCountNote';
 import { serverActivityLines } from '../../../src/core/results/serverActivityText';
+import { runToMarkdown } from '../../../src/core/results/exportMarkdown';
 import { digestCountNoteElement } from '../../../webview/benchmarkResults/digestCountNoteView';
 import { sampleRun } from './support/sampleResults';
 
@@ -75,6 +76,25 @@ test('the CLI summary prints the same words after the statements', () => {
   const footnote = digestCountNote(activity);
   assert.equal(serverActivityLines(activity, 5, footnote).at(-1), `Note: ${footnote?.text}`);
   assert.ok(!serverActivityLines(activity).some((line) => /atomic/.test(line)));
+});
+
+test("a run's Markdown export carries the note the Server section shows, after the statements", () => {
+  const run = sampleRun({ server: { flavor: 'mariadb', version: '10.11.19', activity: mariadb(statement('a', 2098)) } });
+  const markdown = runToMarkdown(run);
+  const note = runDigestCountNote(run)?.text ?? '';
+  assert.match(note, /counted 2,098 of the 2,100 statements/);
+  assert.ok(markdown.includes(`\n${note}\n`), markdown);
+  assert.ok(markdown.indexOf(note) > markdown.indexOf('**Server: statements by server time**'));
+  const imported = { ...run, source: { tool: 'sysbench', toolVersion: '1.0.20' } };
+  assert.ok(runToMarkdown(imported).includes(`Note: ${runDigestCountNote(imported)?.text ?? '?'}`));
+  const tidb = sampleRun({
+    server: {
+      flavor: 'tidb',
+      version: '8.5.0',
+      activity: { ...mariadb(statement('a', 2098)), source: 'information_schema.cluster_statements_summary' },
+    },
+  });
+  assert.doesNotMatch(runToMarkdown(tidb), /atomic/);
 });
 
 /** Enough of the DOM for webview/shared/dom.ts's element(): tag, class, attributes, text children. */

@@ -56,18 +56,40 @@ test('a window that rolled over during the run: the closed window and the new on
   assert.equal(statement.execCount, 200);
 });
 
-test('a statement with a second plan digest during the run is flagged, plans by executions', () => {
+test('a statement with a second plan digest during the run is flagged, its plans first seen first as the Statements view lists them', () => {
+  // p2 (a TiFlash plan after the replica came) ran more often but was seen later: it comes second
   const [statement] = statementDifferences(
-    [row({ execCount: 10, sumLatencyMs: 10 })],
-    [row({ execCount: 60, sumLatencyMs: 60 }), row({ planDigest: 'p2', execCount: 80, sumLatencyMs: 800 })],
+    [row({ execCount: 10, sumLatencyMs: 10, firstSeen: '2026-12-01 14:00:05' })],
+    [
+      row({ execCount: 60, sumLatencyMs: 60, firstSeen: '2026-12-01 14:00:05' }),
+      row({ planDigest: 'p2', execCount: 80, sumLatencyMs: 800, firstSeen: '2026-12-01 14:10:00' }),
+    ],
   );
   assert.equal(statement.execCount, 130);
   assert.equal(statement.planChanged, true);
-  assert.deepEqual(statement.planDigests, ['p2', 'p1']);
+  assert.deepEqual(statement.planDigests, ['p1', 'p2']);
   assert.deepEqual(
-    statement.plans?.map((plan) => plan.execCount),
-    [80, 50],
+    statement.plans?.map((plan) => [plan.planDigest, plan.execCount, plan.firstSeen]),
+    [
+      ['p1', 50, '2026-12-01 14:00:05'],
+      ['p2', 80, '2026-12-01 14:10:00'],
+    ],
   );
+});
+
+test("a plan's first seen is the earliest of its rows (a window that rolled over), and a plan without one comes last", () => {
+  const [statement] = statementDifferences(
+    [],
+    [
+      row({ planDigest: 'a-unknown', execCount: 5, sumLatencyMs: 5 }),
+      row({ planDigest: 'p2', execCount: 5, sumLatencyMs: 5, windowBegin: '2026-12-01 14:30:00', firstSeen: '2026-12-01 14:30:00' }),
+      row({ planDigest: 'p2', execCount: 5, sumLatencyMs: 5, fromHistory: true, firstSeen: '2026-12-01 14:20:00' }),
+      row({ planDigest: 'p1', execCount: 50, sumLatencyMs: 50, firstSeen: '2026-12-01 14:25:00' }),
+    ],
+  );
+  assert.deepEqual(statement.planDigests, ['p2', 'p1', 'a-unknown']);
+  assert.equal(statement.plans?.[0].firstSeen, '2026-12-01 14:20:00');
+  assert.equal(statement.plans?.[2].firstSeen, undefined);
 });
 
 test('statements that did not run during the run, and the evidence reads themselves, are left out', () => {

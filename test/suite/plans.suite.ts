@@ -96,16 +96,25 @@ suite('plans', () => {
   });
 
   test('says there is no plan in text that holds none, and keeps what it could read of a broken one', async () => {
+    // The editor's context menu passes its document: that one is read, not the active editor
+    // (here a whole plan, kept active while the plan-less text is shown beside it).
+    const plan = readFileSync(join(sharedPlans, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
+    await shownEditor(await vscode.workspace.openTextDocument({ language: 'plaintext', content: plan }));
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'SELECT 1; -- no plan here, just SQL' });
-    await shownEditor(document);
-    const none = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    await until(
+      'the plan-less text to be visible beside the plan',
+      () => vscode.window.visibleTextEditors.some((editor) => editor.document === document),
+      (visible) => visible,
+    );
+    const none = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection', document.uri);
     assert.equal(none.operators, 0);
     assert.ok(none.warnings.length > 0, 'the reason comes from the parser');
 
     const text = readFileSync(join(sharedPlans, 'psql-truncated-tikv-hashagg-ru.txt'), 'utf8');
     const truncated = await vscode.workspace.openTextDocument({ language: 'plaintext', content: text });
     await shownEditor(truncated);
-    const partial = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection');
+    const partial = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection', truncated.uri);
     assert.ok(partial.operators > 0);
     assert.ok(
       partial.warnings.some((warning) => /cut off/.test(warning)),

@@ -47,7 +47,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
       explainCommand(explainDeps, 'analyze', uri, start),
     ),
     vscode.commands.registerCommand(PLAN_COMMANDS.visualizePlanFromClipboard, () => visualizeFromClipboard(panels)),
-    vscode.commands.registerCommand(PLAN_COMMANDS.visualizePlanFromSelection, () => visualizeFromSelection(panels)),
+    vscode.commands.registerCommand(PLAN_COMMANDS.visualizePlanFromSelection, (target?: unknown) => visualizeFromSelection(panels, target)),
     vscode.commands.registerCommand(PLAN_COMMANDS.comparePlans, (request?: CompareRequest) =>
       compareCommand(panels, isCompareRequest(request) ? request : {}),
     ),

@@ -24,9 +24,13 @@ export async function visualizeFromClipboard(panels: PlanViewPanels): Promise<Pl
   return visualizeText(panels, text, t('Plan from the clipboard'), t('the clipboard'));
 }
 
-export async function visualizeFromSelection(panels: PlanViewPanels): Promise<PlanCommandResult | undefined> {
+/**
+ * The plan in the selection (or the whole file) of the editor the command was invoked on: the
+ * editor's context menu passes its document's URI, the palette nothing (the active editor).
+ */
+export async function visualizeFromSelection(panels: PlanViewPanels, target?: unknown): Promise<PlanCommandResult | undefined> {
   const t = vscode.l10n.t;
-  const editor = vscode.window.activeTextEditor;
+  const editor = editorOf(target) ?? vscode.window.activeTextEditor;
   if (!editor) {
     void vscode.window.showInformationMessage(t('Open a file with a plan and select it (or select nothing to use the whole file).'));
     return undefined;
@@ -40,6 +44,11 @@ export async function visualizeFromSelection(panels: PlanViewPanels): Promise<Pl
     return undefined;
   }
   return visualizeText(panels, text, t('Plan from {0}', name), whole ? name : t('the selection in {0}', name));
+}
+
+function editorOf(target: unknown): vscode.TextEditor | undefined {
+  if (!(target instanceof vscode.Uri)) return undefined;
+  return vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === target.toString());
 }
 
 async function visualizeText(panels: PlanViewPanels, text: string, title: string, where: string): Promise<PlanCommandResult | undefined> {

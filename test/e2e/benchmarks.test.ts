@@ -11,13 +11,22 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createConnection } from 'mysql2/promise';
 import type { Frame, Page } from 'playwright-core';
 import { pngSize, readPngText } from '../../src/core/results/pngText';
+import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
 import { repoRoot, screenshotsDir } from './support/paths';
 import { safeFileName, type Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
+import {
+  answer,
+  BENCHMARKS_VIEW as VIEW,
+  clickDialogButton,
+  focusWorkbench,
+  openFromView,
+  resultFrame,
+  runWithSettings,
+} from './support/benchmarkTabs';
 import { pickFileInDialog } from './support/fileDialog';
 import { timeoutScale as scale, until } from './support/waiting';
 
@@ -26,7 +35,6 @@ const db = testDatabase();
 const benchDatabase = 'tidblab_e2e_bench';
 const sysbenchDatabase = 'tidblab_e2e_sysbench';
 const CONNECTION = 'E2E MariaDB';
-const VIEW = 'Benchmarks';
 const FIRST_RUN = 'oltp_point_select · 2 threads';
 const SECOND_RUN = 'oltp_point_select · 4 threads';
 const SYSBENCH_LOG = 'sysbench-oltp_read_only.log';
@@ -52,22 +60,13 @@ const abExperiment = {
   cleanup: false,
 };
 
-async function sql(statement: string): Promise<void> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
-  try {
-    await connection.query(statement);
-  } finally {
-    await connection.end();
-  }
-}
-
 /**
  * Debian's sysbench 1.0.20: prepare, a 3-second run with a report every second, cleanup. Returns the
  * log as people keep it: the command line (password included, as typed), then sysbench's output.
  */
 async function sysbenchLog(): Promise<string> {
-  await sql(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
-  await sql(`CREATE DATABASE ${sysbenchDatabase}`);
+  await adminQuery(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
+  await adminQuery(`CREATE DATABASE ${sysbenchDatabase}`);
   const common = [
     '--db-driver=mysql',
     `--mysql-host=${db.host}`,
@@ -82,7 +81,7 @@ async function sysbenchLog(): Promise<string> {
   const runArguments = [...common, '--threads=2', '--time=3', '--report-interval=1', 'oltp_read_only', 'run'];
   const { stdout } = await execFileAsync('/usr/bin/sysbench', runArguments, { timeout: 60_000 });
   await execFileAsync('/usr/bin/sysbench', [...common, 'oltp_read_only', 'cleanup'], { timeout: 60_000 });
-  await sql(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
+  await adminQuery(`DROP DATABASE IF EXISTS ${sysbenchDatabase}`);
   assert.match(stdout, /\[ 1s \] thds: 2 tps: /, 'sysbench printed no report lines');
   return `$ sysbench ${runArguments.join(' ')}\n${stdout}`;
 }
@@ -93,8 +92,8 @@ async function sysbenchLog(): Promise<string> {
  * point selects. Returns its result JSON (--out), which the test imports.
  */
 async function clientBoundRunJson(): Promise<{ run: string; experiment: string }> {
-  await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
-  await sql(`CREATE DATABASE ${clientDatabase}`);
+  await adminQuery(`DROP DATABASE IF EXISTS ${clientDatabase}`);
+  await adminQuery(`CREATE DATABASE ${clientDatabase}`);
   const cli = join(repoRoot, 'dist', 'cli.js');
   const common = [
     `--mysql-host=${db.host}`,
@@ -162,7 +161,7 @@ async function clientBoundRunJson(): Promise<{ run: string; experiment: string }
     );
   } finally {
     hog.kill('SIGKILL');
-    await sql(`DROP DATABASE IF EXISTS ${clientDatabase}`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${clientDatabase}`);
   }
   const json = readFileSync(out, 'utf8');
   assert.equal(
@@ -186,65 +185,6 @@ async function screenshotNow(page: Page, name: string): Promise<string> {
   await page.mouse.move(0, 0).catch(() => undefined);
   await page.screenshot({ path });
   return path;
-}
-
-async function clickDialogButton(page: Page, label: string, message: RegExp): Promise<string> {
-  const dialog = page.locator('.monaco-dialog-box');
-  await dialog.waitFor({ state: 'visible', timeout: 60_000 * scale });
-  const text = await dialog.innerText();
-  assert.match(text, message);
-  await dialog.locator('.dialog-buttons .monaco-button', { hasText: label }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  return text;
-}
-
-/** Waits for the quick input whose prompt matches (the step changed), then types and presses Enter. */
-async function answer(workbench: Workbench, prompt: RegExp, text: string): Promise<void> {
-  await workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).waitFor({ state: 'visible' });
-  await workbench.fillQuickInput(text);
-}
-
-/** The launch flow's second step: change settings one after another, then run. */
-async function runWithSettings(workbench: Workbench, settings: [string, RegExp, string][]): Promise<void> {
-  for (const [item, prompt, value] of settings) {
-    await workbench.pickQuickPickItem(item);
-    await answer(workbench, prompt, value);
-  }
-  await workbench.pickQuickPickItem('Run Benchmark');
-}
-
-/** Takes the keyboard focus from a webview back to the workbench (F1 typed into a webview opens nothing). */
-async function focusWorkbench(workbench: Workbench): Promise<void> {
-  await workbench.page.locator('.part.sidebar .composite.title').click();
-}
-
-/** The webview of the result titled `title` (tabs come and go while results open: look again until it is there). */
-async function resultFrame(workbench: Workbench, title: string, timeoutMs = 60_000 * scale): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const frame of workbench.page.frames()) {
-      if (frame.isDetached()) continue;
-      const text = await frame
-        .locator('#result-title')
-        .innerText({ timeout: 500 })
-        .catch(() => undefined);
-      if (text?.trim() === title) return frame;
-    }
-    if (Date.now() > deadline) assert.fail(`no result tab titled '${title}' after ${timeoutMs} ms`);
-    await workbench.page.waitForTimeout(250);
-  }
-}
-
-/** Clicks a result in the Benchmarks view and returns its tab. A click that lands while the view redraws is lost, as for a user, who clicks again. */
-async function openFromView(workbench: Workbench, label: string): Promise<Frame> {
-  for (let attempt = 1; ; attempt++) {
-    await workbench.treeItem(label, VIEW).click();
-    try {
-      return await resultFrame(workbench, label, 10_000 * scale);
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
 }
 
 /**
@@ -309,7 +249,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
   let sysbenchReportLines = 0;
 
   before(async () => {
-    await sql(`DROP DATABASE IF EXISTS ${benchDatabase}`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${benchDatabase}`);
     const log = await sysbenchLog();
     sysbenchReportLines = log.split('\n').filter((line) => /^\[ \d+s \] thds:/.test(line)).length;
     const clientBound = await clientBoundRunJson();
@@ -332,7 +272,7 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
 
   after(async () => {
     await session?.close();
-    await sql(`DROP DATABASE IF EXISTS ${benchDatabase}`).catch(() => undefined);
+    await adminQuery(`DROP DATABASE IF EXISTS ${benchDatabase}`).catch(() => undefined);
   });
 
   it('runs a benchmark from the palette, prepares the data it offers to, and shows the run growing live', () =>

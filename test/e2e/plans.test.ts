@@ -11,14 +11,15 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createConnection } from 'mysql2/promise';
 import type { Frame, Page } from 'playwright-core';
 import { startTestStandIn } from '../standin/testStandIn';
 import type { TiDBStandIn } from '../standin/tidbStandIn';
 import type { PlanFixtureRule } from '../standin/planFixtures';
+import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
 import type { Workbench } from './support/workbench';
-import { WorkbenchSession } from './support/workbenchSession';
+import type { WorkbenchSession } from './support/workbenchSession';
+import { clickCodeLens, openSqlEditorSession } from './support/sqlEditorSession';
 import { pickFileInDialog } from './support/fileDialog';
 import { planFrame } from './support/planFrames';
 
@@ -62,22 +63,6 @@ const HOSTILE_PLAN = `| id | estRows | task | access object | operator info |
 | └─Selection_6 | 10.00 | cop[tikv] | | eq(test.t.note, "<img src=x onerror=alert(1)>") |
 |   └─TableFullScan_5 | 100.00 | cop[tikv] | table:<b>t</b> | keep order:false |
 `;
-
-async function adminQuery(sql: string): Promise<unknown[]> {
-  const connection = await createConnection({
-    host: db.host,
-    port: db.port,
-    user: db.user,
-    password: db.password,
-    multipleStatements: true,
-  });
-  try {
-    const [rows] = await connection.query(sql);
-    return rows as unknown[];
-  } finally {
-    await connection.end();
-  }
-}
 
 /** Statements MariaDB is running (for any client but this one) whose text contains `marker`. */
 async function runningStatements(marker: string): Promise<Array<{ id: number; info: string }>> {
@@ -174,14 +159,6 @@ async function inlineDecorations(page: Page): Promise<string[]> {
   );
 }
 
-/** `activeGroup`: only in the active editor group (another group may show a SQL file too). */
-async function clickCodeLens(workbench: Workbench, title: string, nth: number, activeGroup = false): Promise<void> {
-  const editors = activeGroup ? '.part.editor .editor-group-container.active .monaco-editor' : '.part.editor .monaco-editor';
-  const lens = workbench.page.locator(`${editors} .codelens-decoration a`, { hasText: new RegExp(`^${title}$`) }).nth(nth);
-  await lens.waitFor({ state: 'visible', timeout: 60_000 });
-  await lens.click();
-}
-
 /** Brings the SQL file's editor forward (it stays open in the first editor group). */
 async function showSqlEditor(workbench: Workbench): Promise<void> {
   await workbench.page
@@ -204,17 +181,10 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       CREATE TABLE ${schema}.trips (id INT PRIMARY KEY, start_date DATETIME NOT NULL, duration INT NOT NULL);
       INSERT INTO ${schema}.trips VALUES (1, '2026-11-23 08:00:00', 600), (2, '2026-11-24 09:30:00', 420), (3, '2026-11-28 18:10:00', 900), (4, '2026-11-29 07:45:00', 300);`);
     standIn = await startTestStandIn({ planFixtures: { directory: sharedPlans, rules: fixtureRules } });
-    session = await WorkbenchSession.open({
-      userSettings: {
-        'workbench.colorTheme': 'Default Light Modern',
-        'editor.codeLens': true,
-        'tidbLab.connections': [
-          { name: CONNECTION, host: '127.0.0.1', port: standIn.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' },
-        ],
-      },
-      workspaceFiles: { [SQL_FILE]: SQL, [SLOW_SQL_FILE]: SLOW_SQL },
-      viewport: { width: 1440, height: 900 },
-    });
+    session = await openSqlEditorSession(
+      { name: CONNECTION, host: '127.0.0.1', port: standIn.port, database: schema },
+      { [SQL_FILE]: SQL, [SLOW_SQL_FILE]: SLOW_SQL },
+    );
     await session.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.baseUrl });
   });
 

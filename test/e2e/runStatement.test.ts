@@ -8,8 +8,8 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createConnection } from 'mysql2/promise';
 import type { Frame } from 'playwright-core';
+import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
 import { startTestStandIn } from '../standin/testStandIn';
 import type { TiDBStandIn } from '../standin/tidbStandIn';
@@ -17,7 +17,8 @@ import { planFrame } from './support/planFrames';
 import { pickFileInDialog } from './support/fileDialog';
 import type { Workbench } from './support/workbench';
 import { until } from './support/waiting';
-import { WorkbenchSession } from './support/workbenchSession';
+import type { WorkbenchSession } from './support/workbenchSession';
+import { clickCodeLens, openSqlEditorSession } from './support/sqlEditorSession';
 
 const db = testDatabase();
 const schema = 'tidblab_e2e_run';
@@ -33,31 +34,9 @@ SELECT CAST('x' AS INT) AS n;
 `;
 const shotsDir = process.env.TIDB_LAB_SHOTS_DIR;
 
-async function adminQuery(sql: string): Promise<unknown[]> {
-  const connection = await createConnection({
-    host: db.host,
-    port: db.port,
-    user: db.user,
-    password: db.password,
-    multipleStatements: true,
-  });
-  try {
-    const [rows] = await connection.query(sql);
-    return rows as unknown[];
-  } finally {
-    await connection.end();
-  }
-}
-
 async function priceSum(): Promise<string> {
   const rows = (await adminQuery(`SELECT SUM(price) AS total FROM ${schema}.items`)) as { total: string }[];
   return String(rows[0].total);
-}
-
-async function clickCodeLens(workbench: Workbench, title: string, nth: number): Promise<void> {
-  const lens = workbench.page.locator('.part.editor .monaco-editor .codelens-decoration a', { hasText: new RegExp(`^${title}$`) }).nth(nth);
-  await lens.waitFor({ state: 'visible', timeout: 60_000 });
-  await lens.click();
 }
 
 /** The results grid whose summary matches. */
@@ -111,17 +90,7 @@ describe('run statement: the results grid', () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema};
       CREATE TABLE ${schema}.items (id INT PRIMARY KEY, name VARCHAR(40), price DECIMAL(10,2), note VARCHAR(20));
       INSERT INTO ${schema}.items SELECT seq, CONCAT('item ', seq), (seq * 7919) % 1000 + 0.5, IF(seq % 3 = 0, NULL, IF(seq % 3 = 1, 'NULL', 'ok')) FROM ${schema}.seq_1_to_3000;`);
-    session = await WorkbenchSession.open({
-      userSettings: {
-        'workbench.colorTheme': 'Default Light Modern',
-        'editor.codeLens': true,
-        'tidbLab.connections': [
-          { name: CONNECTION, host: db.host, port: db.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' },
-        ],
-      },
-      workspaceFiles: { [SQL_FILE]: SQL },
-      viewport: { width: 1440, height: 900 },
-    });
+    session = await openSqlEditorSession({ name: CONNECTION, host: db.host, port: db.port, database: schema }, { [SQL_FILE]: SQL });
   });
 
   after(async () => {
@@ -323,17 +292,10 @@ describe('run statement on TiDB: the plan behind the rows', () => {
       CREATE TABLE ${schema}.items (id INT PRIMARY KEY, name VARCHAR(40));
       INSERT INTO ${schema}.items VALUES (1, 'one'), (2, 'two'), (3, 'three');`);
     standIn = await startTestStandIn();
-    session = await WorkbenchSession.open({
-      userSettings: {
-        'workbench.colorTheme': 'Default Light Modern',
-        'editor.codeLens': true,
-        'tidbLab.connections': [
-          { name: TIDB, host: '127.0.0.1', port: standIn.port, user: db.user, database: schema, tls: 'off', passwordMode: 'ask' },
-        ],
-      },
-      workspaceFiles: { [TIDB_FILE]: `SELECT id, name FROM ${schema}.items WHERE id < 3;\n` },
-      viewport: { width: 1440, height: 900 },
-    });
+    session = await openSqlEditorSession(
+      { name: TIDB, host: '127.0.0.1', port: standIn.port, database: schema },
+      { [TIDB_FILE]: `SELECT id, name FROM ${schema}.items WHERE id < 3;\n` },
+    );
   });
 
   after(async () => {

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import { runStatementsCommand } from '../../../src/cli/statementsCommand';
 import type { TopStatements } from '../../../src/core/server/topStatements';
+import { adminQuery } from '../../support/adminQuery';
 import { testDatabase } from '../../support/testDatabase';
 import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
@@ -39,25 +40,15 @@ async function cli(port: number, args: string[]): Promise<{ code: number; out: s
 }
 
 before(async () => {
-  const connection = await createConnection({
-    host: db.host,
-    port: db.port,
-    user: db.user,
-    password: db.password,
-    multipleStatements: true,
-  });
-  await connection.query(
+  await adminQuery(
     `DROP DATABASE IF EXISTS ${SCHEMA}; CREATE DATABASE ${SCHEMA}; CREATE TABLE ${SCHEMA}.${TABLE} (id INT PRIMARY KEY, v INT)`,
   );
-  await connection.end();
   standIn = await startTestStandIn();
 });
 
 after(async () => {
   await standIn?.close();
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
-  await connection.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
-  await connection.end();
+  await adminQuery(`DROP DATABASE IF EXISTS ${SCHEMA}`);
 });
 
 test('MariaDB: the table lists the statements sent with their counts, by executions, in the database asked for', async () => {

@@ -11,6 +11,7 @@ import { resolveStatementPlan } from '../../../src/core/server/statementPlan';
 import { readTopStatements } from '../../../src/core/server/topStatements';
 import { bindFromHistoryStatement, dropBindingStatement, readGlobalBindings } from '../../../src/core/tidb/planBindings';
 import { parsePlanText, planNodes } from '../../../src/core/plan';
+import { adminQuery } from '../../support/adminQuery';
 import { testDatabase } from '../../support/testDatabase';
 import { FULL_SCAN_PLAN_DIGEST, INDEX_PLAN_DIGEST, SLOW_QUERY_DIGEST } from '../../standin/slowQueryFixture';
 import { startTestStandIn } from '../../standin/testStandIn';
@@ -29,17 +30,9 @@ function profile(port: number, database?: string): ConnectionProfile {
 }
 
 before(async () => {
-  const connection = await createConnection({
-    host: db.host,
-    port: db.port,
-    user: db.user,
-    password: db.password,
-    multipleStatements: true,
-  });
-  await connection.query(
+  await adminQuery(
     `DROP DATABASE IF EXISTS ${SCHEMA}; CREATE DATABASE ${SCHEMA}; CREATE TABLE ${SCHEMA}.${TABLE} (id INT PRIMARY KEY, v INT)`,
   );
-  await connection.end();
   standIn = await startTestStandIn();
   tidb = await DatabaseSession.open(profile(standIn.port), db.password);
   maria = await DatabaseSession.open(profile(db.port, SCHEMA), db.password);
@@ -49,9 +42,7 @@ after(async () => {
   await tidb?.close();
   await maria?.close();
   await standIn?.close();
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
-  await connection.query(`DROP DATABASE IF EXISTS ${SCHEMA}`);
-  await connection.end();
+  await adminQuery(`DROP DATABASE IF EXISTS ${SCHEMA}`);
 });
 
 test('MariaDB: the statements sent are counted, ordered by executions, total and average, in their database only', async () => {

@@ -3,7 +3,7 @@
 // cached-table study printed it) beside the raw numbers; and every cell's run, each one openable.
 import type { ExperimentCell, ExperimentResult } from '../../src/core/results/benchmarkResult';
 import { errorCodesText } from '../../src/core/results/errorCodes';
-import { cellName, type CellDimensions, type NameWords } from '../../src/core/results/runNames';
+import { cellDimensions, cellName, type NameWords } from '../../src/core/results/runNames';
 import { RESULT_METRICS, type MetricKey } from '../../src/core/results/resultMetrics';
 import { pivotChangeMatrix, variantChangeTable, type VariantChangeTable } from '../../src/core/results/variantComparison';
 import { countString, formatString } from '../../src/protocol/benchmarkResults';
@@ -382,18 +382,6 @@ export class ExperimentView implements ResultsView {
     details.open = rows.length <= 20;
     return details;
   }
-}
-
-function cellDimensions(cell: ExperimentCell): CellDimensions {
-  const repetition = cell.run.labels?.repetition;
-  return {
-    variant: cell.variant,
-    workload: cell.workload,
-    threads: cell.threads,
-    tableSize: cell.tableSize,
-    params: cell.params,
-    repetition: typeof repetition === 'number' ? repetition : undefined,
-  };
 }
 
 /** The rows per statement of a bulk-load sweep group ("bulk_load rows=... rows_per_insert=2000"). */

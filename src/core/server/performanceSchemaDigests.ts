@@ -6,7 +6,12 @@
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { rowNumber, rowText } from '../tidb/rowValues';
 import { serverTimeText } from './serverTimeText';
-import { picosecondsToMs, type StatementStatistics, type StatementStatisticsQuery } from './statementStatisticsModel';
+import {
+  picosecondsToMs,
+  schemaAndDigestConditions,
+  type StatementStatistics,
+  type StatementStatisticsQuery,
+} from './statementStatisticsModel';
 
 const SOURCE = 'performance_schema.events_statements_summary_by_digest' as const;
 
@@ -31,16 +36,9 @@ export async function readPerformanceSchemaDigests(
   } catch (error) {
     return { source: 'none', rows: [], warnings: [`Could not tell whether performance_schema is on: ${messageOf(error)}`] };
   }
-  const conditions = ['DIGEST IS NOT NULL'];
-  const values: unknown[] = [];
-  if (query.schemas !== undefined && query.schemas.length > 0) {
-    conditions.push(`SCHEMA_NAME IN (${query.schemas.map(() => '?').join(', ')})`);
-    values.push(...query.schemas);
-  }
-  if (query.digests !== undefined && query.digests.length > 0) {
-    conditions.push(`DIGEST IN (${query.digests.map(() => '?').join(', ')})`);
-    values.push(...query.digests);
-  }
+  const filter = schemaAndDigestConditions(query);
+  const conditions = ['DIGEST IS NOT NULL', ...filter.conditions];
+  const values = [...filter.values];
   if (query.seenSince !== undefined) {
     conditions.push('LAST_SEEN >= ?');
     values.push(query.seenSince);

@@ -84,3 +84,18 @@ export function nanosecondsToMs(value: number | null): number | null {
 export function picosecondsToMs(value: number | null): number | null {
   return value === null ? null : value / 1e9;
 }
+
+/** The query's databases and digests as WHERE conditions with their values (both statement tables name the columns alike). */
+export function schemaAndDigestConditions(query: StatementStatisticsQuery): { conditions: string[]; values: unknown[] } {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  if (query.schemas !== undefined && query.schemas.length > 0) {
+    conditions.push(`SCHEMA_NAME IN (${query.schemas.map(() => '?').join(', ')})`);
+    values.push(...query.schemas);
+  }
+  if (query.digests !== undefined && query.digests.length > 0) {
+    conditions.push(`DIGEST IN (${query.digests.map(() => '?').join(', ')})`);
+    values.push(...query.digests);
+  }
+  return { conditions, values };
+}

@@ -9,6 +9,7 @@ import { rowNumber, rowText } from '../tidb/rowValues';
 import { serverTimeText } from './serverTimeText';
 import {
   nanosecondsToMs,
+  schemaAndDigestConditions,
   type StatementStatistics,
   type StatementStatisticsQuery,
   type StatementStatisticsRow,
@@ -57,16 +58,7 @@ export async function readTidbStatementsSummary(executor: SqlExecutor, query: St
 }
 
 function summarySelect(table: string, query: StatementStatisticsQuery, history: boolean): [string, unknown[]] {
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  if (query.schemas !== undefined && query.schemas.length > 0) {
-    conditions.push(`SCHEMA_NAME IN (${query.schemas.map(() => '?').join(', ')})`);
-    values.push(...query.schemas);
-  }
-  if (query.digests !== undefined && query.digests.length > 0) {
-    conditions.push(`DIGEST IN (${query.digests.map(() => '?').join(', ')})`);
-    values.push(...query.digests);
-  }
+  const { conditions, values } = schemaAndDigestConditions(query);
   if (history && query.historySince !== undefined) {
     conditions.push('SUMMARY_END_TIME > ?');
     values.push(query.historySince);

@@ -284,6 +284,13 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
         await compare.locator('body').innerText(),
         new RegExp(`${TIDB} · 8\\.0\\.11-TiDB-v8\\.5\\.1 · from the server's statement statistics`),
       );
+      // the TiFlash batchCop badge, the widest, stands clear of its column's right edge
+      const gaps = await compare
+        .locator('.compare-side .engine-badge')
+        .evaluateAll((badges) =>
+          badges.map((badge) => (badge.parentElement?.getBoundingClientRect().right ?? 0) - badge.getBoundingClientRect().right),
+        );
+      assert.ok(gaps.length > 0 && gaps.every((gap) => gap >= 8), `space right of each engine badge: ${gaps.join(', ')} px`);
       await workbench.screenshot('server-compare-plans-dark');
     }));
 

@@ -42,9 +42,9 @@ export function planColumns(context: ColumnContext, set: ColumnSet, operatorWidt
   const engine: PlanTableColumn = {
     key: 'engine',
     header: s.columnEngine,
-    // the widest badge, "TiFlash batchCop", whole
-    track: '124px',
-    minPx: 124,
+    // the widest badge, "TiFlash batchCop", whole and clear of the column's edge (at 124 px it touched it)
+    track: '140px',
+    minPx: 140,
     priority: runtime ? 3 : 2,
     render: (cell, node) => engineCell(cell, node),
   };

@@ -37,6 +37,8 @@ import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/
 import { runDigestCountNote } from '../core/results/digestCountNote';
 import { serverActivityLines } from '../core/results/serverActivityText';
 import { experimentRegionsLines, serverRegionsLines } from '../core/results/serverRegionsText';
+import { isTpccExperiment, TPCC_COMPARED_METRICS, tpccCellsText } from '../core/results/tpccExperimentTable';
+import { tpccFiguresOf } from '../core/results/tpccFigures';
 import { compareVariantStatements, variantStatementSentences } from '../core/results/variantStatements';
 import {
   histogramLines,
@@ -503,6 +505,14 @@ async function experimentCommand(
       onLog: say,
       onCell: (cell, index, total) => {
         const s = cell.run.summary;
+        if (cell.workload === 'tpcc') {
+          const figures = tpccFiguresOf(cell.run);
+          say(
+            `[${index + 1}/${total}] tpcc warehouses=${String(cell.params?.warehouses)} threads=${cell.threads} ${cell.variant}: ` +
+              `tpmC ${figures.tpmC?.toFixed(1) ?? 'n/a'}, efficiency ${figures.efficiencyPct?.toFixed(1) ?? 'n/a'}%, New-Order p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`,
+          );
+          return;
+        }
         if (cell.workload === 'bulk_load') {
           say(
             `[${index + 1}/${total}] rows_per_insert=${String(cell.params?.rows_per_insert)} writers=${cell.threads} ${bulkLoadVariantHeader([cell]) === 'key order' ? 'keys' : 'variant'}=${cell.variant}: ` +
@@ -548,11 +558,13 @@ function describeParams(params: Record<string, string | number | boolean> | unde
 }
 
 function printExperimentSummary(result: ExperimentResult, io: BenchCommandIo): void {
+  const tpcc = isTpccExperiment(result);
+  if (tpcc) io.stdout(tpccCellsText(result));
   if (result.cells.some((cell) => cell.workload === 'bulk_load')) io.stdout(bulkLoadText(result));
   else if (result.variants.length >= 2) {
     const [baseline, ...candidates] = result.variants;
     for (const candidate of candidates) {
-      for (const metric of ['qps', 'p95'] as const) {
+      for (const metric of tpcc ? TPCC_COMPARED_METRICS : (['qps', 'p95'] as const)) {
         const tables = studyTables(result, { metric, baseline, candidate });
         if (tables.tables.length === 0) continue;
         io.stdout(studyTablesText(tables));

@@ -30,6 +30,10 @@ export function applyExperimentCommandLine(definition: ExperimentDefinition, opt
     throw new OptionError(
       `--${IGNORE_ERRORS}: a bulk-load experiment has no sysbench events to restart; a failing INSERT fails its cell. Leave the option out.`,
     );
+  if (definition.kind === 'tpcc')
+    throw new OptionError(
+      `--${IGNORE_ERRORS}: a tpcc experiment takes go-tpc's "ignoreError": true in its file (a failed transaction does not stop its thread). Leave the option out.`,
+    );
   return {
     connectionOptions,
     definition: {

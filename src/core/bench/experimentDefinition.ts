@@ -1,4 +1,4 @@
-// The experiment file format (JSON) and its validation. Two kinds:
+// The experiment file format (JSON) and its validation. Three kinds:
 //
 // "sysbench" (the default): a matrix of workloads x thread counts x table sizes x variants x extra
 // parameters. Data is prepared once per table size; every variant's set-up SQL runs before its
@@ -30,6 +30,8 @@
 // are TiDB's, and their cells are skipped with the reason on other servers); "secondaryIndex":
 // [false, true] loads with and without sysbench's index k_1 on k.
 //
+// "tpcc": go-tpc's TPC-C at warehouse counts x thread counts x variants (tpccExperimentDefinition.ts).
+//
 // Placeholders in set-up and tear-down SQL: {table} (each sbtest table, quoted; the statement runs
 // once per table), {schema} (the database, quoted), {qualifiedTable} (`db`.`sbtestN`).
 // Readiness checks: cache-hit (TiDB cached tables: a TRACEd read shows no TiKV request),
@@ -43,8 +45,24 @@
 // there; "repeat" runs every cell several times; "cleanup": false keeps the tables at the end.
 // "options" takes any sysbench option but the connection's (mysql-host, mysql-user, ...), including
 // "mysql_ignore_errors" for every cell (also given on the command line, which then wins).
-import { OptionError, findOption } from './benchOptions';
 import { isConnectionOption } from './connectionOptionNames';
+import { findOption } from './benchOptions';
+import {
+  allowKeys,
+  array,
+  boolean,
+  ExperimentDefinitionError,
+  integer,
+  isObject,
+  nonEmptyString,
+  parseVariants,
+  positiveInteger,
+  positiveIntegers,
+  variableRecord,
+  withoutUndefined,
+  type Json,
+} from './experimentFields';
+import { parseTpccExperiment } from './tpccExperimentDefinition';
 import { experimentSizeProblem } from './experimentSize';
 import { isWorkloadName } from './workloadCatalog';
 import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from './bulkLoadRow';
@@ -56,9 +74,7 @@ import type {
   ExperimentDefinition,
   KeyOrder,
   OptionValue,
-  ReadinessCheck,
   SysbenchExperimentDefinition,
-  VariantDefinition,
   WorkloadEntry,
 } from './experimentModel';
 
@@ -70,13 +86,12 @@ export type {
   OptionValue,
   ReadinessCheck,
   SysbenchExperimentDefinition,
+  TpccExperimentDefinition,
   VariantDefinition,
   WorkloadEntry,
 } from './experimentModel';
 
-export class ExperimentDefinitionError extends OptionError {}
-
-type Json = Record<string, unknown>;
+export { ExperimentDefinitionError } from './experimentFields';
 
 export function parseExperimentDefinition(input: string | unknown): ExperimentDefinition {
   let value: unknown = input;
@@ -90,9 +105,9 @@ export function parseExperimentDefinition(input: string | unknown): ExperimentDe
   }
   if (!isObject(value)) throw new ExperimentDefinitionError('The experiment must be a JSON object.');
   const kind = value.kind ?? 'sysbench';
-  if (kind !== 'sysbench' && kind !== 'bulk-load')
-    throw new ExperimentDefinitionError(`Unknown experiment kind '${String(kind)}' (sysbench or bulk-load).`);
-  const definition = kind === 'bulk-load' ? parseBulkLoad(value) : parseSysbench(value);
+  if (kind !== 'sysbench' && kind !== 'bulk-load' && kind !== 'tpcc')
+    throw new ExperimentDefinitionError(`Unknown experiment kind '${String(kind)}' (sysbench, bulk-load or tpcc).`);
+  const definition = kind === 'bulk-load' ? parseBulkLoad(value) : kind === 'tpcc' ? parseTpccExperiment(value) : parseSysbench(value);
   const tooBig = experimentSizeProblem(definition);
   if (tooBig) throw new ExperimentDefinitionError(tooBig);
   return definition;
@@ -122,16 +137,7 @@ function parseSysbench(value: Json): SysbenchExperimentDefinition {
   if (workloads.length === 0) throw new ExperimentDefinitionError('"workloads" needs at least one workload.');
   const threads = positiveIntegers(value.threads, 'threads');
   const tableSizes = value.tableSizes === undefined ? [10000] : positiveIntegers(value.tableSizes, 'tableSizes');
-  const variants =
-    value.variants === undefined
-      ? [{ name: 'default' }]
-      : array(value.variants, 'variants').map((entry, index) => parseVariant(entry, `variants[${index}]`));
-  if (variants.length === 0) throw new ExperimentDefinitionError('"variants" needs at least one variant (or leave it out).');
-  const names = new Set<string>();
-  for (const variant of variants) {
-    if (names.has(variant.name)) throw new ExperimentDefinitionError(`Two variants are called '${variant.name}'.`);
-    names.add(variant.name);
-  }
+  const variants = parseVariants(value.variants);
   for (const name of Object.keys(options)) {
     const key = name.replace(/-/g, '_');
     if (key === 'threads' || key === 'table_size')
@@ -295,115 +301,6 @@ function parseWorkloadEntry(entry: unknown, where: string): WorkloadEntry {
     options: entry.options === undefined ? undefined : optionRecord(entry.options, `${where}.options`),
     params: entry.params === undefined ? undefined : paramRecord(entry.params, `${where}.params`),
   });
-}
-
-function parseVariant(entry: unknown, where: string): VariantDefinition {
-  if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be an object with a "name".`);
-  allowKeys(entry, ['name', 'setup', 'teardown', 'sessionVariables', 'ready'], where);
-  const variant: VariantDefinition = { name: nonEmptyString(entry.name, `${where}.name`) };
-  if (entry.setup !== undefined)
-    variant.setup = array(entry.setup, `${where}.setup`).map((sql, index) => nonEmptyString(sql, `${where}.setup[${index}]`));
-  if (entry.teardown !== undefined)
-    variant.teardown = array(entry.teardown, `${where}.teardown`).map((sql, index) => nonEmptyString(sql, `${where}.teardown[${index}]`));
-  if (entry.sessionVariables !== undefined) variant.sessionVariables = variableRecord(entry.sessionVariables, `${where}.sessionVariables`);
-  if (entry.ready !== undefined) variant.ready = parseReadiness(entry.ready, `${where}.ready`);
-  return variant;
-}
-
-function parseReadiness(entry: unknown, where: string): ReadinessCheck {
-  return withoutUndefined(readinessOf(entry, where));
-}
-
-function readinessOf(entry: unknown, where: string): ReadinessCheck {
-  if (!isObject(entry)) throw new ExperimentDefinitionError(`"${where}" must be an object with a "kind".`);
-  switch (entry.kind) {
-    case 'cache-hit':
-      allowKeys(entry, ['kind', 'attempts', 'intervalMs'], where);
-      return {
-        kind: 'cache-hit',
-        attempts: entry.attempts === undefined ? undefined : positiveInteger(entry.attempts, `${where}.attempts`),
-        intervalMs: entry.intervalMs === undefined ? undefined : positiveInteger(entry.intervalMs, `${where}.intervalMs`),
-      };
-    case 'tiflash-replica':
-      allowKeys(entry, ['kind', 'timeoutSec'], where);
-      return {
-        kind: 'tiflash-replica',
-        timeoutSec: entry.timeoutSec === undefined ? undefined : positiveInteger(entry.timeoutSec, `${where}.timeoutSec`),
-      };
-    case 'sql':
-      allowKeys(entry, ['kind', 'query', 'timeoutSec', 'intervalMs'], where);
-      return {
-        kind: 'sql',
-        query: nonEmptyString(entry.query, `${where}.query`),
-        timeoutSec: entry.timeoutSec === undefined ? undefined : positiveInteger(entry.timeoutSec, `${where}.timeoutSec`),
-        intervalMs: entry.intervalMs === undefined ? undefined : positiveInteger(entry.intervalMs, `${where}.intervalMs`),
-      };
-    case 'sleep':
-      allowKeys(entry, ['kind', 'seconds'], where);
-      return { kind: 'sleep', seconds: positiveInteger(entry.seconds, `${where}.seconds`) };
-    default:
-      throw new ExperimentDefinitionError(`"${where}.kind" must be cache-hit, tiflash-replica, sql or sleep.`);
-  }
-}
-
-/** Leaves optional fields out instead of setting them to undefined, so a parsed definition re-parses to itself. */
-function withoutUndefined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as Array<keyof T>) if (value[key] === undefined) delete value[key];
-  return value;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function allowKeys(value: Json, keys: string[], where: string): void {
-  for (const key of Object.keys(value)) {
-    if (!keys.includes(key)) throw new ExperimentDefinitionError(`"${where}" has an unknown field "${key}" (known: ${keys.join(', ')}).`);
-  }
-}
-
-function array(value: unknown, where: string): unknown[] {
-  if (!Array.isArray(value)) throw new ExperimentDefinitionError(`"${where}" must be a list.`);
-  return value;
-}
-
-function nonEmptyString(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new ExperimentDefinitionError(`"${where}" must be a non-empty text.`);
-  return value;
-}
-
-function boolean(value: unknown, where: string): boolean {
-  if (typeof value !== 'boolean') throw new ExperimentDefinitionError(`"${where}" must be true or false.`);
-  return value;
-}
-
-function integer(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new ExperimentDefinitionError(`"${where}" must be a whole number.`);
-  return value;
-}
-
-function positiveInteger(value: unknown, where: string): number {
-  const number = integer(value, where);
-  if (number < 1) throw new ExperimentDefinitionError(`"${where}" must be at least 1.`);
-  return number;
-}
-
-function positiveIntegers(value: unknown, where: string): number[] {
-  const list = array(value, where).map((entry, index) => positiveInteger(entry, `${where}[${index}]`));
-  if (list.length === 0) throw new ExperimentDefinitionError(`"${where}" needs at least one value.`);
-  return list;
-}
-
-function variableRecord(value: unknown, where: string): Record<string, string | number> {
-  if (!isObject(value)) throw new ExperimentDefinitionError(`"${where}" must be an object of name: value.`);
-  const variables: Record<string, string | number> = {};
-  for (const [name, entry] of Object.entries(value)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ExperimentDefinitionError(`"${where}": '${name}' is not a variable name.`);
-    if (typeof entry !== 'string' && typeof entry !== 'number')
-      throw new ExperimentDefinitionError(`"${where}.${name}" must be a string or a number.`);
-    variables[name] = entry;
-  }
-  return variables;
 }
 
 function optionRecord(value: unknown, where: string): Record<string, OptionValue> {

@@ -82,4 +82,29 @@ export interface BulkLoadExperimentDefinition {
   seed: number;
 }
 
-export type ExperimentDefinition = SysbenchExperimentDefinition | BulkLoadExperimentDefinition;
+/** go-tpc's TPC-C as an experiment: warehouses x threads x variants, tpmC per cell. */
+export interface TpccExperimentDefinition {
+  kind: 'tpcc';
+  name: string;
+  /** the data is loaded once per warehouse count (skipped when the tables hold it and pass go-tpc's check) */
+  warehouses: number[];
+  threads: number[];
+  /** seconds each cell runs */
+  time: number;
+  /** seconds between a cell's interval reports */
+  interval: number;
+  variants: VariantDefinition[];
+  /** SET GLOBAL for the experiment, restored after it */
+  globalVariables?: Record<string, string | number>;
+  repeat: number;
+  /** load the data when it is not there; false: run on the tables as they are */
+  prepare: boolean;
+  /** threads of the loader (go-tpc prepare's --threads) */
+  loadThreads: number;
+  /** go-tpc's --ignore-error: a failed transaction does not stop its thread */
+  ignoreError: boolean;
+  /** drop the TPC-C tables at the end */
+  cleanup: boolean;
+}
+
+export type ExperimentDefinition = SysbenchExperimentDefinition | BulkLoadExperimentDefinition | TpccExperimentDefinition;

@@ -10,6 +10,7 @@ import type {
   OptionValue,
   ReadinessCheck,
   SysbenchExperimentDefinition,
+  TpccExperimentDefinition,
 } from './experimentModel';
 
 export const EXPERIMENT_LIMITS = {
@@ -31,6 +32,8 @@ export const EXPERIMENT_LIMITS = {
   rowsPerInsert: 1_000_000,
   /** a readiness check's sleep or timeout, seconds (24 h) */
   readinessSec: 86_400,
+  /** TPC-C warehouses (about 100 MB of data each) */
+  warehouses: 100_000,
 } as const;
 
 /** Above this estimate (2 hours) the CLI wants --yes and the extension asks before starting. */
@@ -48,10 +51,13 @@ export interface ExperimentEstimate {
   preparedRows: number;
   /** bulk-load: rows loaded over all cells (how long that takes depends on the server) */
   loadedRows?: number;
+  /** tpcc: warehouses loaded where the tables do not hold them yet, over all warehouse counts */
+  loadedWarehouses?: number;
 }
 
 /** What is wrong with the definition's size, naming the field and the bound; undefined when it is fine. */
 export function experimentSizeProblem(definition: ExperimentDefinition): string | undefined {
+  if (definition.kind === 'tpcc') return tpccProblem(definition);
   return definition.kind === 'bulk-load' ? bulkLoadProblem(definition) : sysbenchProblem(definition);
 }
 
@@ -59,6 +65,17 @@ export function estimateExperiment(definition: ExperimentDefinition): Experiment
   if (definition.kind === 'bulk-load') {
     const cells = bulkLoadCellCount(definition);
     return { cells, seconds: 0, eventOnlyCells: 0, preparedRows: 0, loadedRows: cells * definition.rows };
+  }
+  if (definition.kind === 'tpcc') {
+    const cells = tpccCellCount(definition);
+    const sleeps = definition.variants.reduce((sum, variant) => sum + readinessSleep(variant.ready), 0) * definition.warehouses.length;
+    return {
+      cells,
+      seconds: cells * definition.time + sleeps,
+      eventOnlyCells: 0,
+      preparedRows: 0,
+      ...(definition.prepare ? { loadedWarehouses: definition.warehouses.reduce((sum, count) => sum + count, 0) } : {}),
+    };
   }
   const shapes = cellShapes(definition);
   const perSize = definition.variants.length * definition.threads.length * definition.repeat;
@@ -89,6 +106,10 @@ export function describeEstimate(estimate: ExperimentEstimate): string {
       ? [`Estimated duration: not known in advance for ${eventOnly}`]
       : [`Estimated duration: at least ${formatDuration(estimate.seconds)} for ${cells}`];
   if (estimate.preparedRows > 0) parts.push(`plus preparing ${count(estimate.preparedRows)} rows`);
+  if (estimate.loadedWarehouses !== undefined)
+    parts.push(
+      `plus loading ${count(estimate.loadedWarehouses)} TPC-C ${estimate.loadedWarehouses === 1 ? 'warehouse' : 'warehouses'} where the tables do not hold them yet`,
+    );
   if (estimate.eventOnlyCells > 0 && estimate.eventOnlyCells < estimate.cells) parts.push(`plus ${eventOnly}`);
   return parts.join(', ');
 }
@@ -168,6 +189,31 @@ function bulkLoadProblem(definition: BulkLoadExperimentDefinition): string | und
   const cells = bulkLoadCellCount(definition);
   if (cells > EXPERIMENT_LIMITS.cells) {
     return `The experiment has ${count(cells)} cells (rowsPerInsert ${definition.rowsPerInsert.length} x writerThreads ${definition.writerThreads.length} x keyOrder ${definition.keyOrder.length}${definition.tableLayouts ? ` x tableLayouts ${definition.tableLayouts.length}` : ''}${definition.secondaryIndex ? ` x secondaryIndex ${definition.secondaryIndex.length}` : ''} x repeat ${definition.repeat}); at most ${count(EXPERIMENT_LIMITS.cells)}.`;
+  }
+  return undefined;
+}
+
+export function tpccCellCount(definition: TpccExperimentDefinition): number {
+  return definition.warehouses.length * definition.variants.length * definition.threads.length * definition.repeat;
+}
+
+function tpccProblem(definition: TpccExperimentDefinition): string | undefined {
+  const listProblem =
+    boundedList(definition.warehouses, 'warehouses', EXPERIMENT_LIMITS.warehouses, 'warehouses') ??
+    boundedList(definition.threads, 'threads', EXPERIMENT_LIMITS.threads, 'threads per cell');
+  if (listProblem) return listProblem;
+  if (definition.loadThreads > EXPERIMENT_LIMITS.threads)
+    return `"loadThreads" is ${count(definition.loadThreads)}; at most ${count(EXPERIMENT_LIMITS.threads)} load threads.`;
+  const cells = tpccCellCount(definition);
+  if (cells > EXPERIMENT_LIMITS.cells) {
+    return `The experiment has ${count(cells)} cells (warehouses ${definition.warehouses.length} x variants ${definition.variants.length} x threads ${count(definition.threads.length)} x repeat ${definition.repeat}); at most ${count(EXPERIMENT_LIMITS.cells)}.`;
+  }
+  if (definition.time > EXPERIMENT_LIMITS.cellTimeSec)
+    return `"time" is ${count(definition.time)} s; at most ${count(EXPERIMENT_LIMITS.cellTimeSec)} s (24 h) per cell.`;
+  for (const [index, variant] of definition.variants.entries()) {
+    const seconds = readinessSeconds(variant.ready);
+    if (seconds > EXPERIMENT_LIMITS.readinessSec)
+      return `"variants[${index}].ready" waits ${count(seconds)} s; at most ${count(EXPERIMENT_LIMITS.readinessSec)} s (24 h).`;
   }
   return undefined;
 }

@@ -11,6 +11,11 @@ import type { ReadinessCheck, VariantDefinition } from './experimentDefinition';
 import { sbtestTable } from './sysbenchSql';
 
 const PLACEHOLDER = /\{(schema|table|qualifiedTable)\}/g;
+
+/** The tables {table} stands for: sysbench's by number (sbtestN), or by name (TPC-C's). */
+export type VariantTable = number | string;
+
+const tableName = (table: VariantTable): string => (typeof table === 'number' ? sbtestTable(table) : table);
 const TABLE_PLACEHOLDER = /\{(table|qualifiedTable)\}/;
 
 /**
@@ -18,12 +23,12 @@ const TABLE_PLACEHOLDER = /\{(table|qualifiedTable)\}/;
  * One pass with a replacer function: a name is inserted as it is ('$&', '$$' in it mean nothing)
  * and text inserted for one placeholder is never searched for the others.
  */
-export function expandVariantSql(sql: string, schema: string, tableNumbers: readonly number[]): string[] {
-  const expand = (table: number | undefined): string =>
+export function expandVariantSql(sql: string, schema: string, tableNumbers: readonly VariantTable[]): string[] {
+  const expand = (table: VariantTable | undefined): string =>
     sql.replace(PLACEHOLDER, (placeholder, name: string) => {
       if (name === 'schema') return quoteIdentifier(schema);
       if (table === undefined) return placeholder;
-      return name === 'table' ? quoteIdentifier(sbtestTable(table)) : quoteQualifiedName(schema, sbtestTable(table));
+      return name === 'table' ? quoteIdentifier(tableName(table)) : quoteQualifiedName(schema, tableName(table));
     });
   if (!TABLE_PLACEHOLDER.test(sql)) return [expand(undefined)];
   return tableNumbers.map((table) => expand(table));
@@ -33,7 +38,7 @@ export async function runVariantSql(
   executor: SqlExecutor,
   statements: readonly string[] | undefined,
   schema: string,
-  tableNumbers: readonly number[],
+  tableNumbers: readonly VariantTable[],
   log: (message: string) => void,
 ): Promise<void> {
   for (const sql of statements ?? []) {
@@ -69,7 +74,7 @@ export async function waitUntilReady(
   executor: SqlExecutor,
   check: ReadinessCheck | undefined,
   schema: string,
-  tableNumbers: readonly number[],
+  tableNumbers: readonly VariantTable[],
   signal?: AbortSignal,
 ): Promise<Readiness> {
   if (!check) return { ready: true, detail: 'no readiness check' };
@@ -81,7 +86,7 @@ export async function waitUntilReady(
       const details: string[] = [];
       let ready = true;
       for (const table of tableNumbers) {
-        const outcome = await verifyCacheHit(executor, schema, sbtestTable(table), {
+        const outcome = await verifyCacheHit(executor, schema, tableName(table), {
           attempts: check.attempts,
           intervalMs: check.intervalMs,
           signal,
@@ -96,7 +101,7 @@ export async function waitUntilReady(
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
       const outcome = await watchReplicaProgress(
         executor,
-        tableNumbers.map((table) => ({ schema, table: sbtestTable(table) })),
+        tableNumbers.map((table) => ({ schema, table: tableName(table) })),
         { signal: combined },
       );
       const notReady = outcome.statuses.filter((status) => status.phase !== 'ready');

@@ -11,6 +11,7 @@ import type { BenchConnectionSettings } from './benchConnectionSettings';
 import { resolveBenchmarkConfig } from './benchmarkConfig';
 import type { BenchOptions } from './benchOptions';
 import { runBulkLoadExperiment } from './bulkLoadExperiment';
+import { runTpccExperiment } from './tpccExperiment';
 import { cleanupWithOptions } from './cleanupBenchmark';
 import {
   parseExperimentDefinition,
@@ -52,6 +53,11 @@ export async function runExperiment(
     if (hooks.engine?.engine === 'sysbench')
       throw new EngineError('A bulk-load experiment has no sysbench workload; run it with the built-in engine (or auto).');
     return runBulkLoadExperiment(parsed, connection, hooks);
+  }
+  if (parsed.kind === 'tpcc') {
+    if (hooks.engine?.engine === 'sysbench')
+      throw new EngineError("A tpcc experiment runs go-tpc's TPC-C, not a sysbench workload; run it with the built-in engine (or auto).");
+    return runTpccExperiment(parsed, connection, hooks);
   }
   const engine = hooks.engine ?? { engine: 'builtin' };
   const sysbenchLookup = await lookUpEngine(engine);

@@ -14,6 +14,7 @@ import { isEngineSetting, type EngineConfig } from '../../core/bench/benchEngine
 import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
+import { tpccCellCount } from '../../core/bench/experimentSize';
 import { RAWSQL_WORKLOAD, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
 import { TPCC_WORKLOAD, type TpccRunConfig } from '../../core/bench/tpcc/runTpcc';
 import { findAdoptableRuns } from '../../core/bench/detached/adoptableRuns';
@@ -232,12 +233,14 @@ export class BenchmarkRunner implements vscode.Disposable {
   ): Promise<StoredResult | undefined> {
     const { password, ...connection } = benchSettingsFromProfile(target.profile, target.password, database);
     const plan = definition.kind === 'sysbench' ? planExperiment(definition, { ...connection, password: '' }) : [];
-    this.deps.log.info(
-      `Experiment '${definition.name}' on ${target.profile.name} (database ${database}): ${plan.length || 'bulk-load'} cells.`,
-    );
+    const cells = definition.kind === 'tpcc' ? tpccCellCount(definition) : plan.length || 'bulk-load';
+    this.deps.log.info(`Experiment '${definition.name}' on ${target.profile.name} (database ${database}): ${cells} cells.`);
     const display: RunDisplay = {
       title: definition.name,
-      totalSec: plan.reduce((sum, cell) => sum + cell.options.limits.time, 0),
+      totalSec:
+        definition.kind === 'tpcc'
+          ? tpccCellCount(definition) * definition.time
+          : plan.reduce((sum, cell) => sum + cell.options.limits.time, 0),
       connectionName: target.profile.name,
       server: serverOf(target),
     };
@@ -345,6 +348,8 @@ export class BenchmarkRunner implements vscode.Disposable {
       step: { index: index + 1, count: plan.length, label: cellText(plan, cell) },
     });
     const bulkLoad = spec.kind === 'experiment' && spec.definition.kind === 'bulk-load' ? spec.definition : undefined;
+    // a TPC-C experiment's progress counts its cells, as a bulk-load one's does
+    const tpccExperiment = spec.kind === 'experiment' && spec.definition.kind === 'tpcc' ? spec.definition : undefined;
     const header = display.header ?? (plan[0] ? headerOf(plan[0], 0) : bulkLoadHeader(display, runKey));
     const connectionName = display.connectionName;
     const what = display.title;
@@ -445,7 +450,11 @@ export class BenchmarkRunner implements vscode.Disposable {
       display.totalSec,
       work,
       directory,
-      bulkLoad ? { units: bulkLoadCells(bulkLoad), live: false } : undefined,
+      bulkLoad
+        ? { units: bulkLoadCells(bulkLoad), live: false }
+        : tpccExperiment
+          ? { units: tpccCellCount(tpccExperiment), live: false }
+          : undefined,
       reattached,
       plan.map(headerOf),
     );

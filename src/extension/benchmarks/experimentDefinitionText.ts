@@ -30,7 +30,7 @@ export function looksLikeExperimentText(languageId: string, fileName: string, he
   if (!JSON_LANGUAGES.includes(languageId)) return false;
   if (/\.(tidb-)?experiment\.json$/i.test(fileName)) return true;
   return (
-    /"kind"\s*:\s*"(sysbench|bulk-load)"/.test(head) ||
+    /"kind"\s*:\s*"(sysbench|bulk-load|tpcc)"/.test(head) ||
     (/"workloads"\s*:/.test(head) && /"threads"\s*:/.test(head)) ||
     /"rowsPerInsert"\s*:/.test(head)
   );

@@ -23,6 +23,7 @@ import { profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './ben
 import { askLaunchSettings } from './launchFlow';
 import { DEFAULT_BENCHMARK_DATABASE, remember, type RememberedLaunches } from './launchSettings';
 import { parseDocumentDefinition } from './experimentDefinitionText';
+import { readTpccInventory } from './tpccData';
 import { mayStartExperiment } from './longExperimentQuestion';
 import type { StoredResult } from './resultStore';
 
@@ -196,6 +197,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
   }
 
   async function tablesTheExperimentDrops(target: BenchmarkTarget, definition: ExperimentDefinition, database: string): Promise<string[]> {
+    if (definition.kind === 'tpcc') return tpccTablesTheExperimentDrops(target, definition, database);
     const inventory = await readSbtestInventory(target.session, database);
     if (definition.kind === 'bulk-load') {
       const rows = await target.session.query(
@@ -210,6 +212,18 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     return inventory.tables
       .filter((table) => table.number <= tables)
       .map((table) => t('{0} (about {1} rows)', table.name, (table.estimatedRows ?? 0).toLocaleString()));
+  }
+
+  /** The TPC-C tables a tpcc experiment drops: all of them at its clean-up, or to load a warehouse count they do not hold. */
+  async function tpccTablesTheExperimentDrops(
+    target: BenchmarkTarget,
+    definition: Extract<ExperimentDefinition, { kind: 'tpcc' }>,
+    database: string,
+  ): Promise<string[]> {
+    const inventory = await readTpccInventory(target, database);
+    const reloads = definition.prepare && definition.warehouses.some((count) => count !== inventory.warehouses);
+    if (!definition.cleanup && !reloads) return [];
+    return inventory.tables.map((table) => t('{0} (about {1} rows)', table.name, (table.estimatedRows ?? 0).toLocaleString()));
   }
 
   type PresetChoice = { kind: 'preset'; preset: ExperimentPreset } | { kind: 'file'; uri: vscode.Uri };

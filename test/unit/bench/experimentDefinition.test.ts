@@ -82,7 +82,10 @@ describe('experiment definitions', () => {
     assert.throws(bad({ colour: 'blue' }), /unknown field "colour"/);
     assert.throws(bad({ workloads: ['select_random_points'], options: { tables: 2 } }), /does not support --tables > 1/);
     assert.throws(() => parseExperimentDefinition('{not json'), /not valid JSON/);
-    assert.throws(() => parseExperimentDefinition({ kind: 'tpcc', name: 'x' }), /Unknown experiment kind 'tpcc'/);
+    assert.throws(
+      () => parseExperimentDefinition({ kind: 'tpch', name: 'x' }),
+      /Unknown experiment kind 'tpch' \(sysbench, bulk-load or tpcc\)/,
+    );
   });
 
   test('a bulk-load study: rows per INSERT x writers x key order', () => {

@@ -65,6 +65,8 @@ export interface TpccRunConfig {
   isolation: number;
   /** go-tpc's --weight: new-order, payment, order-status, delivery, stock-level, summing to 100 */
   weights: readonly number[];
+  /** run on every connection after it connects (an experiment variant's SET SESSION) */
+  sessionStatements?: readonly string[];
 }
 
 export type TpccIntervalReport = GoTpcIntervalReport;
@@ -139,7 +141,7 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
   const connectAll = async (): Promise<Array<TpccConnection | Error>> =>
     Promise.all(
       Array.from({ length: threads }, (_, thread) =>
-        TpccConnection.open(config.connection, config.isolation, thread).catch((error: unknown) =>
+        TpccConnection.open(config.connection, config.isolation, thread, config.sessionStatements).catch((error: unknown) =>
           error instanceof Error ? error : new Error(String(error)),
         ),
       ),
@@ -181,7 +183,7 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
         }
         if ((outcome.error as { fatal?: unknown }).fatal === true) {
           connection.destroy();
-          connection = await TpccConnection.open(config.connection, config.isolation, thread);
+          connection = await TpccConnection.open(config.connection, config.isolation, thread, config.sessionStatements);
           total.reconnects++;
           clock.current.reconnects++;
         }

@@ -42,8 +42,16 @@ export class TpccConnection implements TpccSession {
     private readonly isolation: number,
   ) {}
 
-  /** Connects to the n-th (host, port) pair of --mysql-host/--mysql-port in turn, as the other workloads spread threads. */
-  static async open(values: ConnectionOptionValues, isolation = 0, index = 0): Promise<TpccConnection> {
+  /**
+   * Connects to the n-th (host, port) pair of --mysql-host/--mysql-port in turn, as the other workloads
+   * spread threads, and runs `sessionStatements` on it (an experiment variant's SET SESSION).
+   */
+  static async open(
+    values: ConnectionOptionValues,
+    isolation = 0,
+    index = 0,
+    sessionStatements: readonly string[] = [],
+  ): Promise<TpccConnection> {
     const pairs = values.hosts.flatMap((host) => values.ports.map((port) => ({ host, port })));
     const target = pairs[index % pairs.length];
     const profile = { ...adminProfile(values), host: target.host, port: target.port };
@@ -51,6 +59,12 @@ export class TpccConnection implements TpccSession {
     const { connectionLimit: _limit, maxIdle: _maxIdle, idleTimeout: _idle, ...options } = poolOptionsFor(profile, values.password);
     const connection = await createConnection({ ...options, rowsAsArray: true });
     connection.on('error', () => undefined);
+    try {
+      for (const statement of sessionStatements) await connection.query(statement);
+    } catch (error) {
+      connection.destroy();
+      throw error;
+    }
     return new TpccConnection(connection, isolation);
   }
 

@@ -1,15 +1,21 @@
 // Before a run: are the sbtest tables there, and of the size asked for? One information_schema
-// query answers both (and whether the database exists). Sizes are estimates there: InnoDB's
-// TABLE_ROWS is sampled, TiDB's comes from statistics, so a table counts as the right size when
-// AUTO_INCREMENT says exactly table_size rows were loaded or the estimate is within a tolerance.
+// query answers both (and whether the database exists: core/db/schemaTableInventory.ts, which
+// TPC-C's and CH-benCHmark's checks use too). Sizes are estimates there: InnoDB's TABLE_ROWS is
+// sampled, TiDB's comes from statistics, so a table counts as the right size when AUTO_INCREMENT
+// says exactly table_size rows were loaded or the estimate is within a tolerance.
 import type { SqlExecutor, SqlRow } from '../../core/db/sqlExecutor';
+import {
+  inventoryFromRows as schemaInventoryFromRows,
+  readSchemaTables,
+  schemaTablesQuery,
+  type SchemaTableInventory,
+  type TableSelection,
+} from '../../core/db/schemaTableInventory';
 import { workloadSpec, type WorkloadName } from '../../core/bench/workloadCatalog';
 
-export const SBTEST_TABLES_SQL =
-  'SELECT s.SCHEMA_NAME AS schemaName, t.TABLE_NAME AS tableName, t.TABLE_ROWS AS tableRows, t.AUTO_INCREMENT AS autoIncrement ' +
-  'FROM information_schema.SCHEMATA s LEFT JOIN information_schema.TABLES t ' +
-  "ON t.TABLE_SCHEMA = s.SCHEMA_NAME AND t.TABLE_NAME LIKE 'sbtest%' " +
-  'WHERE s.SCHEMA_NAME = ?';
+const SBTEST_SELECTION: TableSelection = { prefix: 'sbtest' };
+
+export const SBTEST_TABLES_SQL = schemaTablesQuery('', SBTEST_SELECTION).sql;
 
 /** Estimates within this share of table_size count as "the same size". */
 export const SIZE_TOLERANCE = 0.25;
@@ -42,25 +48,21 @@ export interface DataNeed {
 }
 
 export async function readSbtestInventory(executor: SqlExecutor, database: string): Promise<SbtestInventory> {
-  return inventoryFromRows(await executor.query(SBTEST_TABLES_SQL, [database]));
+  return sbtestInventoryOf(await readSchemaTables(executor, database, SBTEST_SELECTION));
 }
 
 export function inventoryFromRows(rows: readonly SqlRow[]): SbtestInventory {
+  return sbtestInventoryOf(schemaInventoryFromRows(rows, SBTEST_SELECTION));
+}
+
+function sbtestInventoryOf(inventory: SchemaTableInventory): SbtestInventory {
   const tables: SbtestTable[] = [];
-  for (const row of rows) {
-    const name = row.tableName;
-    if (typeof name !== 'string') continue;
-    const match = /^sbtest([1-9]\d*)$/.exec(name);
-    if (!match) continue;
-    tables.push({
-      name,
-      number: Number(match[1]),
-      estimatedRows: numberOrNull(row.tableRows),
-      autoIncrement: numberOrNull(row.autoIncrement),
-    });
+  for (const table of inventory.tables) {
+    const match = /^sbtest([1-9]\d*)$/.exec(table.name);
+    if (match) tables.push({ ...table, number: Number(match[1]) });
   }
   tables.sort((a, b) => a.number - b.number);
-  return { databaseExists: rows.length > 0, tables };
+  return { databaseExists: inventory.databaseExists, tables };
 }
 
 /** The tables the workload needs, by number. */
@@ -91,11 +93,4 @@ function hasSize(table: SbtestTable, tableSize: number): boolean {
 
 function approximateRows(table: SbtestTable): number {
   return table.estimatedRows ?? (table.autoIncrement !== null ? table.autoIncrement - 1 : 0);
-}
-
-function numberOrNull(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return null;
 }

@@ -10,34 +10,28 @@ import { checkTpcc, type TpccCheckOutcome } from '../../core/bench/tpcc/checkTpc
 import { cleanupTpcc } from '../../core/bench/tpcc/cleanupTpcc';
 import { ensureDatabase, prepareTpcc } from '../../core/bench/tpcc/prepareTpcc';
 import { TPCC_TABLES } from '../../core/bench/tpcc/tpccSchema';
+import { readSchemaTables, type SchemaTable } from '../../core/db/schemaTableInventory';
 import { quoteIdentifier } from '../../core/db/sqlIdentifiers';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
 import type { BenchmarkTarget } from './benchmarkTarget';
 
 export interface TpccInventory {
+  databaseExists: boolean;
   /** the TPC-C tables in the database, in go-tpc's order, with the server's row estimate */
-  tables: { name: string; estimatedRows: number | null }[];
+  tables: SchemaTable[];
   /** rows of the warehouse table: the warehouses prepare loaded (null without the table) */
   warehouses: number | null;
 }
 
-export async function readTpccInventory(target: BenchmarkTarget, database: string): Promise<TpccInventory> {
-  const rows = await target.session.query(
-    `SELECT TABLE_NAME AS name, TABLE_ROWS AS estimatedRows FROM information_schema.TABLES
-      WHERE TABLE_SCHEMA = ? AND TABLE_NAME IN (${TPCC_TABLES.map(() => '?').join(', ')})`,
-    [database, ...TPCC_TABLES],
-  );
-  const found = new Map(rows.map((row) => [String(row.name).toLowerCase(), row.estimatedRows as number | string | null]));
-  const tables = TPCC_TABLES.filter((name) => found.has(name)).map((name) => {
-    const estimate = found.get(name);
-    return { name, estimatedRows: estimate === null || estimate === undefined ? null : Number(estimate) };
-  });
+/** The TPC-C tables of the database (and `more`, CH-benCHmark's, listed in `tables` after them) and its warehouses. */
+export async function readTpccInventory(target: BenchmarkTarget, database: string, more: readonly string[] = []): Promise<TpccInventory> {
+  const { databaseExists, tables } = await readSchemaTables(target.session, database, { names: [...TPCC_TABLES, ...more] });
   let warehouses: number | null = null;
-  if (found.has('warehouse')) {
+  if (tables.some((table) => table.name === 'warehouse')) {
     const [count] = await target.session.query(`SELECT COUNT(*) AS n FROM ${quoteIdentifier(database)}.${quoteIdentifier('warehouse')}`);
     warehouses = Number(count?.n ?? 0);
   }
-  return { tables, warehouses };
+  return { databaseExists, tables, warehouses };
 }
 
 /** The connection as the TPC-C engine takes it, resolved as a sysbench run's is. */

@@ -238,6 +238,7 @@ export interface BenchmarkResultsStrings {
   newOrderPercentiles: string;
   newOrderHistogram: string;
   transactionsOverTime: string;
+  analyticalQueriesOverTime: string;
   newOrdersPerMinute: string;
   transactionsHeading: string;
   queriesHeading: string;

@@ -141,12 +141,18 @@ export class RunView implements ResultsView {
       ? chartCard(context, 'transactions', s.transactionsOverTime, true)
       : chartCard(context, 'tps', s.tpsOverTime, true);
     const latency = chartCard(context, 'latency', tpcc ? s.newOrderLatencyOverTime : s.latencyOverTime, true);
-    timeGrid.append(throughput.element, transactions.element, latency.element);
+    timeGrid.append(throughput.element, transactions.element);
     this.timeCharts.push(
       { card: throughput, keys: byTransaction ? ['tpmC'] : ['qps'] },
       { card: transactions, keys: byTransaction ? [...TRANSACTION_KEYS] : ['tps'] },
-      { card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) },
     );
+    if (byTransaction && isChWorkload(workload)) {
+      const analytical = chartCard(context, 'analytical', s.analyticalQueriesOverTime, true);
+      timeGrid.append(analytical.element);
+      this.timeCharts.push({ card: analytical, keys: ['analytical'] });
+    }
+    timeGrid.append(latency.element);
+    this.timeCharts.push({ card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) });
     if (live || hasErrorsOrReconnects(this.intervals, run)) {
       const errors = chartCard(context, 'errors', s.errorsOverTime);
       timeGrid.append(errors.element);
@@ -230,6 +236,7 @@ export class RunView implements ResultsView {
       order_status: 'order_status',
       delivery: 'delivery',
       stock_level: 'stock_level',
+      analytical: s.queriesHeading,
     };
     const styles: Record<IntervalValueKey, Omit<LineSeries, 'label'>> = {
       qps: { colour: { series: 0 } },
@@ -245,6 +252,7 @@ export class RunView implements ResultsView {
       order_status: { colour: { series: 2 } },
       delivery: { colour: { series: 3 } },
       stock_level: { colour: { series: 4 } },
+      analytical: { colour: { series: 0 } },
     };
     const titles = {
       throughput: { x: s.secondsAxis, y: s.queriesPerSecond },
@@ -253,6 +261,7 @@ export class RunView implements ResultsView {
       errors: { x: s.secondsAxis, y: s.perSecond },
       tpmC: { x: s.secondsAxis, y: s.newOrdersPerMinute },
       transactions: { x: s.secondsAxis, y: s.transactionsPerSecond },
+      analytical: { x: s.secondsAxis, y: s.queriesPerSecond },
     };
     for (const chart of this.timeCharts) {
       const series = chart.keys.map((key) => ({ label: labels[key], ...styles[key] }));

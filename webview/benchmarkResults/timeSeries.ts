@@ -1,7 +1,7 @@
 // Chart series from report intervals: one {x: seconds, y} point per interval, in the shape
 // chart.js draws without parsing (parsing: false), which its decimation plugin needs.
 import type { ResultInterval, RunResult } from '../../src/core/results/benchmarkResult';
-import { intervalOperationRate, intervalTpmC } from '../../src/core/results/tpccFigures';
+import { intervalOperationRate, intervalQueryRate, intervalTpmC } from '../../src/core/results/tpccFigures';
 
 export interface Point {
   x: number;
@@ -25,6 +25,8 @@ export const INTERVAL_VALUES = {
   order_status: (interval) => intervalOperationRate(interval, 'order_status'),
   delivery: (interval) => intervalOperationRate(interval, 'delivery'),
   stock_level: (interval) => intervalOperationRate(interval, 'stock_level'),
+  // CH-benCHmark: the analytical queries' rate beside the transactions'
+  analytical: (interval) => intervalQueryRate(interval),
 } satisfies Record<string, IntervalValue>;
 
 export type IntervalValueKey = keyof typeof INTERVAL_VALUES;

@@ -101,3 +101,9 @@ export function intervalTpmTotal(interval: Pick<ResultInterval, 'operations'>): 
   if (!interval.operations) return null;
   return Object.entries(interval.operations).reduce((sum, [name, perSec]) => (isQueryName(name) ? sum : sum + perSec * 60), 0);
 }
+
+/** The analytical queries (Q1 ... Q22) finished per second in an interval, all together: a ch run's AP rate. */
+export function intervalQueryRate(interval: Pick<ResultInterval, 'operations'>): number | null {
+  if (!interval.operations) return null;
+  return Object.entries(interval.operations).reduce((sum, [name, perSec]) => (isQueryName(name) ? sum + perSec : sum), 0);
+}

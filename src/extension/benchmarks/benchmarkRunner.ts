@@ -17,6 +17,7 @@ import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
 import { tpccCellCount } from '../../core/bench/experimentSize';
 import { RAWSQL_WORKLOAD, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
 import { TPCC_WORKLOAD, type TpccRunConfig } from '../../core/bench/tpcc/runTpcc';
+import { CH_WORKLOAD } from '../../core/bench/ch/runCh';
 import { findAdoptableRuns } from '../../core/bench/detached/adoptableRuns';
 import { partialResult } from '../../core/bench/detached/partialResult';
 import { signalRunToStop, startDetachedRun, type RunnerCommand } from '../../core/bench/detached/processes';
@@ -32,6 +33,7 @@ import {
 } from '../../core/bench/detached/runDirectory';
 import {
   RUN_DIRECTORY_VERSION,
+  type DetachedChRun,
   type DetachedRunEvent,
   type DetachedRunMeta,
   type DetachedRunSpec,
@@ -223,6 +225,33 @@ export class BenchmarkRunner implements vscode.Disposable {
     this.deps.log.info(`TPC-C on ${target.profile.name}: ${what}, ${run.timeSec} s, database ${database}`);
     const display: RunDisplay = { title: what, totalSec: run.timeSec, connectionName: target.profile.name, server: header.server, header };
     return this.launch(header.runKey, { kind: 'tpcc', run, connection }, display, password, options);
+  }
+
+  /** CH-benCHmark's run (go-tpc's ch run): TPC-C's load and the analytical queries beside it, with the same live tab and result path. */
+  async runCh(target: BenchmarkTarget, run: DetachedChRun, database: string, options: RunOptions = {}): Promise<StoredResult | undefined> {
+    const { password, ...connection } = benchSettingsFromProfile(target.profile, target.password, database);
+    const tpcc = run.tpcc;
+    const header: LiveRunHeader = {
+      runKey: randomUUID(),
+      workload: CH_WORKLOAD,
+      threads: tpcc.threads,
+      timeSec: tpcc.timeSec,
+      reportIntervalSec: tpcc.intervalSec,
+      connectionName: target.profile.name,
+      server: serverOf(target),
+      options: {
+        warehouses: tpcc.warehouses,
+        threads: tpcc.threads,
+        acThreads: run.acThreads,
+        time: tpcc.timeSec,
+        mysql_db: database,
+        ...(run.apConnParams ? { ap_conn_params: run.apConnParams } : {}),
+      },
+    };
+    const what = `ch ${vscode.l10n.t('{0} warehouse(s)', tpcc.warehouses)} ${threadsText(tpcc.threads)}, ${vscode.l10n.t('{0} AP thread(s)', run.acThreads)}`;
+    this.deps.log.info(`CH-benCHmark on ${target.profile.name}: ${what}, ${tpcc.timeSec} s, database ${database}`);
+    const display: RunDisplay = { title: what, totalSec: tpcc.timeSec, connectionName: target.profile.name, server: header.server, header };
+    return this.launch(header.runKey, { kind: 'ch', run, connection }, display, password, options);
   }
 
   async runExperiment(
@@ -586,9 +615,11 @@ export class BenchmarkRunner implements vscode.Disposable {
         vscode.l10n.t('{0} failed: {1} The partial result is saved in the Benchmarks view.', label, result.message ?? ''),
       );
     } else if (result.kind === 'run' && isTpccRun(result)) {
-      const { tpmC, efficiencyPct } = tpccFiguresOf(result);
+      const { tpmC, efficiencyPct, qphH } = tpccFiguresOf(result);
       vscode.window.setStatusBarMessage(
-        vscode.l10n.t('{0}: tpmC {1}, efficiency {2} %', label, tpmC?.toFixed(1) ?? '–', efficiencyPct?.toFixed(1) ?? '–'),
+        result.workload === CH_WORKLOAD
+          ? vscode.l10n.t('{0}: QphH {1}, tpmC {2}', label, qphH?.toFixed(1) ?? '–', tpmC?.toFixed(1) ?? '–')
+          : vscode.l10n.t('{0}: tpmC {1}, efficiency {2} %', label, tpmC?.toFixed(1) ?? '–', efficiencyPct?.toFixed(1) ?? '–'),
         10_000,
       );
     } else if (result.kind === 'run') {

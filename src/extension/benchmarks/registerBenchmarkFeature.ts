@@ -15,6 +15,7 @@ import { BenchmarkResultStore } from './resultStore';
 import { registerRunCommands } from './runCommands';
 import { registerSqlFileBenchmark } from './sqlFileBenchmark';
 import { registerTpccCommands } from './tpccCommands';
+import { registerChCommands } from './chCommands';
 import type { PlanViewPanels } from '../plans/planViewPanels';
 import { openServerPlan } from './serverPlanView';
 import type { EchoSafeMemento } from '../state/echoSafeMemento';
@@ -59,6 +60,7 @@ export function registerBenchmarkFeature(
     ...registerRunCommands(services),
     registerSqlFileBenchmark(services),
     ...registerTpccCommands(services),
+    ...registerChCommands(services),
     ...registerResultCommands(services),
   );
   // runs a window before this one started (before a reload) and that still go on or ended meanwhile

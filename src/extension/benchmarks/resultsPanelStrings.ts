@@ -156,6 +156,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     newOrderPercentiles: t('New-Order latency percentiles'),
     newOrderHistogram: t('New-Order latency histogram'),
     transactionsOverTime: t('Transactions per second by type'),
+    analyticalQueriesOverTime: t('Analytical queries per second'),
     newOrdersPerMinute: t('new orders/min'),
     transactionsHeading: t('Transactions'),
     queriesHeading: t('Queries'),

@@ -7,10 +7,10 @@
 // Each command also takes a request object with every answer (automation, tests).
 import * as vscode from 'vscode';
 import { DEFAULT_WEIGHTS } from '../../core/bench/tpcc/tpccMix';
-import { DEFAULT_TPCC_DATABASE } from '../../core/bench/tpcc/tpccArguments';
 import type { BenchmarkServices } from './benchmarkServices';
 import { profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './benchmarkTarget';
 import type { RunCommandResult } from './runCommands';
+import { askTpccDatabase, askWholeNumber } from './tpccQuestions';
 import { checkTpccData, cleanUpTpccData, prepareTpccData, readTpccInventory } from './tpccData';
 
 export const TPCC_COMMANDS = {
@@ -43,7 +43,6 @@ function requestOf(arg: unknown): TpccRequest | undefined {
     : undefined;
 }
 
-const REMEMBERED_DATABASE_KEY = 'tidbLab.benchmarks.tpccDatabase';
 const MAX_LOAD_THREADS = 8;
 
 export function registerTpccCommands(services: BenchmarkServices): vscode.Disposable[] {
@@ -57,29 +56,8 @@ export function registerTpccCommands(services: BenchmarkServices): vscode.Dispos
     return resolveBenchmarkTarget(api, profileId);
   }
 
-  async function askDatabase(request: TpccRequest | undefined, title: string): Promise<string | undefined> {
-    if (request?.database) return request.database;
-    const answer = await vscode.window.showInputBox({
-      title,
-      prompt: t("The database of TPC-C's tables (go-tpc's --db)"),
-      value: globalState.get<string>(REMEMBERED_DATABASE_KEY) ?? DEFAULT_TPCC_DATABASE,
-      validateInput: (text) => (text.trim() === '' ? t('Enter a database name.') : undefined),
-    });
-    if (answer === undefined) return undefined;
-    await globalState.update(REMEMBERED_DATABASE_KEY, answer.trim());
-    return answer.trim();
-  }
-
-  async function askNumber(given: number | undefined, title: string, prompt: string, value: number): Promise<number | undefined> {
-    if (given !== undefined) return given;
-    const answer = await vscode.window.showInputBox({
-      title,
-      prompt,
-      value: String(value),
-      validateInput: (text) => (/^\d+$/.test(text.trim()) && Number(text) >= 1 ? undefined : t('A whole number of {0} or more', 1)),
-    });
-    return answer === undefined ? undefined : Number(answer.trim());
-  }
+  const askDatabase = (request: TpccRequest | undefined, title: string) => askTpccDatabase(globalState, request?.database, title);
+  const askNumber = askWholeNumber;
 
   const loadThreadsFor = (warehouses: number, request?: TpccRequest) => request?.loadThreads ?? Math.min(warehouses, MAX_LOAD_THREADS);
 

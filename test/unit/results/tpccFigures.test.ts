@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
 import { importGoTpcLog } from '../../../src/core/results/importers/goTpcLogImporter';
 import { operationRowsOf } from '../../../src/core/results/operationRows';
-import { intervalTpmC, isTpccRun, tpccFiguresOf } from '../../../src/core/results/tpccFigures';
+import { intervalQueryRate, intervalTpmC, intervalTpmTotal, isTpccRun, tpccFiguresOf } from '../../../src/core/results/tpccFigures';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import { readBenchmarkLog } from './support/benchmarkLogFixtures';
 import { sampleRun } from './support/sampleResults';
@@ -141,5 +141,13 @@ describe('rates by operation in a stored result', () => {
     const refused = parseBenchmarkResult(JSON.stringify(run));
     assert.equal(refused.ok, false);
     assert.match(refused.ok ? '' : refused.errors.join('\n'), /intervals\[0\]\.operations\.new_order/);
+  });
+
+  test("a ch interval's analytical rate sums its queries' rates (Q1 ... Q22), its transactions left to tpmTotal", () => {
+    const interval = { operations: { NEW_ORDER: 10, PAYMENT: 5, Q1: 0.5, Q2: 0.25, q3: 0.25 } };
+    assert.equal(intervalQueryRate(interval), 1);
+    assert.equal(intervalTpmTotal(interval), 15 * 60);
+    assert.equal(intervalQueryRate({ operations: { NEW_ORDER: 10 } }), 0);
+    assert.equal(intervalQueryRate({}), null);
   });
 });

@@ -69,7 +69,11 @@ export async function prepareChTables(executor: SqlExecutor, options: ChPrepareO
   }
 }
 
-async function createTiflashReplicas(executor: SqlExecutor, options: ChPrepareOptions): Promise<void> {
+/** ALTER TABLE ... SET TIFLASH REPLICA N on every table the queries read, then (on request) waits until each is available. */
+export async function createTiflashReplicas(
+  executor: SqlExecutor,
+  options: Pick<ChPrepareOptions, 'database' | 'tiflashReplica' | 'waitForTiflash' | 'signal' | 'onLog' | 'onReplicaProgress'>,
+): Promise<void> {
   const log = options.onLog ?? (() => undefined);
   const targets = CH_ALL_TABLES.map((table) => ({ schema: options.database, table }));
   for (const target of targets) {

@@ -27,8 +27,9 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSession } from '../../db/databaseSession';
 import type { SqlLogger } from '../../db/sqlExecutor';
-import type { ChQueryNumbers, ChSummary, RunResult } from '../../results/benchmarkResult';
+import type { ChQueryNumbers, ChSummary, ResultInterval, RunResult } from '../../results/benchmarkResult';
 import { adminProfile } from '../benchConnectionSettings';
+import { operationRates } from '../operationRates';
 import { operationLabelsOf, type OperationNumbers } from '../rawsql/rawsqlMeasurement';
 import { runTpcc, type TpccIntervalReport, type TpccRunConfig } from '../tpcc/runTpcc';
 import { AnalyticalThreads, queryOperation } from './analyticalThreads';
@@ -52,6 +53,8 @@ export interface ChRunConfig {
 
 export interface ChIntervalReport {
   tpcc: TpccIntervalReport;
+  /** TPC-C's interval with the queries' rates among its operations (Q1: per second), as the result keeps it */
+  interval: ResultInterval;
   /** the analytical queries' numbers in the same interval */
   queries: OperationNumbers[];
 }
@@ -92,6 +95,8 @@ export async function runCh(config: ChRunConfig, hooks: ChHooks = {}): Promise<C
   const onAbort = () => ap.stop();
   hooks.signal?.addEventListener('abort', onAbort, { once: true });
   let lastIntervalMs = 0;
+  // each TPC-C interval's analytical rates, put beside its transactions' in the result too
+  const withQueries = new Map<ResultInterval, ResultInterval>();
   let tpRun;
   try {
     tpRun = await runTpcc(config.tpcc, {
@@ -108,7 +113,9 @@ export async function runCh(config: ChRunConfig, hooks: ChHooks = {}): Promise<C
         const now = Date.now();
         const queries = ap.takeInterval((now - lastIntervalMs) / 1000);
         lastIntervalMs = now;
-        hooks.onInterval?.({ tpcc: report, queries });
+        const interval = { ...report.interval, operations: { ...report.interval.operations, ...operationRates(queries) } };
+        withQueries.set(report.interval, interval);
+        hooks.onInterval?.({ tpcc: report, interval, queries });
       },
     });
   } finally {
@@ -133,6 +140,7 @@ export async function runCh(config: ChRunConfig, hooks: ChHooks = {}): Promise<C
       queries: config.queries.join(','),
       ap_conn_params: config.apConnParams ?? '',
     },
+    intervals: tp.intervals.map((interval) => withQueries.get(interval) ?? interval),
     summary: { ...tp.summary, ...(Object.keys(errorCodes).length > 0 ? { errorCodes } : {}) },
     operationHdr: {
       ...(tp.operationHdr ?? {}),

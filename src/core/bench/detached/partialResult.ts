@@ -13,6 +13,7 @@ import { redactSecrets } from '../../results/redactSecrets';
 import { TOOL_VERSION } from '../../toolVersion';
 import { RAWSQL_WORKLOAD } from '../rawsql/runRawsql';
 import { TPCC_WORKLOAD } from '../tpcc/runTpcc';
+import { CH_WORKLOAD } from '../ch/runCh';
 import type { DetachedRunEvent, DetachedRunMeta } from './runEvents';
 
 export const ENDED_WITHOUT_RESULT = 'The benchmark process ended without writing its result; what it reported until then is kept.';
@@ -48,7 +49,14 @@ export function partialResult(meta: DetachedRunMeta, events: readonly DetachedRu
     schemaVersion: RESULT_SCHEMA_VERSION,
     id: randomUUID(),
     source,
-    workload: meta.spec.kind === 'rawsql' ? RAWSQL_WORKLOAD : meta.spec.kind === 'tpcc' ? TPCC_WORKLOAD : meta.spec.workload,
+    workload:
+      meta.spec.kind === 'rawsql'
+        ? RAWSQL_WORKLOAD
+        : meta.spec.kind === 'tpcc'
+          ? TPCC_WORKLOAD
+          : meta.spec.kind === 'ch'
+            ? CH_WORKLOAD
+            : meta.spec.workload,
     options:
       meta.spec.kind === 'rawsql'
         ? {
@@ -64,7 +72,17 @@ export function partialResult(meta: DetachedRunMeta, events: readonly DetachedRu
               time: meta.spec.run.timeSec,
               count: meta.spec.run.count,
             }
-          : { ...meta.spec.options },
+          : meta.spec.kind === 'ch'
+            ? {
+                warehouses: meta.spec.run.tpcc.warehouses,
+                threads: meta.spec.run.tpcc.threads,
+                time: meta.spec.run.tpcc.timeSec,
+                count: meta.spec.run.tpcc.count,
+                acThreads: meta.spec.run.acThreads,
+                queries: meta.spec.run.queries.join(','),
+                ap_conn_params: meta.spec.run.apConnParams ?? '',
+              }
+            : { ...meta.spec.options },
     server,
     startTime,
     durationSec: intervals.at(-1)?.t ?? 0,

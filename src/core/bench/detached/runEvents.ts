@@ -8,6 +8,7 @@ import type { EngineConfig } from '../benchEngine';
 import type { ExperimentDefinition } from '../experimentDefinition';
 import type { ExperimentStep } from '../experimentStep';
 import type { RawsqlConfig } from '../rawsql/runRawsql';
+import type { ChRunConfig } from '../ch/runCh';
 import type { TpccRunConfig } from '../tpcc/runTpcc';
 
 export const RUN_DIRECTORY_VERSION = 1;
@@ -27,7 +28,12 @@ export type DetachedRunSpec =
   /** go-tpc's rawsql on the queries given (their text, as the SQL files held it) */
   | { kind: 'rawsql'; run: Omit<RawsqlConfig, 'connection'>; connection: StoredConnection }
   /** TPC-C's run on the tables prepare loaded (go-tpc's tpcc run) */
-  | { kind: 'tpcc'; run: Omit<TpccRunConfig, 'connection'>; connection: StoredConnection };
+  | { kind: 'tpcc'; run: Omit<TpccRunConfig, 'connection'>; connection: StoredConnection }
+  /** CH-benCHmark's run: TPC-C's load with the analytical queries beside it (go-tpc's ch run) */
+  | { kind: 'ch'; run: DetachedChRun; connection: StoredConnection };
+
+/** runCh's config as the run directory keeps it: the connection is the spec's. */
+export type DetachedChRun = Omit<ChRunConfig, 'tpcc'> & { tpcc: Omit<TpccRunConfig, 'connection'> };
 
 /** run.json: written once by the process that starts the run. `display` is the starter's own (what its live view shows). */
 export interface DetachedRunMeta {

@@ -7,6 +7,7 @@ import { resolveBenchmarkConfig } from '../benchmarkConfig';
 import { runExperiment } from '../runExperiment';
 import { runRawsql } from '../rawsql/runRawsql';
 import { runTpcc } from '../tpcc/runTpcc';
+import { runCh } from '../ch/runCh';
 import { appendEvent, readMeta, writeOutcome } from './runDirectory';
 import type { DetachedRunEvent, DetachedRunSecret } from './runEvents';
 
@@ -56,6 +57,19 @@ export async function runInDirectory(directory: string, secret: DetachedRunSecre
         {
           signal,
           onInterval: (report) => emit({ kind: 'interval', interval: report.interval }),
+          onLog: (message) => emit({ kind: 'log', message }),
+          onSql: (entry) => emit({ kind: 'sql', entry }),
+        },
+      );
+      writeOutcome(directory, { kind: 'result', result: measured.result });
+    } else if (spec.kind === 'ch') {
+      const values = resolveBenchmarkConfig({ workload: 'oltp_point_select', connection }).connection;
+      const measured = await runCh(
+        { ...spec.run, tpcc: { ...spec.run.tpcc, connection: values } },
+        {
+          signal,
+          // TPC-C's interval with the analytical queries' rates beside its transactions' (the live tab's AP rate)
+          onInterval: ({ interval }) => emit({ kind: 'interval', interval }),
           onLog: (message) => emit({ kind: 'log', message }),
           onSql: (entry) => emit({ kind: 'sql', entry }),
         },

@@ -8,7 +8,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { adminConnection, connectionArgs, dropDatabase, freshDatabase, query, runProcess } from './support/benchFixtures';
+import {
+  adminConnection,
+  connectionArgs,
+  dropDatabase,
+  freshDatabase,
+  query,
+  runProcess,
+  waitForNoConnections,
+} from './support/benchFixtures';
+import { waitFor } from '../../support/serverStatements';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
@@ -207,6 +216,58 @@ describe('tidb-lab bench tpcc', () => {
       assert.equal(checkAll.code, 1, 'orders were added and delivered: 3.3.2.11 no longer holds');
       const failures = (JSON.parse(checkAll.stdout) as { failures: Array<{ condition: string }> }).failures.map((f) => f.condition);
       assert.deepEqual(failures, ['3.3.2.11']);
+    },
+  );
+
+  test(
+    'Ctrl-C during a run: the summary of what ran is printed, --out holds the partial result marked cancelled, exit code 130',
+    { timeout: LOAD_TIMEOUT_MS },
+    async () => {
+      const out = join(work, 'interrupted.json');
+      let pid = 0;
+      let stdout = '';
+      let exited = false;
+      const running = runProcess(
+        process.execPath,
+        [
+          CLI,
+          'bench',
+          'tpcc',
+          '--warehouses=1',
+          '--threads=2',
+          '--time=10m',
+          '--interval=1s',
+          ...connectionArgs(database),
+          `--out=${out}`,
+          'run',
+        ],
+        { timeoutMs: LOAD_TIMEOUT_MS, onStart: (started) => (pid = started), onStdout: (soFar) => (stdout = soFar) },
+      );
+      void running.then(() => (exited = true));
+      await waitFor(
+        'an interval with New-Orders',
+        async () => {
+          assert.ok(!exited, `the run ended before it was interrupted: ${stdout}`);
+          return /\[Current\] NEW_ORDER - Takes\(s\): [\d.]+, Count: [1-9]/.test(stdout) ? true : undefined;
+        },
+        120_000,
+      );
+      process.kill(pid, 'SIGINT');
+      const outcome = await running;
+      assert.equal(outcome.code, 130, outcome.stderr);
+      assert.match(outcome.stderr, /Interrupted \(SIGINT\)/);
+      assert.match(outcome.stdout, /\nFinished\n\[Summary\] /);
+      assert.match(outcome.stdout, /\ntpmC: [\d.]+, tpmTotal: [\d.]+, efficiency: [\d.]+%\n/);
+      const parsed = parseBenchmarkResult(readFileSync(out, 'utf8'));
+      assert.ok(parsed.ok, JSON.stringify(parsed));
+      const result = parsed.result as RunResult;
+      assert.equal(result.status, 'cancelled');
+      assert.ok(result.durationSec < 600, 'stopped before --time');
+      const counted = Object.values(result.tpcc!.transactions).reduce((sum, n) => sum + n.count, 0);
+      assert.ok(counted > 0 && counted === result.summary.events, `${counted} transactions counted, ${result.summary.events} events`);
+      const imported = importBenchmarkLog(outcome.stdout, 'interrupted.log').results[0] as RunResult;
+      assert.equal(imported.summary.events, result.summary.events, 'the printed summary is the partial result');
+      assert.equal(await waitForNoConnections(database), 0);
     },
   );
 

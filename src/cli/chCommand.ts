@@ -164,10 +164,14 @@ async function run(args: ChArguments, connection: ConnectionOptionValues, io: Ch
       queries: args.queries,
       apSessionStatements: args.apSessionStatements,
       apConnParams: args.apConnParams,
+      apHosts: args.apHosts,
+      apPorts: args.apPorts,
+      useExplain: args.useExplain,
     },
     {
       signal: interruption.signal,
       onLog: (message) => say(`${stamp()} ${message}`),
+      onExplain: (text) => io.stderr(`${text}\n`),
       onInterval: ({ tpcc, queries }) => {
         if (args.json) return;
         for (const operation of [...tpcc.operations, ...queries]) io.stdout(`${operationLine('Current', operation)}\n`);

@@ -3,13 +3,17 @@
 // it (ch/workload.go InitThread/Run), reading every row of each result; a query's latency goes to
 // its own histogram (Q1.., and Q1_ERR.. for failures, as go-tpc's measurement keeps them), once for
 // the whole run and once for the interval going on. A failed query stops its thread unless
-// --ignore-error (go-tpc's execute loop); a lost connection is opened again then.
+// --ignore-error (go-tpc's execute loop); a lost connection is opened again then. With several
+// hosts or ports (--ap-host, --ap-port), thread i connects to the i-th (host, port) pair in turn
+// (go-tpc's connector picks one per connection); with an explain prefix (--use-explain), each query
+// runs as EXPLAIN ANALYZE and its plan goes to onExplain instead of its rows being read.
 import { DatabaseSession } from '../../db/databaseSession';
 import type { SqlExecutor } from '../../db/sqlExecutor';
 import { adminProfile } from '../benchConnectionSettings';
 import type { ConnectionOptionValues } from '../benchOptions';
 import { errorOperation, OperationRecorders, type OperationNumbers } from '../rawsql/rawsqlMeasurement';
 import { CH_QUERIES, type ChQueryName } from './chQueries';
+import { explainAnalyzeQuery, explainHeading, explainTable } from './explainAnalyze';
 
 export interface AnalyticalConfig {
   connection: ConnectionOptionValues;
@@ -18,10 +22,19 @@ export interface AnalyticalConfig {
   /** run once on each AP connection before its first query (e.g. reading through TiFlash) */
   sessionStatements: readonly string[];
   ignoreError: boolean;
+  /** go-tpc's --use-explain: the words in place of each query's /*PLACEHOLDER*\/ (explainAnalyzePrefix) */
+  explainPrefix?: string;
 }
 
 export interface AnalyticalHooks {
   onLog?: (message: string) => void;
+  /** a query's plan under --use-explain, as go-tpc prints it */
+  onExplain?: (text: string) => void;
+}
+
+/** Each (host, port) pair of the connection, in the order threads take them. */
+export function connectionTargets(connection: ConnectionOptionValues): ConnectionOptionValues[] {
+  return connection.hosts.flatMap((host) => connection.ports.map((port) => ({ ...connection, hosts: [host], ports: [port] })));
 }
 
 /** go-tpc's operation name of a query: its name upper-cased (outputRtMeasurement). */
@@ -46,16 +59,26 @@ export class AnalyticalThreads {
 
   private constructor(
     private readonly config: AnalyticalConfig,
-    private readonly pool: DatabaseSession,
+    private readonly pools: readonly DatabaseSession[],
     private readonly hooks: AnalyticalHooks,
   ) {}
 
   /** Opens the threads' connections and sets their sessions up; resolves when all are ready to start. */
   static async connect(config: AnalyticalConfig, hooks: AnalyticalHooks = {}): Promise<AnalyticalThreads> {
-    const pool = await DatabaseSession.open(adminProfile(config.connection), config.connection.password, {
-      connectionLimit: Math.max(1, config.threads),
-    });
-    const threads = new AnalyticalThreads(config, pool, hooks);
+    const targets = connectionTargets(config.connection);
+    const pools: DatabaseSession[] = [];
+    try {
+      for (const target of targets)
+        pools.push(
+          await DatabaseSession.open(adminProfile(target), target.password, {
+            connectionLimit: Math.max(1, Math.ceil(config.threads / targets.length)),
+          }),
+        );
+    } catch (error) {
+      for (const pool of pools) await pool.close();
+      throw error;
+    }
+    const threads = new AnalyticalThreads(config, pools, hooks);
     let ready = 0;
     let allReady: () => void = () => undefined;
     let setupFailed: (error: unknown) => void = () => undefined;
@@ -78,7 +101,7 @@ export class AnalyticalThreads {
     } catch (error) {
       threads.stop();
       await Promise.allSettled(threads.threadRuns);
-      await pool.close();
+      for (const pool of pools) await pool.close();
       throw error;
     }
     return threads;
@@ -98,7 +121,7 @@ export class AnalyticalThreads {
   /** Waits for every thread to finish its query, then closes the connections. */
   async finish(): Promise<void> {
     await Promise.all(this.threadRuns);
-    await this.pool.close();
+    for (const pool of this.pools) await pool.close();
   }
 
   /** The numbers of the interval since the last call, by query (go-tpc's [Current] block), and a new interval. */
@@ -127,7 +150,7 @@ export class AnalyticalThreads {
     let first = true;
     while (first || this.more()) {
       try {
-        await this.pool.withDedicatedConnection(async (executor: SqlExecutor) => {
+        await this.pools[thread % this.pools.length].withDedicatedConnection(async (executor: SqlExecutor) => {
           for (const statement of this.config.sessionStatements) await executor.run(statement);
           if (first) {
             first = false;
@@ -139,9 +162,14 @@ export class AnalyticalThreads {
             while (this.more()) {
               const name = chQueryAt(this.config.queries, thread, step);
               step++;
+              const { explainPrefix } = this.config;
               const begin = performance.now();
               try {
-                await executor.query(CH_QUERIES[name]);
+                if (explainPrefix === undefined) await executor.query(CH_QUERIES[name]);
+                else {
+                  const plan = await executor.query(explainAnalyzeQuery(CH_QUERIES[name], explainPrefix));
+                  this.hooks.onExplain?.(`${explainHeading(name, performance.now() - begin)}\n${explainTable(plan)}`);
+                }
                 this.record(queryOperation(name), performance.now() - begin);
               } catch (error) {
                 this.record(errorOperation(queryOperation(name)), performance.now() - begin);

@@ -4,8 +4,11 @@
 // (--acThreads/-t, --queries=q1,q2,..), --time and --interval as Go durations, prepare's
 // --tiflash-replica=N and --analyze (on by default on MariaDB and MySQL) and TiDB Lab's --wait-tiflash, run's --ap-conn-params (session
 // variables of the AP connections, go-tpc's way to read through TiFlash:
-// --ap-conn-params="tidb_isolation_read_engines='tiflash'"), and the connection as the other
-// workloads take it (--mysql-host=... ; MYSQL_PWD).
+// --ap-conn-params="tidb_isolation_read_engines='tiflash'"), run's --ap-host=h1,h2 and
+// --ap-port=p1,p2 (where the AP threads connect, e.g. a TiDB server of their own; default the
+// --mysql-host and --mysql-port) and --use-explain (each query as EXPLAIN ANALYZE, its plan printed),
+// and the connection as the other workloads take it (--mysql-host=... ; MYSQL_PWD). go-tpc's ch has
+// no --start-at, so neither has this one.
 import { OptionError } from '../benchOptions';
 import { parseGoTpcArguments, wholeNumber, type GoTpcArguments, type GoTpcOption } from '../gotpc/goTpcArguments';
 import { CH_QUERY_NAMES, parseChQueryList, type ChQueryName } from './chQueries';
@@ -31,6 +34,11 @@ export interface ChArguments extends GoTpcArguments {
   apConnParams: string;
   tiflashReplica: number;
   waitForTiflash: boolean;
+  /** --ap-host, --ap-port: empty, the TPC-C connection's */
+  apHosts: string[];
+  apPorts: number[];
+  /** --use-explain */
+  useExplain: boolean;
   /** --analyze; undefined: ANALYZE TABLE on MariaDB and MySQL (their statistics right after the load make q5 run for hours), not on TiDB (go-tpc's default) */
   analyze?: boolean;
 }
@@ -51,6 +59,14 @@ export function sessionStatementsOf(params: string): string[] {
   });
 }
 
+/** go-tpc's string and int slices: comma-separated values. */
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
 export function parseChArguments(argv: readonly string[]): ChArguments {
   const own: Omit<ChArguments, keyof GoTpcArguments | 'command'> = {
     warehouses: 10,
@@ -66,6 +82,9 @@ export function parseChArguments(argv: readonly string[]): ChArguments {
     apConnParams: '',
     tiflashReplica: 0,
     waitForTiflash: false,
+    apHosts: [],
+    apPorts: [],
+    useExplain: false,
   };
   const ownOption = ({ name, value, flag }: GoTpcOption): boolean => {
     switch (name) {
@@ -113,6 +132,19 @@ export function parseChArguments(argv: readonly string[]): ChArguments {
       case 'ap-conn-params':
         own.apConnParams = value();
         own.apSessionStatements = sessionStatementsOf(own.apConnParams);
+        return true;
+      case 'ap-host':
+        own.apHosts = listOf(value()).map((host) => (host === 'localhost' ? '127.0.0.1' : host));
+        return true;
+      case 'ap-port':
+        own.apPorts = listOf(value()).map((port) => {
+          const number = wholeNumber('ap-port', port, 1);
+          if (number > 65535) throw new OptionError(`Invalid value for --ap-port: '${port}' (a port from 1 to 65535)`);
+          return number;
+        });
+        return true;
+      case 'use-explain':
+        own.useExplain = flag();
         return true;
       case 'tiflash-replica':
         own.tiflashReplica = wholeNumber('tiflash-replica', value(), 0);

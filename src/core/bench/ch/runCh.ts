@@ -28,13 +28,16 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseSession } from '../../db/databaseSession';
 import type { SqlLogger } from '../../db/sqlExecutor';
 import type { ChQueryNumbers, ChSummary, ResultInterval, RunResult } from '../../results/benchmarkResult';
+import type { ServerFlavor } from '../../db/serverFlavor';
 import { adminProfile } from '../benchConnectionSettings';
+import type { ConnectionOptionValues } from '../benchOptions';
 import { operationRates } from '../operationRates';
 import { operationLabelsOf, type OperationNumbers } from '../rawsql/rawsqlMeasurement';
 import { runTpcc, type TpccIntervalReport, type TpccRunConfig } from '../tpcc/runTpcc';
 import { AnalyticalThreads, queryOperation } from './analyticalThreads';
 import type { ChQueryName } from './chQueries';
 import { CREATE_REVENUE_VIEW } from './chSchema';
+import { explainAnalyzePrefix } from './explainAnalyze';
 import { qphHOf } from './qphH';
 
 export const CH_WORKLOAD = 'ch';
@@ -49,6 +52,11 @@ export interface ChRunConfig {
   apSessionStatements: readonly string[];
   /** --ap-conn-params as given, for the result's options */
   apConnParams?: string;
+  /** go-tpc's --ap-host / --ap-port: where the AP threads connect (default: where TPC-C's do) */
+  apHosts?: readonly string[];
+  apPorts?: readonly number[];
+  /** go-tpc's --use-explain: each query as EXPLAIN ANALYZE, its plan to onExplain */
+  useExplain?: boolean;
 }
 
 export interface ChIntervalReport {
@@ -65,6 +73,8 @@ export interface ChHooks {
   onLog?: (message: string) => void;
   onThreadsStarted?: () => void;
   onSql?: SqlLogger;
+  /** a query's plan under useExplain, as go-tpc prints it (to stderr) */
+  onExplain?: (text: string) => void;
 }
 
 export interface ChRun {
@@ -77,20 +87,23 @@ export interface ChRun {
 export async function runCh(config: ChRunConfig, hooks: ChHooks = {}): Promise<ChRun> {
   const connection = config.tpcc.connection;
   const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { logger: hooks.onSql, connectionLimit: 1 });
+  let flavor: ServerFlavor;
   try {
     await admin.run(CREATE_REVENUE_VIEW);
+    flavor = admin.identity.flavor;
   } finally {
     await admin.close();
   }
   const ap = await AnalyticalThreads.connect(
     {
-      connection,
+      connection: apConnectionOf(config),
       threads: config.acThreads,
       queries: config.queries,
       sessionStatements: config.apSessionStatements,
       ignoreError: config.tpcc.ignoreError,
+      ...(config.useExplain === true ? { explainPrefix: explainAnalyzePrefix(flavor) } : {}),
     },
-    { onLog: hooks.onLog },
+    { onLog: hooks.onLog, onExplain: hooks.onExplain },
   );
   const onAbort = () => ap.stop();
   hooks.signal?.addEventListener('abort', onAbort, { once: true });
@@ -139,6 +152,9 @@ export async function runCh(config: ChRunConfig, hooks: ChHooks = {}): Promise<C
       acThreads: config.acThreads,
       queries: config.queries.join(','),
       ap_conn_params: config.apConnParams ?? '',
+      ...(config.apHosts !== undefined && config.apHosts.length > 0 ? { ap_host: config.apHosts.join(',') } : {}),
+      ...(config.apPorts !== undefined && config.apPorts.length > 0 ? { ap_port: config.apPorts.join(',') } : {}),
+      ...(config.useExplain === true ? { use_explain: true } : {}),
     },
     intervals: tp.intervals.map((interval) => withQueries.get(interval) ?? interval),
     summary: { ...tp.summary, ...(Object.keys(errorCodes).length > 0 ? { errorCodes } : {}) },
@@ -152,6 +168,16 @@ export async function runCh(config: ChRunConfig, hooks: ChHooks = {}): Promise<C
     labels: { ...(tp.labels ?? {}), ...operationLabelsOf(queries), ...(qphH !== undefined ? { qphH } : {}) },
   };
   return { result, transactions: tpRun.operations, queries, ...(qphH !== undefined ? { qphH } : {}) };
+}
+
+/** The AP threads' connection: TPC-C's, at --ap-host / --ap-port where given (go-tpc's PreRun defaults). */
+function apConnectionOf(config: ChRunConfig): ConnectionOptionValues {
+  const connection = config.tpcc.connection;
+  return {
+    ...connection,
+    hosts: config.apHosts !== undefined && config.apHosts.length > 0 ? [...config.apHosts] : connection.hosts,
+    ports: config.apPorts !== undefined && config.apPorts.length > 0 ? [...config.apPorts] : connection.ports,
+  };
 }
 
 function chSummaryOf(config: ChRunConfig, operations: readonly OperationNumbers[], qphH: number | undefined): ChSummary {

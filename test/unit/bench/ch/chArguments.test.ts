@@ -58,3 +58,15 @@ test('commands and mistakes', () => {
   assert.throws(() => parseChArguments(['ch', '--table-size=5', 'run']), /invalid option for ch: --table-size/);
   assert.throws(() => parseChArguments(['ch', '--warehouses=2', '--parts=3', 'prepare']), /must >= partition/);
 });
+
+test("run's --ap-host, --ap-port and --use-explain as go-tpc's (slices of hosts and ports); no --start-at, which go-tpc's ch lacks", () => {
+  const args = parseChArguments(['ch', '--ap-host=tidb-ap-1,localhost', '--ap-port', '4000,4001', '--use-explain', 'run']);
+  assert.deepEqual(args.apHosts, ['tidb-ap-1', '127.0.0.1']);
+  assert.deepEqual(args.apPorts, [4000, 4001]);
+  assert.equal(args.useExplain, true);
+  const plain = parseChArguments(['ch', 'run']);
+  assert.deepEqual([plain.apHosts, plain.apPorts, plain.useExplain], [[], [], false]);
+  assert.throws(() => parseChArguments(['ch', '--ap-port=99999', 'run']), /--ap-port/);
+  assert.throws(() => parseChArguments(['ch', '--ap-port=tidb', 'run']), /--ap-port/);
+  assert.throws(() => parseChArguments(['ch', '--start-at=2026-12-02T00:00:00Z', 'run']), /invalid option for ch: --start-at/);
+});

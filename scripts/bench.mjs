@@ -339,6 +339,7 @@ const SECTIONS = [
   { name: 'import', title: 'Log import', run: externalSection('benchImport.mjs', 'benchImport', MEASUREMENT_HEADER) },
   { name: 'redaction', title: 'Password redaction', run: externalSection('benchRedaction.mjs', 'benchRedaction', MEASUREMENT_HEADER) },
   { name: 'tpcc', title: 'TPC-C (tpmC at 1 warehouse)', run: externalSection('benchTpcc.mjs', 'benchTpcc', MEASUREMENT_HEADER) },
+  { name: 'ch', title: 'CH-benCHmark (QphH and tpmC at 1 warehouse)', run: externalSection('benchCh.mjs', 'benchCh', MEASUREMENT_HEADER) },
 ];
 
 async function main() {

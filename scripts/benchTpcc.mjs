@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
-const server = {
+export const server = {
   host: env.TIDB_LAB_MYSQL_HOST ?? '127.0.0.1',
   port: Number(env.TIDB_LAB_MYSQL_PORT ?? 3406),
   user: env.TIDB_LAB_MYSQL_USER ?? 'tidblab',
@@ -29,15 +29,16 @@ function cli() {
   throw new Error('Neither dist/cli.js nor out/src/cli/cli.js exists: run `npm run build` first.');
 }
 
-function tpcc(args) {
+/** `tidb-lab bench <workload> --mysql-db=<database> ...args` against the bench server; resolves to its output. */
+export function goTpcCli(workload, database, args) {
   const all = [
     cli(),
     'bench',
-    'tpcc',
+    workload,
     `--mysql-host=${server.host}`,
     `--mysql-port=${server.port}`,
     `--mysql-user=${server.user}`,
-    `--mysql-db=${DATABASE}`,
+    `--mysql-db=${database}`,
     ...args,
   ];
   return new Promise((resolve, reject) => {
@@ -47,22 +48,24 @@ function tpcc(args) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`tidb-lab bench tpcc ${args.join(' ')} exited with ${code}:\n${output}`)),
+      code === 0 ? resolve(output) : reject(new Error(`tidb-lab bench ${workload} ${args.join(' ')} exited with ${code}:\n${output}`)),
     );
   });
 }
 
-async function dropDatabase() {
+const tpcc = (args) => goTpcCli('tpcc', DATABASE, args);
+
+export async function dropDatabase(database = DATABASE) {
   const { createConnection } = await import(pathToFileURL(join(repoRoot, 'node_modules', 'mysql2', 'promise.js')).href);
   const connection = await createConnection({ host: server.host, port: server.port, user: server.user, password: server.password });
   try {
-    await connection.query(`DROP DATABASE IF EXISTS \`${DATABASE}\``);
+    await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
   } finally {
     await connection.end();
   }
 }
 
-const load = () => os.loadavg()[0].toFixed(1);
+export const load = () => os.loadavg()[0].toFixed(1);
 
 export async function benchTpcc() {
   const rows = [];

@@ -3,13 +3,26 @@
 // server itself (performance_schema's statement digests) as the client counted them, and cleanup
 // drops every table.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { adminConnection, connectionArgs, dropDatabase, freshDatabase, query, runProcess } from './support/benchFixtures';
+import { adminConnection, connectionArgs, db, dropDatabase, freshDatabase, query, runProcess } from './support/benchFixtures';
 import { CH_QUERIES, CH_QUERY_NAMES } from '../../../src/core/bench/ch/chQueries';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
+
+/** A local port nothing listens on (taken by the system, then given back). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
 
 const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
 let database: string;
@@ -108,6 +121,32 @@ describe('tidb-lab bench ch', { timeout: 40 * 60_000 }, () => {
     assert.equal(run.workload, 'ch');
     assert.equal(run.labels?.qphH, Number(qphH[1]));
     assert.equal(run.labels?.['Q6.count'], Number(count?.[1]));
+  });
+
+  test('--use-explain: each query runs as ANALYZE on MariaDB, is measured and its plan printed; --ap-host/--ap-port: where the AP threads connect', async () => {
+    const outcome = await bench([
+      '--threads=1',
+      '--acThreads=1',
+      '--time=6s',
+      '--queries=q6',
+      '--use-explain',
+      '--ap-host=localhost',
+      `--ap-port=${db.port}`,
+      '--json',
+      'run',
+    ]);
+    assert.equal(outcome.code, 0, outcome.stderr);
+    assert.match(outcome.stderr, /^explain analyze result of query q6 \(takes [\d.]+(µs|ms|s)\):\n\+-+\+/m);
+    assert.match(outcome.stderr, /^\| ID +\| SELECT_TYPE +\| TABLE +\|.*\| R_ROWS +\|/m, "MariaDB's ANALYZE columns");
+    const result = JSON.parse(outcome.stdout) as RunResult;
+    assert.ok(result.ch!.queries.q6.count > 0 && result.ch!.queries.q6.errors === 0, JSON.stringify(result.ch));
+    assert.deepEqual([result.options.use_explain, result.options.ap_host, result.options.ap_port], [true, '127.0.0.1', String(db.port)]);
+
+    // the AP threads sent to a port nothing listens on: TPC-C's connection (--mysql-port) is not what fails
+    const closed = await closedPort();
+    const elsewhere = await bench(['--threads=1', '--acThreads=1', '--time=3s', '--queries=q6', `--ap-port=${closed}`, 'run']);
+    assert.equal(elsewhere.code, 1, elsewhere.stdout);
+    assert.match(elsewhere.stderr, new RegExp(`127\\.0\\.0\\.1:${closed}`));
   });
 
   test('cleanup drops the CH tables, the view and the TPC-C tables', async () => {

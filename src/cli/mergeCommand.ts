@@ -5,6 +5,7 @@ import type { RunResult } from '../core/results/benchmarkResult';
 import { resultToJson } from '../core/results/exportJson';
 import { mergeRuns, type MergeInput } from '../core/results/mergeRuns';
 import { parseBenchmarkResult } from '../core/results/resultValidation';
+import { tpmLine } from '../core/bench/tpcc/tpccResult';
 
 export interface MergeCommandIo {
   stdout: (text: string) => void;
@@ -97,6 +98,15 @@ function mergeText(run: RunResult): string {
         `  ${source.file ?? source.id}: started ${source.startTime}, ${source.durationSec.toFixed(1)} s, ${source.events} events, ${source.qps.toFixed(2)} qps [${source.status}]`,
     ),
   ];
+  if (run.tpcc) {
+    const counts = Object.entries(run.tpcc.transactions).map(([name, numbers]) => `${name} ${numbers.count}`);
+    lines.splice(
+      1,
+      0,
+      `  ${tpmLine(run.tpcc)} (the machines' transactions summed; latency below is New-Order's)`,
+      `  transactions: ${counts.join(', ')}`,
+    );
+  }
   if (run.message) lines.push(run.message);
   return `${lines.join('\n')}\n`;
 }

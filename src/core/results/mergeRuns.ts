@@ -2,8 +2,10 @@
 // machines, as one result. Latencies come from the runs' HDR histograms merged exactly (so the
 // percentiles are those of every event of every machine), counts are summed, rates (tps, qps) are
 // the sum of each machine's, intervals are summed by wall-clock time (mergeIntervals.ts), error
-// codes summed, and the runs are listed in `mergedFrom`. Runs of different workloads or options
-// are refused, as are runs without HDR data (sysbench's runs, older results, imports).
+// codes summed, and the runs are listed in `mergedFrom`. TPC-C runs get their tpcc summary merged
+// (mergeTpcc.ts: counts and tpmC summed, each transaction's latencies from its merged histograms).
+// Runs of different workloads or options are refused, as are runs without HDR data (sysbench's
+// runs, older results, imports).
 import { randomUUID } from 'node:crypto';
 import { LatencyRecorder } from '../bench/latencyHistogram';
 import { TOOL_VERSION } from '../toolVersion';
@@ -16,6 +18,7 @@ import {
   type RunStatus,
 } from './benchmarkResult';
 import { intervalLength, mergeIntervals } from './mergeIntervals';
+import { mergeTpccSummaries } from './mergeTpcc';
 
 export class MergeError extends Error {
   constructor(message: string) {
@@ -149,7 +152,8 @@ export function mergeRuns(inputs: readonly MergeInput[]): RunResult {
   const operationHdr: Record<string, HdrLatencies> = {};
   for (const name of new Set(runs.flatMap((run) => Object.keys(run.operationHdr ?? {}))))
     operationHdr[name] = mergedLatencies(runs.map((run) => run.operationHdr?.[name])).exact();
-  const labels = mergedLabels(runs, durationSec);
+  const tpcc = mergeTpccSummaries(runs, operationHdr, durationSec);
+  const labels = tpcc ? { ...mergedLabels(runs, durationSec), ...tpcc.labels } : mergedLabels(runs, durationSec);
   const threads = runs.reduce((total, run) => total + (typeof run.options.threads === 'number' ? run.options.threads : 0), 0);
   return {
     kind: 'run',
@@ -169,6 +173,7 @@ export function mergeRuns(inputs: readonly MergeInput[]): RunResult {
     histogram: latency.buckets(),
     latencyHdr: latency.exact(),
     ...(Object.keys(operationHdr).length > 0 ? { operationHdr } : {}),
+    ...(tpcc ? { tpcc: tpcc.tpcc } : {}),
     mergedFrom: sources,
     status,
     ...(problems.length > 0 ? { message: `Not every run completed: ${problems.join('; ')}` } : {}),

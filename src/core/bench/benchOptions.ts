@@ -3,6 +3,7 @@
 // Option names compare with '-' and '_' as the same character, as sysbench does.
 import { isRandType, type DistributionSettings, type RandType } from './randomDistribution';
 import { isWorkloadName, workloadSpec, WORKLOAD_NAMES, type WorkloadName } from './workloadCatalog';
+import { isClientIo, type ClientIo } from './clientIo';
 
 export type OptionKind = 'int' | 'double' | 'bool' | 'string' | 'list';
 
@@ -238,6 +239,13 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
     origin: 'tidb-lab',
   },
   {
+    name: 'client-io',
+    kind: 'string',
+    defaultValue: 'auto',
+    help: "how a client thread waits for the server's answer: blocking (a worker_thread per thread, blocked in read() as sysbench's threads are), evented (the workers' event loops carry many connections each) or auto (blocking up to 4 threads per CPU)",
+    origin: 'tidb-lab',
+  },
+  {
     name: 'reconnect-timeout',
     kind: 'int',
     defaultValue: '30',
@@ -308,6 +316,7 @@ export interface DriverOptions {
   tidbRetryableErrors: boolean;
   tidbPrepareWarmup: boolean;
   clientWorkers: number;
+  clientIo: ClientIo;
   reconnectTimeoutSec: number;
   debug: boolean;
 }
@@ -424,6 +433,8 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
   if (zipfianExp < 0) throw new OptionError('--rand-zipfian-exp must be >= 0');
   const seed = parseInteger('rand-seed', get('rand-seed'), -2147483648, 2147483647);
 
+  const clientIoText = get('client-io').trim().toLowerCase();
+  if (!isClientIo(clientIoText)) throw new OptionError(`Invalid value for client-io: ${clientIoText} (auto, blocking or evented)`);
   const psModeText = get('db-ps-mode').trim().toLowerCase();
   if (psModeText !== 'auto' && psModeText !== 'disable')
     throw new OptionError(`Invalid value for db-ps-mode: ${psModeText} (auto or disable)`);
@@ -509,6 +520,7 @@ export function resolveBenchOptions(workload: string, raw: ReadonlyMap<string, s
       tidbRetryableErrors: bool('tidb-retryable-errors'),
       tidbPrepareWarmup: bool('tidb-prepare-warmup'),
       clientWorkers: int('client-workers'),
+      clientIo: clientIoText,
       reconnectTimeoutSec: int('reconnect-timeout', 1),
       debug: bool('debug') || bool('db-debug') || bool('mysql-debug') || int('verbosity', 0, 5) >= 5,
     },
@@ -598,6 +610,7 @@ export function optionsRecord(options: BenchOptions): Record<string, string | nu
     tidb_retryable_errors: d.tidbRetryableErrors,
   };
   if (d.clientWorkers > 0) record.client_workers = d.clientWorkers;
+  if (d.clientIo !== 'auto') record.client_io = d.clientIo;
   if (r.type === 'zipfian') record.rand_zipfian_exp = r.zipfianExp;
   const spec = workloadSpec(options.workload);
   if (spec.usesOltpOptions) {

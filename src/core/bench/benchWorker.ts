@@ -54,7 +54,8 @@ async function runPhase(setup: RunWorkerSetup): Promise<void> {
 
   try {
     await run.init();
-    post({ type: 'ready' });
+    const blockingConnectionIds = run.blockingConnectionIds();
+    post(blockingConnectionIds.length > 0 ? { type: 'ready', blockingConnectionIds } : { type: 'ready' });
   } catch (error) {
     await run.stop(true);
     await run.closeAll();

@@ -2,13 +2,18 @@
 // network) and its delay (how late a timer fires), since the last sample and since the run began.
 // Read once per report interval, never per statement.
 import { monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram } from 'node:perf_hooks';
-import { readOwnSchedStat, runnableShare, type ThreadSchedStat } from './threadSchedStats';
+import { readOwnSchedStat, runnableShare, runningShare, type ThreadSchedStat } from './threadSchedStats';
 import type { WorkerLoopLoad } from './workerMessages';
 
 /** The delay monitor's timer period; it records the time between its ticks, this included. */
 const RESOLUTION_MS = 10;
 
 export class EventLoopLoad {
+  /**
+   * The worker's threads wait for answers blocked in read(2), inside JavaScript: its event loop
+   * always looks busy, so busy means the time the thread ran on a core (schedstat) instead.
+   */
+  readsBlock = false;
   // Histograms cannot be subtracted or added to (ELD histograms), so one per span.
   private readonly intervalDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private readonly runDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -43,6 +48,10 @@ export class EventLoopLoad {
     if (stat && this.intervalSched && this.runSched) {
       load.runnableShare = runnableShare(this.intervalSched.stat, stat, nowMs - this.intervalSched.ms);
       load.runRunnableShare = runnableShare(this.runSched.stat, stat, nowMs - this.runSched.ms);
+      if (this.readsBlock) {
+        load.utilization = runningShare(this.intervalSched.stat, stat, nowMs - this.intervalSched.ms);
+        load.runUtilization = runningShare(this.runSched.stat, stat, nowMs - this.runSched.ms);
+      }
     }
     this.intervalSched = stat && { stat, ms: nowMs };
     this.intervalStart = now;

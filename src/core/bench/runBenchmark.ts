@@ -11,6 +11,7 @@ import { leanConnectTargets } from './benchConnectionSettings';
 import { optionsRecord, type BenchOptions } from './benchOptions';
 import { BenchWorkerPool } from './benchWorkerPool';
 import { ClientMeter } from './clientMeter';
+import { chooseClientIo } from './clientIo';
 import { ErrorPolicy } from './errorPolicy';
 import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
 import { IntervalReporter } from './intervalReporter';
@@ -34,6 +35,11 @@ export const TOOL_NAME = 'tidb-lab';
 
 const THREAD_INIT_TIMEOUT_MS = 30_000;
 const CANCEL_TERMINATE_AFTER_MS = 2_000;
+/**
+ * How long a hard stop waits for workers whose threads block in read(2) before it KILLs their
+ * connections on the server (the workers' own grace for a busy statement is 300 ms).
+ */
+const BLOCKED_KILL_AFTER_MS = 1_000;
 /** how long held connections get to close cleanly before the workers are terminated anyway */
 const RELEASE_TIMEOUT_MS = 5_000;
 
@@ -154,6 +160,8 @@ async function runOnServer(
   // written by message and abort callbacks, so kept in an object the compiler does not narrow
   const state: { failure?: WorkerFailure; cancelled: boolean; forcedShutdown: boolean } = { cancelled: false, forcedShutdown: false };
   let readyCount = 0;
+  const blockingConnectionIds = new Map<number, bigint[]>();
+  let blockedKill: NodeJS.Timeout | undefined;
   let settleInit: (() => void) | undefined;
   const abandoned: bigint[] = [];
   const checkInit = () => {
@@ -163,11 +171,22 @@ async function runOnServer(
   const stopAll = (hard: boolean) => {
     Atomics.store(controlView, CONTROL_STOP, 1);
     pool.broadcast({ type: 'stop', hard });
+    if (hard && blockingConnectionIds.size > 0) blockedKill ??= setTimeout(killBlockedStatements, BLOCKED_KILL_AFTER_MS);
   };
-  const pool = new BenchWorkerPool(setups, (_worker, message: WorkerMessage) => {
+  // A worker blocked in read(2) hears no 'stop' until its statement ends (a lock wait can take
+  // minutes): KILL makes the server end the statement and close the connection, and the read returns.
+  const killBlockedStatements = () => {
+    const finished = pool.finishedByWorker();
+    for (const [worker, ids] of blockingConnectionIds) {
+      if (finished[worker] !== undefined) continue;
+      for (const id of ids) void admin.run(killConnectionStatement(id)).catch(() => undefined);
+    }
+  };
+  const pool = new BenchWorkerPool(setups, (worker, message: WorkerMessage) => {
     switch (message.type) {
       case 'ready':
         readyCount++;
+        if (message.blockingConnectionIds) blockingConnectionIds.set(worker, message.blockingConnectionIds);
         checkInit();
         break;
       case 'log':
@@ -304,6 +323,7 @@ async function runOnServer(
     };
     return { result, details };
   } finally {
+    clearTimeout(blockedKill);
     hooks.signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -324,12 +344,21 @@ function workerSetups(
     eventGenerator: limits.rate > 0,
   });
   const serverIsLocal = options.connection.hosts.every(isLocalHost) || options.connection.socket !== undefined;
-  const workerCount = clientWorkerCount(limits.threads, options.driver.clientWorkers, serverIsLocal);
+  const { blocking, workers: workerCount } = chooseClientIo({
+    threads: limits.threads,
+    io: options.driver.clientIo,
+    requestedWorkers: options.driver.clientWorkers,
+    eventedWorkers: clientWorkerCount(limits.threads, options.driver.clientWorkers, serverIsLocal),
+    rate: limits.rate,
+    tls: options.connection.tls !== 'disabled',
+    cpus: availableParallelism(),
+  });
   const plans: WorkerThreadPlan[][] = Array.from({ length: workerCount }, () => []);
   const threadIdsByWorker: number[][] = Array.from({ length: workerCount }, () => []);
   for (let thread = 0; thread < limits.threads; thread++) {
     const worker = thread % workerCount;
-    plans[worker].push({ threadId: thread, random: seeds.workers[thread], connect: targets[thread % targets.length] });
+    const target = targets[thread % targets.length];
+    plans[worker].push({ threadId: thread, random: seeds.workers[thread], connect: blocking ? { ...target, blocking } : target });
     threadIdsByWorker[worker].push(thread);
   }
   const control = new SharedArrayBuffer(CONTROL_SLOTS * 4);

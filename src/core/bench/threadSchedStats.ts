@@ -24,3 +24,9 @@ export function runnableShare(from: ThreadSchedStat, to: ThreadSchedStat, wallMs
   if (wallMs <= 0) return 0;
   return Math.min(1, Math.max(0, (to.runNs - from.runNs + to.waitNs - from.waitNs) / (wallMs * 1e6)));
 }
+
+/** The share of a span of wallMs the thread spent running on a core, 0 to 1. */
+export function runningShare(from: ThreadSchedStat, to: ThreadSchedStat, wallMs: number): number {
+  if (wallMs <= 0) return 0;
+  return Math.min(1, Math.max(0, (to.runNs - from.runNs) / (wallMs * 1e6)));
+}

@@ -106,7 +106,14 @@ export interface WorkerFailure {
 }
 
 export type WorkerMessage =
-  | { type: 'ready' }
+  | {
+      type: 'ready';
+      /**
+       * the server's ids of connections that block in read(2): the worker cannot hear a stop while
+       * blocked, so the coordinator ends a stuck statement with KILL
+       */
+      blockingConnectionIds?: bigint[];
+    }
   | { type: 'snapshot'; id: number; snapshot: WorkerSnapshot }
   | { type: 'log'; level: 'info' | 'debug'; message: string }
   | { type: 'progress'; tableNumber: number; rows: number }

@@ -114,11 +114,22 @@ export class WorkerRun {
     );
   }
 
+  /** The server's ids of the connections whose answers are read with blocking reads. */
+  blockingConnectionIds(): bigint[] {
+    const ids: bigint[] = [];
+    for (const thread of this.threads) {
+      const id = thread.session.connectionId;
+      if (thread.session.connection?.isBlocking && id !== undefined) ids.push(id);
+    }
+    return ids;
+  }
+
   /** Starts every thread's loop; resolves when all have ended. */
   async run(startMs: number, deadlineMs: number): Promise<void> {
     this.deadlineMs = deadlineMs;
     this.running = this.threads.length;
     this.queue?.start(startMs);
+    this.loopLoad.readsBlock = this.threads.length > 0 && this.threads.every((thread) => thread.session.connection?.isBlocking);
     this.loopLoad.start();
     await Promise.all(this.threads.map((thread) => this.threadLoop(thread)));
     this.loopLoad.stop();

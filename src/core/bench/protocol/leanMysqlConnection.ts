@@ -35,6 +35,7 @@ import {
   serverGoneError,
 } from './mysqlClientError';
 import { isPacketTooLarge, packetTooLargeWords } from './packetLimit';
+import { BlockingReader, takeBlockingDescriptor } from './blockingReader';
 
 export type LeanTlsMode = 'preferred' | 'required' | 'verify_ca' | 'verify_identity';
 
@@ -56,6 +57,12 @@ export interface LeanConnectOptions {
   database?: string;
   tls?: LeanTlsOptions;
   connectTimeoutMs?: number;
+  /**
+   * After the handshake, read answers with blocking read(2) calls (blockingReader.ts) instead of
+   * the event loop: for a thread that carries one connection. Plain TCP and Unix sockets only; a
+   * TLS connection stays evented.
+   */
+  blocking?: boolean;
 }
 
 export type ParamValue = number | string | Uint8Array | null;
@@ -161,6 +168,7 @@ export class LeanMysqlConnection {
   /** the payload bytes of the command being answered, for the words of a packet-too-large error */
   private sentBytes = 0;
   private closed = false;
+  private blockingReader: BlockingReader | undefined;
   private closeError: MysqlError | undefined;
   private readonly closeWaiters: Array<() => void> = [];
 
@@ -182,6 +190,11 @@ export class LeanMysqlConnection {
 
   get isBusy(): boolean {
     return this.state !== IDLE;
+  }
+
+  /** answers are read with blocking reads (LeanConnectOptions.blocking took effect) */
+  get isBlocking(): boolean {
+    return this.blockingReader !== undefined;
   }
 
   get isSecure(): boolean {
@@ -226,6 +239,7 @@ export class LeanMysqlConnection {
         settled = true;
         clearTimeout(timer);
         if (options.tls === undefined) connection.directFd = socketFd(socket);
+        if (options.tls === undefined && options.blocking) connection.readBlocking(socket);
         resolve(connection);
       };
       socket.once('error', (error: NodeJS.ErrnoException) => {
@@ -368,7 +382,12 @@ export class LeanMysqlConnection {
   close(waitMs = 1000): Promise<void> {
     if (this.closed) return Promise.resolve();
     const closedPromise = new Promise<void>((resolve) => this.closeWaiters.push(resolve));
-    if (this.state === IDLE) {
+    if (this.blockingReader !== undefined) {
+      // nothing reads the server's goodbye any more: COM_QUIT, then close, as libmysqlclient does
+      this.blockingReader.end();
+      if (this.state === IDLE) this.writeDirect(Buffer.from([1, 0, 0, 0, COM_QUIT]), 5);
+      this.socket.destroy();
+    } else if (this.state === IDLE) {
       const buffer = Buffer.allocUnsafe(5);
       writePacketHeader(buffer, 0, 1, 0);
       buffer[4] = COM_QUIT;
@@ -382,6 +401,7 @@ export class LeanMysqlConnection {
 
   /** Drops the connection at once; a pending command fails with error 2013. */
   destroy(): void {
+    this.blockingReader?.end();
     this.socket.destroy();
   }
 
@@ -433,16 +453,33 @@ export class LeanMysqlConnection {
       const packets = splitIntoPackets(buffer.subarray(4, length), 0);
       this.framing.nextSequence = packets.count & 0xff;
       this.socket.write(packets.bytes);
+      this.blockingReader?.commandSent();
       return;
     }
     this.framing.nextSequence = 1;
-    if (this.writeDirect(buffer, length)) return;
+    if (this.writeDirect(buffer, length)) {
+      this.blockingReader?.commandSent();
+      return;
+    }
     // The buffer is reused for the next command only after the server answered this one, by
     // which time the socket has written all of it.
     this.socket.write(this.outgoingView(buffer, length));
   }
 
   private directFd = -1;
+
+  private readBlocking(socket: Socket): void {
+    const fd = takeBlockingDescriptor(socket);
+    if (fd < 0) return;
+    this.blockingReader = new BlockingReader(fd, {
+      onBytes: (buffer, length) => this.framing.push(buffer, length),
+      awaitingAnswer: () => this.state !== IDLE,
+      onReadEnd: (error) => {
+        this.closeError ??= connectionLostError(this.options.host, this.options.port, error?.code ?? error?.message);
+        this.socket.destroy();
+      },
+    });
+  }
 
   private writeDirect(buffer: Buffer, length: number): boolean {
     const fd = this.directFd;

@@ -28,6 +28,7 @@ export function sysbenchLimitations(options: BenchOptions, context: SysbenchRunC
     if (value !== undefined) reasons.push(`--${name} is a sysbench 1.1 option`);
   }
   if (d.clientWorkers > 0) reasons.push('--client-workers is an option of the built-in engine');
+  if (d.clientIo !== 'auto') reasons.push('--client-io is an option of the built-in engine');
   if (String(d.reconnectTimeoutSec) !== findOption('reconnect-timeout')?.defaultValue)
     reasons.push('--reconnect-timeout is an option of the built-in engine');
   if ((context.sessionStatements ?? []).length > 0)

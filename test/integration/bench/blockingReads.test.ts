@@ -1,0 +1,188 @@
+// The blocking transport (--client-io=blocking, the default up to 4 threads per CPU) against a real
+// server: the lean client reads every kind of answer with blocking reads, a run counts exactly
+// what the evented transport counts for the same seeded events, a cancel while the threads sit
+// blocked on a lock keeps the partial result and leaves no connection behind, and a server that
+// goes away ends the run with a clear error, never a hung worker.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { MysqlSniffingProxy } from './support/mysqlSniffingProxy';
+import { RunProgress } from './support/runProgress';
+import {
+  benchOptions,
+  connectionArgs,
+  db,
+  dropDatabase,
+  freshDatabase,
+  lockAllRows,
+  query,
+  waitForNoConnections,
+  waitForUpdatesWaiting,
+} from './support/benchFixtures';
+import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
+import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
+import { runWithOptions } from '../../../src/core/bench/runBenchmark';
+
+const PATIENCE_MS = 30_000;
+/** A bound that proves a stop or a failure did not hang (a lock wait lasts 50 s). */
+const NO_HANG_MS = 15_000;
+
+let database: string;
+/** prepared as `database` is, for the evented run of the same seeded events */
+let eventedDatabase: string;
+
+before(async () => {
+  database = await freshDatabase('blocking');
+  eventedDatabase = await freshDatabase('blocking_ev');
+  for (const name of [database, eventedDatabase]) {
+    await prepareWithOptions(benchOptions('oltp_read_write', [...connectionArgs(name), '--tables=2', '--table-size=10000', '--threads=2']));
+  }
+});
+
+after(async () => {
+  await dropDatabase(database);
+  await dropDatabase(eventedDatabase);
+});
+
+describe('blocking reads in the lean client', () => {
+  test('every kind of answer, a result larger than the read buffer, and errors', async () => {
+    const connection = await LeanMysqlConnection.connect({
+      host: db.host,
+      port: db.port,
+      user: db.user,
+      password: db.password,
+      database,
+      blocking: true,
+    });
+    try {
+      assert.ok(connection.isBlocking, 'the connection reads with blocking reads');
+      assert.equal(await connection.query('SELECT id, pad FROM sbtest1'), RESULT_SET);
+      assert.equal(connection.lastRowCount, 10_000, 'about 700 KB of rows, many reads of the 64 KB buffer');
+      const select = await connection.prepare('SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?');
+      assert.equal(await connection.execute(select, [1, 100]), RESULT_SET);
+      assert.equal(connection.lastRowCount, 100);
+      assert.equal(await connection.query('UPDATE sbtest2 SET k = k WHERE id = 1'), 0, 'an OK packet: no row changed');
+      await assert.rejects(connection.query('SELECT * FROM no_such_table'), (error: Error & { errno?: number }) => error.errno === 1146);
+      assert.equal(await connection.queryValue('SELECT 41 + 1'), '42', 'the connection works after an error');
+    } finally {
+      await connection.close();
+    }
+    assert.equal(await waitForNoConnections(database), 0, 'COM_QUIT and close, as libmysqlclient does');
+  });
+});
+
+describe('a run with blocking reads', () => {
+  test('counts the same seeded events as the evented transport, statement for statement', async () => {
+    const args = ['--tables=2', '--table-size=10000', '--rand-seed=7', '--threads=1', '--events=200'];
+    // each on data as prepared: a second run of the same events changes fewer rows
+    const counts = async (io: string, name: string) => {
+      const result = await runWithOptions(benchOptions('oltp_read_write', [...connectionArgs(name), ...args, `--client-io=${io}`]));
+      assert.equal(result.status, 'completed', result.message);
+      const { reads, writes, others, events, errors } = result.summary;
+      return { reads, writes, others, events, errors };
+    };
+    const blocking = await counts('blocking', database);
+    assert.deepEqual(blocking, await counts('evented', eventedDatabase));
+    assert.deepEqual(blocking, { reads: 200 * 14, writes: 200 * 4, others: 200 * 2, events: 200, errors: 0 });
+    const points = await runWithOptions(
+      benchOptions('oltp_point_select', [
+        ...connectionArgs(database),
+        '--tables=2',
+        '--threads=6',
+        '--events=3001',
+        '--time=0',
+        '--client-io=blocking',
+      ]),
+    );
+    assert.equal(points.summary.events, 3001, 'six workers take exactly the events asked for');
+    assert.equal(points.summary.reads, 3001);
+  });
+
+  test('a cancel while every thread is blocked on a lock keeps the partial result and leaves no connection', async () => {
+    const { lockerId, release } = await lockAllRows(database);
+    try {
+      const controller = new AbortController();
+      const progress = new RunProgress();
+      const running = progress.watch(
+        runWithOptions(
+          benchOptions('oltp_update_index', [
+            ...connectionArgs(database),
+            '--tables=1',
+            '--threads=3',
+            '--time=60',
+            '--client-io=blocking',
+          ]),
+          { signal: controller.signal },
+        ),
+      );
+      await waitForUpdatesWaiting(database, lockerId, 3, () => progress.assertRunning());
+      const aborted = performance.now();
+      controller.abort();
+      const result = await running;
+      const stopMs = performance.now() - aborted;
+      // the lock wait would last innodb_lock_wait_timeout (50 s): the workers hear no stop while
+      // blocked in read(), so the run KILLs their statements
+      assert.ok(stopMs < NO_HANG_MS, `stopped in ${Math.round(stopMs)} ms`);
+      assert.equal(result.status, 'cancelled');
+      assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'no benchmark connection is left');
+    } finally {
+      await release();
+    }
+  });
+
+  test('a server that goes away mid-run ends it with a clear error and the partial result', async () => {
+    const proxy = await MysqlSniffingProxy.start(db.host, db.port);
+    try {
+      const progress = new RunProgress();
+      const running = progress.watch(
+        runWithOptions(
+          benchOptions('oltp_point_select', [
+            ...connectionArgs(database, proxy.port),
+            '--tables=2',
+            '--threads=4',
+            '--time=60',
+            '--report-interval=1',
+            '--client-io=blocking',
+          ]),
+          { onInterval: progress.onInterval },
+        ),
+      );
+      await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
+      const cut = performance.now();
+      proxy.cutAll(true);
+      const result = await running;
+      assert.ok(performance.now() - cut < NO_HANG_MS, `ended ${Math.round(performance.now() - cut)} ms after the server went away`);
+      assert.equal(result.status, 'failed');
+      assert.match(result.message ?? '', /error 2013 \(Lost connection to server at 127\.0\.0\.1:\d+ during query/);
+      assert.ok(result.summary.events > 0, 'what was measured before is kept');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('the connections it held say goodbye at the end of a completed run (no aborted clients)', async () => {
+    const abortedClients = async () =>
+      Number(
+        (
+          await query<{ n: string }>(
+            'information_schema',
+            "SELECT VARIABLE_VALUE AS n FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'ABORTED_CLIENTS'",
+          )
+        )[0].n,
+      );
+    const before = await abortedClients();
+    const result = await runWithOptions(
+      benchOptions('oltp_read_only', [
+        ...connectionArgs(database),
+        '--tables=2',
+        '--threads=4',
+        '--events=400',
+        '--time=0',
+        '--client-io=blocking',
+      ]),
+    );
+    assert.equal(result.status, 'completed', result.message);
+    assert.equal(result.summary.events, 400);
+    assert.equal(await waitForNoConnections(database), 0);
+    assert.equal(await abortedClients(), before, 'every connection sent COM_QUIT before it closed');
+  });
+});

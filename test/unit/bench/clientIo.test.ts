@@ -1,24 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { BLOCKING_THREADS_PER_CPU, chooseClientIo, type ClientIoContext } from '../../../src/core/bench/clientIo';
+import { chooseClientIo, type ClientIoContext } from '../../../src/core/bench/clientIo';
 import { optionsRecord, resolveBenchOptions } from '../../../src/core/bench/benchOptions';
 
 const base: ClientIoContext = { threads: 8, io: 'auto', requestedWorkers: 0, eventedWorkers: 2, rate: 0, tls: false, cpus: 2 };
 
 describe('how client threads wait for answers', () => {
-  test('auto: blocking reads, a worker per thread, up to 4 threads per CPU; evented above', () => {
-    assert.equal(BLOCKING_THREADS_PER_CPU, 4);
-    assert.deepEqual(chooseClientIo({ ...base, threads: 1 }), { blocking: true, workers: 1 });
-    assert.deepEqual(chooseClientIo(base), { blocking: true, workers: 8 });
-    assert.deepEqual(chooseClientIo({ ...base, threads: 9 }), { blocking: false, workers: 2 });
-    assert.deepEqual(chooseClientIo({ ...base, threads: 32 }), { blocking: false, workers: 2 });
-    assert.deepEqual(chooseClientIo({ ...base, threads: 32, cpus: 8, eventedWorkers: 8 }), { blocking: true, workers: 32 });
-  });
-
-  test('auto: a worker count asked for, --rate and TLS stay evented', () => {
-    assert.deepEqual(chooseClientIo({ ...base, requestedWorkers: 2 }), { blocking: false, workers: 2 });
-    assert.deepEqual(chooseClientIo({ ...base, rate: 100 }), { blocking: false, workers: 2 });
-    assert.deepEqual(chooseClientIo({ ...base, tls: true }), { blocking: false, workers: 2 });
+  test('auto: evented at every thread count (blocking reads are asked for)', () => {
+    assert.deepEqual(chooseClientIo({ ...base, threads: 1 }), { blocking: false, workers: 2 });
+    assert.deepEqual(chooseClientIo(base), { blocking: false, workers: 2 });
+    assert.deepEqual(chooseClientIo({ ...base, threads: 32, cpus: 8, eventedWorkers: 8 }), { blocking: false, workers: 8 });
   });
 
   test('asked for: blocking at any thread count, but never with --rate or TLS; evented always', () => {

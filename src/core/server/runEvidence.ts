@@ -7,7 +7,7 @@ import type { ServerFlavor } from '../db/serverFlavor';
 import type { ServerActivity } from '../results/benchmarkResult';
 import { readPreparedStatementInstances, type PreparedStatementInstance } from './preparedStatementInstances';
 import { readActivityBaseline, readRunActivity, type ActivityBaseline } from './runActivity';
-import { waitForStatementsToEnd, type SettleOptions } from './runStatementsSettled';
+import { connectionsIn, waitForRunConnectionsToClose, type SettleOptions } from './runStatementsSettled';
 
 export interface RunEvidenceSettings {
   /** the run's database: statements run elsewhere are not the run's */
@@ -27,6 +27,8 @@ export class RunEvidence {
     private readonly flavor: ServerFlavor,
     private readonly settings: RunEvidenceSettings,
     private readonly baseline: ActivityBaseline | undefined,
+    /** the connections in the run's database before it: not the run's */
+    private readonly connectionsBefore: ReadonlySet<string> | undefined,
   ) {}
 
   /** Reads the baseline; never throws. */
@@ -45,7 +47,8 @@ export class RunEvidence {
         `The server's statement statistics could not be read before the run: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    const evidence = new RunEvidence(executor, flavor, settings, baseline);
+    const connectionsBefore = baseline !== undefined && settings.database ? await connectionsIn(executor, settings.database) : undefined;
+    const evidence = new RunEvidence(executor, flavor, settings, baseline, connectionsBefore);
     evidence.warnings.push(...warnings);
     return evidence;
   }
@@ -74,8 +77,8 @@ export class RunEvidence {
     ) {
       preparedMissing = `The run used server-side prepared statements, which ${this.flavor === 'mariadb' ? 'MariaDB' : 'MySQL'} counts in performance_schema.prepared_statements_instances only while their connections are open; the engine closed them before they could be read, so their executions are missing here (--db-ps-mode=disable sends them as text, which the digest table counts).`;
     }
-    if (this.settings.database && this.baseline.statistics.source !== 'none') {
-      await waitForStatementsToEnd(this.executor, this.settings.database, this.settings.settle);
+    if (this.settings.database && this.connectionsBefore !== undefined && this.baseline.statistics.source !== 'none') {
+      await waitForRunConnectionsToClose(this.executor, this.settings.database, this.connectionsBefore, this.settings.settle);
     }
     try {
       return await readRunActivity(this.executor, this.baseline, {

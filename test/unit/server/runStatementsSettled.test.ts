@@ -2,20 +2,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SqlExecutor, SqlRow } from '../../../src/core/db/sqlExecutor';
 import { RunEvidence } from '../../../src/core/server/runEvidence';
-import { waitForStatementsToEnd } from '../../../src/core/server/runStatementsSettled';
+import { waitForRunConnectionsToClose } from '../../../src/core/server/runStatementsSettled';
 
-/** A server whose processlist shows `executing` statements, one fewer at each look. */
-function serverWithStatementsEnding(executing: number[], log: string[] = []): SqlExecutor {
-  const counts = [...executing];
+/** A server whose processlist shows, at each look, the next list of connection ids (the last one stays). */
+function serverWithConnections(looks: string[][], log: string[] = []): SqlExecutor {
+  const remaining = [...looks];
   return {
     async query(sql: string): Promise<SqlRow[]> {
       if (/PROCESSLIST/.test(sql)) {
-        const now = counts.length > 1 ? counts.shift()! : counts[0];
-        log.push(`processlist ${now}`);
-        return [{ executing: now }];
+        const ids = remaining.length > 1 ? remaining.shift()! : remaining[0];
+        log.push(`processlist ${ids.join(',') || '-'}`);
+        return ids.map((id) => ({ id }));
       }
       if (/@@GLOBAL\.performance_schema/.test(sql)) return [{ enabled: 1 }];
-      if (/events_statements_summary_by_digest/.test(sql)) log.push(`statistics with ${counts[0]} executing`);
+      if (/events_statements_summary_by_digest/.test(sql)) log.push('statistics');
       return [];
     },
     async run() {
@@ -26,15 +26,16 @@ function serverWithStatementsEnding(executing: number[], log: string[] = []): Sq
 
 const instant = { timeoutMs: 1_000, pollMs: 5, sleep: async () => undefined };
 
-test('waits until no other connection executes in the database', async () => {
+test("waits until the run's connections are gone; connections that were there before are not the run's", async () => {
   const log: string[] = [];
-  assert.equal(await waitForStatementsToEnd(serverWithStatementsEnding([2, 1, 0], log), 'sbtest', instant), true);
-  assert.deepEqual(log, ['processlist 2', 'processlist 1', 'processlist 0']);
+  const executor = serverWithConnections([['7', '41', '42'], ['7', '42'], ['7']], log);
+  assert.equal(await waitForRunConnectionsToClose(executor, 'sbtest', new Set(['7']), instant), true);
+  assert.deepEqual(log, ['processlist 7,41,42', 'processlist 7,42', 'processlist 7']);
 });
 
-test('gives up after the time allowed (a server whose own clients never stop)', async () => {
+test('gives up after the time allowed (a connection of someone else that came during the run and stays)', async () => {
   let clock = 0;
-  const settled = await waitForStatementsToEnd(serverWithStatementsEnding([1]), 'sbtest', {
+  const settled = await waitForRunConnectionsToClose(serverWithConnections([['9']]), 'sbtest', new Set(), {
     timeoutMs: 100,
     pollMs: 25,
     now: () => clock,
@@ -52,14 +53,15 @@ test('a processlist that cannot be read does not hold the run up', async () => {
       throw new Error('SELECT command denied');
     },
   } as unknown as SqlExecutor;
-  assert.equal(await waitForStatementsToEnd(executor, 'sbtest', instant), false);
+  assert.equal(await waitForRunConnectionsToClose(executor, 'sbtest', new Set(), instant), false);
 });
 
-test("the run's evidence is read only after its last statements ended on the server", async () => {
+test("the run's evidence is read only after its connections are gone", async () => {
   const log: string[] = [];
-  const executor = serverWithStatementsEnding([3, 1, 0], log);
+  // at the baseline: a user's session (7); after the run: its two connections still closing, then gone
+  const executor = serverWithConnections([['7'], ['7', '41', '42'], ['7', '42'], ['7']], log);
   const evidence = await RunEvidence.start(executor, 'mariadb', { database: 'sbtest', preparedStatements: false, settle: instant });
   log.length = 0;
   await evidence.finish();
-  assert.deepEqual(log, ['processlist 3', 'processlist 1', 'processlist 0', 'statistics with 0 executing']);
+  assert.deepEqual(log, ['processlist 7,41,42', 'processlist 7,42', 'processlist 7', 'statistics']);
 });

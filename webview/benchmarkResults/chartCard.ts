@@ -16,7 +16,6 @@ import {
   Tooltip,
   type ChartConfiguration,
   type ChartDataset,
-  type Plugin,
   type ScaleOptionsByType,
 } from 'chart.js';
 import { button } from '../shared/components';
@@ -24,7 +23,8 @@ import { element } from '../shared/dom';
 import { seriesColour, type ChartPalette } from './chartTheme';
 import { withAlpha } from './colours';
 import type { HistogramBar } from './histogramBars';
-import { decadeBelow, logTicks } from './logAxis';
+import { logTicks } from './logAxis';
+import { logBarsConfig } from './logBarsChart';
 import { timeAxis, type Point } from './timeSeries';
 
 Chart.register(
@@ -318,40 +318,8 @@ export class ChartCard {
   ): void {
     this.colours = [colour];
     this.describeAxes(titles, [label]);
-    const positive = values.filter((value) => value > 0);
-    const low = decadeBelow(Math.min(...positive));
-    // Room above the highest bar for its label.
-    const high = Math.max(...positive) * 1.8;
-    this.build = () => {
-      const config: ChartConfiguration<'bar', number[], string> = {
-        type: 'bar',
-        data: {
-          labels: [...categories],
-          datasets: [{ label, data: [...values], borderWidth: 1, barPercentage: 0.8, categoryPercentage: 0.9 }],
-        },
-        options: {
-          animation: false,
-          responsive: true,
-          maintainAspectRatio: false,
-          scales: {
-            x: { type: 'category', title: { display: titles.x !== '', text: titles.x } },
-            y: {
-              type: 'logarithmic',
-              min: low,
-              max: high,
-              title: { display: true, text: titles.y },
-              afterBuildTicks: (scale) => {
-                scale.ticks = logTicks(low, high).map((value) => ({ value }));
-              },
-              ticks: { callback: (value) => formatValue(Number(value)) },
-            },
-          },
-          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => formatValue(Number(item.raw)) } } },
-        },
-        plugins: [valueLabels(formatValue, () => this.palette)],
-      };
-      return config as unknown as ChartConfiguration;
-    };
+    this.build = () =>
+      logBarsConfig({ categories, label, values, titles, formatValue, palette: () => this.palette }) as unknown as ChartConfiguration;
     this.render();
     this.setPointCount(values.length);
   }
@@ -550,30 +518,4 @@ export class ChartCard {
   private setDrawnCount(): void {
     this.canvasBox.dataset.drawnPoints = String(this.chart?.getDatasetMeta(0).data.length ?? 0);
   }
-}
-
-/** Draws each bar's value above it, in the theme's text colour (on the canvas: no inline styles). */
-function valueLabels(formatValue: (value: number) => string, palette: () => ChartPalette): Plugin<'bar'> {
-  return {
-    id: 'tidbLabValueLabels',
-    afterDatasetsDraw(chart) {
-      const context = chart.ctx;
-      const colours = palette();
-      context.save();
-      context.fillStyle = colours.foreground;
-      context.font = `${colours.fontSize - 1}px ${colours.fontFamily}`;
-      context.textAlign = 'center';
-      context.textBaseline = 'bottom';
-      chart.data.datasets.forEach((dataset, datasetIndex) => {
-        const meta = chart.getDatasetMeta(datasetIndex);
-        if (meta.hidden) return;
-        meta.data.forEach((bar, index) => {
-          const value = dataset.data[index];
-          if (typeof value !== 'number' || !Number.isFinite(value)) return;
-          context.fillText(formatValue(value), bar.x, bar.y - 3);
-        });
-      });
-      context.restore();
-    },
-  };
 }

@@ -20,7 +20,7 @@ const MAX_PLANNED_STATEMENTS = 20;
 
 /** Our own reads, which run in the same database on the admin connection: never part of the run. */
 const EVIDENCE_QUERIES =
-  /statements_summary|performance_schema|tidb_decode_(binary_)?plan|@@global\s*\.\s*performance_schema|information_schema\.processlist|cast\s*\(\s*now\s*\(\s*\)/i;
+  /statements_summary|performance_schema|tidb_decode_(binary_)?plan|@@global\s*\.\s*performance_schema|information_schema\W+processlist|cast\s*\(\s*now\s*\(\s*\)/i;
 
 export interface ActivityBaseline {
   flavor: ServerFlavor;

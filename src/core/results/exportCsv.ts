@@ -9,6 +9,7 @@ import { studyTables, studyTableTitle, STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WI
 import { variantChangeTable, type VariantChangeTable } from './variantComparison';
 import { operationRowsOf } from './operationRows';
 import { intervalTpmC } from './tpccFigures';
+import { isTpccExperiment, TPCC_COMPARED_METRICS, tpccCellsTable } from './tpccExperimentTable';
 
 type CsvValue = string | number | boolean | null | undefined;
 
@@ -223,25 +224,44 @@ export function studyTablesToCsv(tables: StudyTables): string {
   ].join('\r\n');
 }
 
+/** A TPC-C experiment's cells as go-tpc reports them, one line each: tpmC, tpmTotal, efficiency_pct, new_order, payment, ... */
+export function tpccCellsToCsv(experiment: Pick<ExperimentResult, 'cells'>): string {
+  const table = tpccCellsTable(experiment);
+  const decimals: Record<string, number> = { new_order_p95_ms: MS_DECIMALS, new_order_p99_ms: MS_DECIMALS };
+  for (const key of ['tpmC', 'tpmTotal', 'efficiency_pct']) decimals[key] = RATE_DECIMALS;
+  return toCsv(
+    table.keys,
+    table.rows.map((row) =>
+      row.map((value, column) => {
+        const places = decimals[table.keys[column]];
+        return typeof value === 'number' && places !== undefined ? rounded(value, places) : value;
+      }),
+    ),
+  );
+}
+
 /**
  * An experiment for a spreadsheet. An A/B experiment starts with the study's tables (QPS, then
- * p95, for each compared variant) and the raw numbers with their spread, each block after a blank
- * line; every experiment ends with one line per cell.
+ * p95, for each compared variant; for TPC-C tpmC, then New-Order's p95) and the raw numbers with
+ * their spread, each block after a blank line; every experiment ends with one line per cell (a
+ * TPC-C experiment's with go-tpc's figures instead of QPS).
  */
 export function experimentToCsv(experiment: ExperimentResult): string {
   const blocks: string[] = [];
   const bulk = experiment.cells.some((cell) => cell.workload === 'bulk_load');
+  const tpcc = isTpccExperiment(experiment);
+  const metrics = tpcc ? TPCC_COMPARED_METRICS : (['qps', 'p95'] as const);
   if (!bulk && experiment.variants.length >= 2) {
     const [baseline, ...candidates] = experiment.variants;
     for (const candidate of candidates) {
-      for (const metric of ['qps', 'p95'] as const) {
+      for (const metric of metrics) {
         const tables = studyTables(experiment, { metric, baseline, candidate });
         if (tables.tables.length > 0) blocks.push(studyTablesToCsv(tables));
       }
-      const raw = variantChangeTable(experiment, { metric: 'qps', baseline, candidate });
+      const raw = variantChangeTable(experiment, { metric: metrics[0], baseline, candidate });
       blocks.push(toCsv([`Raw numbers: ${raw.metric.label}, ${candidate} over ${baseline}`], []) + variantChangeTableToCsv(raw));
     }
   }
-  blocks.push((blocks.length > 0 ? toCsv(['Cells'], []) : '') + experimentCellsToCsv(experiment));
+  blocks.push((blocks.length > 0 ? toCsv(['Cells'], []) : '') + (tpcc ? tpccCellsToCsv(experiment) : experimentCellsToCsv(experiment)));
   return blocks.join('\r\n');
 }

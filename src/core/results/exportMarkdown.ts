@@ -20,6 +20,7 @@ import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 import { operationRowsOf, type OperationRow } from './operationRows';
 import { isTpccRun, tpccFiguresOf } from './tpccFigures';
+import { isTpccExperiment, TPCC_COMPARED_METRICS, tpccCellsTable, tpccCellText } from './tpccExperimentTable';
 import type { ServerRegions } from './serverRegions';
 import { experimentCellRegions, hotRegionRows, regionsChangeText, regionsTableRows, shownRegions } from './serverRegionsRows';
 
@@ -119,14 +120,21 @@ export function studyTablesToMarkdown(tables: StudyTables): string {
   return `${parts.join('\n')}${notes.length > 0 ? `\n${notes.map((note) => `- ${markdownCell(note)}`).join('\n')}\n` : ''}`;
 }
 
-/** An experiment as Markdown: the study's tables (QPS, then p95) for A/B experiments, the bulk-load table, then every cell. */
+/**
+ * An experiment as Markdown: the study's tables (QPS, then p95; for TPC-C tpmC, then New-Order's
+ * p95) for A/B experiments, the bulk-load table, then every cell (a TPC-C experiment's as go-tpc
+ * reports them: tpmC, efficiency, each transaction's count).
+ */
 export function experimentToMarkdown(result: ExperimentResult): string {
-  const summaries = runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: experimentCellName(result, cell) })));
+  const tpcc = isTpccExperiment(result);
+  const summaries = tpcc
+    ? tpccCellsToMarkdown(result)
+    : runSummariesToMarkdown(result.cells.map((cell) => ({ ...cell.run, name: experimentCellName(result, cell) })));
   const parts: string[] = [];
   if (result.cells.some((cell) => cell.workload === 'bulk_load')) parts.push(bulkLoadToMarkdown(result));
   else if (result.variants.length >= 2) {
     for (const candidate of result.variants.slice(1)) {
-      for (const metric of ['qps', 'p95'] as const)
+      for (const metric of tpcc ? TPCC_COMPARED_METRICS : (['qps', 'p95'] as const))
         parts.push(studyTablesToMarkdown(studyTables(result, { metric, baseline: result.variants[0], candidate })));
     }
   }
@@ -146,6 +154,13 @@ export function experimentToMarkdown(result: ExperimentResult): string {
   if (regions) parts.push(regions);
   parts.push(summaries);
   return parts.join('\n');
+}
+
+/** A TPC-C experiment's cells, one row each: tpmC, tpmTotal, efficiency, each transaction's count, New-Order's p95/p99. */
+export function tpccCellsToMarkdown(result: Pick<ExperimentResult, 'cells'>): string {
+  const table = tpccCellsTable(result);
+  const rows = table.rows.map((row) => row.map((value, column) => tpccCellText(table, column, value, '–')));
+  return `**TPC-C**\n\n${markdownTable(table.headers, rows, table.numericFrom)}`;
 }
 
 /** A run as Markdown: its summary, its transactions or queries (TPC-C, CH, rawsql), then what the server counted for it. */

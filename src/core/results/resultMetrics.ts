@@ -2,7 +2,13 @@
 // latency and errors down. Comparison tables, heatmaps and exports all read metrics through here.
 
 import type { RunResult } from './benchmarkResult';
+import { operationRowsOf, TPCC_TRANSACTIONS } from './operationRows';
 import { tpccFiguresOf } from './tpccFigures';
+
+type TpccTransaction = (typeof TPCC_TRANSACTIONS)[number];
+
+/** One TPC-C transaction's p95 or p99 (go-tpc's summary line gives them per transaction): "payment_p99". */
+export type TransactionLatencyKey = `${TpccTransaction}_${'p95' | 'p99'}`;
 
 export type MetricKey =
   | 'tps'
@@ -20,7 +26,8 @@ export type MetricKey =
   | 'tpmC'
   | 'tpmTotal'
   | 'efficiency'
-  | 'qphH';
+  | 'qphH'
+  | TransactionLatencyKey;
 
 export interface ResultMetric {
   key: MetricKey;
@@ -36,6 +43,17 @@ const latency = (key: 'avg' | 'p50' | 'p90' | 'p95' | 'p99' | 'p999' | 'max', la
   unit: 'ms',
   better: 'lower',
   valueOf: (run) => run.summary.latencyMs[key],
+});
+
+const transactionLatency = (transaction: TpccTransaction, percentile: 'p95' | 'p99'): ResultMetric => ({
+  key: `${transaction}_${percentile}`,
+  label: `${transaction} ${percentile}`,
+  unit: 'ms',
+  better: 'lower',
+  valueOf: (run) =>
+    run.tpcc?.transactions[transaction]?.latencyMs[percentile] ??
+    operationRowsOf(run).find((row) => row.name.toLowerCase() === transaction)?.[`${percentile}Ms`] ??
+    null,
 });
 
 export const RESULT_METRICS: Readonly<Record<MetricKey, ResultMetric>> = {
@@ -74,6 +92,16 @@ export const RESULT_METRICS: Readonly<Record<MetricKey, ResultMetric>> = {
     valueOf: (run) => tpccFiguresOf(run).efficiencyPct,
   },
   qphH: { key: 'qphH', label: 'QphH', unit: 'queries/h', better: 'higher', valueOf: (run) => tpccFiguresOf(run).qphH },
+  new_order_p95: transactionLatency('new_order', 'p95'),
+  new_order_p99: transactionLatency('new_order', 'p99'),
+  payment_p95: transactionLatency('payment', 'p95'),
+  payment_p99: transactionLatency('payment', 'p99'),
+  order_status_p95: transactionLatency('order_status', 'p95'),
+  order_status_p99: transactionLatency('order_status', 'p99'),
+  delivery_p95: transactionLatency('delivery', 'p95'),
+  delivery_p99: transactionLatency('delivery', 'p99'),
+  stock_level_p95: transactionLatency('stock_level', 'p95'),
+  stock_level_p99: transactionLatency('stock_level', 'p99'),
 };
 
 /** (candidate - baseline) / baseline in %; null when either is unknown or the baseline is 0 and the candidate is not. */

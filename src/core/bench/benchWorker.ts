@@ -31,9 +31,11 @@ async function runPhase(setup: RunWorkerSetup): Promise<void> {
       case 'start':
         started = run.run(message.startMs, message.deadlineMs).then(finish, finish);
         break;
-      case 'snapshot':
-        post({ type: 'snapshot', id: message.id, snapshot: run.snapshot() });
+      case 'snapshot': {
+        const snapshot = run.snapshotFor(message.id);
+        if (snapshot) post({ type: 'snapshot', id: message.id, snapshot });
         break;
+      }
       case 'reset':
         run.reset();
         break;

@@ -4,6 +4,8 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { noCountedLatencies } from './latencyCounts';
+import { SharedWorkerCounters } from './sharedWorkerCounters';
+import { THREAD_SLOTS } from './workerRun';
 import type { CoordinatorMessage, WorkerMessage, WorkerSetup, WorkerSnapshot } from './workerMessages';
 
 export function benchWorkerScript(): string {
@@ -11,6 +13,12 @@ export function benchWorkerScript(): string {
 }
 
 type FinishedMessage = Extract<WorkerMessage, { type: 'finished' }>;
+
+/**
+ * How often a pending snapshot looks again for workers blocked in read(2), whose snapshot the
+ * coordinator takes itself (it is answered at once otherwise: this only delays a report line)
+ */
+const BLOCKED_POLL_MS = 20;
 
 export class BenchWorkerPool {
   private readonly workers: Worker[];
@@ -22,6 +30,8 @@ export class BenchWorkerPool {
   >();
   private nextSnapshotId = 1;
   private readonly exited: boolean[];
+  /** per worker: its counters in shared memory (blocking reads), or undefined */
+  private readonly shared: Array<SharedWorkerCounters | undefined>;
 
   constructor(
     setups: WorkerSetup[],
@@ -29,6 +39,11 @@ export class BenchWorkerPool {
   ) {
     this.finished = setups.map(() => undefined);
     this.exited = setups.map(() => false);
+    this.shared = setups.map((setup) =>
+      setup.task === 'run' && setup.sharedCounters
+        ? new SharedWorkerCounters(setup.sharedCounters, setup.threads.length, THREAD_SLOTS)
+        : undefined,
+    );
     this.workers = setups.map((setup, index) => {
       const worker = new Worker(benchWorkerScript(), { workerData: setup });
       worker.on('message', (message: WorkerMessage) => this.receive(index, message));
@@ -74,7 +89,10 @@ export class BenchWorkerPool {
     });
   }
 
-  /** Collects a snapshot from every worker still running (finished ones sent theirs with 'finished'). */
+  /**
+   * Collects a snapshot from every worker still running (finished ones sent theirs with
+   * 'finished'); the snapshot of a worker blocked in read(2) is taken from its shared counters.
+   */
   snapshot(): Promise<Array<{ worker: number; snapshot: WorkerSnapshot }>> {
     const id = this.nextSnapshotId++;
     const pending = new Set<number>();
@@ -82,13 +100,45 @@ export class BenchWorkerPool {
       if (!this.finished[index]) pending.add(index);
     });
     return new Promise((resolve) => {
-      const entry = { pending, snapshots: [] as Array<{ worker: number; snapshot: WorkerSnapshot }>, done: () => resolve(entry.snapshots) };
+      let poll: NodeJS.Timeout | undefined;
+      const entry = {
+        pending,
+        snapshots: [] as Array<{ worker: number; snapshot: WorkerSnapshot }>,
+        done: () => {
+          clearInterval(poll);
+          resolve(entry.snapshots);
+        },
+      };
       if (pending.size === 0) {
         resolve([]);
         return;
       }
       this.snapshotWaiters.set(id, entry);
+      for (const index of pending) this.shared[index]?.requestSnapshot(id);
       this.broadcast({ type: 'snapshot', id });
+      if (!this.answerBlocked(id)) poll = setInterval(() => this.answerBlocked(id), BLOCKED_POLL_MS);
+    });
+  }
+
+  /** Takes the snapshot of request `id` for each worker blocked in read(2); true when none is pending any more. */
+  private answerBlocked(id: number): boolean {
+    const entry = this.snapshotWaiters.get(id);
+    if (entry === undefined) return true;
+    for (const index of [...entry.pending]) {
+      const snapshot = this.finished[index] ? undefined : this.shared[index]?.answerIfBlocked(id);
+      if (snapshot) this.receive(index, { type: 'snapshot', id, snapshot });
+    }
+    return !this.snapshotWaiters.has(id);
+  }
+
+  /** The end of --warmup-time: every worker counts afresh (a worker blocked in read(2) is reset here). */
+  reset(): void {
+    this.shared.forEach((shared, index) => {
+      if (!this.finished[index]) shared?.requestReset();
+    });
+    this.broadcast({ type: 'reset' });
+    this.shared.forEach((shared, index) => {
+      if (!this.finished[index]) shared?.answerIfBlocked(undefined);
     });
   }
 

@@ -53,48 +53,93 @@ export function noCountedLatencies(): CountedLatencies {
   return { firstSlot: 0, counts: new Float64Array(0), count: 0, sumMs: 0, minMs: Number.POSITIVE_INFINITY, maxMs: 0 };
 }
 
+/** LatencyCounts' figures beside its slots: the lowest and highest slot hit, count, sum, min, max. */
+const LOW = 0;
+const HIGH = 1;
+const COUNT = 2;
+const SUM_MS = 3;
+const MIN_MS = 4;
+const MAX_MS = 5;
+export const LATENCY_FIGURES = 6;
+
+/**
+ * Where a LatencyCounts keeps what it counted: SLOTS slots and LATENCY_FIGURES figures. Views of a
+ * SharedArrayBuffer let another thread take the counts (sharedWorkerCounters.ts).
+ */
+export interface LatencyStorage {
+  slots: Float64Array;
+  figures: Float64Array;
+}
+
+/** Makes fresh storage (all zeros, as a new SharedArrayBuffer is) hold no counts. */
+export function emptyLatencyStorage(storage: LatencyStorage): void {
+  storage.figures[LOW] = SLOTS;
+  storage.figures[HIGH] = -1;
+  storage.figures[MIN_MS] = Number.POSITIVE_INFINITY;
+}
+
 export class LatencyCounts {
   // Float64: a slot may count more than 2^32 events when nothing reads it for a long run
   private slots: Float64Array | undefined;
-  private low = SLOTS;
-  private high = -1;
-  count = 0;
-  sumMs = 0;
-  minMs = Number.POSITIVE_INFINITY;
-  maxMs = 0;
+  private readonly figures: Float64Array;
+
+  /** Counts in `storage` as it stands (see emptyLatencyStorage), or in memory of its own. */
+  constructor(storage?: LatencyStorage) {
+    this.slots = storage?.slots;
+    this.figures = storage?.figures ?? new Float64Array(LATENCY_FIGURES);
+    if (storage === undefined) this.reset();
+  }
+
+  get count(): number {
+    return this.figures[COUNT];
+  }
+
+  get sumMs(): number {
+    return this.figures[SUM_MS];
+  }
+
+  get minMs(): number {
+    return this.figures[MIN_MS];
+  }
+
+  get maxMs(): number {
+    return this.figures[MAX_MS];
+  }
 
   record(ms: number): void {
     const index = slotOfMs(ms);
     const slots = (this.slots ??= new Float64Array(SLOTS));
+    const figures = this.figures;
     slots[index]++;
-    if (index < this.low) this.low = index;
-    if (index > this.high) this.high = index;
-    this.count++;
-    this.sumMs += ms;
-    if (ms < this.minMs) this.minMs = ms;
-    if (ms > this.maxMs) this.maxMs = ms;
+    if (index < figures[LOW]) figures[LOW] = index;
+    if (index > figures[HIGH]) figures[HIGH] = index;
+    figures[COUNT]++;
+    figures[SUM_MS] += ms;
+    if (ms < figures[MIN_MS]) figures[MIN_MS] = ms;
+    if (ms > figures[MAX_MS]) figures[MAX_MS] = ms;
   }
 
   /** Adds what another thread counted. */
   add(other: CountedLatencies): void {
     if (other.count === 0) return;
     const slots = (this.slots ??= new Float64Array(SLOTS));
+    const figures = this.figures;
     const counts = other.counts;
     for (let i = 0; i < counts.length; i++) slots[other.firstSlot + i] += counts[i];
     const last = other.firstSlot + counts.length - 1;
-    if (other.firstSlot < this.low) this.low = other.firstSlot;
-    if (last > this.high) this.high = last;
-    this.count += other.count;
-    this.sumMs += other.sumMs;
-    if (other.minMs < this.minMs) this.minMs = other.minMs;
-    if (other.maxMs > this.maxMs) this.maxMs = other.maxMs;
+    if (other.firstSlot < figures[LOW]) figures[LOW] = other.firstSlot;
+    if (last > figures[HIGH]) figures[HIGH] = last;
+    figures[COUNT] += other.count;
+    figures[SUM_MS] += other.sumMs;
+    if (other.minMs < figures[MIN_MS]) figures[MIN_MS] = other.minMs;
+    if (other.maxMs > figures[MAX_MS]) figures[MAX_MS] = other.maxMs;
   }
 
   /** Calls visit(slot, count) for every slot with events, lowest first. */
   forEachSlot(visit: (slot: number, count: number) => void): void {
     const slots = this.slots;
     if (slots === undefined) return;
-    for (let index = this.low; index <= this.high; index++) {
+    for (let index = this.figures[LOW], high = this.figures[HIGH]; index <= high; index++) {
       const count = slots[index];
       if (count > 0) visit(index, count);
     }
@@ -102,25 +147,29 @@ export class LatencyCounts {
 
   /** What was counted since the last take() or reset(), to send; starts counting afresh. */
   take(): CountedLatencies {
+    const figures = this.figures;
+    const low = figures[LOW];
+    const high = figures[HIGH];
     const counted: CountedLatencies = {
-      firstSlot: this.high < 0 ? 0 : this.low,
-      counts: this.high < 0 ? new Float64Array(0) : this.slots!.slice(this.low, this.high + 1),
-      count: this.count,
-      sumMs: this.sumMs,
-      minMs: this.minMs,
-      maxMs: this.maxMs,
+      firstSlot: high < 0 ? 0 : low,
+      counts: high < 0 ? new Float64Array(0) : this.slots!.slice(low, high + 1),
+      count: figures[COUNT],
+      sumMs: figures[SUM_MS],
+      minMs: figures[MIN_MS],
+      maxMs: figures[MAX_MS],
     };
     this.reset();
     return counted;
   }
 
   reset(): void {
-    if (this.high >= 0) this.slots!.fill(0, this.low, this.high + 1);
-    this.low = SLOTS;
-    this.high = -1;
-    this.count = 0;
-    this.sumMs = 0;
-    this.minMs = Number.POSITIVE_INFINITY;
-    this.maxMs = 0;
+    const figures = this.figures;
+    if (figures[HIGH] >= 0 && this.slots !== undefined) this.slots.fill(0, figures[LOW], figures[HIGH] + 1);
+    figures[LOW] = SLOTS;
+    figures[HIGH] = -1;
+    figures[COUNT] = 0;
+    figures[SUM_MS] = 0;
+    figures[MIN_MS] = Number.POSITIVE_INFINITY;
+    figures[MAX_MS] = 0;
   }
 }

@@ -16,7 +16,8 @@ import { ErrorPolicy } from './errorPolicy';
 import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
 import { IntervalReporter } from './intervalReporter';
 import { RunStatistics, type IntervalReport } from './runStatistics';
-import { epochNow } from './workerRun';
+import { THREAD_SLOTS, epochNow } from './workerRun';
+import { SharedWorkerCounters } from './sharedWorkerCounters';
 import {
   CONTROL_SLOTS,
   CONTROL_STOP,
@@ -250,7 +251,7 @@ async function runOnServer(
     if (limits.warmupTime > 0) {
       timers.push(
         setTimeout(() => {
-          pool.broadcast({ type: 'reset' });
+          pool.reset();
           statistics.reset();
           meter.start();
         }, measuredStartMs - epochNow()),
@@ -387,6 +388,7 @@ function workerSetups(
     uniqueSeed,
     sessionStatements,
     holdConnections,
+    ...(blocking ? { sharedCounters: SharedWorkerCounters.allocate(threads.length, THREAD_SLOTS) } : {}),
   }));
   return { setups, threadIdsByWorker, control };
 }

@@ -35,6 +35,11 @@ export interface RunWorkerSetup {
    * server's prepared_statements_instances is read first; it forgets a statement with its connection)
    */
   holdConnections?: boolean;
+  /**
+   * blocking reads: the worker keeps its counters and latencies here (SharedWorkerCounters), so
+   * the coordinator can take its snapshot while it is blocked in read(2)
+   */
+  sharedCounters?: SharedArrayBuffer;
 }
 
 export interface PrepareWorkerSetup {

@@ -7,6 +7,7 @@ import { EventQueue } from './eventQueue';
 import { LatencyCounts } from './latencyCounts';
 import { SysbenchRandom } from './sysbenchRandom';
 import { COUNTER_EVENTS, COUNTER_FIELDS, FatalRunError, RESTART_EVENT, STOPPED, ThreadSession } from './threadSession';
+import { SharedWorkerCounters } from './sharedWorkerCounters';
 import { UniqueSequence, seedUniqueSequence } from './uniqueSequence';
 import { createWorkloadThread, type WorkloadThread } from './workloadThread';
 import {
@@ -44,12 +45,13 @@ export class WorkerRun {
   private readonly counters: Float64Array;
   /** ignored errors by code since the last snapshot */
   private readonly errorCodes = new Map<number, number>();
-  private readonly latencies = new LatencyCounts();
+  private readonly latencies: LatencyCounts;
+  private readonly shared: SharedWorkerCounters | undefined;
   private readonly loopLoad = new EventLoopLoad();
   private readonly threads: ClientThread[] = [];
   private readonly queue: EventQueue | undefined;
   private deadlineMs = 0;
-  private running = 0;
+  private runningThreads = 0;
   private failure: WorkerFailure | undefined;
   private readonly maxEvents: number;
 
@@ -58,11 +60,22 @@ export class WorkerRun {
     private readonly post: (message: WorkerMessage) => void,
   ) {
     this.control = new Int32Array(setup.control);
-    this.counters = new Float64Array(setup.threads.length * THREAD_SLOTS);
+    this.shared = setup.sharedCounters && new SharedWorkerCounters(setup.sharedCounters, setup.threads.length, THREAD_SLOTS);
+    this.counters = this.shared?.counters ?? new Float64Array(setup.threads.length * THREAD_SLOTS);
+    this.latencies = new LatencyCounts(this.shared?.latencyStorage);
     this.maxEvents = setup.options.limits.events;
     if (setup.rate > 0 && setup.eventGeneratorRandom) {
       this.queue = new EventQueue(setup.rate, new SysbenchRandom(setup.options.random, setup.eventGeneratorRandom), epochNow);
     }
+  }
+
+  private get running(): number {
+    return this.runningThreads;
+  }
+
+  private set running(count: number) {
+    this.runningThreads = count;
+    if (this.shared) this.shared.threadsRunning = count;
   }
 
   private get stopping(): boolean {
@@ -84,7 +97,7 @@ export class WorkerRun {
     await Promise.all(
       this.setup.threads.map(async (plan, index) => {
         const session = new ThreadSession({
-          connect: plan.connect,
+          connect: this.shared ? { ...plan.connect, readGate: this.shared } : plan.connect,
           sessionStatements: this.setup.sessionStatements,
           usePreparedStatements: options.driver.psMode === 'auto',
           policy,
@@ -263,11 +276,20 @@ export class WorkerRun {
     await Promise.all(this.threads.map((thread) => thread?.session.close().catch(() => undefined)));
   }
 
+  /** The end of --warmup-time: counting starts afresh (unless the coordinator did it while this worker was blocked). */
   reset(): void {
-    this.counters.fill(0);
+    if (this.shared === undefined || this.shared.claimReset()) {
+      this.counters.fill(0);
+      this.latencies.reset();
+    }
     this.errorCodes.clear();
-    this.latencies.reset();
     this.loopLoad.start();
+  }
+
+  /** The snapshot of request `id`, or undefined when the coordinator took it while this worker was blocked. */
+  snapshotFor(id: number): WorkerSnapshot | undefined {
+    if (this.shared !== undefined && !this.shared.claimSnapshot(id)) return undefined;
+    return this.snapshot();
   }
 
   snapshot(): WorkerSnapshot {

@@ -1,8 +1,9 @@
 // The blocking transport (--client-io=blocking, asked for: the default is evented) against a real
 // server: the lean client reads every kind of answer with blocking reads, a run counts exactly
 // what the evented transport counts for the same seeded events, a cancel while the threads sit
-// blocked on a lock keeps the partial result and leaves no connection behind, and a server that
-// goes away ends the run with a clear error, never a hung worker.
+// blocked on a lock keeps the partial result and leaves no connection behind, report lines keep
+// coming while they are blocked, and a server that goes away ends the run with a clear error,
+// never a hung worker.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MysqlSniffingProxy } from './support/mysqlSniffingProxy';
@@ -126,6 +127,46 @@ describe('a run with blocking reads', () => {
       assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'no benchmark connection is left');
     } finally {
       await release();
+    }
+  });
+
+  test('report lines keep coming while every thread is blocked on a lock, and every event is counted once', async () => {
+    const { lockerId, release } = await lockAllRows(database);
+    let released = false;
+    try {
+      const progress = new RunProgress();
+      const running = progress.watch(
+        runWithOptions(
+          benchOptions('oltp_update_index', [
+            ...connectionArgs(database),
+            '--tables=1',
+            '--threads=3',
+            '--time=0',
+            '--events=2000',
+            '--report-interval=1',
+            '--client-io=blocking',
+          ]),
+          { onInterval: progress.onInterval },
+        ),
+      );
+      await waitForUpdatesWaiting(database, lockerId, 3, () => progress.assertRunning());
+      // the workers sit in read(2) and hear no message: the coordinator reads their counters itself
+      const blockedFrom = progress.intervals.length;
+      await progress.waitForInterval((_interval, index) => index >= blockedFrom + 1, PATIENCE_MS);
+      for (const interval of progress.intervals.slice(blockedFrom)) {
+        assert.equal(interval.threads, 3, 'the blocked threads are still running');
+        assert.equal(interval.tps, 0);
+      }
+      await release();
+      released = true;
+      const result = await running;
+      assert.equal(result.status, 'completed', result.message);
+      // snapshots taken by the coordinator while a worker was in read(2) and those the worker sent
+      // itself neither miss nor repeat an event
+      assert.equal(result.summary.events, 2000);
+      assert.equal(result.summary.writes, 2000);
+    } finally {
+      if (!released) await release();
     }
   });
 

@@ -47,6 +47,15 @@ export interface BlockingReaderTarget {
   onReadEnd(error: NodeJS.ErrnoException | undefined): void;
 }
 
+/**
+ * Told around every read(2) that may block: while the thread is in one, another thread may do
+ * the worker's bookkeeping for it (sharedWorkerCounters.ts).
+ */
+export interface ReadGate {
+  beforeRead(): void;
+  afterRead(): void;
+}
+
 export class BlockingReader {
   private readonly buffer = Buffer.allocUnsafe(READ_BUFFER_SIZE);
   private draining = false;
@@ -61,6 +70,7 @@ export class BlockingReader {
     private readonly fd: number,
     private readonly target: BlockingReaderTarget,
     private readonly now: () => number = () => performance.now(),
+    private readonly gate?: ReadGate,
   ) {}
 
   /**
@@ -90,9 +100,11 @@ export class BlockingReader {
           return;
         }
         let bytes: number;
+        this.gate?.beforeRead();
         try {
           bytes = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
         } catch (error) {
+          this.gate?.afterRead();
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'EINTR') continue;
           if (code === 'EAGAIN') {
@@ -106,6 +118,7 @@ export class BlockingReader {
           this.target.onReadEnd(error as NodeJS.ErrnoException);
           return;
         }
+        this.gate?.afterRead();
         if (bytes === 0) {
           this.ended = true;
           this.target.onReadEnd(undefined);

@@ -35,7 +35,7 @@ import {
   serverGoneError,
 } from './mysqlClientError';
 import { isPacketTooLarge, packetTooLargeWords } from './packetLimit';
-import { BlockingReader, takeBlockingDescriptor } from './blockingReader';
+import { BlockingReader, takeBlockingDescriptor, type ReadGate } from './blockingReader';
 
 export type LeanTlsMode = 'preferred' | 'required' | 'verify_ca' | 'verify_identity';
 
@@ -63,6 +63,8 @@ export interface LeanConnectOptions {
    * TLS connection stays evented.
    */
   blocking?: boolean;
+  /** told around each blocking read (not sent between threads: set where the connection is made) */
+  readGate?: ReadGate;
 }
 
 export type ParamValue = number | string | Uint8Array | null;
@@ -471,14 +473,19 @@ export class LeanMysqlConnection {
   private readBlocking(socket: Socket): void {
     const fd = takeBlockingDescriptor(socket);
     if (fd < 0) return;
-    this.blockingReader = new BlockingReader(fd, {
-      onBytes: (buffer, length) => this.framing.push(buffer, length),
-      awaitingAnswer: () => this.state !== IDLE,
-      onReadEnd: (error) => {
-        this.closeError ??= connectionLostError(this.options.host, this.options.port, error?.code ?? error?.message);
-        this.socket.destroy();
+    this.blockingReader = new BlockingReader(
+      fd,
+      {
+        onBytes: (buffer, length) => this.framing.push(buffer, length),
+        awaitingAnswer: () => this.state !== IDLE,
+        onReadEnd: (error) => {
+          this.closeError ??= connectionLostError(this.options.host, this.options.port, error?.code ?? error?.message);
+          this.socket.destroy();
+        },
       },
-    });
+      undefined,
+      this.options.readGate,
+    );
   }
 
   private writeDirect(buffer: Buffer, length: number): boolean {

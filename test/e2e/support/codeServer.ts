@@ -115,6 +115,9 @@ export class CodeServer {
     const parts = [`--- code-server output (${this.logFile}) ---`, tailOf(this.logFile, lines)];
     const extensionHostLog = this.latestExtensionHostLog();
     if (extensionHostLog) parts.push(`--- extension host log (${extensionHostLog}) ---`, tailOf(extensionHostLog, lines));
+    // TiDB Lab's own output channel says what the extension did (a webview it could not restore, a reload of a page).
+    const extensionLog = this.latestLogFile((name) => name === 'TiDB Lab.log');
+    if (extensionLog) parts.push(`--- TiDB Lab log (${extensionLog}) ---`, tailOf(extensionLog, lines));
     return parts.join('\n');
   }
 
@@ -226,6 +229,10 @@ export class CodeServer {
   }
 
   private latestExtensionHostLog(): string | undefined {
+    return this.latestLogFile((name) => name === 'remoteexthost.log');
+  }
+
+  private latestLogFile(matches: (name: string) => boolean): string | undefined {
     const logsDir = join(this.userDataDir, 'logs');
     if (!existsSync(logsDir)) return undefined;
     const found: string[] = [];
@@ -234,7 +241,7 @@ export class CodeServer {
       for (const entry of readdirSync(dir)) {
         const path = join(dir, entry);
         if (statSync(path).isDirectory()) walk(path);
-        else if (entry === 'remoteexthost.log') found.push(path);
+        else if (matches(entry)) found.push(path);
       }
     };
     walk(logsDir);

@@ -31,18 +31,32 @@ export class Workbench {
 
   // ---- command palette and quick input ----
 
-  /** Runs a command through the palette by its title as shown there ("TiDB Lab: Add Connection"). */
+  /**
+   * Runs a command through the palette by its title as shown there ("TiDB Lab: Add Connection").
+   * On a busy machine a webview or a closing dialog can take the focus back just after F1, which
+   * closes the palette before the title is typed; as a user would, press F1 again.
+   */
   async runCommand(title: string): Promise<void> {
-    await this.page
-      .locator('.monaco-workbench')
-      .focus()
-      .catch(() => undefined);
-    await this.page.keyboard.press('F1');
-    const input = this.quickInputBox();
-    await input.waitFor({ state: 'visible', timeout: defaultTimeout });
-    await input.fill(`>${title}`);
-    await this.quickPickRow(title).waitFor({ state: 'visible', timeout: defaultTimeout });
-    await this.quickPickRow(title).click();
+    const attempts = 3;
+    for (let attempt = 1; ; attempt++) {
+      await this.page
+        .locator('.monaco-workbench')
+        .focus()
+        .catch(() => undefined);
+      await this.page.keyboard.press('F1');
+      const input = this.quickInputBox();
+      try {
+        await input.waitFor({ state: 'visible', timeout: attempt < attempts ? 15_000 * timeoutScale : defaultTimeout });
+        await input.fill(`>${title}`, { timeout: attempt < attempts ? 10_000 * timeoutScale : defaultTimeout });
+        await this.quickPickRow(title).waitFor({ state: 'visible', timeout: defaultTimeout });
+      } catch (error) {
+        const paletteClosed = !(await input.isVisible().catch(() => false));
+        if (attempt >= attempts || !paletteClosed) throw error;
+        continue;
+      }
+      await this.quickPickRow(title).click();
+      return;
+    }
   }
 
   quickInputBox(): Locator {

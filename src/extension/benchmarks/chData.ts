@@ -53,75 +53,81 @@ async function withDatabaseSession<T>(
  * ANALYZE TABLE on MariaDB and MySQL (their statistics right after the load make q5 run for hours;
  * not on TiDB, as go-tpc). True when done.
  */
-export async function prepareChExtraTables(target: BenchmarkTarget, database: string, log: ExtensionLog): Promise<boolean> {
+export function prepareChExtraTables(target: BenchmarkTarget, database: string, log: ExtensionLog): Promise<boolean> {
   const t = vscode.l10n.t;
-  return vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: t('Preparing the CH-benCHmark tables in {0} on {1}', database, target.profile.name),
-      cancellable: true,
+  return runChPrepareStep(target, database, log, {
+    title: t('Preparing the CH-benCHmark tables in {0} on {1}', database, target.profile.name),
+    failure: {
+      log: 'Preparing the CH-benCHmark tables failed',
+      shown: (message) => t('Preparing the CH-benCHmark tables failed: {0}', message),
     },
-    async (progress, token) => {
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      try {
-        await withDatabaseSession(target, database, log, (session) =>
-          prepareChTables(session, {
-            database,
-            tiflashReplica: 0,
-            waitForTiflash: false,
-            analyze: target.session.identity.flavor !== 'tidb',
-            signal: controller.signal,
-            onLog: (line) => {
-              log.info(`[ch prepare] ${line}`);
-              progress.report({ message: line });
-            },
-          }),
-        );
-        return true;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log.error(`Preparing the CH-benCHmark tables failed: ${message}`);
-        void vscode.window.showErrorMessage(t('Preparing the CH-benCHmark tables failed: {0}', message));
-        return false;
-      } finally {
-        subscription.dispose();
-      }
-    },
-  );
+    step: (session, options) =>
+      prepareChTables(session, {
+        ...options,
+        database,
+        tiflashReplica: 0,
+        waitForTiflash: false,
+        analyze: target.session.identity.flavor !== 'tidb',
+      }),
+  });
 }
 
 /** TiDB: a TiFlash replica of every table the queries read (go-tpc's ch prepare --tiflash-replica 1), waited for until available. */
-export async function createChTiflashReplicas(target: BenchmarkTarget, database: string, log: ExtensionLog): Promise<boolean> {
+export function createChTiflashReplicas(target: BenchmarkTarget, database: string, log: ExtensionLog): Promise<boolean> {
   const t = vscode.l10n.t;
+  return runChPrepareStep(target, database, log, {
+    title: t('Creating TiFlash replicas of the CH-benCHmark tables in {0} on {1}', database, target.profile.name),
+    failure: { log: 'Creating the TiFlash replicas failed', shown: (message) => t('Creating the TiFlash replicas failed: {0}', message) },
+    step: (session, options, progress) =>
+      createTiflashReplicas(session, {
+        ...options,
+        database,
+        tiflashReplica: 1,
+        waitForTiflash: true,
+        onReplicaProgress: (statuses) => progress.report({ message: replicaProgressText(statuses) }),
+      }),
+  });
+}
+
+/** What every step of CH's prepare is handed: the cancel signal and where its log lines go. */
+interface ChStepOptions {
+  signal: AbortSignal;
+  onLog: (line: string) => void;
+}
+
+interface ChPrepareStep {
+  /** the progress notification's title */
+  title: string;
+  /** the failure's text: in the log (English), and shown with the error's message */
+  failure: { log: string; shown: (message: string) => string };
+  step: (session: DatabaseSession, options: ChStepOptions, progress: vscode.Progress<{ message?: string }>) => Promise<unknown>;
+}
+
+/**
+ * One step of CH's prepare on a session of the database, in a cancellable progress notification
+ * that shows its log lines. True when done. A failure is logged; it is shown as an error unless
+ * the user cancelled (they know).
+ */
+async function runChPrepareStep(target: BenchmarkTarget, database: string, log: ExtensionLog, prepare: ChPrepareStep): Promise<boolean> {
   return vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: t('Creating TiFlash replicas of the CH-benCHmark tables in {0} on {1}', database, target.profile.name),
-      cancellable: true,
-    },
+    { location: vscode.ProgressLocation.Notification, title: prepare.title, cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
+      const options: ChStepOptions = {
+        signal: controller.signal,
+        onLog: (line) => {
+          log.info(`[ch prepare] ${line}`);
+          progress.report({ message: line });
+        },
+      };
       try {
-        await withDatabaseSession(target, database, log, (session) =>
-          createTiflashReplicas(session, {
-            database,
-            tiflashReplica: 1,
-            waitForTiflash: true,
-            signal: controller.signal,
-            onLog: (line) => {
-              log.info(`[ch prepare] ${line}`);
-              progress.report({ message: line });
-            },
-            onReplicaProgress: (statuses) => progress.report({ message: replicaProgressText(statuses) }),
-          }),
-        );
+        await withDatabaseSession(target, database, log, (session) => prepare.step(session, options, progress));
         return true;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        log.error(`Creating the TiFlash replicas failed: ${message}`);
-        if (!controller.signal.aborted) void vscode.window.showErrorMessage(t('Creating the TiFlash replicas failed: {0}', message));
+        log.error(`${prepare.failure.log}: ${message}`);
+        if (!controller.signal.aborted) void vscode.window.showErrorMessage(prepare.failure.shown(message));
         return false;
       } finally {
         subscription.dispose();

@@ -22,6 +22,17 @@ export function profileIdOf(arg: unknown): string | undefined {
   return typeof profileId === 'string' && profileId !== '' ? profileId : undefined;
 }
 
+/** The connection named by the command's argument, else the one the user picks (the only one is used without asking). */
+export async function chooseBenchmarkTarget(
+  api: TidbLabApi,
+  arg: unknown,
+  question: { title: string; placeHolder: string },
+): Promise<BenchmarkTarget | undefined> {
+  const profileId = profileIdOf(arg) ?? (await api.connections.chooseConnection(question));
+  if (profileId === undefined) return undefined;
+  return resolveBenchmarkTarget(api, profileId);
+}
+
 export async function resolveBenchmarkTarget(api: TidbLabApi, profileId: string | undefined): Promise<BenchmarkTarget | undefined> {
   const session = profileId ? await api.connections.connect(profileId) : await api.connections.requireActiveSession();
   if (!session) return undefined;

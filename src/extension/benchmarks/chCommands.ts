@@ -11,13 +11,13 @@ import * as vscode from 'vscode';
 import { sessionStatementsOf } from '../../core/bench/ch/chArguments';
 import { CH_QUERY_NAMES } from '../../core/bench/ch/chQueries';
 import { CH_ALL_TABLES } from '../../core/bench/ch/chSchema';
-import { DEFAULT_WEIGHTS } from '../../core/bench/tpcc/tpccMix';
+import { timedTpccRun } from '../../core/bench/tpcc/runTpcc';
 import type { BenchmarkServices } from './benchmarkServices';
-import { profileIdOf, resolveBenchmarkTarget } from './benchmarkTarget';
+import { chooseBenchmarkTarget } from './benchmarkTarget';
 import { createChTiflashReplicas, prepareChExtraTables, readChInventory } from './chData';
 import type { RunCommandResult } from './runCommands';
 import { prepareTpccData } from './tpccData';
-import { askTpccDatabase, askWholeNumber } from './tpccQuestions';
+import { askRunWarehouses, askTpccDatabase, askWholeNumber, confirmPrepareBeforeRun, loadThreadsFor } from './tpccQuestions';
 
 export const CH_COMMANDS = { run: 'tidbLab.runCh' } as const;
 
@@ -50,8 +50,6 @@ function requestOf(arg: unknown): ChRequest | undefined {
     : undefined;
 }
 
-const MAX_LOAD_THREADS = 8;
-
 export function registerChCommands(services: BenchmarkServices): vscode.Disposable[] {
   const { api, runner, globalState } = services;
   const log = api.log;
@@ -82,28 +80,17 @@ export function registerChCommands(services: BenchmarkServices): vscode.Disposab
 
   async function runCommand(arg?: unknown): Promise<RunCommandResult | undefined> {
     const request = requestOf(arg);
-    const profileId =
-      profileIdOf(arg) ??
-      (await api.connections.chooseConnection({
-        title: t('Run CH-benCHmark'),
-        placeHolder: t('Which connection does CH-benCHmark load? (the active one is first)'),
-      }));
-    if (profileId === undefined) return undefined;
-    const target = await resolveBenchmarkTarget(api, profileId);
+    const target = await chooseBenchmarkTarget(api, arg, {
+      title: t('Run CH-benCHmark'),
+      placeHolder: t('Which connection does CH-benCHmark load? (the active one is first)'),
+    });
     if (!target) return undefined;
     const title = t('Run CH-benCHmark on {0}', target.profile.name);
     const database = await askTpccDatabase(globalState, request?.database, title);
     if (!database) return undefined;
     const inventory = await readChInventory(target, database);
     const loaded = inventory.tpcc.tables.length === 9 ? inventory.tpcc.warehouses : null;
-    const warehouses = await askWholeNumber(
-      request?.warehouses,
-      title,
-      loaded !== null
-        ? t('Warehouses (go-tpc --warehouses; {0} holds {1})', database, loaded)
-        : t('Warehouses (go-tpc --warehouses; {0} has no TPC-C data yet: it is prepared first)', database),
-      loaded ?? 1,
-    );
+    const warehouses = await askRunWarehouses(request?.warehouses, title, database, loaded);
     if (warehouses === undefined) return undefined;
     const threads = await askWholeNumber(
       request?.threads,
@@ -129,27 +116,16 @@ export function registerChCommands(services: BenchmarkServices): vscode.Disposab
     const tiflash = isTiDB ? await askTiflash(request?.tiflash, title) : false;
     if (tiflash === undefined) return undefined;
 
-    const loadThreads = request?.loadThreads ?? Math.min(warehouses, MAX_LOAD_THREADS);
     if ((loaded === null || loaded < warehouses) && request?.prepare !== 'never') {
-      if (request?.prepare !== 'ifNeeded') {
-        const prepare = t('Prepare and Run');
-        const choice = await vscode.window.showWarningMessage(
-          loaded === null
-            ? t('{0} on {1} has no complete TPC-C data.', database, target.profile.name)
-            : t('{0} on {1} holds {2} warehouse(s), fewer than {3}.', database, target.profile.name, loaded, warehouses),
-          {
-            modal: true,
-            detail: t(
-              "Prepare drops the TPC-C tables there ({0}) and loads {1} warehouse(s), adds CH-benCHmark's nation, region and supplier, then the run starts.",
-              inventory.tpcc.tables.map((table) => table.name).join(', ') || '–',
-              warehouses,
-            ),
-          },
-          prepare,
-        );
-        if (choice !== prepare) return undefined;
-      }
-      if (!(await prepareTpccData(target, database, { warehouses, threads: loadThreads }, log))) return undefined;
+      const detail = t(
+        "Prepare drops the TPC-C tables there ({0}) and loads {1} warehouse(s), adds CH-benCHmark's nation, region and supplier, then the run starts.",
+        inventory.tpcc.tables.map((table) => table.name).join(', ') || '–',
+        warehouses,
+      );
+      if (request?.prepare !== 'ifNeeded' && !(await confirmPrepareBeforeRun(target, database, loaded, warehouses, detail)))
+        return undefined;
+      if (!(await prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request?.loadThreads) }, log)))
+        return undefined;
       if (!(await prepareChExtraTables(target, database, log))) return undefined;
     } else if (inventory.missingChTables.length > 0 && request?.prepare !== 'never') {
       log.info(`${database} on ${target.profile.name} has no ${inventory.missingChTables.join(', ')}: adding CH-benCHmark's tables.`);
@@ -160,16 +136,7 @@ export function registerChCommands(services: BenchmarkServices): vscode.Disposab
     const stored = await runner.runCh(
       target,
       {
-        tpcc: {
-          warehouses,
-          threads,
-          timeSec,
-          count: 0,
-          intervalSec: request?.intervalSec ?? 1,
-          ignoreError: false,
-          isolation: 0,
-          weights: [...DEFAULT_WEIGHTS],
-        },
+        tpcc: timedTpccRun({ warehouses, threads, timeSec, intervalSec: request?.intervalSec ?? 1 }),
         acThreads,
         queries: [...CH_QUERY_NAMES],
         apSessionStatements: tiflash ? sessionStatementsOf(TIFLASH_AP_CONN_PARAMS) : [],

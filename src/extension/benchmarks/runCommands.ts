@@ -19,7 +19,7 @@ import { cleanUpData, ensureBenchmarkData, prepareData } from './benchmarkData';
 import { checkBenchmarkData, readSbtestInventory } from './benchmarkDataCheck';
 import { isRunBenchmarkRequest, isRunExperimentRequest, settingsFromRequest, type RunExperimentRequest } from './benchmarkRequests';
 import type { BenchmarkServices } from './benchmarkServices';
-import { profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './benchmarkTarget';
+import { chooseBenchmarkTarget, profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './benchmarkTarget';
 import { askLaunchSettings } from './launchFlow';
 import { DEFAULT_BENCHMARK_DATABASE, remember, type RememberedLaunches } from './launchSettings';
 import { parseDocumentDefinition } from './experimentDefinitionText';
@@ -58,14 +58,10 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       if (!(await ensureBenchmarkData(target, parsed.settings, arg.prepare ?? 'ask', log))) return undefined;
       return returned(await runner.runSettings(target, parsed.settings, { openPanel: arg.open !== false }));
     }
-    const profileId =
-      profileIdOf(arg) ??
-      (await api.connections.chooseConnection({
-        title: t('Run Benchmark'),
-        placeHolder: t('Which connection does the benchmark load? (the active one is first)'),
-      }));
-    if (profileId === undefined) return undefined;
-    const target = await resolveBenchmarkTarget(api, profileId);
+    const target = await chooseBenchmarkTarget(api, arg, {
+      title: t('Run Benchmark'),
+      placeHolder: t('Which connection does the benchmark load? (the active one is first)'),
+    });
     if (!target) return undefined;
     const settings = await askLaunchSettings({ title: t('Run Benchmark on {0}', target.profile.name), purpose: 'run', globalState });
     if (!settings) return undefined;
@@ -75,14 +71,10 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
 
   async function runExperimentCommand(arg?: unknown): Promise<RunCommandResult | undefined> {
     if (isRunExperimentRequest(arg)) return runExperimentRequest(arg);
-    const profileId =
-      profileIdOf(arg) ??
-      (await api.connections.chooseConnection({
-        title: t('Run Experiment'),
-        placeHolder: t('Which connection does the experiment load? (the active one is first)'),
-      }));
-    if (profileId === undefined) return undefined;
-    const target = await resolveBenchmarkTarget(api, profileId);
+    const target = await chooseBenchmarkTarget(api, arg, {
+      title: t('Run Experiment'),
+      placeHolder: t('Which connection does the experiment load? (the active one is first)'),
+    });
     if (!target) return undefined;
     const choice = await pickPresetOrFile(target.session.identity, target.profile.name);
     if (!choice) return undefined;
@@ -293,14 +285,10 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       });
       return verdict.kind === 'ready' ? true : prepareData(target, parsed.settings, verdict, log);
     }
-    const profileId =
-      profileIdOf(arg) ??
-      (await api.connections.chooseConnection({
-        title: t('Prepare Benchmark Data'),
-        placeHolder: t('On which connection are the sbtest tables made? (the active one is first)'),
-      }));
-    if (profileId === undefined) return false;
-    const target = await resolveBenchmarkTarget(api, profileId);
+    const target = await chooseBenchmarkTarget(api, arg, {
+      title: t('Prepare Benchmark Data'),
+      placeHolder: t('On which connection are the sbtest tables made? (the active one is first)'),
+    });
     if (!target) return false;
     const settings = await askLaunchSettings({
       title: t('Prepare Benchmark Data on {0}', target.profile.name),

@@ -6,11 +6,11 @@
 // runner (they survive a reload) to the live tab, the result tab and the Benchmarks view.
 // Each command also takes a request object with every answer (automation, tests).
 import * as vscode from 'vscode';
-import { DEFAULT_WEIGHTS } from '../../core/bench/tpcc/tpccMix';
+import { timedTpccRun } from '../../core/bench/tpcc/runTpcc';
 import type { BenchmarkServices } from './benchmarkServices';
-import { profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './benchmarkTarget';
+import { chooseBenchmarkTarget } from './benchmarkTarget';
 import type { RunCommandResult } from './runCommands';
-import { askTpccDatabase, askWholeNumber } from './tpccQuestions';
+import { askRunWarehouses, askTpccDatabase, askWholeNumber, confirmPrepareBeforeRun, loadThreadsFor } from './tpccQuestions';
 import { checkTpccData, cleanUpTpccData, prepareTpccData, readTpccInventory } from './tpccData';
 
 export const TPCC_COMMANDS = {
@@ -43,23 +43,13 @@ function requestOf(arg: unknown): TpccRequest | undefined {
     : undefined;
 }
 
-const MAX_LOAD_THREADS = 8;
-
 export function registerTpccCommands(services: BenchmarkServices): vscode.Disposable[] {
   const { api, runner, globalState } = services;
   const log = api.log;
   const t = vscode.l10n.t;
 
-  async function targetOf(arg: unknown, title: string, placeHolder: string): Promise<BenchmarkTarget | undefined> {
-    const profileId = profileIdOf(arg) ?? (await api.connections.chooseConnection({ title, placeHolder }));
-    if (profileId === undefined) return undefined;
-    return resolveBenchmarkTarget(api, profileId);
-  }
-
+  const targetOf = (arg: unknown, title: string, placeHolder: string) => chooseBenchmarkTarget(api, arg, { title, placeHolder });
   const askDatabase = (request: TpccRequest | undefined, title: string) => askTpccDatabase(globalState, request?.database, title);
-  const askNumber = askWholeNumber;
-
-  const loadThreadsFor = (warehouses: number, request?: TpccRequest) => request?.loadThreads ?? Math.min(warehouses, MAX_LOAD_THREADS);
 
   async function prepareCommand(arg?: unknown): Promise<boolean> {
     const request = requestOf(arg);
@@ -72,7 +62,12 @@ export function registerTpccCommands(services: BenchmarkServices): vscode.Dispos
     const title = t('Prepare TPC-C Data on {0}', target.profile.name);
     const database = await askDatabase(request, title);
     if (!database) return false;
-    const warehouses = await askNumber(request?.warehouses, title, t('Warehouses (go-tpc --warehouses; about 100 MB of data each)'), 1);
+    const warehouses = await askWholeNumber(
+      request?.warehouses,
+      title,
+      t('Warehouses (go-tpc --warehouses; about 100 MB of data each)'),
+      1,
+    );
     if (warehouses === undefined) return false;
     const inventory = await readTpccInventory(target, database);
     if (inventory.tables.length > 0 && request?.confirm !== true) {
@@ -89,7 +84,7 @@ export function registerTpccCommands(services: BenchmarkServices): vscode.Dispos
       );
       if (choice !== recreate) return false;
     }
-    return prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request) }, log);
+    return prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request?.loadThreads) }, log);
   }
 
   async function runCommand(arg?: unknown): Promise<RunCommandResult | undefined> {
@@ -101,62 +96,36 @@ export function registerTpccCommands(services: BenchmarkServices): vscode.Dispos
     if (!database) return undefined;
     const inventory = await readTpccInventory(target, database);
     const loaded = inventory.tables.length === 9 ? inventory.warehouses : null;
-    const warehouses = await askNumber(
-      request?.warehouses,
-      title,
-      loaded !== null
-        ? t('Warehouses (go-tpc --warehouses; {0} holds {1})', database, loaded)
-        : t('Warehouses (go-tpc --warehouses; {0} has no TPC-C data yet: it is prepared first)', database),
-      loaded ?? 1,
-    );
+    const warehouses = await askRunWarehouses(request?.warehouses, title, database, loaded);
     if (warehouses === undefined) return undefined;
-    const threads = await askNumber(
+    const threads = await askWholeNumber(
       request?.threads,
       title,
       t('Threads (go-tpc --threads; each runs transactions on its own connection)'),
       4,
     );
     if (threads === undefined) return undefined;
-    const timeSec = await askNumber(request?.timeSec, title, t('Seconds to run (go-tpc --time)'), 60);
+    const timeSec = await askWholeNumber(request?.timeSec, title, t('Seconds to run (go-tpc --time)'), 60);
     if (timeSec === undefined) return undefined;
-    if (loaded === null || loaded < warehouses) {
-      if (request?.prepare === 'never') {
-        // run on what is there: go-tpc does so too
-      } else if (request?.prepare !== 'ifNeeded') {
-        const prepare = t('Prepare and Run');
-        const choice = await vscode.window.showWarningMessage(
-          loaded === null
-            ? t('{0} on {1} has no complete TPC-C data.', database, target.profile.name)
-            : t('{0} on {1} holds {2} warehouse(s), fewer than {3}.', database, target.profile.name, loaded, warehouses),
-          {
-            modal: true,
-            detail: t(
-              'Prepare drops the TPC-C tables there ({0}) and loads {1} warehouse(s), then the run starts.',
-              inventory.tables.map((table) => table.name).join(', ') || '–',
-              warehouses,
-            ),
-          },
-          prepare,
-        );
-        if (choice !== prepare) return undefined;
-        if (!(await prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request) }, log))) return undefined;
-      } else if (!(await prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request) }, log)))
+    if ((loaded === null || loaded < warehouses) && request?.prepare !== 'never') {
+      // 'never' runs on what is there: go-tpc does so too
+      const detail = t(
+        'Prepare drops the TPC-C tables there ({0}) and loads {1} warehouse(s), then the run starts.',
+        inventory.tables.map((table) => table.name).join(', ') || '–',
+        warehouses,
+      );
+      if (request?.prepare !== 'ifNeeded' && !(await confirmPrepareBeforeRun(target, database, loaded, warehouses, detail)))
+        return undefined;
+      if (!(await prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request?.loadThreads) }, log)))
         return undefined;
     }
     const stored = await runner.runTpcc(
       target,
-      {
-        warehouses,
-        threads,
-        timeSec,
-        count: 0,
-        intervalSec: request?.intervalSec ?? 1,
-        ignoreError: false,
-        isolation: 0,
-        weights: [...DEFAULT_WEIGHTS],
-      },
+      timedTpccRun({ warehouses, threads, timeSec, intervalSec: request?.intervalSec ?? 1 }),
       database,
-      { openPanel: request?.open !== false },
+      {
+        openPanel: request?.open !== false,
+      },
     );
     return stored?.kind === 'result' ? { id: stored.id, result: stored.result } : undefined;
   }

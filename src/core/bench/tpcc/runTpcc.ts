@@ -43,7 +43,7 @@ import { runPayment } from './payment';
 import { runStockLevel } from './stockLevel';
 import { operationRates } from '../operationRates';
 import { TpccConnection, type StatementCounts } from './tpccConnection';
-import { operationName, pickTransaction, transactionDeck, type TransactionName } from './tpccMix';
+import { DEFAULT_WEIGHTS, operationName, pickTransaction, transactionDeck, type TransactionName } from './tpccMix';
 import { TpccRandom } from './tpccRandom';
 import { tpccSummaryOf, tpmOf } from './tpccResult';
 
@@ -67,6 +67,13 @@ export interface TpccRunConfig {
   weights: readonly number[];
   /** run on every connection after it connects (an experiment variant's SET SESSION) */
   sessionStatements?: readonly string[];
+}
+
+/** A timed run with go-tpc's defaults for the rest: no count, an error stops its thread, the server's isolation, the standard mix. */
+export function timedTpccRun(
+  settings: Pick<TpccRunConfig, 'warehouses' | 'threads' | 'timeSec' | 'intervalSec'>,
+): Omit<TpccRunConfig, 'connection'> {
+  return { ...settings, count: 0, ignoreError: false, isolation: 0, weights: [...DEFAULT_WEIGHTS] };
 }
 
 export type TpccIntervalReport = GoTpcIntervalReport;

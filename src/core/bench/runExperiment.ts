@@ -21,7 +21,8 @@ import {
   type VariantDefinition,
   type WorkloadEntry,
 } from './experimentDefinition';
-import { runVariantSql, sessionStatementsFor, waitUntilReady, type Readiness } from './experimentVariant';
+import { sessionStatementsFor } from './experimentVariant';
+import { readinessVerdict, runVariant } from './experimentVariantRun';
 import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobals';
 import { sbtestTable } from './sysbenchSql';
 import { prepareWithOptions } from './prepareBenchmark';
@@ -206,52 +207,30 @@ async function runMatrix(
           continue;
         }
         hooks.onStep?.({ kind: 'variant', variant: variant.name, tableSize, waitsUntilReady: variant.ready !== undefined });
-        let setupError: string | undefined;
-        let readiness: Readiness = { ready: true, detail: 'no readiness check' };
-        try {
-          try {
-            await runVariantSql(admin, variant.setup, schema, tableNumbers, log);
-            readiness = await waitUntilReady(admin, variant.ready, schema, tableNumbers, hooks.signal);
-            if (variant.ready) log(`  readiness: ${readiness.ready ? 'ok' : 'NOT READY'}: ${readiness.detail}`);
-          } catch (error) {
-            if (hooks.signal?.aborted) break;
-            setupError = `The set-up of variant '${variant.name}' failed: ${errorText(error)}`;
-            log(`  ${setupError}`);
-          }
-          const sessionStatements = sessionStatementsFor(variant);
-          for (const cell of variantCells) {
-            if (hooks.signal?.aborted) break;
-            hooks.onStep?.({ kind: 'cell', index, total: plan.length, label: `${cell.workload.name} ${cell.threads} threads` });
-            if (setupError !== undefined) {
-              failAll([cell], setupError);
-              continue;
-            }
+        const sessionStatements = sessionStatementsFor(variant);
+        await runVariant(admin, {
+          variant,
+          cells: variantCells,
+          schema,
+          tables: tableNumbers,
+          sizeText: `${tableSize} rows`,
+          signal: hooks.signal,
+          log,
+          notes: record.notes,
+          onCellStart: (cell) =>
+            hooks.onStep?.({ kind: 'cell', index, total: plan.length, label: `${cell.workload.name} ${cell.threads} threads` }),
+          fail: (cell, reason) => failAll([cell], reason),
+          run: async (cell, readiness) => {
             const cacheHit =
               variant.ready?.kind === 'cache-hit'
                 ? await cacheHitAtCellStart(admin, variant.ready, schema, tableNumbers, hooks.signal)
                 : undefined;
-            if (hooks.signal?.aborted) break;
+            if (hooks.signal?.aborted) return;
             if (cacheHit && !cacheHit.servedFromCache) log(`  reads did not come from memory: ${cacheHit.detail}`);
-            const verdict = cacheHit
-              ? cacheHit.servedFromCache
-                ? 'verified'
-                : 'not from memory'
-              : readiness.ready
-                ? variant.ready
-                  ? 'verified'
-                  : 'none'
-                : 'not verified';
+            const verdict = cacheHit ? (cacheHit.servedFromCache ? 'verified' : 'not from memory') : readinessVerdict(variant, readiness);
             push(cell, await runCell(cell, admin, sessionStatements, verdict, index, hooks), cacheHit);
-          }
-        } finally {
-          try {
-            await runVariantSql(admin, variant.teardown, schema, tableNumbers, log);
-          } catch (error) {
-            const text = `The tear-down of variant '${variant.name}' at ${tableSize} rows failed: ${errorText(error)}`;
-            log(`  ${text}`);
-            record.notes.push(text);
-          }
-        }
+          },
+        });
       }
     }
   } finally {

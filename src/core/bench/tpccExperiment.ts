@@ -15,7 +15,8 @@ import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobal
 import type { ExperimentHooks } from './experimentHooks';
 import type { TpccExperimentDefinition, VariantDefinition } from './experimentModel';
 import { experimentResult, settleExperiment } from './experimentResult';
-import { runVariantSql, sessionStatementsFor, waitUntilReady, type Readiness } from './experimentVariant';
+import { sessionStatementsFor } from './experimentVariant';
+import { readinessVerdict, runVariant } from './experimentVariantRun';
 import { serverInfoOf } from './serverInfo';
 import { checkTpcc, cleanupTpcc, DEFAULT_WEIGHTS, prepareTpcc, runTpcc, TPCC_TABLES, TPCC_WORKLOAD } from './tpcc';
 import { tpccSummaryOf } from './tpcc/tpccResult';
@@ -112,35 +113,26 @@ async function runCells(
         const variantCells = warehouseCells.filter((cell) => cell.variant === variant);
         log(`Variant '${variant.name}' (${warehouses} ${warehouses === 1 ? 'warehouse' : 'warehouses'})`);
         hooks.onStep?.({ kind: 'variant', variant: variant.name, tableSize: warehouses, waitsUntilReady: variant.ready !== undefined });
-        let setupError: string | undefined;
-        let readiness: Readiness = { ready: true, detail: 'no readiness check' };
-        try {
-          try {
-            await runVariantSql(admin, variant.setup, connection.database, tables, log);
-            readiness = await waitUntilReady(admin, variant.ready, connection.database, tables, hooks.signal);
-            if (variant.ready) log(`  readiness: ${readiness.ready ? 'ok' : 'NOT READY'}: ${readiness.detail}`);
-          } catch (error) {
-            if (aborted()) break;
-            setupError = `The set-up of variant '${variant.name}' failed: ${errorText(error)}`;
-            log(`  ${setupError}`);
-          }
-          const verdict = readiness.ready ? (variant.ready ? 'verified' : 'none') : 'not verified';
-          for (const cell of variantCells) {
-            if (aborted()) break;
-            const index = record.cells.length;
-            hooks.onStep?.({ kind: 'cell', index, total: plan.length, label: `tpcc ${warehouses} warehouses ${cell.threads} threads` });
-            if (setupError !== undefined) fail([cell], setupError);
-            else push(cell, await runCell(definition, cell, connection, verdict, index, hooks));
-          }
-        } finally {
-          try {
-            await runVariantSql(admin, variant.teardown, connection.database, tables, log);
-          } catch (error) {
-            const text = `The tear-down of variant '${variant.name}' at ${warehouses} warehouses failed: ${errorText(error)}`;
-            log(`  ${text}`);
-            record.notes.push(text);
-          }
-        }
+        await runVariant(admin, {
+          variant,
+          cells: variantCells,
+          schema: connection.database,
+          tables,
+          sizeText: `${warehouses} warehouses`,
+          signal: hooks.signal,
+          log,
+          notes: record.notes,
+          onCellStart: (cell) =>
+            hooks.onStep?.({
+              kind: 'cell',
+              index: record.cells.length,
+              total: plan.length,
+              label: `tpcc ${warehouses} warehouses ${cell.threads} threads`,
+            }),
+          fail: (cell, reason) => fail([cell], reason),
+          run: async (cell, readiness) =>
+            push(cell, await runCell(definition, cell, connection, readinessVerdict(variant, readiness), record.cells.length, hooks)),
+        });
       }
     }
   } finally {

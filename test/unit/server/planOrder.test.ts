@@ -5,34 +5,22 @@ import { test } from 'node:test';
 import { inFirstSeenOrder, planPair } from '../../../src/core/server/planOrder';
 import type { StatementStatisticsRow } from '../../../src/core/server/statementStatistics';
 import { topStatements } from '../../../src/core/server/topStatements';
+import { statementRow } from '../../support/statementRows';
 
 function row(planDigest: string, execCount: number, firstSeen: string | null, windowBegin: string): StatementStatisticsRow {
-  return {
+  return statementRow({
     digest: 'd',
     digestText: 'select c from sbtest1 where id between ? and ?',
-    schemaName: 'sbtest',
     planDigest,
     instance: '127.0.0.1:10080',
     windowBegin,
-    windowEnd: null,
-    fromHistory: false,
     execCount,
     sumLatencyMs: execCount,
     avgLatencyMs: 1,
     maxLatencyMs: 1,
-    minLatencyMs: null,
-    sumErrors: 0,
-    copTasks: null,
-    avgProcessedKeys: null,
-    maxProcessedKeys: null,
-    rowsExamined: null,
-    rowsSent: null,
-    plan: null,
-    binaryPlan: null,
-    sampleText: null,
     firstSeen,
     lastSeen: firstSeen,
-  };
+  });
 }
 
 test("a statement's plans are listed first seen first (the earliest FIRST_SEEN of their rows), not by executions", () => {

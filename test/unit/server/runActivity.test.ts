@@ -2,35 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { preparedDifferences, statementDifferences } from '../../../src/core/server/runActivity';
 import type { StatementStatisticsRow } from '../../../src/core/server/statementStatistics';
+import { statementRow } from '../../support/statementRows';
 
 function row(fields: Partial<StatementStatisticsRow>): StatementStatisticsRow {
-  return {
-    digest: 'd1',
-    digestText: 'select `c` from `sbtest1` where `id` between ? and ?',
-    schemaName: 'sbtest',
-    planDigest: 'p1',
-    instance: '10.0.0.1:10080',
-    windowBegin: '2026-12-01 14:00:00',
-    windowEnd: '2026-12-01 14:30:00',
-    fromHistory: false,
-    execCount: 0,
-    sumLatencyMs: 0,
-    avgLatencyMs: 0,
-    maxLatencyMs: 0,
-    minLatencyMs: null,
-    sumErrors: 0,
-    copTasks: null,
-    avgProcessedKeys: null,
-    maxProcessedKeys: null,
-    rowsExamined: null,
-    rowsSent: null,
-    plan: null,
-    binaryPlan: null,
-    sampleText: null,
-    firstSeen: null,
-    lastSeen: null,
-    ...fields,
-  };
+  return statementRow({ instance: '10.0.0.1:10080', windowBegin: '2026-12-01 14:00:00', windowEnd: '2026-12-01 14:30:00', ...fields });
 }
 
 test('the difference of the run: executions before the run are not counted', () => {

@@ -14,6 +14,7 @@ import {
   dropBySqlDigestUnavailable,
   readGlobalBindings,
 } from '../../../src/core/tidb/planBindings';
+import { statementRow } from '../../support/statementRows';
 
 function row(
   digest: string,
@@ -22,33 +23,18 @@ function row(
   sumLatencyMs: number,
   extra: Partial<StatementStatisticsRow> = {},
 ): StatementStatisticsRow {
-  return {
+  return statementRow({
     digest,
     digestText: `select ${digest}`,
-    schemaName: 'sbtest',
     planDigest,
-    instance: null,
-    windowBegin: null,
-    windowEnd: null,
-    fromHistory: false,
     execCount,
     sumLatencyMs,
     avgLatencyMs: sumLatencyMs / execCount,
     maxLatencyMs: (sumLatencyMs / execCount) * 2,
-    minLatencyMs: null,
-    sumErrors: 0,
-    copTasks: null,
-    avgProcessedKeys: null,
-    maxProcessedKeys: null,
-    rowsExamined: null,
-    rowsSent: null,
-    plan: null,
-    binaryPlan: null,
-    sampleText: null,
     firstSeen: '2026-12-01 10:00:00',
     lastSeen: '2026-12-01 10:05:00',
     ...extra,
-  };
+  });
 }
 
 const ROWS = [

@@ -7,27 +7,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { connectionArgs, db, dropDatabase, freshDatabase, runProcess } from './support/benchFixtures';
-import { startDetachedRun } from '../../../src/core/bench/detached/processes';
-import { createRunDirectory, writeOwner } from '../../../src/core/bench/detached/runDirectory';
-import { RUN_DIRECTORY_VERSION, type DetachedRunSpec } from '../../../src/core/bench/detached/runEvents';
-import { RunFollower } from '../../../src/core/bench/detached/runFollower';
-import type { RunResult } from '../../../src/core/results/benchmarkResult';
+import { dropDatabase } from './support/benchFixtures';
+import { detachedConnection, preparedGoTpcDatabase, runDetachedToEnd } from './support/detachedGoTpc';
+import type { DetachedRunSpec } from '../../../src/core/bench/detached/runEvents';
 import { intervalQueryRate, intervalTpmC, tpccFiguresOf } from '../../../src/core/results/tpccFigures';
 
-const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
-const RUNNER = { execPath: process.execPath, script: join(__dirname, '..', '..', '..', 'src', 'cli', 'benchRunner.js') };
 const runs = mkdtempSync(join(tmpdir(), 'tidblab-detached-ch-'));
 let database: string;
 
 before(async () => {
-  database = await freshDatabase('dch');
-  const prepare = await runProcess(
-    process.execPath,
-    [CLI, 'bench', 'ch', '--warehouses=1', '--threads=2', '--no-check', ...connectionArgs(database), 'prepare'],
-    { timeoutMs: 15 * 60_000 },
-  );
-  assert.equal(prepare.code, 0, prepare.stderr);
+  database = await preparedGoTpcDatabase('ch', 'dch');
 });
 
 after(async () => {
@@ -55,23 +44,11 @@ describe('a detached CH-benCHmark run', () => {
         queries: ['q6', 'q14'],
         apSessionStatements: [],
       },
-      connection: { host: db.host, port: db.port, user: db.user, database },
+      connection: detachedConnection(database),
     };
-    const directory = await createRunDirectory(runs, {
-      version: RUN_DIRECTORY_VERSION,
-      runKey: 'ch',
-      createdAt: new Date().toISOString(),
-      spec,
-    });
-    writeOwner(directory, process.pid);
-    await startDetachedRun(RUNNER, directory, { password: db.password });
-    const follower = new RunFollower(directory, { onEvent: () => undefined, pollMs: 50 });
-    const end = await follower.follow();
-    assert.ok(end.kind === 'outcome' && end.outcome.kind === 'result', JSON.stringify(end));
-    const result = end.outcome.result as RunResult;
+    const { result, reported } = await runDetachedToEnd(runs, 'ch', spec);
     assert.equal(result.workload, 'ch');
     assert.equal(result.status, 'completed', result.message);
-    const reported = follower.events.flatMap((event) => (event.kind === 'interval' ? [event.interval] : []));
     assert.ok(reported.length >= 2, `${reported.length} intervals`);
     assert.deepEqual(
       result.intervals.map((interval) => interval.operations),

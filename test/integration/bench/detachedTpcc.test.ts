@@ -6,27 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { connectionArgs, db, dropDatabase, freshDatabase, runProcess } from './support/benchFixtures';
-import { startDetachedRun } from '../../../src/core/bench/detached/processes';
-import { createRunDirectory, writeOwner } from '../../../src/core/bench/detached/runDirectory';
-import { RUN_DIRECTORY_VERSION, type DetachedRunSpec } from '../../../src/core/bench/detached/runEvents';
-import { RunFollower } from '../../../src/core/bench/detached/runFollower';
-import type { RunResult } from '../../../src/core/results/benchmarkResult';
+import { dropDatabase } from './support/benchFixtures';
+import { detachedConnection, preparedGoTpcDatabase, runDetachedToEnd } from './support/detachedGoTpc';
+import type { DetachedRunSpec } from '../../../src/core/bench/detached/runEvents';
 import { intervalTpmC, tpccFiguresOf } from '../../../src/core/results/tpccFigures';
 
-const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
-const RUNNER = { execPath: process.execPath, script: join(__dirname, '..', '..', '..', 'src', 'cli', 'benchRunner.js') };
 const runs = mkdtempSync(join(tmpdir(), 'tidblab-detached-tpcc-'));
 let database: string;
 
 before(async () => {
-  database = await freshDatabase('dtpcc');
-  const prepare = await runProcess(
-    process.execPath,
-    [CLI, 'bench', 'tpcc', '--warehouses=1', '--threads=2', '--no-check', ...connectionArgs(database), 'prepare'],
-    { timeoutMs: 15 * 60_000 },
-  );
-  assert.equal(prepare.code, 0, prepare.stderr);
+  database = await preparedGoTpcDatabase('tpcc', 'dtpcc');
 });
 
 after(async () => {
@@ -48,23 +37,11 @@ describe('a detached TPC-C run', () => {
         isolation: 0,
         weights: [45, 43, 4, 4, 4],
       },
-      connection: { host: db.host, port: db.port, user: db.user, database },
+      connection: detachedConnection(database),
     };
-    const directory = await createRunDirectory(runs, {
-      version: RUN_DIRECTORY_VERSION,
-      runKey: 'tpcc',
-      createdAt: new Date().toISOString(),
-      spec,
-    });
-    writeOwner(directory, process.pid);
-    await startDetachedRun(RUNNER, directory, { password: db.password });
-    const follower = new RunFollower(directory, { onEvent: () => undefined, pollMs: 50 });
-    const end = await follower.follow();
-    assert.ok(end.kind === 'outcome' && end.outcome.kind === 'result', JSON.stringify(end));
-    const result = end.outcome.result as RunResult;
+    const { result, reported } = await runDetachedToEnd(runs, 'tpcc', spec);
     assert.equal(result.workload, 'tpcc');
     assert.equal(result.status, 'completed', result.message);
-    const reported = follower.events.flatMap((event) => (event.kind === 'interval' ? [event.interval] : []));
     assert.ok(reported.length >= 2, `${reported.length} intervals`);
     assert.ok(reported.every((interval) => interval.operations !== undefined && 'NEW_ORDER' in interval.operations));
     assert.deepEqual(

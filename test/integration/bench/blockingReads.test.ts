@@ -6,7 +6,6 @@
 // never a hung worker.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MysqlSniffingProxy } from './support/mysqlSniffingProxy';
 import { RunProgress } from './support/runProgress';
 import {
   benchOptions,
@@ -22,10 +21,7 @@ import {
 import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
-
-const PATIENCE_MS = 30_000;
-/** A bound that proves a stop or a failure did not hang (a lock wait lasts 50 s). */
-const NO_HANG_MS = 15_000;
+import { assertCancelWhileLocked, assertServerGoneEndsRun, PATIENCE_MS } from './support/runScenarios';
 
 let database: string;
 /** prepared as `database` is, for the evented run of the same seeded events */
@@ -98,37 +94,10 @@ describe('a run with blocking reads', () => {
     assert.equal(points.summary.reads, 3001);
   });
 
-  test('a cancel while every thread is blocked on a lock keeps the partial result and leaves no connection', async () => {
-    const { lockerId, release } = await lockAllRows(database);
-    try {
-      const controller = new AbortController();
-      const progress = new RunProgress();
-      const running = progress.watch(
-        runWithOptions(
-          benchOptions('oltp_update_index', [
-            ...connectionArgs(database),
-            '--tables=1',
-            '--threads=3',
-            '--time=60',
-            '--client-io=blocking',
-          ]),
-          { signal: controller.signal },
-        ),
-      );
-      await waitForUpdatesWaiting(database, lockerId, 3, () => progress.assertRunning());
-      const aborted = performance.now();
-      controller.abort();
-      const result = await running;
-      const stopMs = performance.now() - aborted;
-      // the lock wait would last innodb_lock_wait_timeout (50 s): the workers hear no stop while
-      // blocked in read(), so the run KILLs their statements
-      assert.ok(stopMs < NO_HANG_MS, `stopped in ${Math.round(stopMs)} ms`);
-      assert.equal(result.status, 'cancelled');
-      assert.equal(await waitForNoConnections(database, [lockerId]), 0, 'no benchmark connection is left');
-    } finally {
-      await release();
-    }
-  });
+  test('a cancel while every thread is blocked on a lock keeps the partial result and leaves no connection', () =>
+    // the lock wait would last innodb_lock_wait_timeout (50 s): the workers hear no stop while
+    // blocked in read(), so the run KILLs their statements
+    assertCancelWhileLocked(database, 3, ['--client-io=blocking']));
 
   test('report lines keep coming while every thread is blocked on a lock, and every event is counted once', async () => {
     const { lockerId, release } = await lockAllRows(database);
@@ -170,35 +139,8 @@ describe('a run with blocking reads', () => {
     }
   });
 
-  test('a server that goes away mid-run ends it with a clear error and the partial result', async () => {
-    const proxy = await MysqlSniffingProxy.start(db.host, db.port);
-    try {
-      const progress = new RunProgress();
-      const running = progress.watch(
-        runWithOptions(
-          benchOptions('oltp_point_select', [
-            ...connectionArgs(database, proxy.port),
-            '--tables=2',
-            '--threads=4',
-            '--time=60',
-            '--report-interval=1',
-            '--client-io=blocking',
-          ]),
-          { onInterval: progress.onInterval },
-        ),
-      );
-      await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
-      const cut = performance.now();
-      proxy.cutAll(true);
-      const result = await running;
-      assert.ok(performance.now() - cut < NO_HANG_MS, `ended ${Math.round(performance.now() - cut)} ms after the server went away`);
-      assert.equal(result.status, 'failed');
-      assert.match(result.message ?? '', /error 2013 \(Lost connection to server at 127\.0\.0\.1:\d+ during query/);
-      assert.ok(result.summary.events > 0, 'what was measured before is kept');
-    } finally {
-      await proxy.close();
-    }
-  });
+  test('a server that goes away mid-run ends it with a clear error and the partial result', () =>
+    assertServerGoneEndsRun(database, 'oltp_point_select', ['--client-io=blocking']));
 
   test('the connections it held say goodbye at the end of a completed run (no aborted clients)', async () => {
     const abortedClients = async () =>

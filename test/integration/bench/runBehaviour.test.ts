@@ -15,21 +15,15 @@ import {
   db,
   dropDatabase,
   freshDatabase,
-  lockAllRows,
   sysbench,
   waitForNoConnections,
-  waitForUpdatesWaiting,
 } from './support/benchFixtures';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
 import { runBenchmark, runWithOptions } from '../../../src/core/bench/runBenchmark';
 import { ConnectionFailure } from '../../../src/core/db/databaseSession';
 import { waitFor } from '../../support/serverStatements';
-
-/** How long a test waits for a state it needs before it fails: generous, for a machine at load 10. */
-const PATIENCE_MS = 30_000;
-/** A bound that proves a stop or a failure did not hang. */
-const NO_HANG_MS = 15_000;
+import { assertCancelWhileLocked, assertServerGoneEndsRun, NO_HANG_MS, PATIENCE_MS } from './support/runScenarios';
 
 let database: string;
 let compareDb: string;
@@ -168,62 +162,11 @@ describe('cancellation', () => {
     assert.equal(await waitForNoConnections(database), 0);
   });
 
-  test('also when the threads are stuck waiting for a lock', async () => {
-    const { lockerId, release } = await lockAllRows(database);
-    try {
-      const controller = new AbortController();
-      const progress = new RunProgress();
-      const running = progress.watch(
-        runWithOptions(benchOptions('oltp_update_index', [...connectionArgs(database), '--tables=1', '--threads=4', '--time=60']), {
-          signal: controller.signal,
-        }),
-      );
-      await waitForUpdatesWaiting(database, lockerId, 4, () => progress.assertRunning());
-      const aborted = performance.now();
-      controller.abort();
-      const result = await running;
-      assert.ok(performance.now() - aborted < NO_HANG_MS, `stopped in ${Math.round(performance.now() - aborted)} ms`);
-      assert.equal(result.status, 'cancelled');
-      assert.equal(
-        await waitForNoConnections(database, [lockerId]),
-        0,
-        'no benchmark connection is left, not even those that waited on the lock',
-      );
-    } finally {
-      await release();
-    }
-  });
+  test('also when the threads are stuck waiting for a lock', () => assertCancelWhileLocked(database, 4));
 });
 
 describe('a server that goes away', () => {
-  test('ends the run with a clear error and the partial result, never a hang', async () => {
-    const proxy = await MysqlSniffingProxy.start(db.host, db.port);
-    try {
-      const progress = new RunProgress();
-      const running = progress.watch(
-        runWithOptions(
-          benchOptions('oltp_read_only', [
-            ...connectionArgs(database, proxy.port),
-            '--tables=2',
-            '--threads=4',
-            '--time=60',
-            '--report-interval=1',
-          ]),
-          { onInterval: progress.onInterval },
-        ),
-      );
-      await progress.waitForInterval((interval) => interval.tps > 0, PATIENCE_MS);
-      const cut = performance.now();
-      proxy.cutAll(true);
-      const result = await running;
-      assert.ok(performance.now() - cut < NO_HANG_MS, `ended ${Math.round(performance.now() - cut)} ms after the server went away`);
-      assert.equal(result.status, 'failed');
-      assert.match(result.message ?? '', /error 2013 \(Lost connection to server at 127\.0\.0\.1:\d+ during query/);
-      assert.ok(result.summary.events > 0, 'what was measured before is kept');
-    } finally {
-      await proxy.close();
-    }
-  });
+  test('ends the run with a clear error and the partial result, never a hang', () => assertServerGoneEndsRun(database, 'oltp_read_only'));
 
   test('with 2013 in --mysql-ignore-errors the threads reconnect, and the reconnects are counted', async () => {
     const proxy = await MysqlSniffingProxy.start(db.host, db.port);

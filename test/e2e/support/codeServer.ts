@@ -1,5 +1,18 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +20,8 @@ import { freePort } from './freePort';
 import { codeServerEntry } from './paths';
 import { descendantPids, isAlive, signal } from './processTree';
 
+// Packages installed once by content hash, copied into each suite's extensions folder.
+const installedPackagesDir = join(tmpdir(), 'tidb-lab-e2e-installed-packages');
 const execFileAsync = promisify(execFile);
 
 export interface CodeServerOptions {
@@ -165,13 +180,36 @@ export class CodeServer {
     return { ...process.env, XDG_CONFIG_HOME: join(this.rootDir, 'xdg-config'), XDG_DATA_HOME: join(this.rootDir, 'xdg-data'), ...extra };
   }
 
+  /**
+   * Installs the package into this server's extensions folder. code-server's installer takes a few
+   * seconds of CPU per suite, so the first suite installs each package (by content) into a shared
+   * folder and every suite copies that, with the paths in extensions.json made its own.
+   */
   private async installExtension(vsix: string): Promise<void> {
     if (!existsSync(vsix)) throw new Error(`no extension package at ${vsix}: run \`npm run package\` first`);
+    const installed = join(installedPackagesDir, createHash('sha256').update(readFileSync(vsix)).digest('hex').slice(0, 16));
+    if (!existsSync(installed)) {
+      mkdirSync(installedPackagesDir, { recursive: true });
+      const staging = mkdtempSync(join(installedPackagesDir, 'installing-'));
+      await this.runInstaller(vsix, staging);
+      rewritePaths(join(staging, 'extensions.json'), staging, installed);
+      try {
+        renameSync(staging, installed);
+      } catch (error) {
+        // Another run installed the same package meanwhile; its copy is as good as ours.
+        rmSync(staging, { recursive: true, force: true });
+        if (!existsSync(installed)) throw error;
+      }
+    }
+    cpSync(installed, this.extensionsDir, { recursive: true });
+    rewritePaths(join(this.extensionsDir, 'extensions.json'), installed, this.extensionsDir);
+  }
+
+  private async runInstaller(vsix: string, extensionsDir: string): Promise<void> {
     try {
-      await execFileAsync(process.execPath, [...this.baseArgs(), '--install-extension', vsix, '--force'], {
-        env: this.serverEnv({}),
-        timeout: 120_000,
-      });
+      const args = [...this.baseArgs(), '--install-extension', vsix, '--force'];
+      args[args.indexOf('--extensions-dir') + 1] = extensionsDir;
+      await execFileAsync(process.execPath, args, { env: this.serverEnv({}), timeout: 120_000 });
     } catch (error) {
       const detail = error as { stdout?: string; stderr?: string; message: string };
       throw new Error(`installing ${vsix} into code-server failed: ${detail.message}\n${detail.stdout ?? ''}\n${detail.stderr ?? ''}`);
@@ -247,6 +285,11 @@ export class CodeServer {
     walk(logsDir);
     return found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
   }
+}
+
+/** extensions.json names each extension's folder by its absolute path. */
+function rewritePaths(manifest: string, from: string, to: string): void {
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').split(from).join(to));
 }
 
 function tailOf(file: string, lines: number): string {

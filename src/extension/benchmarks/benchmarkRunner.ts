@@ -11,7 +11,6 @@ import * as vscode from 'vscode';
 import { optionsRecord } from '../../core/bench/benchOptions';
 import type { ExperimentDefinition, SysbenchExperimentDefinition } from '../../core/bench/experimentDefinition';
 import { isEngineSetting, type EngineConfig } from '../../core/bench/benchEngine';
-import type { ExperimentStep } from '../../core/bench/experimentStep';
 import { planExperiment, type PlannedCell } from '../../core/bench/runExperiment';
 import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
 import { tpccCellCount } from '../../core/bench/experimentSize';
@@ -39,7 +38,7 @@ import {
   type DetachedRunSpec,
 } from '../../core/bench/detached/runEvents';
 import { RunFollower } from '../../core/bench/detached/runFollower';
-import type { BenchmarkResult, ResultInterval } from '../../core/results/benchmarkResult';
+import type { BenchmarkResult } from '../../core/results/benchmarkResult';
 import { isTpccRun, tpccFiguresOf } from '../../core/results/tpccFigures';
 import type { ReportedInterval } from './reportedInterval';
 import type { LiveRunHeader } from '../../protocol/benchmarkResults';
@@ -49,10 +48,10 @@ import { benchSettingsFromProfile } from '../../core/bench/benchConnectionSettin
 import type { BenchmarkTarget } from './benchmarkTarget';
 import type { BenchmarksTreeProvider } from './benchmarksTreeProvider';
 import { engineOptions, type LaunchSettings } from './launchSettings';
-import { cellNameWords, resultLabel, statusText, threadsText } from './resultLabels';
-import { cellName, type CellDimensions } from '../../core/results/runNames';
+import { resultLabel, statusText, threadsText } from './resultLabels';
 import type { BenchmarkResultsPanels, LiveRunHandle } from './resultsPanels';
 import type { BenchmarkResultStore, StoredResult } from './resultStore';
+import { cellText, progressText, ProgressTracker, stepText, workloadText } from './runProgress';
 
 export interface RunnerDependencies {
   panels: BenchmarkResultsPanels;
@@ -83,22 +82,6 @@ export function threadSweepDefinition(settings: LaunchSettings): SysbenchExperim
     prepare: false,
     cleanup: false,
   };
-}
-
-/** Turns the engine's per-interval callbacks into the progress notification's text and increments. */
-class ProgressTracker {
-  private reported = 0;
-
-  constructor(
-    private readonly progress: vscode.Progress<{ message?: string; increment?: number }>,
-    private readonly totalSec: number,
-  ) {}
-
-  report(message: string, doneSec: number): void {
-    const percent = this.totalSec > 0 ? Math.min(100, (doneSec / this.totalSec) * 100) : 0;
-    this.progress.report({ message, increment: Math.max(0, percent - this.reported) });
-    this.reported = Math.max(this.reported, percent);
-  }
 }
 
 /** What the live tab and the progress show of a detached run, kept in its run.json for the window that follows it after a reload. */
@@ -410,13 +393,13 @@ export class BenchmarkRunner implements vscode.Disposable {
             const report = event.interval;
             if (event.cellIndex === undefined) {
               live?.append(report);
-              tracker.report(this.progressText(what, report, display.totalSec, signal), report.t);
+              tracker.report(progressText(what, report, display.totalSec, signal), report.t);
             } else {
               const cell = plan[event.cellIndex];
               if (!cell) break;
               enterCell(event.cellIndex, cell);
               live?.append(report);
-              const text = `${event.cellIndex + 1}/${plan.length} · ${cellText(plan, cell)} · ${this.progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
+              const text = `${event.cellIndex + 1}/${plan.length} · ${cellText(plan, cell)} · ${progressText(workloadText(cell), report, cell.options.limits.time, signal)}`;
               tracker.report(text, doneSec + report.t);
             }
             if (!replayed) this.intervalEmitter.fire({ runKey, interval: report });
@@ -519,12 +502,6 @@ export class BenchmarkRunner implements vscode.Disposable {
             label,
           ),
     );
-  }
-
-  private progressText(what: string, interval: ResultInterval, timeSec: number, signal: AbortSignal): string {
-    const elapsed = Math.round(interval.t);
-    const base = timeSec > 0 ? vscode.l10n.t('{0} · {1} s / {2} s', what, elapsed, timeSec) : vscode.l10n.t('{0} · {1} s', what, elapsed);
-    return signal.aborted ? `${base} · ${vscode.l10n.t('stopping…')}` : base;
   }
 
   /**
@@ -642,37 +619,6 @@ function serverOf(target: BenchmarkTarget): LiveRunHeader['server'] {
     host: target.profile.host,
     port: target.profile.port,
   };
-}
-
-/** The progress text of the steps between cells. */
-function stepText(step: Exclude<ExperimentStep, { kind: 'cell' }>): string {
-  switch (step.kind) {
-    case 'prepare':
-      return vscode.l10n.t('Preparing {0} table(s) of {1} rows…', step.tables, step.tableSize.toLocaleString());
-    case 'variant':
-      return step.waitsUntilReady
-        ? vscode.l10n.t("Setting up '{0}' and waiting until it is ready…", step.variant)
-        : vscode.l10n.t("Setting up '{0}'…", step.variant);
-    case 'cleanup':
-      return vscode.l10n.t('Dropping the benchmark tables…');
-  }
-}
-
-function workloadText(cell: PlannedCell): string {
-  return `${cell.workload.name} ${threadsText(cell.threads)}`;
-}
-
-/** The cell as its run will be named in the Benchmarks view: what tells it apart from the other cells. */
-function cellText(plan: readonly PlannedCell[], cell: PlannedCell): string {
-  const dimensions = (planned: PlannedCell): CellDimensions => ({
-    variant: planned.variant.name,
-    workload: planned.workload.name,
-    threads: planned.threads,
-    tableSize: planned.tableSize,
-    params: planned.params,
-    repetition: planned.repetition,
-  });
-  return cellName(plan.map(dimensions), dimensions(cell), cellNameWords);
 }
 
 function bulkLoadCells(definition: Extract<ExperimentDefinition, { kind: 'bulk-load' }>): number {

@@ -23,7 +23,7 @@ import {
 } from './experimentDefinition';
 import { sessionStatementsFor } from './experimentVariant';
 import { readinessVerdict, runVariant } from './experimentVariantRun';
-import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobals';
+import { runInExperimentFrame } from './experimentFrame';
 import { sbtestTable } from './sysbenchSql';
 import { prepareWithOptions } from './prepareBenchmark';
 import { buildRunResult } from './runBenchmark';
@@ -172,9 +172,17 @@ async function runMatrix(
   const failAll = (planned: readonly PlannedCell[], message: string) => {
     for (const cell of planned) push(cell, failedRun(cell.options, message, cellLabels(cell, 'not verified'), admin));
   };
-  const globals = await applyGlobalVariables(admin, definition.globalVariables, admin.identity, log);
-  record.notes.push(...globals.notes);
-  try {
+  const cleanup = async () => {
+    hooks.onStep?.({ kind: 'cleanup' });
+    await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
+  };
+  const frame = {
+    globalVariables: definition.globalVariables,
+    log,
+    notes: record.notes,
+    cleanup: definition.cleanup ? cleanup : undefined,
+  };
+  await runInExperimentFrame(admin, frame, async () => {
     for (const tableSize of definition.tableSizes) {
       if (hooks.signal?.aborted) break;
       const sizeCells = plan.filter((cell) => cell.tableSize === tableSize);
@@ -233,20 +241,7 @@ async function runMatrix(
         });
       }
     }
-  } finally {
-    const problems = await restoreGlobalVariables(admin, globals, log);
-    record.notes.push(...problems.map((problem) => `Could not set a server setting back: ${problem}`));
-    if (definition.cleanup) {
-      hooks.onStep?.({ kind: 'cleanup' });
-      try {
-        await cleanupWithOptions(prepareOptionsFor(plan[0].options), { onSql: hooks.onSql });
-      } catch (error) {
-        const text = `The clean-up failed: ${errorText(error)}`;
-        log(text);
-        record.notes.push(text);
-      }
-    }
-  }
+  });
 }
 
 /** For a variant that caches the tables: why they are too large to cache, or undefined. */

@@ -11,7 +11,7 @@ import { TOOL_VERSION } from '../toolVersion';
 import { openAdminSession } from './adminSession';
 import { connectionOptionValues, type BenchConnectionSettings } from './benchConnectionSettings';
 import type { ConnectionOptionValues } from './benchOptions';
-import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobals';
+import { runInExperimentFrame } from './experimentFrame';
 import type { ExperimentHooks } from './experimentHooks';
 import type { TpccExperimentDefinition, VariantDefinition } from './experimentModel';
 import { experimentResult, settleExperiment } from './experimentResult';
@@ -93,9 +93,17 @@ async function runCells(
     for (const cell of planned) push(cell, failedRun(definition, cell, reason, admin, connection));
   };
   const tables = [...TPCC_TABLES];
-  const globals = await applyGlobalVariables(admin, definition.globalVariables, admin.identity, log);
-  record.notes.push(...globals.notes);
-  try {
+  const cleanup = async () => {
+    hooks.onStep?.({ kind: 'cleanup' });
+    await cleanupTpcc(connection, { onLog: (line) => log(`  ${line}`), onSql: hooks.onSql });
+  };
+  const frame = {
+    globalVariables: definition.globalVariables,
+    log,
+    notes: record.notes,
+    cleanup: definition.cleanup ? cleanup : undefined,
+  };
+  await runInExperimentFrame(admin, frame, async () => {
     for (const warehouses of definition.warehouses) {
       if (aborted()) break;
       const warehouseCells = plan.filter((cell) => cell.warehouses === warehouses);
@@ -135,20 +143,7 @@ async function runCells(
         });
       }
     }
-  } finally {
-    const problems = await restoreGlobalVariables(admin, globals, log);
-    record.notes.push(...problems.map((problem) => `Could not set a server setting back: ${problem}`));
-    if (definition.cleanup) {
-      hooks.onStep?.({ kind: 'cleanup' });
-      try {
-        await cleanupTpcc(connection, { onLog: (line) => log(`  ${line}`), onSql: hooks.onSql });
-      } catch (error) {
-        const text = `The clean-up failed: ${errorText(error)}`;
-        log(text);
-        record.notes.push(text);
-      }
-    }
-  }
+  });
 }
 
 /**

@@ -230,6 +230,14 @@ export interface BenchmarkResultsStrings {
   efficiency: string;
   qphH: string;
   tpmCOverTime: string;
+  tpmCAgainstThreads: string;
+  tpmCAgainstWarehouses: string;
+  newOrderP95AgainstThreads: string;
+  newOrderP95AgainstWarehouses: string;
+  warehousesAxis: string;
+  warehousesHeader: string;
+  warehousesOne: string;
+  warehousesCount: string;
   newOrderP95: string;
   newOrderP99: string;
   newOrderAvg: string;

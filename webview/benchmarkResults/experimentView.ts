@@ -1,11 +1,19 @@
-// An experiment: for sweeps, QPS and p95 against threads with one line per variant; for A/B
+// An experiment: for sweeps, QPS and p95 against threads with one line per variant (TPC-C: tpmC
+// and New-Order's p95 against threads or warehouses); for A/B
 // experiments the "% change of B over A" heatmap (threads down, workloads across, as the
 // cached-table study printed it) beside the raw numbers; and every cell's run, each one openable.
 import type { ExperimentCell, ExperimentResult } from '../../src/core/results/benchmarkResult';
 import { errorCodesText } from '../../src/core/results/errorCodes';
 import { cellDimensions, cellName, type NameWords } from '../../src/core/results/runNames';
 import { RESULT_METRICS, type MetricKey } from '../../src/core/results/resultMetrics';
-import { pivotChangeMatrix, variantChangeTable, type VariantChangeTable } from '../../src/core/results/variantComparison';
+import { tpccFiguresOf } from '../../src/core/results/tpccFigures';
+import { isTpccExperiment, tpccHeatmapMetrics } from '../../src/core/results/tpccExperimentTable';
+import {
+  pivotChangeMatrix,
+  variantChangeTable,
+  type ChangeMatrixColumn,
+  type VariantChangeTable,
+} from '../../src/core/results/variantComparison';
 import { countString, formatString } from '../../src/protocol/benchmarkResults';
 import { choiceField } from '../shared/components';
 import { element } from '../shared/dom';
@@ -17,7 +25,7 @@ import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
 import { bulkLoadRunsTable, rawNumbersTable } from './rawNumbers';
 import { studyTablesCard } from './studyTablesView';
 import { variantStatementsCard } from './variantStatementsView';
-import { cellSettingLabel, isBulkLoad, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
+import { cellSettingLabel, cellWarehouses, isBulkLoad, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, pageHeader, serverText, statusBadge, warningsCallout } from './viewParts';
 
@@ -82,57 +90,66 @@ export class ExperimentView implements ResultsView {
 
   private sweepSection(): HTMLElement {
     const s = this.context.strings;
-    const sweepGroupsWithThreads = this.groups.filter((group) => group.threads.length > 1);
-    const chosen = sweepGroupsWithThreads.find((group) => group.key === this.context.state.group) ?? sweepGroupsWithThreads[0];
+    const sweeping = this.groups.filter((group) => group.points.length > 1);
+    const chosen = sweeping.find((group) => group.key === this.context.state.group) ?? sweeping[0];
     const bulk = isBulkLoad(this.experiment);
-    const qps = chartCard(this.context, 'sweep-qps', bulk ? s.bulkThroughput : s.sweepThroughput, true);
-    const p95 = chartCard(this.context, 'sweep-p95', bulk ? s.bulkLatency : s.sweepLatency, true);
-    this.charts.push(qps, p95);
+    const tpcc = isTpccExperiment(this.experiment);
+    const byWarehouses = chosen.axis === 'warehouses';
+    const throughputTitle = bulk
+      ? s.bulkThroughput
+      : tpcc
+        ? byWarehouses
+          ? s.tpmCAgainstWarehouses
+          : s.tpmCAgainstThreads
+        : s.sweepThroughput;
+    const latencyTitle = bulk
+      ? s.bulkLatency
+      : tpcc
+        ? byWarehouses
+          ? s.newOrderP95AgainstWarehouses
+          : s.newOrderP95AgainstThreads
+        : s.sweepLatency;
+    const throughput = chartCard(this.context, tpcc ? 'sweep-tpmC' : 'sweep-qps', throughputTitle, true);
+    const latency = chartCard(this.context, 'sweep-p95', latencyTitle, true);
+    this.charts.push(throughput, latency);
     const draw = (group: SweepGroup) => {
-      const categories = group.threads.map(String);
+      const categories = group.points.map(String);
       const series = group.lines.map((line, index) => ({ label: line.variant, colour: { series: index } }));
-      if (bulk) {
-        qps.showCategoryLines(
-          categories,
-          series,
-          group.lines.map((line) => line.rowsPerSec),
-          { x: s.writersAxis, y: s.rowsPerSecondAxis },
-        );
-        p95.showCategoryLines(
-          categories,
-          series,
-          group.lines.map((line) => line.p99),
-          { x: s.writersAxis, y: s.milliseconds },
-        );
-        return;
-      }
-      qps.showCategoryLines(
+      const x = group.axis === 'warehouses' ? s.warehousesAxis : bulk ? s.writersAxis : s.threadsAxis;
+      const [values, unit] = bulk
+        ? [group.lines.map((line) => line.rowsPerSec), s.rowsPerSecondAxis]
+        : tpcc
+          ? [group.lines.map((line) => line.tpmC), s.newOrdersPerMinute]
+          : [group.lines.map((line) => line.qps), s.queriesPerSecond];
+      throughput.showCategoryLines(categories, series, values, { x, y: unit });
+      latency.showCategoryLines(
         categories,
         series,
-        group.lines.map((line) => line.qps),
-        { x: s.threadsAxis, y: s.queriesPerSecond },
-      );
-      p95.showCategoryLines(
-        categories,
-        series,
-        group.lines.map((line) => line.p95),
-        { x: s.threadsAxis, y: s.milliseconds },
+        group.lines.map((line) => (bulk ? line.p99 : line.p95)),
+        { x, y: s.milliseconds },
       );
     };
-    const groupLabel = (group: SweepGroup) => (bulk ? formatString(s.rowsPerStatement, String(bulkRowsPerStatement(group))) : group.label);
+    const groupLabel = (group: SweepGroup) =>
+      bulk ? formatString(s.rowsPerStatement, String(bulkRowsPerStatement(group))) : (this.fixedText(group) ?? group.label);
     const picker =
-      sweepGroupsWithThreads.length > 1
+      sweeping.length > 1
         ? choiceField({
             id: 'sweep-group',
-            // a bulk-load study's charts are one per rows per statement, not per workload
-            label: bulk ? s.rowsPerStatementHeader : s.workloadGroup,
+            // a bulk-load study's charts are one per rows per statement, a TPC-C one's per warehouse (or thread) count
+            label: bulk
+              ? s.rowsPerStatementHeader
+              : chosen.fixed
+                ? chosen.fixed.axis === 'warehouses'
+                  ? s.warehousesHeader
+                  : s.threads
+                : s.workloadGroup,
             style: 'dropdown',
             value: chosen.key,
-            choices: sweepGroupsWithThreads.map((group) => ({ value: group.key, label: groupLabel(group) })),
+            choices: sweeping.map((group) => ({ value: group.key, label: groupLabel(group) })),
           })
         : undefined;
     picker?.onChange((key) => {
-      const group = sweepGroupsWithThreads.find((candidate) => candidate.key === key);
+      const group = sweeping.find((candidate) => candidate.key === key);
       if (!group) return;
       this.context.saveState({ group: key });
       draw(group);
@@ -140,18 +157,33 @@ export class ExperimentView implements ResultsView {
     const section = element(
       'section',
       { className: 'sweep' },
-      picker ? element('div', { className: 'controls' }, picker.element) : element('p', { className: 'muted' }, chosen.label),
-      element('div', { className: 'chart-grid' }, qps.element, p95.element),
+      picker ? element('div', { className: 'controls' }, picker.element) : element('p', { className: 'muted' }, groupLabel(chosen)),
+      element('div', { className: 'chart-grid' }, throughput.element, latency.element),
     );
     this.drawSweep = () => draw(chosen);
     return section;
+  }
+
+  /** A TPC-C group's shared count in words ("1 warehouse", "8 threads"); undefined for other groups. */
+  private fixedText(group: SweepGroup): string | undefined {
+    if (!group.fixed) return undefined;
+    const s = this.context.strings;
+    const f = this.context.format;
+    const { axis, value } = group.fixed;
+    return axis === 'warehouses'
+      ? countString(value, s.warehousesOne, s.warehousesCount, f.number(value))
+      : countString(value, s.threadsOne, s.threadsCount, f.number(value));
   }
 
   private changeSection(): HTMLElement {
     const s = this.context.strings;
     const state = this.context.state;
     const variants = this.experiment.variants;
-    const metrics = isBulkLoad(this.experiment) ? BULK_HEATMAP_METRICS : HEATMAP_METRICS;
+    const metrics = isBulkLoad(this.experiment)
+      ? BULK_HEATMAP_METRICS
+      : isTpccExperiment(this.experiment)
+        ? tpccHeatmapMetrics(this.experiment)
+        : HEATMAP_METRICS;
     let metric: MetricKey = metrics.includes(state.metric as MetricKey) ? (state.metric as MetricKey) : metrics[0];
     let baseline = variants.includes(state.baseline ?? '') ? (state.baseline as string) : variants[0];
     let candidate =
@@ -231,7 +263,7 @@ export class ExperimentView implements ResultsView {
       'tr',
       {},
       element('th', { attributes: { scope: 'col' } }, s.threads),
-      ...change.columns.map((column) => element('th', { attributes: { scope: 'col' } }, column.label)),
+      ...change.columns.map((column) => element('th', { attributes: { scope: 'col' } }, this.columnLabel(column))),
     );
     const bodyRows = change.threads.map((threads, rowIndex) =>
       element(
@@ -298,6 +330,14 @@ export class ExperimentView implements ResultsView {
     ];
   }
 
+  /** A heatmap column: a TPC-C experiment's are its warehouse counts ("1 warehouse"), others their workload setting. */
+  private columnLabel(column: ChangeMatrixColumn): string {
+    const warehouses = column.params?.warehouses;
+    if (!isTpccExperiment(this.experiment) || typeof warehouses !== 'number') return column.label;
+    const s = this.context.strings;
+    return countString(warehouses, s.warehousesOne, s.warehousesCount, this.context.format.number(warehouses));
+  }
+
   private cellsCard(): HTMLElement {
     const s = this.context.strings;
     const f = this.context.format;
@@ -322,6 +362,12 @@ export class ExperimentView implements ResultsView {
         rows: (count) => countString(count, s.rowsOne, s.rowsCount, f.number(count)),
         repetition: (index) => formatString(s.repetition, index),
       };
+      // a TPC-C cell is placed by its warehouses and measured by go-tpc's tpmC and New-Order's p95
+      const tpcc = isTpccExperiment(this.experiment);
+      const setting = (cell: ExperimentCell) => {
+        const warehouses = tpcc ? cellWarehouses(cell) : null;
+        return warehouses === null ? cellSettingLabel(cell) : f.number(warehouses);
+      };
       const dimensions = this.experiment.cells.map(cellDimensions);
       const cellRows = this.experiment.cells.map((cell, index) => {
         const codes = errorCodesText(cell.run.summary, this.context.locale);
@@ -338,10 +384,10 @@ export class ExperimentView implements ResultsView {
         return [
           element('span', { className: 'run-name', attributes: { title: name } }, name),
           cell.variant,
-          cellSettingLabel(cell),
+          setting(cell),
           cell.tableSize === undefined ? '–' : f.number(cell.tableSize),
           String(cell.threads),
-          f.rate(cell.run.summary.qps),
+          tpcc ? f.number(tpccFiguresOf(cell.run).tpmC, 1) : f.rate(cell.run.summary.qps),
           f.ms(cell.run.summary.latencyMs.p95),
           errors,
           statusBadge(this.context, cell.run.status),
@@ -355,7 +401,7 @@ export class ExperimentView implements ResultsView {
         true,
         varies((cell) => cell.variant),
         varies((cell) => cellSettingLabel(cell)),
-        true,
+        !tpcc,
         true,
         true,
         true,
@@ -363,13 +409,23 @@ export class ExperimentView implements ResultsView {
         true,
         true,
       ];
-      const headers = [s.run, s.variant, s.workload, s.tableSize, s.threads, s.qps, s.latencyP95, s.errors, s.status, ''].filter(
-        (_header, index) => keep[index],
-      );
+      const headers = [
+        s.run,
+        s.variant,
+        tpcc ? s.warehousesHeader : s.workload,
+        s.tableSize,
+        s.threads,
+        tpcc ? s.tpmC : s.qps,
+        tpcc ? s.newOrderP95 : s.latencyP95,
+        s.errors,
+        s.status,
+        '',
+      ].filter((_header, index) => keep[index]);
       table = dataTable(
         headers,
         cellRows.map((row) => row.filter((_cell, index) => keep[index])),
-        { className: 'cells', numericFrom: 1 + Number(keep[1]) + Number(keep[2]) },
+        // a TPC-C cell's warehouses are a number, right-aligned with the rest
+        { className: 'cells', numericFrom: 1 + Number(keep[1]) + Number(keep[2] && !tpcc) },
       );
     }
     const details = element(

@@ -14,6 +14,28 @@ import { decadeBelow, logTicks } from '../../../webview/benchmarkResults/logAxis
 import { isBulkLoad, isSweep, sweepGroups } from '../../../webview/benchmarkResults/sweepSeries';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, timeAxis } from '../../../webview/benchmarkResults/timeSeries';
 import { sampleExperiment, sampleRun } from '../results/support/sampleResults';
+import { tpccEvents, tpccRunOf } from '../results/support/tpccRuns';
+import type { ExperimentCell, ExperimentResult } from '../../../src/core/results/benchmarkResult';
+
+function tpccCell(
+  variant: string,
+  warehouses: number,
+  threads: number,
+  events: number,
+  status: 'completed' | 'failed' = 'completed',
+): ExperimentCell {
+  const run = tpccRunOf(tpccEvents(events, warehouses * 31 + threads), {
+    warehouses,
+    threads,
+    durationSec: 60,
+    startTime: '2026-12-01T18:00:00.000Z',
+  });
+  return { workload: 'tpcc', threads, variant, params: { warehouses }, run: { ...run, status } };
+}
+
+function tpccExperiment(cells: ExperimentCell[], variants: string[]): ExperimentResult {
+  return { ...sampleExperiment([], variants), cells };
+}
 
 describe('time series', () => {
   test('one point per interval at its end time; intervals without the value are left out, not drawn as 0', () => {
@@ -97,7 +119,8 @@ describe('sweep lines', () => {
       groups.map((group) => group.label),
       ['oltp_point_select (5000 rows)', 'oltp_read_write point_selects=40 (50000 rows)'],
     );
-    assert.deepEqual(groups[0].threads, [8, 16]);
+    assert.deepEqual(groups[0].points, [8, 16]);
+    assert.equal(groups[0].axis, 'threads');
     assert.deepEqual(
       groups[0].lines.map((line) => line.variant),
       ['normal', 'cached'],
@@ -119,6 +142,45 @@ describe('sweep lines', () => {
       { workload: 'oltp_point_select', threads: 16, variant: 'cached', qps: 2, p95: 1 },
     ]);
     assert.equal(isSweep(sweepGroups(single)), false);
+  });
+});
+
+describe('TPC-C sweep lines', () => {
+  test('threads varied: x is threads, one group per warehouse count, the lines are tpmC; a failed cell is a gap', () => {
+    const cells = [
+      tpccCell('default', 1, 2, 600),
+      tpccCell('default', 1, 4, 900),
+      tpccCell('tuned', 1, 2, 700),
+      tpccCell('tuned', 1, 4, 0, 'failed'),
+      tpccCell('default', 2, 2, 500),
+      tpccCell('default', 2, 4, 800),
+    ];
+    const groups = sweepGroups(tpccExperiment(cells, ['default', 'tuned']));
+    assert.deepEqual(
+      groups.map((group) => [group.axis, group.points, group.fixed]),
+      [
+        ['threads', [2, 4], { axis: 'warehouses', value: 1 }],
+        ['threads', [2, 4], { axis: 'warehouses', value: 2 }],
+      ],
+    );
+    const [defaultLine, tunedLine] = groups[0].lines;
+    assert.deepEqual(defaultLine.tpmC, [cells[0].run.tpcc!.tpmC, cells[1].run.tpcc!.tpmC]);
+    assert.deepEqual(tunedLine.tpmC, [cells[2].run.tpcc!.tpmC, null]);
+    assert.ok(isSweep(groups));
+  });
+
+  test('only warehouses varied (one thread count): x is warehouses, one group per thread count', () => {
+    const cells = [tpccCell('default', 1, 8, 600), tpccCell('default', 2, 8, 900), tpccCell('default', 4, 8, 1000)];
+    const groups = sweepGroups(tpccExperiment(cells, ['default']));
+    assert.equal(groups.length, 1);
+    assert.equal(groups[0].axis, 'warehouses');
+    assert.deepEqual(groups[0].points, [1, 2, 4]);
+    assert.deepEqual(groups[0].fixed, { axis: 'threads', value: 8 });
+    assert.deepEqual(
+      groups[0].lines[0].tpmC,
+      cells.map((cell) => cell.run.tpcc!.tpmC),
+    );
+    assert.ok(isSweep(groups));
   });
 });
 
@@ -255,7 +317,7 @@ describe('canvas colours from theme variables', () => {
     });
     assert.equal(isBulkLoad(base), true);
     const [group] = sweepGroups(base);
-    assert.deepEqual(group.threads, [2, 4]);
+    assert.deepEqual(group.points, [2, 4]);
     assert.deepEqual(group.lines[0].rowsPerSec, [10000, 16000]);
     assert.deepEqual(group.lines[0].p99, [45, 70]);
     assert.equal(isBulkLoad(sampleExperiment([{ workload: 'oltp_point_select', threads: 2, variant: 'normal', qps: 1, p95: 1 }])), false);

@@ -242,7 +242,7 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
     name: 'client-io',
     kind: 'string',
     defaultValue: 'auto',
-    help: "how a client thread waits for the server's answer: blocking (a worker_thread per thread, blocked in read() as sysbench's threads are), evented (the workers' event loops carry many connections each) or auto (blocking up to 4 threads per CPU)",
+    help: "how a client thread waits for the server's answer: blocking (a worker_thread per thread, blocked in read() as sysbench's threads are), evented (the workers' event loops carry many connections each) or auto (blocking at 1 to 8 threads, evented above and with TLS, --rate or --client-workers)",
     origin: 'tidb-lab',
   },
   {

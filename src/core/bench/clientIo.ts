@@ -6,10 +6,10 @@
 // Measured on 2 CPUs against a local MariaDB (docs/development-measurements.md, 2026-12-02):
 // blocking reads gave more QPS and lower p95 at 1 to 8 threads and less system CPU per query, but
 // every worker_thread costs start-up CPU and warms its own JIT, and at 16 threads and more the
-// many workers cost more than they saved (0.73x the QPS of evented at 16, 0.44x at 32). They are
-// asked for, not the default (`auto` is evented): a blocked worker does not hear a signal's stop,
-// so SIGTERM/SIGHUP during a run, a run's interval lines and the server's statement counts at its
-// end are not yet as the evented model's (the CLI signal tests fail with blocking as the default).
+// many workers cost more than they saved (0.73x the QPS of evented at 16, 0.44x at 32). So `auto`
+// reads blocking at 1 to 8 threads. What a user or a test sees is the same in both models: a
+// worker blocked in read(2) hears no message, so the coordinator takes its interval snapshot from
+// shared memory (sharedWorkerCounters.ts) and a stop KILLs its statement (runBenchmark.ts).
 export const CLIENT_IO_MODES = ['auto', 'blocking', 'evented'] as const;
 export type ClientIo = (typeof CLIENT_IO_MODES)[number];
 
@@ -37,8 +37,13 @@ export interface ClientIoContext {
   cpus: number;
 }
 
+/** `auto` reads blocking up to this many client threads. */
+export const AUTO_BLOCKING_MAX_THREADS = 8;
+
 export function chooseClientIo(context: ClientIoContext): ClientIoChoice {
   const evented = { blocking: false, workers: context.eventedWorkers };
-  if (context.io !== 'blocking' || context.rate > 0 || context.tls) return evented;
+  if (context.io === 'evented' || context.rate > 0 || context.tls) return evented;
+  // a worker count asked for means connections shared by workers: evented
+  if (context.io === 'auto' && (context.requestedWorkers > 0 || context.threads > AUTO_BLOCKING_MAX_THREADS)) return evented;
   return { blocking: true, workers: context.threads };
 }

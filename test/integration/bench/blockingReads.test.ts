@@ -1,4 +1,4 @@
-// The blocking transport (--client-io=blocking, asked for: the default is evented) against a real
+// The blocking transport (--client-io=blocking, the default at 1 to 8 threads) against a real
 // server: the lean client reads every kind of answer with blocking reads, a run counts exactly
 // what the evented transport counts for the same seeded events, a cancel while the threads sit
 // blocked on a lock keeps the partial result and leaves no connection behind, report lines keep

@@ -131,7 +131,17 @@ const processIo: BenchCommandIo = {
     });
     return () => listeners.forEach((off) => off());
   },
-  exit: (code) => process.exit(code),
+  exit: (code) => {
+    // A worker_thread blocked in read(2) (blocking reads) holds process.exit() until its statement
+    // ends, a lock wait included; the signal's default action ends the process at once, with the
+    // status shells report for it (128 + its number).
+    const signal = (Object.keys(SIGNAL_EXIT_CODES) as InterruptSignal[]).find((name) => SIGNAL_EXIT_CODES[name] === code);
+    if (signal !== undefined) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    }
+    process.exit(code);
+  },
 };
 
 const TOOL_HEADER = `tidb-lab bench ${TOOL_VERSION} (sysbench ${SYSBENCH_COMPATIBLE_VERSION} compatible)`;

@@ -137,6 +137,39 @@ describe('tidb-lab bench and signals', () => {
     }
   });
 
+  test('a second SIGTERM while every thread waits for a lock ends the process at once', async () => {
+    const locker = await lockAllRows(database);
+    try {
+      const run = new CliProcess([
+        ...connectionArgs(database),
+        '--tables=1',
+        '--threads=3',
+        '--time=120',
+        '--report-interval=1',
+        '--db-ps-mode=disable',
+        'oltp_update_index',
+        'run',
+      ]);
+      await run.output('the first interval line', INTERVAL_LINE);
+      await waitFor(
+        'three UPDATEs waiting for the lock',
+        async () => ((await runningStatements('UPDATE sbtest1')).length === 3 ? true : undefined),
+        30_000,
+      );
+      run.child.kill('SIGTERM');
+      await waitFor('the first signal heard', async () => (/Interrupted \(SIGTERM\)/.test(run.stderr) ? true : undefined), 30_000);
+      run.child.kill('SIGTERM');
+      const exited = await run.exited;
+      // ended by the signal itself: process.exit() would wait for the threads blocked in read(2)
+      // until the lock is released (the lock is held until the process is gone)
+      assert.equal(exited.signal, 'SIGTERM', `${exited.code ?? ''} ${run.stderr}`);
+      assert.match(run.stderr, /SIGTERM again: exiting now/);
+    } finally {
+      await locker.release();
+    }
+    assert.equal(await waitForNoBenchmarkConnections(), 0);
+  });
+
   test('SIGHUP after the terminal went away: the statements are stopped and --out is still written, exit code 129', async () => {
     const out = join(work, 'sighup.json');
     const run = new CliProcess([

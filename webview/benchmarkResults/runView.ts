@@ -17,7 +17,8 @@ import { chartIdentity } from '../../src/core/results/chartIdentity';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { isOperationLabel, operationRowsOf } from '../../src/core/results/operationRows';
 import { tpccFiguresOf } from '../../src/core/results/tpccFigures';
-import { isChWorkload, operationsCard, showsTpcc, TRANSACTION_KEYS, tpccTiles, updateTpccTiles } from './tpccParts';
+import { isChWorkload, operationsCard, showsTpcc, tpccTiles, updateTpccTiles } from './tpccParts';
+import { timeChartLayout, type TimeChartName } from './timeChartLayout';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, keyValueTable, pageHeader, serverText, statusBadge, Tiles, warningsCallout } from './viewParts';
 
@@ -130,33 +131,27 @@ export class RunView implements ResultsView {
     ]);
 
     const timeGrid = element('div', { className: 'chart-grid' });
-    // QPS and TPS share a unit but not a scale (20 queries per oltp_read_write transaction): one
-    // chart each, as sysbench reports them side by side, never two axes that invite comparing heights.
-    // TPC-C: tpmC and each transaction's rate instead, when the run kept rates by transaction
+    // TPC-C: tpmC and each transaction's rate, when the run kept rates by transaction
     const byTransaction = tpcc && (live !== undefined || this.intervals.some((interval) => interval.operations !== undefined));
-    const throughput = byTransaction
-      ? chartCard(context, 'tpmC', s.tpmCOverTime, true)
-      : chartCard(context, 'throughput', s.qpsOverTime, true);
-    const transactions = byTransaction
-      ? chartCard(context, 'transactions', s.transactionsOverTime, true)
-      : chartCard(context, 'tps', s.tpsOverTime, true);
-    const latency = chartCard(context, 'latency', tpcc ? s.newOrderLatencyOverTime : s.latencyOverTime, true);
-    timeGrid.append(throughput.element, transactions.element);
-    this.timeCharts.push(
-      { card: throughput, keys: byTransaction ? ['tpmC'] : ['qps'] },
-      { card: transactions, keys: byTransaction ? [...TRANSACTION_KEYS] : ['tps'] },
-    );
-    if (byTransaction && isChWorkload(workload)) {
-      const analytical = chartCard(context, 'analytical', s.analyticalQueriesOverTime, true);
-      timeGrid.append(analytical.element);
-      this.timeCharts.push({ card: analytical, keys: ['analytical'] });
-    }
-    timeGrid.append(latency.element);
-    this.timeCharts.push({ card: latency, keys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals) });
-    if (live || hasErrorsOrReconnects(this.intervals, run)) {
-      const errors = chartCard(context, 'errors', s.errorsOverTime);
-      timeGrid.append(errors.element);
-      this.timeCharts.push({ card: errors, keys: ['errors', 'reconnects'] });
+    const titles: Record<TimeChartName, string> = {
+      throughput: s.qpsOverTime,
+      tps: s.tpsOverTime,
+      tpmC: s.tpmCOverTime,
+      transactions: s.transactionsOverTime,
+      analytical: s.analyticalQueriesOverTime,
+      latency: tpcc ? s.newOrderLatencyOverTime : s.latencyOverTime,
+      errors: s.errorsOverTime,
+    };
+    const layout = timeChartLayout({
+      byTransaction,
+      analytical: isChWorkload(workload),
+      latencyKeys: live ? ['p95', 'p99', 'avg'] : latencyKeys(this.intervals),
+      errors: live !== undefined || hasErrorsOrReconnects(this.intervals, run),
+    });
+    for (const { name, keys } of layout) {
+      const chart = chartCard(context, name, titles[name], name !== 'errors');
+      timeGrid.append(chart.element);
+      this.timeCharts.push({ card: chart, keys });
     }
     this.charts.push(...this.timeCharts.map((chart) => chart.card));
 

@@ -6,17 +6,8 @@ import type { ResultInterval, RunResult } from '../../src/core/results/benchmark
 import type { OperationRow } from '../../src/core/results/operationRows';
 import { intervalTpmC, intervalTpmTotal, isTpccRun, TPMC_PER_WAREHOUSE, type TpccFigures } from '../../src/core/results/tpccFigures';
 import { element } from '../shared/dom';
-import type { IntervalValueKey } from './timeSeries';
 import type { ViewContext } from './viewContext';
 import { card, dataTable, type Tile, type Tiles } from './viewParts';
-
-export const TRANSACTION_KEYS = [
-  'new_order',
-  'payment',
-  'order_status',
-  'delivery',
-  'stock_level',
-] as const satisfies readonly IntervalValueKey[];
 
 /** A run that shows go-tpc's TPC-C numbers: TiDB Lab's tpcc or ch, or an imported go-tpc tpcc log. */
 export function showsTpcc(run: Pick<RunResult, 'workload' | 'labels'>): boolean {

@@ -6,8 +6,8 @@
 // sweep) reloaded during its second cell comes back at that cell and is stored with every cell.
 // Screenshots: test-results/screenshots/benchmark-reload-*.png (and TIDB_LAB_SHOTS_DIR when set).
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -323,5 +323,58 @@ describe('a benchmark and a window reload', () => {
         'the experiment process to end',
       );
       await shot(workbench, 'experiment-reload-result');
+    }));
+
+  // Closing a browser tab need not say goodbye: the page can go before the workbench tells
+  // code-server (VS Code: "Long running operations during shutdown are unsupported in the web"), and
+  // code-server then keeps that window's extension host, which follows the run, for its reconnection
+  // grace time. The workbench opened again in the same browser restores the live tab while that host
+  // lives on, so the run is not free for the new window to adopt. Here the page leaves gracefully
+  // (its host goes) and a process of the test stands in for the host that lives on: the run's owner
+  // file names it, as it named the closed tab's host.
+  it('brings a closed browser tab back with the run: live while it runs, then the stored result', () =>
+    session.diagnose('benchmark-tab-closed', async (workbench) => {
+      await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
+      await workbench.closeAllEditors();
+      await startBenchmark(workbench, '1', 100);
+      // VS Code in a browser saves its editors (and a webview's state) every 60 s, and may not finish
+      // on the way out: the tab is closed after it was saved once, as a tab open for a while is
+      await until(
+        () => livePoints(workbench),
+        (points) => points >= 65,
+        'the live tab open past the editors being saved',
+        180_000 * scale,
+      );
+      const [runner] = runnerProcesses(session.server.userDataDir);
+      const runDirectory = readFileSync(`/proc/${runner}/cmdline`, 'utf8').split('\0').filter(Boolean).pop() ?? '';
+      assert.equal(readFileSync(join(runDirectory, 'owner'), 'utf8').trim().length > 0, true, 'the run names the window that follows it');
+      const serverPid = session.server.pid;
+      assert.ok(serverPid !== undefined);
+      const [closedHost] = extensionHosts(serverPid);
+      const lingeringHost = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], { stdio: 'ignore' });
+      try {
+        await workbench.page.goto('about:blank');
+        await until(
+          async () => isAlive(closedHost),
+          (alive) => !alive,
+          "the closed tab's extension host to go",
+          60_000 * scale,
+        );
+        writeFileSync(join(runDirectory, 'owner'), String(lingeringHost.pid));
+        await workbench.page.goto(session.server.workbenchUrl());
+        await workbench.waitUntilReady();
+
+        const shown = await workbench.webviewFrame('[data-view="live"], [data-view="run"], [data-message]', 120_000 * scale);
+        const message = shown.locator('[data-message]');
+        assert.equal(await message.count(), 0, `the restored tab says: ${await message.innerText().catch(() => '')}`);
+        // live while the run goes on (on a loaded machine the run may be over by the time the window is back)
+        await shot(workbench, 'benchmark-tab-closed-restored');
+        const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 150_000 * scale);
+        assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'completed');
+        assert.ok((await chartPoints(result, 'throughput')) >= 99, 'the stored run has every interval');
+        await shot(workbench, 'benchmark-tab-closed-result');
+      } finally {
+        lingeringHost.kill('SIGKILL');
+      }
     }));
 });

@@ -17,14 +17,17 @@ import { tpccCellCount } from '../../core/bench/experimentSize';
 import { RAWSQL_WORKLOAD, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
 import { TPCC_WORKLOAD, type TpccRunConfig } from '../../core/bench/tpcc/runTpcc';
 import { CH_WORKLOAD } from '../../core/bench/ch/runCh';
-import { findAdoptableRuns } from '../../core/bench/detached/adoptableRuns';
+import { findAdoptableRuns, findRunningRun } from '../../core/bench/detached/adoptableRuns';
 import { partialResult } from '../../core/bench/detached/partialResult';
 import { signalRunToStop, startDetachedRun, type RunnerCommand } from '../../core/bench/detached/processes';
 import {
   RUN_FILES,
   claimCollection,
   createRunDirectory,
+  isCollected,
+  listRunDirectories,
   readEvents,
+  readMeta,
   readOutcome,
   readOwner,
   removeRunDirectory,
@@ -49,7 +52,7 @@ import type { BenchmarkTarget } from './benchmarkTarget';
 import type { BenchmarksTreeProvider } from './benchmarksTreeProvider';
 import { engineOptions, type LaunchSettings } from './launchSettings';
 import { resultLabel, statusText, threadsText } from './resultLabels';
-import type { BenchmarkResultsPanels, LiveRunHandle } from './resultsPanels';
+import { liveTitle, type BenchmarkResultsPanels, type LiveRunHandle } from './resultsPanels';
 import type { BenchmarkResultStore, StoredResult } from './resultStore';
 import { cellText, progressText, ProgressTracker, stepText, workloadText } from './runProgress';
 
@@ -94,7 +97,7 @@ interface RunDisplay {
   header?: LiveRunHeader;
 }
 
-/** Another window stored this run's result first. */
+/** Another window stores this run's result: it took the run over, or stored it first. */
 class CollectedElsewhere extends Error {}
 
 /** Where detached runs keep their files and how their process starts. */
@@ -279,6 +282,35 @@ export class BenchmarkRunner implements vscode.Disposable {
     }
   }
 
+  /**
+   * The live tab of a run came back in this window while the run goes on and another window's
+   * extension host still follows it: the browser tab was closed and opened again, and code-server
+   * keeps the closed tab's extension host for a while. This window follows the run from now on and
+   * stores its result; the other one lets go of it when it ends.
+   */
+  takeOverRun(runKey: string): void {
+    if (this.disposed || this.running.has(runKey) || this.followers.has(runKey)) return;
+    const run = findRunningRun(this.place.folder, runKey);
+    if (!run) return;
+    writeOwner(run.directory, process.pid);
+    const display = run.meta.display as RunDisplay;
+    this.deps.log.info(`Benchmark run '${display?.title ?? runKey}' is followed by this window now: its live tab came back here.`);
+    void this.follow(run.directory, run.meta, { openPanel: true }, true);
+  }
+
+  /** The run going on whose live tab (or one of whose cells' tabs) has this title. */
+  runKeyOfLiveTab(title: string): string | undefined {
+    for (const directory of listRunDirectories(this.place.folder)) {
+      const meta = readMeta(directory);
+      if (!meta || isCollected(directory)) continue;
+      const display = meta.display as RunDisplay | undefined;
+      const plan = sysbenchPlanOf(meta);
+      const headers = [...(display?.header ? [display.header] : []), ...plan.map((cell, index) => cellHeader(meta, plan, cell, index))];
+      if (headers.some((header) => liveTitle(header) === title)) return meta.runKey;
+    }
+    return undefined;
+  }
+
   /** Looks for runs to take over now and every few seconds (a reloaded window's old extension host may take a moment to go). */
   watchForRunsToAdopt(everyMs = 3000): void {
     const tick = () => {
@@ -344,21 +376,8 @@ export class BenchmarkRunner implements vscode.Disposable {
     const display = meta.display as RunDisplay;
     const runKey = meta.runKey;
     const spec = meta.spec;
-    const plan =
-      spec.kind === 'experiment' && spec.definition.kind === 'sysbench'
-        ? planExperiment(spec.definition, { ...spec.connection, password: '' })
-        : [];
-    const headerOf = (cell: PlannedCell, index: number): LiveRunHeader => ({
-      runKey,
-      workload: cell.workload.name,
-      threads: cell.threads,
-      timeSec: cell.options.limits.time,
-      reportIntervalSec: cell.options.limits.reportInterval,
-      connectionName: display.connectionName,
-      server: display.server,
-      options: optionsRecord(cell.options),
-      step: { index: index + 1, count: plan.length, label: cellText(plan, cell) },
-    });
+    const plan = sysbenchPlanOf(meta);
+    const headerOf = (cell: PlannedCell, index: number): LiveRunHeader => cellHeader(meta, plan, cell, index);
     const bulkLoad = spec.kind === 'experiment' && spec.definition.kind === 'bulk-load' ? spec.definition : undefined;
     // a TPC-C experiment's progress counts its cells, as a bulk-load one's does
     const tpccExperiment = spec.kind === 'experiment' && spec.definition.kind === 'tpcc' ? spec.definition : undefined;
@@ -443,7 +462,8 @@ export class BenchmarkRunner implements vscode.Disposable {
       try {
         const end = await follower.follow();
         if (end.kind === 'detached') throw new CollectedElsewhere();
-        if (!claimCollection(directory)) throw new CollectedElsewhere();
+        // a window that took the run over (its live tab came back there) stores it
+        if (readOwner(directory) !== process.pid || !claimCollection(directory)) throw new CollectedElsewhere();
         if (end.kind === 'died') {
           log.warn(`${what}: the benchmark process ended without a result; the partial result is kept.`);
           return partialResult(meta, follower.events);
@@ -562,7 +582,14 @@ export class BenchmarkRunner implements vscode.Disposable {
       this.announce(result);
       return stored;
     } catch (error) {
-      if (error instanceof CollectedElsewhere) return undefined;
+      if (error instanceof CollectedElsewhere) {
+        if (!this.disposed)
+          live?.fail(
+            vscode.l10n.t('Another window follows this run'),
+            vscode.l10n.t('That window took the run over and stores its result, in the Benchmarks view.'),
+          );
+        return undefined;
+      }
       const message = error instanceof Error ? error.message : String(error);
       log.error(`${title} did not run: ${message}`);
       await removeRunDirectory(directory);
@@ -618,6 +645,30 @@ function serverOf(target: BenchmarkTarget): LiveRunHeader['server'] {
     version: target.session.identity.version,
     host: target.profile.host,
     port: target.profile.port,
+  };
+}
+
+/** The cells of a sysbench experiment run (none for other runs). */
+function sysbenchPlanOf(meta: DetachedRunMeta): PlannedCell[] {
+  const spec = meta.spec;
+  return spec.kind === 'experiment' && spec.definition.kind === 'sysbench'
+    ? planExperiment(spec.definition, { ...spec.connection, password: '' })
+    : [];
+}
+
+/** The live tab's header of an experiment's cell. */
+function cellHeader(meta: DetachedRunMeta, plan: readonly PlannedCell[], cell: PlannedCell, index: number): LiveRunHeader {
+  const display = meta.display as RunDisplay;
+  return {
+    runKey: meta.runKey,
+    workload: cell.workload.name,
+    threads: cell.threads,
+    timeSec: cell.options.limits.time,
+    reportIntervalSec: cell.options.limits.reportInterval,
+    connectionName: display.connectionName,
+    server: display.server,
+    options: optionsRecord(cell.options),
+    step: { index: index + 1, count: plan.length, label: cellText(plan, cell) },
   };
 }
 

@@ -65,4 +65,6 @@ export function registerBenchmarkFeature(
   );
   // runs a window before this one started (before a reload) and that still go on or ended meanwhile
   runner.watchForRunsToAdopt();
+  // a run whose tab came back here while the window that followed it lingers (its browser tab was closed)
+  panels.setRestoredLiveTabs({ runKeyOfTitle: (title) => runner.runKeyOfLiveTab(title), restored: (runKey) => runner.takeOverRun(runKey) });
 }

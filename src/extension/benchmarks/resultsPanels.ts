@@ -39,6 +39,14 @@ export function comparisonMemberId(resultId: string, cellIndex?: number): string
   return cellIndex === undefined ? resultId : `${resultId}#${cellIndex}`;
 }
 
+/** What the panels ask of the runner about live tabs the editor restores. */
+export interface RestoredLiveTabs {
+  /** the run going on whose live tab has this title */
+  runKeyOfTitle(title: string): string | undefined;
+  /** a live tab of this run came back and this window does not follow the run */
+  restored(runKey: string): void;
+}
+
 export interface LiveRunHandle {
   readonly runKey: string;
   append(interval: ResultInterval): void;
@@ -153,6 +161,8 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
   /** runs that ended while no window followed them: their stored result, by run key */
   private readonly endedElsewhere = new Map<string, string>();
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** the runs behind live tabs the editor restores while this window does not follow them */
+  private restoredLiveTabs: RestoredLiveTabs | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -163,9 +173,18 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
     this.subscriptions.push(
       vscode.window.registerWebviewPanelSerializer(BENCHMARK_RESULTS_VIEW_TYPE, {
         deserializeWebviewPanel: async (webviewPanel, state: unknown) => {
-          const saved = isPanelTarget((state as { target?: unknown } | undefined)?.target)
-            ? (state as { target: PanelTarget }).target
-            : undefined;
+          const savedTarget = (state as { target?: unknown } | undefined)?.target;
+          // A browser tab closed soon after the run started may not have saved the webview's state
+          // (VS Code in a browser cannot finish saving on the way out): a live tab is known by its title.
+          const liveByTitle =
+            savedTarget === undefined && webviewPanel.title.startsWith(LIVE_TITLE_MARK)
+              ? this.restoredLiveTabs?.runKeyOfTitle(webviewPanel.title)
+              : undefined;
+          const saved: PanelTarget | undefined = isPanelTarget(savedTarget)
+            ? savedTarget
+            : liveByTitle !== undefined
+              ? { kind: 'live', runKey: liveByTitle }
+              : undefined;
           const endedAs = saved?.kind === 'live' ? this.endedElsewhere.get(saved.runKey) : undefined;
           const target: PanelTarget | undefined = endedAs !== undefined ? { kind: 'result', resultId: endedAs } : saved;
           const typed = TypedWebviewPanel.adopt<BenchmarkResultsProtocol>(
@@ -175,9 +194,20 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
             log,
           );
           this.track(new ResultsPanel(typed, target ?? { kind: 'result', resultId: '' }, this));
+          if (target?.kind === 'live' && !this.liveRuns.has(target.runKey)) this.restoredLiveTabs?.restored(target.runKey);
         },
       }),
     );
+  }
+
+  /**
+   * Who finds and follows the runs behind live tabs the editor restores while this window does not
+   * follow them (another window may still follow them); told at once of such tabs restored before.
+   */
+  setRestoredLiveTabs(tabs: RestoredLiveTabs): void {
+    this.restoredLiveTabs = tabs;
+    for (const panel of [...this.panels.values()])
+      if (panel.target.kind === 'live' && !this.liveRuns.has(panel.target.runKey)) tabs.restored(panel.target.runKey);
   }
 
   /** Opens the tab of a target, or reveals it when it is open. */
@@ -488,8 +518,10 @@ export class BenchmarkResultsPanels implements vscode.Disposable {
   }
 }
 
-function liveTitle(header: LiveRunHeader): string {
-  return `● ${header.workload} · ${threadsText(header.threads)}`;
+const LIVE_TITLE_MARK = '● ';
+
+export function liveTitle(header: LiveRunHeader): string {
+  return `${LIVE_TITLE_MARK}${header.workload} · ${threadsText(header.threads)}`;
 }
 
 function keyOf(target: PanelTarget): string {

@@ -32,3 +32,17 @@ export function findAdoptableRuns(runsFolder: string, self: number): AdoptableRu
   }
   return runs;
 }
+
+/**
+ * A run still going on, by its key, whichever window follows it: a window whose live tab of the run
+ * came back (its browser tab was closed and opened again) takes it over from the closed tab's window.
+ */
+export function findRunningRun(runsFolder: string, runKey: string): AdoptableRun | undefined {
+  for (const directory of listRunDirectories(runsFolder)) {
+    const meta = readMeta(directory);
+    if (meta?.runKey !== runKey) continue;
+    if (isCollected(directory) || readOutcome(directory) || !isRunProcessAlive(readPid(directory), directory)) return undefined;
+    return { directory, meta, state: 'running' };
+  }
+  return undefined;
+}

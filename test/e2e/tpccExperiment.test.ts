@@ -90,6 +90,8 @@ describe('a TPC-C experiment in the experiment tab', () => {
         cellHeaders.includes('tpmC') && cellHeaders.includes('Warehouses') && !cellHeaders.includes('QPS'),
         cellHeaders.join(' | '),
       );
+      await frame.locator('details.raw summary', { hasText: 'Raw numbers' }).click();
+      assert.deepEqual((await texts(frame, 'table.raw-numbers thead th')).slice(0, 2), ['Warehouses', 'Threads']);
       await workbench.screenshot('experiment-tpcc-light');
 
       const markdown = await exported(frame, session, 'markdown', 'tpcc-item-cached.md');

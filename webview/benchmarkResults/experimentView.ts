@@ -22,7 +22,7 @@ import type { ChartPalette } from './chartTheme';
 import { cellRegionsCard } from './cellRegionsView';
 import { clientBoundVariantsByCell, heatmapCellKey } from './clientLoadNotes';
 import { changeText, heatMixPercent, heatOfCell } from './heatmapScale';
-import { bulkLoadRunsTable, rawNumbersTable } from './rawNumbers';
+import { bulkLoadRunsTable, rawNumbersTable, tpccRawNumbersTable } from './rawNumbers';
 import { studyTablesCard } from './studyTablesView';
 import { variantStatementsCard } from './variantStatementsView';
 import { cellSettingLabel, cellWarehouses, isBulkLoad, isSweep, sweepGroups, type SweepGroup } from './sweepSeries';
@@ -316,7 +316,9 @@ export class ExperimentView implements ResultsView {
       ` · ${metric.label}: ${direction}`,
       ...(clientBound.size > 0 ? [' · ', element('span', { className: 'swatch client-bound' }), s.legendClientBound] : []),
     );
-    const rawText = rawNumbersTable(table, isBulkLoad(this.experiment), s, f, this.context.locale);
+    const rawText = isTpccExperiment(this.experiment)
+      ? tpccRawNumbersTable(table, s, f, this.context.locale)
+      : rawNumbersTable(table, isBulkLoad(this.experiment), s, f, this.context.locale);
     const raw = dataTable(rawText.headers, rawText.rows, { className: 'raw-numbers', numericFrom: rawText.numericFrom });
     return [
       card(heading, element('div', { className: 'scroll' }, heatTable), legend),

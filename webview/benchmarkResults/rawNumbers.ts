@@ -33,6 +33,7 @@ type Strings = Pick<
   | 'rowsPerSecondAxis'
   | 'mbPerSecond'
   | 'status'
+  | 'warehousesHeader'
 >;
 
 /** True when some row of the table holds more than one run on a side (repeats: a spread to show). */
@@ -74,6 +75,23 @@ export function rawNumbersTable(table: VariantChangeTable, bulk: boolean, s: Str
     changeText(row.changePct, locale),
   ]);
   return { headers, rows, numericFrom: 1 };
+}
+
+/**
+ * A TPC-C experiment's raw numbers: placed by warehouses and threads (its cells have no table size,
+ * and their workload is always tpcc), then each side's value and the change.
+ */
+export function tpccRawNumbersTable(table: VariantChangeTable, s: Strings, format: NumberFormatter, locale?: string): TextTable {
+  const raw = rawNumbersTable(table, false, s, format, locale);
+  const warehouses = table.rows.map((row) => {
+    const value = row.params?.warehouses;
+    return typeof value === 'number' ? format.number(value) : '–';
+  });
+  return {
+    headers: [s.warehousesHeader, ...raw.headers.slice(2)],
+    rows: raw.rows.map((row, index) => [warehouses[index], ...row.slice(2)]),
+    numericFrom: 0,
+  };
 }
 
 /** The runs of a bulk-load study: one row a cell (the view adds its status badge and Open button). */

@@ -3,9 +3,10 @@
 // rows/s and MB/s instead of threads and QPS.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { tpccExperimentResult } from '../results/support/tpccExperimentResult';
 import type { BenchmarkResultsStrings } from '../../../src/protocol/benchmarkResults';
 import { variantChangeTable } from '../../../src/core/results/variantComparison';
-import { bulkLoadRunsTable, rawNumbersTable } from '../../../webview/benchmarkResults/rawNumbers';
+import { bulkLoadRunsTable, rawNumbersTable, tpccRawNumbersTable } from '../../../webview/benchmarkResults/rawNumbers';
 import { NumberFormatter } from '../../../webview/benchmarkResults/numberFormat';
 import { sampleExperiment } from '../results/support/sampleResults';
 
@@ -30,6 +31,26 @@ const strings = {
 const format = new NumberFormatter('en-US');
 
 describe('raw numbers', () => {
+  test('a TPC-C experiment: warehouses and threads place a row (no table size, no workload column), tpmC each side', () => {
+    const table = tpccRawNumbersTable(
+      variantChangeTable(tpccExperimentResult(), { metric: 'tpmC' }),
+      { ...strings, warehousesHeader: 'Warehouses' },
+      format,
+      'en-US',
+    );
+    assert.deepEqual(table.headers, ['Warehouses', 'Threads', 'default (new orders/min)', 'item cached (new orders/min)', 'Change']);
+    assert.deepEqual(
+      table.rows.map((row) => row.slice(0, 2)),
+      [
+        ['1', '2'],
+        ['1', '4'],
+        ['2', '2'],
+        ['2', '4'],
+      ],
+    );
+    assert.equal(table.rows[3][3], '–', 'the failed cell has no number');
+  });
+
   test('with repeated cells, each side has a min–max (runs) column; a single run shows a dash', () => {
     const experiment = sampleExperiment([
       { workload: 'oltp_point_select', threads: 8, variant: 'normal', qps: 1000, p95: 1 },

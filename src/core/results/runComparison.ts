@@ -58,7 +58,9 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
   if (workloads.size > 1)
     warnings.push(`the runs are of different workloads (${[...workloads].join(', ')}): their numbers measure different things`);
   for (const run of runs) {
-    if (run.status !== 'completed') warnings.push(`${runName(run)} was ${run.status}: its numbers cover only part of the run`);
+    if (run.status !== 'completed') {
+      warnings.push(`${runName(run)} ${run.status === 'failed' ? 'failed' : `was ${run.status}`}: its numbers cover only part of the run`);
+    }
   }
   const metrics = metricKeys.map((key): ComparedMetric => {
     const metric = RESULT_METRICS[key];

@@ -94,7 +94,8 @@ export function variantChangeTable(experiment: ExperimentResult, options: Varian
     if (cell.cacheHit && !cell.cacheHit.servedFromCache) group.notFromMemory = true;
     const value = metric.valueOf(cell.run);
     if (cell.run.status !== 'completed') {
-      table.warnings.push(`${describeCell(cell)}, ${cell.variant}: the run was ${cell.run.status}; it is left out`);
+      const outcome = cell.run.status === 'failed' ? 'failed' : `was ${cell.run.status}`;
+      table.warnings.push(`${describeCell(cell)}, ${cell.variant}: the run ${outcome}; it is left out`);
     } else if (value === null) {
       table.warnings.push(`${describeCell(cell)}, ${cell.variant}: the run has no ${metric.label}`);
     } else {

@@ -37,7 +37,7 @@ describe('compareRuns', () => {
     const unnamed = compareRuns([first, sampleRun({ id: '5b0c8e1e-uuid', name: undefined, status: 'failed' })]);
     assert.deepEqual(
       unnamed.warnings,
-      ['oltp_point_select · 8 threads was failed: its numbers cover only part of the run'],
+      ['oltp_point_select · 8 threads failed: its numbers cover only part of the run'],
       'a run without a name is named by workload and threads, not its id',
     );
     assert.equal(unnamed.runs[1].name, 'oltp_point_select · 8 threads');

@@ -72,6 +72,14 @@ describe('variantChangeTable', () => {
     assert.deepEqual(table.warnings, ['w, 8 threads, cached: the run was cancelled; it is left out']);
   });
 
+  test('a failed run is left out and said to have failed', () => {
+    const failed = sampleExperiment([
+      { workload: 'w', threads: 8, variant: 'normal', qps: 100, p95: 1 },
+      { workload: 'w', threads: 8, variant: 'cached', qps: 0, p95: 1, status: 'failed' },
+    ]);
+    assert.deepEqual(variantChangeTable(failed, { metric: 'qps' }).warnings, ['w, 8 threads, cached: the run failed; it is left out']);
+  });
+
   test('a cell with only one variant, or a zero baseline, has no % change', () => {
     const sparse = sampleExperiment([
       { workload: 'w', threads: 8, variant: 'normal', qps: 100, p95: 1 },

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSession } from '../db/databaseSession';
 import { quoteIdentifier } from '../db/sqlIdentifiers';
 import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult } from '../results/benchmarkResult';
+import { emptySummary } from '../results/importers/importedRun';
 import { TOOL_VERSION } from '../toolVersion';
 import { openAdminSession } from './adminSession';
 import { connectionOptionValues, type BenchConnectionSettings } from './benchConnectionSettings';
@@ -292,18 +293,7 @@ function emptyRun(definition: TpccExperimentDefinition, cell: PlannedTpccCell, c
     startTime: new Date().toISOString(),
     durationSec: 0,
     intervals: [],
-    summary: {
-      events: 0,
-      queries: 0,
-      reads: 0,
-      writes: 0,
-      others: 0,
-      tps: 0,
-      qps: 0,
-      errors: 0,
-      reconnects: 0,
-      latencyMs: { min: null, avg: null, max: null, p50: null, p90: null, p95: null, p99: null, p999: null },
-    },
+    summary: emptySummary(),
     tpcc: tpccSummaryOf([], cell.warehouses, 0),
     status: 'failed',
   };

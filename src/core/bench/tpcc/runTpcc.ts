@@ -27,6 +27,7 @@
 // reconnects before each transaction).
 import { randomUUID } from 'node:crypto';
 import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../../results/benchmarkResult';
+import { emptyLatencySummary } from '../../results/importers/importedRun';
 import { TOOL_VERSION } from '../../toolVersion';
 import { DatabaseSession } from '../../db/databaseSession';
 import { adminProfile } from '../benchConnectionSettings';
@@ -309,7 +310,7 @@ function resultOf(config: TpccRunConfig, c: Counters, outcome: TpccOutcome): Run
       ...(outcome.errorCodes.size > 0
         ? { errorCodes: Object.fromEntries([...outcome.errorCodes].sort((a, b) => b[1] - a[1]).map(([code, n]) => [String(code), n])) }
         : {}),
-      latencyMs: newOrders?.summary() ?? { min: null, avg: null, max: null, p50: null, p90: null, p95: null, p99: null, p999: null },
+      latencyMs: newOrders?.summary() ?? emptyLatencySummary(),
     },
     ...(newOrders !== undefined ? { histogram: newOrders.buckets(), latencyHdr: newOrders.exact() } : {}),
     operationHdr: Object.fromEntries([...c.byOperation.byName].map(([name, recorder]) => [name, recorder.exact()])),

@@ -7,14 +7,15 @@
 // Screenshots: test-results/screenshots/benchmark-reload-*.png (and TIDB_LAB_SHOTS_DIR when set).
 import * as assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createConnection } from 'mysql2/promise';
 import type { Frame } from 'playwright-core';
+import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
-import { descendantPids, isAlive, signal } from './support/processTree';
+import { extensionHosts, runnerProcesses } from './support/benchmarkProcesses';
+import { isAlive, signal } from './support/processTree';
 import { repoRoot } from './support/paths';
 import type { Workbench } from './support/workbench';
 import { WorkbenchSession } from './support/workbenchSession';
@@ -25,41 +26,6 @@ const db = testDatabase();
 const database = 'tidblab_e2e_reload';
 const CONNECTION = 'E2E MariaDB';
 const RUN_SEC = 30;
-
-async function sql(statement: string): Promise<void> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
-  try {
-    await connection.query(statement);
-  } finally {
-    await connection.end();
-  }
-}
-
-/** The benchmark processes TiDB Lab started for this code-server (their command line names its storage). */
-function runnerProcesses(userDataDir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('benchRunner.js') && cmdline.includes(userDataDir)) pids.push(Number(entry));
-    } catch {
-      // the process went while we looked
-    }
-  }
-  return pids;
-}
-
-/** code-server's extension host for the window (the one that follows the runs). */
-function extensionHosts(serverPid: number): number[] {
-  return descendantPids(serverPid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=extensionHost');
-    } catch {
-      return false;
-    }
-  });
-}
 
 /** Run Benchmark... on the only connection with these settings. */
 async function startBenchmark(workbench: Workbench, threads: string, seconds: number): Promise<void> {
@@ -123,8 +89,8 @@ describe('a benchmark and a window reload', () => {
   let session: WorkbenchSession;
 
   before(async () => {
-    await sql(`DROP DATABASE IF EXISTS ${database}`);
-    await sql(`CREATE DATABASE ${database}`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
+    await adminQuery(`CREATE DATABASE ${database}`);
     const cli = join(repoRoot, 'dist', 'cli.js');
     await execFileAsync(
       process.execPath,
@@ -154,7 +120,7 @@ describe('a benchmark and a window reload', () => {
 
   after(async () => {
     await session?.close();
-    await sql(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
+    await adminQuery(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
   });
 
   it('keeps running through Reload Window: the live tab comes back and grows, and the complete result lands', () =>

@@ -16,15 +16,16 @@
 // rule's 50%, 90% and 10 ms.
 import * as assert from 'node:assert/strict';
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createConnection } from 'mysql2/promise';
+import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
 import { focusWorkbench, runBenchmarkFromPalette } from './support/benchmarkTabs';
 import { repoRoot } from './support/paths';
-import { descendantPids, isAlive, signal } from './support/processTree';
+import { extensionHosts, runnerProcesses } from './support/benchmarkProcesses';
+import { isAlive, signal } from './support/processTree';
 import { WorkbenchSession } from './support/workbenchSession';
 import { timeoutScale as scale, until } from './support/waiting';
 
@@ -36,39 +37,9 @@ const CLIENT_CORE = '1';
 const HOGS = 2;
 const CLIENT_AUTOGROUP_NICE = '14';
 
-async function sql(statement: string): Promise<void> {
-  const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
-  try {
-    await connection.query(statement);
-  } finally {
-    await connection.end();
-  }
-}
-
-/** The benchmark processes TiDB Lab started for this code-server (their command line names its storage). */
-function runnerProcesses(userDataDir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('benchRunner.js') && cmdline.includes(userDataDir)) pids.push(Number(entry));
-    } catch {
-      // the process went while we looked
-    }
-  }
-  return pids;
-}
-
-/** code-server's extension host (bootstrap-fork --type=extensionHost): it starts the benchmark processes. */
+/** code-server's extension host: it starts the benchmark processes. */
 function extensionHost(serverPid: number): number {
-  const hosts = descendantPids(serverPid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('--type=extensionHost');
-    } catch {
-      return false;
-    }
-  });
+  const hosts = extensionHosts(serverPid);
   assert.equal(hosts.length, 1, 'one extension host');
   return hosts[0];
 }
@@ -98,8 +69,8 @@ describe('the live tab of a client-bound run', () => {
   };
 
   before(async () => {
-    await sql(`DROP DATABASE IF EXISTS ${database}`);
-    await sql(`CREATE DATABASE ${database}`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
+    await adminQuery(`CREATE DATABASE ${database}`);
     await execFileAsync(
       process.execPath,
       [
@@ -131,7 +102,7 @@ describe('the live tab of a client-bound run', () => {
   after(async () => {
     stopHogs();
     await session?.close();
-    await sql(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
+    await adminQuery(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
   });
 
   it('says the client limits the run while it runs, with what to do', () =>

@@ -68,6 +68,31 @@ async function runningStatements(marker: string): Promise<string[]> {
 
 const INTERVAL_LINE = /^\[ \d+s \] thds: /m;
 
+/** oltp_update_index with three threads on rows another session holds locked: back once it reported and all three wait. */
+async function startRunWaitingOnLock(extraArgs: string[]): Promise<{ run: CliProcess; waiting: string[] }> {
+  const run = new CliProcess([
+    ...connectionArgs(database),
+    '--tables=1',
+    '--threads=3',
+    '--time=120',
+    '--report-interval=1',
+    '--db-ps-mode=disable',
+    'oltp_update_index',
+    'run',
+    ...extraArgs,
+  ]);
+  await run.output('the first interval line', INTERVAL_LINE);
+  const waiting = await waitFor(
+    'three UPDATEs waiting for the lock',
+    async () => {
+      const statements = await runningStatements('UPDATE sbtest1');
+      return statements.length === 3 ? statements : undefined;
+    },
+    30_000,
+  );
+  return { run, waiting };
+}
+
 describe('tidb-lab bench and signals', () => {
   test('SIGTERM during a run: the summary is printed, --out is written marked cancelled, exit code 143', async () => {
     const out = join(work, 'sigterm.json');
@@ -99,27 +124,7 @@ describe('tidb-lab bench and signals', () => {
     const locker = await lockAllRows(database);
     try {
       const out = join(work, 'locked.json');
-      const run = new CliProcess([
-        ...connectionArgs(database),
-        '--tables=1',
-        '--threads=3',
-        '--time=120',
-        '--report-interval=1',
-        '--db-ps-mode=disable',
-        'oltp_update_index',
-        'run',
-        '--out',
-        out,
-      ]);
-      await run.output('the first interval line', INTERVAL_LINE);
-      const waiting = await waitFor(
-        'three UPDATEs waiting for the lock',
-        async () => {
-          const statements = await runningStatements('UPDATE sbtest1');
-          return statements.length === 3 ? statements : undefined;
-        },
-        30_000,
-      );
+      const { run, waiting } = await startRunWaitingOnLock(['--out', out]);
       assert.equal(waiting.length, 3);
       run.child.kill('SIGTERM');
       const exited = await run.exited;
@@ -140,22 +145,7 @@ describe('tidb-lab bench and signals', () => {
   test('a second SIGTERM while every thread waits for a lock ends the process at once', async () => {
     const locker = await lockAllRows(database);
     try {
-      const run = new CliProcess([
-        ...connectionArgs(database),
-        '--tables=1',
-        '--threads=3',
-        '--time=120',
-        '--report-interval=1',
-        '--db-ps-mode=disable',
-        'oltp_update_index',
-        'run',
-      ]);
-      await run.output('the first interval line', INTERVAL_LINE);
-      await waitFor(
-        'three UPDATEs waiting for the lock',
-        async () => ((await runningStatements('UPDATE sbtest1')).length === 3 ? true : undefined),
-        30_000,
-      );
+      const { run } = await startRunWaitingOnLock([]);
       run.child.kill('SIGTERM');
       await waitFor('the first signal heard', async () => (/Interrupted \(SIGTERM\)/.test(run.stderr) ? true : undefined), 30_000);
       run.child.kill('SIGTERM');

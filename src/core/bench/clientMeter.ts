@@ -70,17 +70,17 @@ export class ClientMeter {
   private measure(
     from: Mark,
     to: Mark,
-    loops: readonly ({ utilization: number; delayP99Ms: number; runnableShare?: number } | undefined)[],
+    loops: readonly ({ utilization: number; delayP99Ms?: number; runnableShare?: number } | undefined)[],
   ): ClientMeasure {
     const wallMicros = (to.ms - from.ms) * 1000;
     const cpu = wallMicros > 0 ? (to.cpuMicros - from.cpuMicros) / (wallMicros * this.cores) : 0;
     let eventLoopUtilization = 0;
-    let eventLoopDelayP99Ms = 0;
+    let eventLoopDelayP99Ms: number | undefined;
     let runnable: number | undefined;
     for (const loop of loops) {
       if (loop === undefined) continue;
       eventLoopUtilization = Math.max(eventLoopUtilization, loop.utilization);
-      eventLoopDelayP99Ms = Math.max(eventLoopDelayP99Ms, loop.delayP99Ms);
+      if (loop.delayP99Ms !== undefined) eventLoopDelayP99Ms = Math.max(eventLoopDelayP99Ms ?? 0, loop.delayP99Ms);
       if (loop.runnableShare !== undefined) runnable = Math.max(runnable ?? 0, loop.runnableShare);
     }
     const measure: ClientMeasure = {
@@ -88,8 +88,8 @@ export class ClientMeter {
       cpuUtilization: round(Math.min(1, Math.max(0, cpu)), 4),
       cores: this.cores,
       eventLoopUtilization: round(Math.min(1, eventLoopUtilization), 4),
-      eventLoopDelayP99Ms: round(eventLoopDelayP99Ms, 2),
     };
+    if (eventLoopDelayP99Ms !== undefined) measure.eventLoopDelayP99Ms = round(eventLoopDelayP99Ms, 2);
     if (runnable !== undefined) measure.runnableShare = round(Math.min(1, runnable), 4);
     return measure;
   }

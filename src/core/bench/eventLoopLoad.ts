@@ -39,10 +39,16 @@ export class EventLoopLoad {
     const now = performance.eventLoopUtilization();
     const load: WorkerLoopLoad = {
       utilization: performance.eventLoopUtilization(now, this.intervalStart).utilization,
-      delayP99Ms: delayP99Ms(this.intervalDelay),
       runUtilization: performance.eventLoopUtilization(now, this.runStart).utilization,
-      runDelayP99Ms: delayP99Ms(this.runDelay),
     };
+    // A blocked read holds the loop inside JavaScript: its timers fire late by the server's answer
+    // time, which says nothing about the client wanting CPU, so the delay is left unmeasured.
+    if (!this.readsBlock) {
+      const intervalDelay = delayP99Ms(this.intervalDelay);
+      const runDelay = delayP99Ms(this.runDelay);
+      if (intervalDelay !== undefined) load.delayP99Ms = intervalDelay;
+      if (runDelay !== undefined) load.runDelayP99Ms = runDelay;
+    }
     const stat = readOwnSchedStat();
     const nowMs = performance.now();
     if (stat && this.intervalSched && this.runSched) {
@@ -65,7 +71,8 @@ export class EventLoopLoad {
   }
 }
 
-function delayP99Ms(histogram: IntervalHistogram): number {
-  if (histogram.count === 0) return 0;
+/** undefined when the timer never fired in the span: a delay nobody measured */
+function delayP99Ms(histogram: IntervalHistogram): number | undefined {
+  if (histogram.count === 0) return undefined;
   return Math.max(0, histogram.percentile(99) / 1e6 - RESOLUTION_MS);
 }

@@ -84,9 +84,10 @@ export type CoordinatorMessage =
 export interface WorkerLoopLoad {
   /** 0 to 1 */
   utilization: number;
-  delayP99Ms: number;
+  /** absent when the loop was not sampled: blocking reads, or no timer tick in the span */
+  delayP99Ms?: number;
   runUtilization: number;
-  runDelayP99Ms: number;
+  runDelayP99Ms?: number;
   /** share of the time this worker thread ran or waited for a core (Linux only), 0 to 1 */
   runnableShare?: number;
   runRunnableShare?: number;

@@ -42,8 +42,12 @@ export interface ClientLoad {
   cores: number;
   /** the busiest worker's event loop: share of the time it was not waiting for the network, 0 to 1 */
   eventLoopUtilization: number;
-  /** the largest worker event-loop delay, 99th percentile, ms */
-  eventLoopDelayP99Ms: number;
+  /**
+   * the largest worker event-loop delay, 99th percentile, ms; absent when no worker's loop was
+   * sampled (blocking reads: a worker waits inside JavaScript, so its timers' lateness is its own
+   * reads, not a want of CPU)
+   */
+  eventLoopDelayP99Ms?: number;
   /** the busiest worker thread's share of the time it ran or waited for a core, 0 to 1 (Linux only) */
   runnableShare?: number;
   /** per interval: the client was saturated; per run: saturated long enough to have limited the run */

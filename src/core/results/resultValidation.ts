@@ -393,9 +393,13 @@ class ShapeReader {
       cpuUtilization: share('cpuUtilization'),
       cores: this.number(object, 'cores', `${path}.cores`) ?? 0,
       eventLoopUtilization: share('eventLoopUtilization'),
-      eventLoopDelayP99Ms: this.number(object, 'eventLoopDelayP99Ms', `${path}.eventLoopDelayP99Ms`) ?? 0,
       bound,
     };
+    // absent (or null) where no event-loop delay was sampled
+    if (object.eventLoopDelayP99Ms !== undefined && object.eventLoopDelayP99Ms !== null) {
+      const delay = this.number(object, 'eventLoopDelayP99Ms', `${path}.eventLoopDelayP99Ms`);
+      if (delay !== undefined) client.eventLoopDelayP99Ms = delay;
+    }
     if (object.runnableShare !== undefined) client.runnableShare = share('runnableShare');
     return client;
   }

@@ -97,4 +97,23 @@ describe('the client bottleneck', () => {
       /^Client: \d+% of \d+ cores?, event loop busy \d+%, event-loop delay p99 [\d.]+ ms, worker running or waiting for a core \d+%; the client did not limit this run\.$/m,
     );
   });
+
+  test('blocking reads sample no event-loop delay: the result and the CLI line carry none, not 0 ms', async () => {
+    const out = join(work, 'blocking.json');
+    const run = await runProcess(
+      process.execPath,
+      benchArgs('--threads=2', '--client-io=blocking', '--time=3', '--report-interval=1', 'oltp_point_select', 'run', `--out=${out}`),
+      { timeoutMs: 180_000 },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const result = storedRun(out);
+    assert.ok(result.client, 'the run carries the client load');
+    assert.ok(result.client.cores >= 1 && result.client.cpuUtilization >= 0);
+    const loads = [result.client, ...result.intervals.map((interval) => interval.client)];
+    assert.ok(result.intervals.length > 0 && loads.every((load) => load !== undefined));
+    assert.equal(loads.filter((load) => load && 'eventLoopDelayP99Ms' in load).length, 0, JSON.stringify(loads));
+    const summaryLine = run.stdout.split('\n').find((line) => line.startsWith('Client: '));
+    assert.match(summaryLine ?? '', /^Client: \d+% of \d+ cores?, event loop busy \d+%/);
+    assert.doesNotMatch(summaryLine ?? '', /delay/);
+  });
 });

@@ -105,3 +105,19 @@ test('runnableShare: run plus run-queue wait over the wall time of the span', ()
   assert.equal(runnableShare({ runNs: 0, waitNs: 0 }, { runNs: 2e9, waitNs: 0 }, 1000), 1);
   assert.equal(runnableShare({ runNs: 0, waitNs: 0 }, { runNs: 1, waitNs: 1 }, 0), 0);
 });
+
+test('a delay no worker sampled (blocking reads, or no timer tick) is left out, not written as 0 ms', () => {
+  const clock = fakeClock();
+  const meter = new ClientMeter(2, clock);
+  clock.ms = 1000;
+  clock.cpu = 400_000;
+  const unsampled: WorkerLoopLoad = { utilization: 0.3, runUtilization: 0.25, runnableShare: 0.5, runRunnableShare: 0.45 };
+  // a worker blocked in read(2) sends no loop at all: its snapshot comes from shared memory
+  const interval = meter.closeInterval([unsampled, undefined]);
+  assert.deepEqual(interval, { cpuUtilization: 0.2, cores: 2, eventLoopUtilization: 0.3, runnableShare: 0.5, bound: false });
+  assert.equal('eventLoopDelayP99Ms' in meter.closeInterval([undefined, undefined]), false);
+  const run = meter.finish([unsampled, undefined], []);
+  assert.equal('eventLoopDelayP99Ms' in run, false);
+  // one worker that sampled its delay is enough
+  assert.equal(meter.closeInterval([unsampled, loop(0.1, 3)]).eventLoopDelayP99Ms, 3);
+});

@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ClientLoad, ResultInterval } from '../../../src/core/results/benchmarkResult';
 import { variantChangeTable } from '../../../src/core/results/variantComparison';
-import { clientBoundVariantsByCell, heatmapCellKey, liveClientSaturation } from '../../../webview/benchmarkResults/clientLoadNotes';
+import type { BenchmarkResultsStrings } from '../../../src/protocol/benchmarkResults';
+import {
+  clientBoundVariantsByCell,
+  clientLoadText,
+  heatmapCellKey,
+  liveClientSaturation,
+} from '../../../webview/benchmarkResults/clientLoadNotes';
+import { NumberFormatter } from '../../../webview/benchmarkResults/numberFormat';
+import type { ViewContext } from '../../../webview/benchmarkResults/viewContext';
 import { cellSettingLabel } from '../../../webview/benchmarkResults/sweepSeries';
 import { sampleExperiment, type CellSpec } from '../results/support/sampleResults';
 
@@ -81,5 +89,27 @@ describe('heatmap cells with a client-bound run', () => {
     const byCell = clientBoundVariantsByCell(experiment, ['ordered', 'shuffled']);
     const [row] = variantChangeTable(experiment, { metric: 'qps' }).rows;
     assert.deepEqual(byCell.get(heatmapCellKey(cellSettingLabel(row), row.tableSize, row.threads)), ['shuffled']);
+  });
+});
+
+describe("the client's figures", () => {
+  const context = {
+    strings: {
+      clientLoad: '{0}% CPU of {1}, event loop busy {2}%',
+      clientDelay: ', event-loop delay p99 {0} ms',
+      clientRunnable: ', worker running or waiting for a core {0}%',
+      clientOneCore: '1 core',
+      clientCores: '{0} cores',
+    } as BenchmarkResultsStrings,
+    format: new NumberFormatter('en-US'),
+  } as ViewContext;
+
+  test('name the delay where a worker sampled it', () => {
+    assert.equal(clientLoadText(context, bound), '36% CPU of 1 core, event loop busy 100%, event-loop delay p99 4.2 ms');
+  });
+
+  test('leave the delay out where none was sampled (blocking reads), rather than show 0 ms', () => {
+    const { eventLoopDelayP99Ms: _delay, ...blocking } = { ...free, runnableShare: 0.55 };
+    assert.equal(clientLoadText(context, blocking), '3% CPU of 2 cores, event loop busy 2%, worker running or waiting for a core 55%');
   });
 });

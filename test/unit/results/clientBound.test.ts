@@ -55,6 +55,17 @@ describe('clientSaturated', () => {
     assert.equal(clientSaturated({ ...idle, eventLoopUtilization: 0.03, runnableShare: 0.95 }), false);
   });
 
+  test('without delay samples (blocking reads) the rule rests on CPU, the busy loop and the run queue', () => {
+    const blocking: ClientMeasure = { cpuUtilization: 0.2, cores: 1, eventLoopUtilization: 0.6 };
+    assert.equal(clientSaturated({ ...blocking, runnableShare: 0.95 }), true, 'ran or waited for its core nearly all the interval');
+    assert.equal(clientSaturated({ ...blocking, runnableShare: 0.6 }), false, 'it waited for the server 40% of the time');
+    assert.equal(clientSaturated(blocking), false, 'nothing says it wanted CPU');
+    assert.equal(clientSaturated({ ...blocking, cpuUtilization: 0.9 }), true);
+    assert.equal(clientSaturated({ ...blocking, eventLoopUtilization: 0.95 }), true);
+    assert.equal(runClientLoad({ ...blocking, runnableShare: 0.95 }, []).bound, true);
+    assert.equal('eventLoopDelayP99Ms' in runClientLoad(blocking, []), false, 'no delay is made up for the run');
+  });
+
   test('event-loop delay alone does not decide: a light client on a busy machine waits for the CPU too', () => {
     // measured: --rate=200 with four CPU hogs on the two cores gave 2% CPU, loop busy 5%, delay p99 58 ms
     assert.equal(clientSaturated({ cpuUtilization: 0.02, cores: 2, eventLoopUtilization: 0.05, eventLoopDelayP99Ms: 58 }), false);
@@ -106,6 +117,19 @@ describe('clientSummaryLine', () => {
     assert.match(
       clientSummaryLine({ client: { ...saturatedLoad, runnableShare: 0.99 }, intervals: [] }) ?? '',
       /delay p99 38 ms, worker running or waiting for a core 99% — the client limited this run,/,
+    );
+  });
+
+  test('a run whose event-loop delay was never sampled (blocking reads) prints no delay, not 0 ms', () => {
+    const blocking: ClientLoad = { cpuUtilization: 0.41, cores: 2, eventLoopUtilization: 0.3, runnableShare: 0.55, bound: false };
+    assert.equal(
+      clientSummaryLine({ client: blocking, intervals: [] }),
+      'Client: 41% of 2 cores, event loop busy 30%, worker running or waiting for a core 55%; the client did not limit this run.',
+    );
+    assert.equal(
+      clientSummaryLine({ client: { cpuUtilization: 0.97, cores: 1, eventLoopUtilization: 0.2, bound: true }, intervals: [] }),
+      'Client: 97% of 1 core, event loop busy 20% — the client limited this run, so these numbers understate the server: ' +
+        'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).',
     );
   });
 });

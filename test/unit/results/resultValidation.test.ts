@@ -147,6 +147,25 @@ describe('parseBenchmarkResult', () => {
     ]);
   });
 
+  test('a client load without an event-loop delay (absent or null: never sampled) loads without one', () => {
+    const { eventLoopDelayP99Ms: _delay, ...unsampled } = {
+      cpuUtilization: 0.41,
+      cores: 2,
+      eventLoopUtilization: 0.3,
+      eventLoopDelayP99Ms: 0,
+      runnableShare: 0.55,
+      bound: false,
+    };
+    const absent = parseBenchmarkResult(JSON.stringify(sampleRun({ client: unsampled })));
+    assert.ok(absent.ok && absent.result.kind === 'run');
+    assert.deepEqual(absent.result.client, unsampled);
+    const nulled = parseBenchmarkResult(
+      JSON.stringify(sampleRun({ client: { ...unsampled, eventLoopDelayP99Ms: null as unknown as number } })),
+    );
+    assert.ok(nulled.ok && nulled.result.kind === 'run');
+    assert.deepEqual(nulled.result.client, unsampled);
+  });
+
   test('the codes of ignored errors are kept; a code that is not a number or a wrong count is named', () => {
     const run = sampleRun({}, { errors: 12, errorCodes: { 1213: 10, 2013: 2 } });
     const parsed = parseBenchmarkResult(JSON.stringify(run));

@@ -1,6 +1,7 @@
 // The run phase inside one worker_thread: its share of the benchmark threads, each an async loop
 // over its own connection (sysbench's thread_run()), the counters and latencies they produce, and
 // stopping on the time limit, the event limit, a fatal error or a cancel.
+import { performance } from 'node:perf_hooks';
 import { ErrorPolicy } from './errorPolicy';
 import { EventLoopLoad } from './eventLoopLoad';
 import { EventQueue } from './eventQueue';
@@ -26,11 +27,13 @@ export const THREAD_SLOTS = COUNTER_FIELDS + 1;
 const SOFT_STOP_GRACE_MS = 300;
 
 // Each thread has its own performance.now() origin; adding it gives one clock all threads share.
-// Read once: the getter is not free and the origin never changes.
-const TIME_ORIGIN = performance.timeOrigin;
+// Read once: the getter is not free and the origin never changes. The module's performance, not
+// the global one: Node's global `performance` is a getter, called on every use (twice per event).
+const clock = performance;
+const TIME_ORIGIN = clock.timeOrigin;
 
 export function epochNow(): number {
-  return TIME_ORIGIN + performance.now();
+  return TIME_ORIGIN + clock.now();
 }
 
 interface ClientThread {
@@ -197,13 +200,14 @@ export class WorkerRun {
             else runEvent();
             return;
           }
-          const latency = epochNow() - start;
+          const endedAt = epochNow();
+          const latency = endedAt - start;
           if (queue !== undefined) queue.concurrency--;
           if (histogramDraw) random.nextDouble();
           latencies.record(latency);
           counters[offset + COUNTER_EVENTS]++;
           counters[offset + COUNTER_LATENCY_SUM] += latency;
-          nextEvent();
+          nextEvent(endedAt);
         } catch (failure) {
           void end(failure, false);
         }
@@ -217,12 +221,12 @@ export class WorkerRun {
         if (queue !== undefined) queue.concurrency++;
         runEvent();
       };
-      const nextEvent = () => {
+      // `now`: the clock as the event before ended (one reading serves both)
+      const nextEvent = (now: number) => {
         if (this.stopping) {
           void end(undefined, false);
           return;
         }
-        const now = epochNow();
         if (
           (this.deadlineMs > 0 && now >= this.deadlineMs) ||
           (this.maxEvents > 0 && Atomics.add(this.control, CONTROL_EVENTS_TAKEN, 1) >= this.maxEvents)
@@ -238,7 +242,7 @@ export class WorkerRun {
         if (typeof taken === 'number') startEvent(taken);
         else taken.then(startEvent, (error: unknown) => end(error, false));
       };
-      nextEvent();
+      nextEvent(epochNow());
     });
   }
 

@@ -14,6 +14,7 @@ import {
   selectRandomRangesSql,
   statementSql,
 } from './sysbenchSql';
+import type { ParamValue } from './protocol/leanMysqlConnection';
 import type { StatementHandle, ThreadSession } from './threadSession';
 import type { UniqueSequence } from './uniqueSequence';
 import type { StatementGroup, WorkloadName } from './workloadCatalog';
@@ -204,65 +205,77 @@ class OltpThread implements WorkloadThread {
     // nothing: statements are closed with the connection
   }
 
-  /** Draws the values of the next statement and sends it, or ends the event after the last. */
+  /**
+   * Draws the values of the next statement and sends it, or ends the event after the last. One
+   * call site for executeWith(): each worker's JIT compiles this function, inlined calls and all.
+   */
   private sendNext(): void {
+    let statement: StatementHandle;
+    let params: readonly ParamValue[];
     if (this.insertNext) {
       this.insertNext = false;
-      this.session.executeWith(this.statements[INSERTS][this.table - 1], this.insertParams, this.afterStatement);
-      return;
-    }
-    while (this.left === 0) {
-      if (++this.part === this.parts.length) {
-        this.eventDone();
-        return;
-      }
-      const { group, count } = this.parts[this.part];
-      if (group !== BEGIN && group !== COMMIT) this.table = this.random.uniform(1, this.options.tables);
-      this.left = count;
-    }
-    this.left--;
-    const group = this.parts[this.part].group;
-    const random = this.random;
-    const tableSize = this.options.tableSize;
-    switch (group) {
-      case BEGIN:
-      case COMMIT:
-        this.session.executeWith(this.statements[group][0], EMPTY, this.afterStatement);
-        return;
-      case POINT_SELECTS:
-      case INDEX_UPDATES:
-        this.one[0] = random.default(1, tableSize);
-        this.session.executeWith(this.statements[group][this.table - 1], this.one, this.afterStatement);
-        return;
-      case NON_INDEX_UPDATES: {
-        const params = this.nonIndexParams;
-        random.fillString(C_VALUE_TEMPLATE, params[0]);
-        params[1] = random.default(1, tableSize);
-        this.session.executeWith(this.statements[group][this.table - 1], params, this.afterStatement);
-        return;
-      }
-      case DELETES: {
-        const id = random.default(1, tableSize);
-        this.one[0] = id;
-        if (!this.deletesOnly) {
-          const params = this.insertParams;
-          params[0] = id;
-          params[1] = random.default(1, tableSize);
-          random.fillString(C_VALUE_TEMPLATE, params[2]);
-          random.fillString(PAD_VALUE_TEMPLATE, params[3]);
-          this.insertNext = true;
+      statement = this.statements[INSERTS][this.table - 1];
+      params = this.insertParams;
+    } else {
+      while (this.left === 0) {
+        if (++this.part === this.parts.length) {
+          this.eventDone();
+          return;
         }
-        this.session.executeWith(this.statements[group][this.table - 1], this.one, this.afterStatement);
-        return;
+        const { group, count } = this.parts[this.part];
+        if (group !== BEGIN && group !== COMMIT) this.table = this.random.uniform(1, this.options.tables);
+        this.left = count;
       }
-      default: {
-        // the four range groups
-        const id = random.default(1, tableSize);
-        this.two[0] = id;
-        this.two[1] = id + this.options.rangeSize - 1;
-        this.session.executeWith(this.statements[group][this.table - 1], this.two, this.afterStatement);
+      this.left--;
+      const group = this.parts[this.part].group;
+      const random = this.random;
+      const tableSize = this.options.tableSize;
+      switch (group) {
+        case BEGIN:
+        case COMMIT:
+          statement = this.statements[group][0];
+          params = EMPTY;
+          break;
+        case POINT_SELECTS:
+        case INDEX_UPDATES:
+          this.one[0] = random.default(1, tableSize);
+          statement = this.statements[group][this.table - 1];
+          params = this.one;
+          break;
+        case NON_INDEX_UPDATES: {
+          const nonIndex = this.nonIndexParams;
+          random.fillString(C_VALUE_TEMPLATE, nonIndex[0]);
+          nonIndex[1] = random.default(1, tableSize);
+          statement = this.statements[group][this.table - 1];
+          params = nonIndex;
+          break;
+        }
+        case DELETES: {
+          const id = random.default(1, tableSize);
+          this.one[0] = id;
+          if (!this.deletesOnly) {
+            const insert = this.insertParams;
+            insert[0] = id;
+            insert[1] = random.default(1, tableSize);
+            random.fillString(C_VALUE_TEMPLATE, insert[2]);
+            random.fillString(PAD_VALUE_TEMPLATE, insert[3]);
+            this.insertNext = true;
+          }
+          statement = this.statements[group][this.table - 1];
+          params = this.one;
+          break;
+        }
+        default: {
+          // the four range groups
+          const id = random.default(1, tableSize);
+          this.two[0] = id;
+          this.two[1] = id + this.options.rangeSize - 1;
+          statement = this.statements[group][this.table - 1];
+          params = this.two;
+        }
       }
     }
+    this.session.executeWith(statement, params, this.afterStatement);
   }
 }
 

@@ -9,8 +9,13 @@
 // event loop a turn every SLICE_MS (setImmediate), or the worker's messages and timers would starve.
 import { readSync } from 'node:fs';
 import type { Socket } from 'node:net';
-// the module's binding, not the global: Node's global performance is a getter V8 cannot inline
 import { performance } from 'node:perf_hooks';
+
+// Taken from the modules once. node:fs's exports object is in dictionary mode, so `fs.readSync`
+// read per call (as the bundle would) is a generic property lookup on the hot path; Node's global
+// `performance` is a getter, called on every use.
+const readDescriptor = readSync;
+const clock = performance;
 
 /** How long one drain() may keep the event loop waiting. */
 export const SLICE_MS = 5;
@@ -69,7 +74,7 @@ export class BlockingReader {
   constructor(
     private readonly fd: number,
     private readonly target: BlockingReaderTarget,
-    private readonly now: () => number = () => performance.now(),
+    private readonly now: () => number = () => clock.now(),
     private readonly gate?: ReadGate,
   ) {}
 
@@ -102,7 +107,7 @@ export class BlockingReader {
         let bytes: number;
         this.gate?.beforeRead();
         try {
-          bytes = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
+          bytes = readDescriptor(this.fd, this.buffer, 0, this.buffer.length, null);
         } catch (error) {
           this.gate?.afterRead();
           const code = (error as NodeJS.ErrnoException).code;

@@ -37,6 +37,10 @@ import {
 import { isPacketTooLarge, packetTooLargeWords } from './packetLimit';
 import { BlockingReader, takeBlockingDescriptor, type ReadGate } from './blockingReader';
 
+// Taken from node:fs once: its exports object is in dictionary mode, and `fs.writeSync` read per
+// statement (as the bundle would) is a generic property lookup on the hot path.
+const writeDescriptor = writeSync;
+
 export type LeanTlsMode = 'preferred' | 'required' | 'verify_ca' | 'verify_identity';
 
 export interface LeanTlsOptions {
@@ -377,7 +381,7 @@ export class LeanMysqlConnection {
     writePacketHeader(buffer, 0, 5, 0);
     buffer[4] = COM_STMT_CLOSE;
     buffer.writeUInt32LE(statement.id, 5);
-    this.socket.write(buffer);
+    this.writeToStream(buffer);
   }
 
   /** Says goodbye (COM_QUIT) and waits, at most waitMs, for the server to close the connection. */
@@ -454,7 +458,7 @@ export class LeanMysqlConnection {
       // 16 MiB or more: the protocol's chunks of 0xffffff bytes (off the hot path)
       const packets = splitIntoPackets(buffer.subarray(4, length), 0);
       this.framing.nextSequence = packets.count & 0xff;
-      this.socket.write(packets.bytes);
+      this.writeToStream(packets.bytes);
       this.blockingReader?.commandSent();
       return;
     }
@@ -465,10 +469,11 @@ export class LeanMysqlConnection {
     }
     // The buffer is reused for the next command only after the server answered this one, by
     // which time the socket has written all of it.
-    this.socket.write(this.outgoingView(buffer, length));
+    this.writeToStream(this.outgoingView(buffer, length));
   }
 
   private directFd = -1;
+  private streamMayHoldBytes = false;
 
   private readBlocking(socket: Socket): void {
     const fd = takeBlockingDescriptor(socket);
@@ -488,13 +493,25 @@ export class LeanMysqlConnection {
     );
   }
 
+  /** Bytes go through the socket's stream (TLS, large packets, what a direct write left over). */
+  private writeToStream(bytes: Buffer): void {
+    this.streamMayHoldBytes = true;
+    this.socket.write(bytes);
+  }
+
   private writeDirect(buffer: Buffer, length: number): boolean {
     const fd = this.directFd;
-    if (fd < 0 || this.socket.writableLength !== 0) return false;
+    if (fd < 0) return false;
+    // Bytes still queued in the stream go first. Asked only after a stream write: writableLength is
+    // a getter V8 looks up generically on every call, and a statement's path has none to spare.
+    if (this.streamMayHoldBytes) {
+      if (this.socket.writableLength !== 0) return false;
+      this.streamMayHoldBytes = false;
+    }
     try {
-      const written = writeSync(fd, buffer, 0, length);
+      const written = writeDescriptor(fd, buffer, 0, length);
       if (written === length) return true;
-      this.socket.write(Buffer.from(buffer.subarray(written, length)));
+      this.writeToStream(Buffer.from(buffer.subarray(written, length)));
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return false;
@@ -619,7 +636,7 @@ export class LeanMysqlConnection {
       case ROWS:
         if (header === 0xfe && (length < 9 || (this.capabilities & CLIENT_DEPRECATE_EOF && length < 0xffffff))) {
           if (length < 5) throw new MalformedPacket(`an EOF packet of ${length} bytes`);
-          const status = length < 9 ? data.readUInt16LE(start + 3) : okPacketStatus(data, start, end);
+          const status = length < 9 ? data[start + 3] | (data[start + 4] << 8) : okPacketStatus(data, start, end);
           if (status & SERVER_MORE_RESULTS_EXISTS) {
             this.setState(FIRST);
             return;
@@ -690,7 +707,7 @@ export class LeanMysqlConnection {
       payload.copy(packet, 4);
       sequence = (sequence + 1) & 0xff;
       this.framing.nextSequence = sequence;
-      this.socket.write(packet);
+      this.writeToStream(packet);
     };
 
     const secure = () => this.isSecure;

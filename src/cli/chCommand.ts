@@ -12,6 +12,7 @@ import { cleanupChTables, prepareChTables } from '../core/bench/ch/prepareChTabl
 import { runCh, type ChRun } from '../core/bench/ch/runCh';
 import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
 import { checkTpcc } from '../core/bench/tpcc/checkTpcc';
+import { checkChTables, type ChTableCheckOutcome } from '../core/bench/ch/checkChTables';
 import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
 import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
 import { DEFAULT_TPCC_DATABASE } from '../core/bench/tpcc/tpccArguments';
@@ -127,12 +128,18 @@ async function check(
   );
   for (const failure of outcome.failures)
     say(`check ${failure.condition} failed on warehouse ${failure.warehouse}: ${failure.what} (got ${failure.got})`);
-  say(
-    outcome.passed
-      ? `check passed: ${outcome.checked} conditions`
-      : `check failed: ${outcome.failures.length} of ${outcome.checked} conditions`,
-  );
-  return outcome.passed ? 0 : 1;
+  const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { connectionLimit: 1 });
+  let tables: ChTableCheckOutcome;
+  try {
+    tables = await checkChTables(admin);
+  } finally {
+    await admin.close();
+  }
+  for (const failure of tables.failures) say(`check ${failure.condition} failed: ${failure.what} (got ${failure.got})`);
+  const checked = outcome.checked + tables.checked;
+  const failed = outcome.failures.length + tables.failures.length;
+  say(failed === 0 ? `check passed: ${checked} conditions` : `check failed: ${failed} of ${checked} conditions`);
+  return failed === 0 ? 0 : 1;
 }
 
 async function cleanupTables(connection: ConnectionOptionValues, say: (line: string) => void): Promise<void> {

@@ -69,6 +69,32 @@ describe('tidb-lab bench ch', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual({ ...counts[0] }, { nation: 25, region: 5, supplier: 10_000, warehouse: 1, view: 1 });
   });
 
+  test("check: TPC-C's conditions and the CH tables; a supplier gone and a nation without its region are named", async () => {
+    const passed = await bench(['--threads=2', 'check']);
+    assert.equal(passed.code, 0, passed.stderr + passed.stdout);
+    assert.match(passed.stdout, /^check passed: \d+ conditions$/m);
+    const [supplier] = await query<Record<string, unknown>>(database, 'SELECT * FROM supplier WHERE S_SUPPKEY = 7');
+    const [nation] = await query<{ N_REGIONKEY: number }>(database, 'SELECT N_REGIONKEY FROM nation WHERE N_NATIONKEY = 3');
+    await query(database, 'DELETE FROM supplier WHERE S_SUPPKEY = 7');
+    await query(database, 'UPDATE nation SET N_REGIONKEY = 99 WHERE N_NATIONKEY = 3');
+    try {
+      const failed = await bench(['--threads=2', 'check']);
+      assert.equal(failed.code, 1, failed.stdout);
+      assert.match(failed.stdout, /^check ch-3 failed: supplier has 10,000 rows, keys 1 to 10,000 \(got 9999\)$/m);
+      assert.match(failed.stdout, /^check ch-4 failed: every nation's region exists \(got 1\)$/m);
+      assert.doesNotMatch(failed.stdout, /^check ch-[125] failed/m);
+      assert.match(failed.stdout, /^check failed: 2 of \d+ conditions$/m);
+    } finally {
+      const columns = Object.keys(supplier);
+      await query(
+        database,
+        `INSERT INTO supplier (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        columns.map((column) => supplier[column]),
+      );
+      await query(database, 'UPDATE nation SET N_REGIONKEY = ? WHERE N_NATIONKEY = 3', [nation.N_REGIONKEY]);
+    }
+  });
+
   test("every one of go-tpc's 22 queries runs on MariaDB without error", async () => {
     const connection = await adminConnection(database);
     try {

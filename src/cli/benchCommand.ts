@@ -519,7 +519,7 @@ async function experimentCommand(
           const figures = tpccFiguresOf(cell.run);
           say(
             `[${index + 1}/${total}] tpcc warehouses=${String(cell.params?.warehouses)} threads=${cell.threads} ${cell.variant}: ` +
-              `tpmC ${figures.tpmC?.toFixed(1) ?? 'n/a'}, efficiency ${figures.efficiencyPct?.toFixed(1) ?? 'n/a'}%, New-Order p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}]`,
+              `tpmC ${figures.tpmC?.toFixed(1) ?? 'n/a'}, efficiency ${figures.efficiencyPct?.toFixed(1) ?? 'n/a'}%, New-Order p95 ${s.latencyMs.p95?.toFixed(2) ?? 'n/a'} ms [${cell.run.status}${cell.run.client?.bound ? ', client-bound' : ''}]`,
           );
           return;
         }

@@ -17,6 +17,7 @@ import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
 import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
 import { DEFAULT_TPCC_DATABASE } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine, tpmOf } from '../core/bench/tpcc/tpccResult';
+import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
 import { EXIT_CODES, interruptOnSignals, stamp, type Interruption } from './goTpcInterrupt';
 
@@ -195,6 +196,8 @@ async function run(args: ChArguments, connection: ConnectionOptionValues, io: Ch
       io.stdout(`${tpmLine(tpmOf(chRun.transactions, args.warehouses))}\n`);
     for (const operation of chRun.queries) io.stdout(`${operationLine('Summary', operation)}\n`);
     if (chRun.qphH !== undefined) io.stdout(`${qphHLine(chRun.qphH)}\n`);
+    const client = clientSummaryLine(result);
+    if (client !== undefined) io.stdout(`${client}\n`);
   }
   if (result.status === 'failed') {
     io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);

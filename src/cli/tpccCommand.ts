@@ -10,6 +10,7 @@ import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
 import { runTpcc, type TpccRun } from '../core/bench/tpcc/runTpcc';
 import { parseTpccArguments } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine } from '../core/bench/tpcc/tpccResult';
+import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
 import { interruptOnSignals, stamp } from './goTpcInterrupt';
 import type { RawsqlCommandIo } from './rawsqlCommand';
@@ -107,6 +108,8 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
       io.stdout('Finished\n');
       for (const operation of run.operations) io.stdout(`${operationLine('Summary', operation)}\n`);
       if (result.tpcc !== undefined && result.tpcc.transactions.new_order.count > 0) io.stdout(`${tpmLine(result.tpcc)}\n`);
+      const client = clientSummaryLine(result);
+      if (client !== undefined) io.stdout(`${client}\n`);
     }
     if (result.status === 'failed') {
       io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);

@@ -68,7 +68,10 @@ export function clientLoadText(load: ClientMeasure): string {
 export const CLIENT_BOUND_ADVICE =
   'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';
 
-/** The line the CLI prints after sysbench's summary (sysbench prints nothing like it). */
+/** How clientSummaryLine's line begins: a log importer passes over it (an import carries no client figures). */
+export const CLIENT_SUMMARY_LINE = /^Client: \d+% of \d+ cores?, /;
+
+/** The line the CLI prints after sysbench's (or go-tpc's) summary (neither prints anything like it). */
 export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'>): string | undefined {
   const load = run.client;
   if (load === undefined) return undefined;

@@ -131,6 +131,11 @@ describe('tidb-lab bench ch', { timeout: 40 * 60_000 }, () => {
     const summed = Object.values(ch.queries).reduce((sum, q) => sum + q.sumMs, 0);
     assert.ok(ch.qphH !== null && Math.abs(ch.qphH - (3_600_000 / summed) * queries) < 1e-6 * ch.qphH);
     assert.equal(result.labels?.qphH, ch.qphH);
+    // the client (TPC-C's and the AP threads' one process) measured as TPC-C's run measures it
+    assert.ok(result.intervals.length > 0);
+    for (const load of [result.client, ...result.intervals.map((interval) => interval.client)]) {
+      assert.ok(load !== undefined && load.cores >= 1 && load.cpuUtilization >= 0 && load.cpuUtilization <= 1, JSON.stringify(load));
+    }
   });
 
   test("the text output is go-tpc's and imports back to the same QphH and counts", async () => {
@@ -141,6 +146,11 @@ describe('tidb-lab bench ch', { timeout: 40 * 60_000 }, () => {
     const qphH = /^QphH: ([\d.]+)$/m.exec(outcome.stdout);
     assert.ok(qphH !== null, outcome.stdout);
     const count = /^\[Summary\] Q6 +- Takes\(s\): [\d.]+, Count: (\d+),/m.exec(outcome.stdout);
+    assert.match(
+      outcome.stdout,
+      /^QphH: [\d.]+\nClient: \d+% of \d+ cores?, event loop busy \d+%.*(limit)/m,
+      "the client line after go-tpc's summary",
+    );
     const imported = importBenchmarkLog(outcome.stdout, 'ch.log');
     assert.deepEqual(imported.warnings, []);
     const run = imported.results[0] as RunResult;

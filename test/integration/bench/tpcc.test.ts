@@ -191,6 +191,21 @@ describe('tidb-lab bench tpcc', () => {
       assert.ok(Math.abs(tpcc.tpmC - (counted.new_order / result.durationSec) * 60) < 1e-6 * tpcc.tpmC + 1e-9);
       assert.ok(Math.abs(tpcc.efficiency - (100 * tpcc.tpmC) / 12.86) < 1e-6 * tpcc.efficiency + 1e-9);
 
+      // the client measured as a sysbench workload's run measures it, and said after go-tpc's summary
+      const clientLoads = [result.client, ...result.intervals.map((interval) => interval.client)];
+      for (const load of clientLoads) {
+        assert.ok(load !== undefined, 'the run and each interval carry the client load');
+        assert.ok(load.cores >= 1, JSON.stringify(load));
+        assert.ok(load.cpuUtilization >= 0 && load.cpuUtilization <= 1, JSON.stringify(load));
+        assert.ok(load.eventLoopUtilization >= 0 && load.eventLoopUtilization <= 1, JSON.stringify(load));
+        assert.equal(typeof load.bound, 'boolean');
+      }
+      assert.match(
+        outcome.stdout,
+        /\ntpmC: [\d.]+, tpmTotal: [\d.]+, efficiency: [\d.]+%\nClient: \d+% of \d+ cores?, event loop busy \d+%.*(limit)/,
+      );
+      assert.equal(outcome.stdout.trimEnd().split('\n').at(-1)?.startsWith('Client: '), true, 'the last line, as after sysbench');
+
       // the printed go-tpc lines read back to the result's numbers
       assert.match(outcome.stdout, /\nFinished\n\[Summary\] DELIVERY - Takes\(s\): /);
       assert.match(outcome.stdout, /\ntpmC: [\d.]+, tpmTotal: [\d.]+, efficiency: [\d.]+%\n/);

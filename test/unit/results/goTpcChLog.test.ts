@@ -7,6 +7,7 @@ import { qphHOf } from '../../../src/core/bench/ch/qphH';
 import { LatencyRecorder } from '../../../src/core/bench/latencyHistogram';
 import { operationNumbers } from '../../../src/core/bench/rawsql/rawsqlMeasurement';
 import { commandComment, operationLine } from '../../../src/core/bench/rawsql/rawsqlReport';
+import { clientSummaryLine } from '../../../src/core/results/clientBound';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 import { importGoTpcLog } from '../../../src/core/results/importers/goTpcLogImporter';
 import { readBenchmarkLog } from './support/benchmarkLogFixtures';
@@ -38,7 +39,7 @@ test("go-tpc's ch log: a ch run whose throughput is TPC-C's, with tpmC, QphH and
   assert.equal(Number(qphHOf([...queries, { count: 2, sumMs: 421.6 }])?.toFixed(1)), 2750.3);
 });
 
-test("TiDB Lab's ch lines (full query lines, Finished, QphH) and go-tpc's short query line import to the same numbers", () => {
+test("TiDB Lab's ch lines (full query lines, Finished, QphH, the client's line) and go-tpc's short query line import to the same numbers", () => {
   const q1 = new LatencyRecorder();
   const q2 = new LatencyRecorder();
   for (let i = 1; i <= 4; i++) q1.record(100 * i);
@@ -56,6 +57,8 @@ test("TiDB Lab's ch lines (full query lines, Finished, QphH) and go-tpc's short 
     'tpmC: 600.0, tpmTotal: 600.0, efficiency: 4665.6%',
     ...queries.map((o) => operationLine('Summary', o)),
     qphHLine(qphH),
+    // the client's load after go-tpc's summary: not go-tpc's, passed over
+    clientSummaryLine({ client: { cpuUtilization: 0.97, cores: 1, eventLoopUtilization: 1, bound: true }, intervals: [] }),
   ].join('\n');
   assert.equal(ours.includes('secret'), false);
   const shortLines = ours

@@ -14,7 +14,8 @@
 // `result.tpcc` holds tpmC, tpmTotal, efficiency and each transaction's count, errors, tpm and
 // latencies under go-tpc's names (new_order, payment, order_status, delivery, stock_level);
 // `result.labels` the same per operation as go-tpc prints them (NEW_ORDER.count, NEW_ORDER.p99_ms,
-// PAYMENT_ERR.count, tpmC, tpmTotal, efficiency_pct); `operationHdr` each operation's exact HDR
+// PAYMENT_ERR.count, tpmC, tpmTotal, efficiency_pct); `result.client` and each interval's `client`
+// how busy this process was (loopClientMeter.ts; the rule is results/clientBound.ts); `operationHdr` each operation's exact HDR
 // latencies and `latencyHdr` New-Order's (for `tidb-lab bench merge`). `operations` are the
 // [Summary] numbers (tpccReport.ts prints them). A cancelled run (signal) returns what it measured,
 // status 'cancelled'. Prepare, check and cleanup: prepareTpcc.ts, checkTpcc.ts, cleanupTpcc.ts.
@@ -26,7 +27,7 @@
 // retries nothing in a run). A lost connection is replaced under --ignore-error (go-tpc pings and
 // reconnects before each transaction).
 import { randomUUID } from 'node:crypto';
-import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../../results/benchmarkResult';
+import { RESULT_SCHEMA_VERSION, type ClientLoad, type ResultInterval, type RunResult, type RunStatus } from '../../results/benchmarkResult';
 import { emptyLatencySummary } from '../../results/importers/importedRun';
 import { TOOL_VERSION } from '../../toolVersion';
 import { DatabaseSession } from '../../db/databaseSession';
@@ -36,6 +37,7 @@ import { serverInfoOf } from '../serverInfo';
 import { operationLabelsOf, OperationRecorders, type OperationNumbers } from '../rawsql/rawsqlMeasurement';
 import type { GoTpcHooks, GoTpcIntervalReport, GoTpcRun } from '../gotpc/goTpcRun';
 import { RunClock } from '../gotpc/runClock';
+import { LoopClientMeter } from '../loopClientMeter';
 import { threadCounts } from '../gotpc/threadCounts';
 import { runDelivery } from './delivery';
 import { runNewOrder } from './newOrder';
@@ -115,12 +117,18 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
   const errorCodes = new Map<number, number>();
   const state = { running: 0, failure: undefined as string | undefined };
   const perThread = threadCounts(config.count, threads);
+  // every connection lives on this thread's event loop: the client is this process
+  const clientMeter = new LoopClientMeter();
   const clock = new RunClock(
     { ...config, signal: hooks.signal },
     () => new Counters(),
     (taken, t, seconds) => {
       const operations = taken.byOperation.numbers(seconds);
-      const interval = { ...intervalOf(taken, t, seconds, state.running), operations: operationRates(operations) };
+      const interval = {
+        ...intervalOf(taken, t, seconds, state.running),
+        operations: operationRates(operations),
+        client: clientMeter.closeInterval(),
+      };
       hooks.onInterval?.({ interval, operations });
       return interval;
     },
@@ -212,10 +220,12 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
       throw failed;
     }
     const threadRuns = (connections as TpccConnection[]).map((connection, thread) => runThread(thread, connection));
+    clientMeter.start();
     clock.start();
     hooks.onThreadsStarted?.();
     await Promise.all(threadRuns);
     const { durationSec } = clock.finish((current) => current.transactions > 0 || current.errors > 0);
+    const client = clientMeter.finish(clock.intervals);
     const cancelled = hooks.signal?.aborted === true;
     const status: RunStatus = cancelled ? 'cancelled' : state.failure !== undefined ? 'failed' : 'completed';
     const operations = total.byOperation.numbers(durationSec);
@@ -228,9 +238,11 @@ export async function runTpcc(config: TpccRunConfig, hooks: TpccHooks = {}): Pro
       server,
       errorCodes,
       operations,
+      client,
     });
     return { result, operations };
   } finally {
+    clientMeter.stop();
     clock.dispose();
     await admin.close();
   }
@@ -263,6 +275,7 @@ interface TpccOutcome {
   server: RunResult['server'];
   errorCodes: ReadonlyMap<number, number>;
   operations: OperationNumbers[];
+  client: ClientLoad;
 }
 
 function resultOf(config: TpccRunConfig, c: Counters, outcome: TpccOutcome): RunResult {
@@ -317,6 +330,7 @@ function resultOf(config: TpccRunConfig, c: Counters, outcome: TpccOutcome): Run
     tpcc: tpccSummaryOf(outcome.operations, config.warehouses, c.rollbacks, minMs),
     status: outcome.status,
     ...(outcome.message !== undefined ? { message: outcome.message } : {}),
+    client: outcome.client,
     labels: { ...operationLabelsOf(outcome.operations), tpmC: tpm.tpmC, tpmTotal: tpm.tpmTotal, efficiency_pct: tpm.efficiency },
   };
 }

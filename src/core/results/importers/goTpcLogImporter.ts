@@ -15,6 +15,7 @@
 //   frequent one. Every operation's own numbers are kept in labels ("PAYMENT.p99_ms", "tpmC", ...).
 
 import type { IntervalLatencyMs, ResultInterval, ResultSummary, RunResult } from '../benchmarkResult';
+import { CLIENT_SUMMARY_LINE } from '../clientBound';
 import { findToolInvocation } from './commandLine';
 import { GO_TPC_FLAGS, parseGoToolCommand, type GoToolCommand } from './goCommandLine';
 import {
@@ -38,6 +39,8 @@ const TIMESTAMPED_MESSAGE = /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\]\s+(.*)$/;
 const DEFAULT_INTERVAL_SEC = 10;
 
 const KNOWN_NOISE: readonly RegExp[] = [
+  // TiDB Lab's tpcc and ch: the client's load after the summary
+  CLIENT_SUMMARY_LINE,
   /worker \d+ stopped due to timeout/,
   /^Auto-setting connection max lifetime/,
   /^(creating|begin to check|check .* (pass|done)|load to )/i,

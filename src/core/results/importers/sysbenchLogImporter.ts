@@ -6,6 +6,7 @@
 // (FATAL, or no or a cut summary) keeps its intervals and is marked failed or cancelled.
 
 import type { IntervalLatencyMs, LatencyHistogram, LatencySummaryMs, ResultInterval, ResultSummary, RunResult } from '../benchmarkResult';
+import { CLIENT_SUMMARY_LINE } from '../clientBound';
 import { findToolInvocation, joinContinuationLines } from './commandLine';
 import {
   emptySummary,
@@ -70,8 +71,8 @@ const KNOWN_NOISE: readonly RegExp[] = [
   /^total time taken by event execution:/,
   /^(Query execution|Results fetching) statistics:$/,
   /^Prime numbers limit: \d+$/,
-  // TiDB Lab's engine: the client's load after the summary (clientBound.ts); an import carries no client figures
-  /^Client: \d+% of \d+ cores?, /,
+  // TiDB Lab's engine: the client's load after the summary
+  CLIENT_SUMMARY_LINE,
 ];
 
 type Section = 'none' | 'histogram' | 'summary' | 'checkpoint';

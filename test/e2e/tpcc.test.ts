@@ -125,6 +125,16 @@ describe('TPC-C from the palette', () => {
       // the stored intervals carry each transaction's rate: the result draws tpmC over time too
       assert.ok(run.intervals.length >= 3 && run.intervals.every((interval) => interval.operations !== undefined));
       assert.ok(Number(await result.locator('.chart-box[data-chart="tpmC"]').getAttribute('data-points')) >= 3);
+      // the client measured as a sysbench workload's run measures it, among the run's details
+      assert.ok(run.client !== undefined && run.intervals.every((interval) => interval.client !== undefined));
+      const details = result.locator('table.kv');
+      assert.match(
+        await details.innerText(),
+        new RegExp(
+          `Client\\s+\\d+% CPU of \\d+ cores?, event loop busy \\d+%[^\\n]*· ${run.client.bound ? 'The benchmark client limited this run' : 'the client did not limit this run'}`,
+        ),
+      );
+      assert.equal(await result.locator('[data-client-bound="true"]').count(), run.client.bound ? 1 : 0);
 
       await workbench.openViewContainer('TiDB Lab');
       await workbench.treeItem('tpcc · 2 threads', 'Benchmarks').waitFor({ state: 'visible' });
@@ -135,6 +145,8 @@ describe('TPC-C from the palette', () => {
       await workbench.screenshot('tpcc-result-light');
       await result.locator('[data-operations="transactions"]').scrollIntoViewIfNeeded();
       await workbench.screenshot('tpcc-transactions-light');
+      await details.scrollIntoViewIfNeeded();
+      await workbench.screenshot('tpcc-client-light');
       await focusWorkbench(workbench);
       await workbench.setColorTheme('dark');
       await workbench.screenshot('tpcc-transactions-dark');

@@ -321,6 +321,8 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
         /^TiFlash 2 \(\d+%\) · /,
         'still replicating after the screenshots',
       );
+      // seen under way; the rest of the replication is not waited out
+      await standIn.catchUpReplica(`${schema}.orders`);
 
       await description(workbench, 'orders', /^TiFlash 2 · /).waitFor({ state: 'visible', timeout: 120_000 * timeoutScale });
       assert.equal(
@@ -372,6 +374,7 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       await description(workbench, 'exchange_rates', /^TiFlash 1 \(\d+%\) · /).waitFor({ state: 'visible' });
       await workbench.waitForNotification(/TiFlash replicas of tidblab_e2e_controls\.exchange_rates: \d+%/);
       await keep('14-stopped-caching-then-replicas', { moving: true });
+      await standIn.catchUpReplica(`${schema}.exchange_rates`);
       // As the refusal promised: once the replicas are there, caching it again is one click away.
       const offer = await workbench.waitForNotification(/cache it again\?/, 120_000 * timeoutScale);
       assert.equal(offer, 'tidblab_e2e_controls.exchange_rates has its TiFlash replicas. It was a cached table before: cache it again?');

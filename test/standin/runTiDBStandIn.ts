@@ -2,12 +2,14 @@
 // another process (e2e with code-server):
 //   node out/test/standin/runTiDBStandIn.js --port 4000 [--tiflash-nodes 2] [--table-size app.big=100000000]
 // Prints one JSON line {"event":"listening","port":...} on stdout when ready; stops on SIGINT/SIGTERM
-// (and when stdin closes, with --exit-on-stdin-close). The upstream MariaDB and the account clients
+// (and when stdin closes, with --exit-on-stdin-close, which also reads the line
+// "catch-up-replica SCHEMA.TABLE" and answers {"event":"replica-caught-up",...}). The upstream MariaDB and the account clients
 // log in with default to test/support/testDatabase.ts (environment TIDB_LAB_MYSQL_*). Passwords are
 // never printed.
 
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { testDatabase } from '../support/testDatabase';
 import { startTiDBStandIn, type TiDBStandInOptions } from './tidbStandIn';
@@ -28,7 +30,8 @@ const USAGE = `Usage: node out/test/standin/runTiDBStandIn.js [options]
   --plan-fixture TEXT=FILE        EXPLAIN of a statement containing TEXT answers FILE (repeatable)
   --plan-fixtures-dir DIR         where the plan fixtures are (default ../shared/fixtures/tidb-plans)
   --cache-load-delay-ms N         time a cached table takes to load after its first read (default 0)
-  --exit-on-stdin-close           stop when stdin closes (so it dies with the process that started it)`;
+  --exit-on-stdin-close           stop when stdin closes (so it dies with the process that started it);
+                                  a line "catch-up-replica SCHEMA.TABLE" on stdin lets that replica catch up now`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -107,6 +110,14 @@ async function main(): Promise<void> {
   if (values['exit-on-stdin-close']) {
     process.stdin.on('end', stop);
     process.stdin.on('close', stop);
+    // A line "catch-up-replica SCHEMA.TABLE" lets that table's TiFlash replica catch up now.
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      const [command, table = ''] = line.trim().split(/\s+/);
+      if (command !== 'catch-up-replica') return;
+      const at = table.indexOf('.');
+      const caughtUp = at > 0 && standIn.state.catchUpReplica(table.slice(0, at), table.slice(at + 1));
+      process.stdout.write(`${JSON.stringify({ event: 'replica-caught-up', table, caughtUp })}\n`);
+    });
     process.stdin.resume();
   }
 }

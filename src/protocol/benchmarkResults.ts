@@ -192,8 +192,10 @@ export interface BenchmarkResultsStrings {
   run: string;
   experimentCells: string;
   runsOne: string;
-  /** the client's load: {0} % CPU, {1} cores text, {2} % loop busy */
+  /** the client's load: {0} % CPU, {1} cores text */
   clientLoad: string;
+  /** appended to clientLoad where a worker's event loop was sampled: {0} % */
+  clientLoopBusy: string;
   /** appended to clientLoad where a worker's event-loop delay was sampled: {0} ms */
   clientDelay: string;
   /** appended to clientLoad where the system tells: {0} % */

@@ -10,14 +10,16 @@ import { element } from '../shared/dom';
 import { cellSettingLabel } from './sweepSeries';
 import type { ViewContext } from './viewContext';
 
-/** "34% CPU of 1 core, event loop busy 100%, event-loop delay p99 4.2 ms" (no delay where none was sampled) */
+/** "34% CPU of 1 core, event loop busy 100%, event-loop delay p99 4.2 ms" (only what was sampled) */
 export function clientLoadText(context: ViewContext, load: ClientLoad): string {
   const s = context.strings;
   const f = context.format;
   const cores = load.cores === 1 ? s.clientOneCore : formatString(s.clientCores, f.number(load.cores));
+  const busy = load.eventLoopUtilization;
   const delay = load.eventLoopDelayP99Ms;
   return (
-    formatString(s.clientLoad, f.number(load.cpuUtilization * 100), cores, f.number(load.eventLoopUtilization * 100)) +
+    formatString(s.clientLoad, f.number(load.cpuUtilization * 100), cores) +
+    (busy === undefined ? '' : formatString(s.clientLoopBusy, f.number(busy * 100))) +
     (delay === undefined ? '' : formatString(s.clientDelay, f.number(delay, delay >= 10 ? 0 : 1))) +
     (load.runnableShare === undefined ? '' : formatString(s.clientRunnable, f.number(load.runnableShare * 100)))
   );

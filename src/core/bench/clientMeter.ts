@@ -74,12 +74,12 @@ export class ClientMeter {
   ): ClientMeasure {
     const wallMicros = (to.ms - from.ms) * 1000;
     const cpu = wallMicros > 0 ? (to.cpuMicros - from.cpuMicros) / (wallMicros * this.cores) : 0;
-    let eventLoopUtilization = 0;
+    let eventLoopUtilization: number | undefined;
     let eventLoopDelayP99Ms: number | undefined;
     let runnable: number | undefined;
     for (const loop of loops) {
       if (loop === undefined) continue;
-      eventLoopUtilization = Math.max(eventLoopUtilization, loop.utilization);
+      eventLoopUtilization = Math.max(eventLoopUtilization ?? 0, loop.utilization);
       if (loop.delayP99Ms !== undefined) eventLoopDelayP99Ms = Math.max(eventLoopDelayP99Ms ?? 0, loop.delayP99Ms);
       if (loop.runnableShare !== undefined) runnable = Math.max(runnable ?? 0, loop.runnableShare);
     }
@@ -87,8 +87,8 @@ export class ClientMeter {
       // clock skew between the two readings can put it a hair above 1
       cpuUtilization: round(Math.min(1, Math.max(0, cpu)), 4),
       cores: this.cores,
-      eventLoopUtilization: round(Math.min(1, eventLoopUtilization), 4),
     };
+    if (eventLoopUtilization !== undefined) measure.eventLoopUtilization = round(Math.min(1, eventLoopUtilization), 4);
     if (eventLoopDelayP99Ms !== undefined) measure.eventLoopDelayP99Ms = round(eventLoopDelayP99Ms, 2);
     if (runnable !== undefined) measure.runnableShare = round(Math.min(1, runnable), 4);
     return measure;

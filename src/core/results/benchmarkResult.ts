@@ -40,8 +40,12 @@ export interface ClientLoad {
   cpuUtilization: number;
   /** the cores the client may use (its CPU affinity) */
   cores: number;
-  /** the busiest worker's event loop: share of the time it was not waiting for the network, 0 to 1 */
-  eventLoopUtilization: number;
+  /**
+   * the busiest worker's event loop: share of the time it was not waiting for the network, 0 to 1;
+   * absent when no worker's loop was sampled (a worker blocked in read(2) at the report tick is
+   * read from shared memory, without its loop)
+   */
+  eventLoopUtilization?: number;
   /**
    * the largest worker event-loop delay, 99th percentile, ms; absent when no worker's loop was
    * sampled (blocking reads: a worker waits inside JavaScript, so its timers' lateness is its own

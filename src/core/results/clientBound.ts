@@ -8,7 +8,8 @@
 //     event-loop delay p99 was at least 10 ms, or (Linux's schedstat) the worker thread ran or
 //     waited in a run queue for a core at least 90% of the interval (another process holds its cores).
 // Without delay samples (blocking reads sample no loop delay) the starved case rests on the run
-// queue alone, and CPU and busy loop decide as ever.
+// queue alone, and CPU and busy loop decide as ever; an interval in which no worker's loop was
+// sampled at all (each blocked in read(2) at the tick) rests on the CPU alone.
 // Neither event-loop delay nor run-queue waits decide alone: on a busy machine a light client's
 // timers fire late too and it waits for a core at each wake-up, although it spends nearly all its
 // time waiting for answers and sets no pace. A run is bound when
@@ -27,10 +28,10 @@ export type ClientMeasure = Omit<ClientLoad, 'bound'>;
 export function clientSaturated(measure: ClientMeasure): boolean {
   const delayed = measure.eventLoopDelayP99Ms !== undefined && measure.eventLoopDelayP99Ms >= EVENT_LOOP_STARVED_DELAY_MS;
   const waitedForCore = measure.runnableShare !== undefined && measure.runnableShare >= WORKER_RUNNABLE;
+  const busy = measure.eventLoopUtilization;
   return (
     measure.cpuUtilization >= CLIENT_CPU_SATURATED ||
-    measure.eventLoopUtilization >= EVENT_LOOP_BUSY ||
-    (measure.eventLoopUtilization >= EVENT_LOOP_STARVED_UTILIZATION && (delayed || waitedForCore))
+    (busy !== undefined && (busy >= EVENT_LOOP_BUSY || (busy >= EVENT_LOOP_STARVED_UTILIZATION && (delayed || waitedForCore))))
   );
 }
 
@@ -54,12 +55,14 @@ export function saturatedIntervals(run: Pick<RunResult, 'intervals'>): { saturat
   return { saturated: measured.filter((interval) => interval.client?.bound).length, measured: measured.length };
 }
 
-/** "97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms" (no delay where none was sampled) */
+/** "97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms" (only what was sampled) */
 export function clientLoadText(load: ClientMeasure): string {
   const cores = `${load.cores} core${load.cores === 1 ? '' : 's'}`;
+  const busy = load.eventLoopUtilization;
   const delay = load.eventLoopDelayP99Ms;
   return (
-    `${Math.round(load.cpuUtilization * 100)}% of ${cores}, event loop busy ${Math.round(load.eventLoopUtilization * 100)}%` +
+    `${Math.round(load.cpuUtilization * 100)}% of ${cores}` +
+    (busy === undefined ? '' : `, event loop busy ${Math.round(busy * 100)}%`) +
     (delay === undefined ? '' : `, event-loop delay p99 ${delay < 10 ? delay.toFixed(1) : Math.round(delay)} ms`) +
     (load.runnableShare === undefined ? '' : `, worker running or waiting for a core ${Math.round(load.runnableShare * 100)}%`)
   );

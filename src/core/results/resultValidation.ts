@@ -392,9 +392,11 @@ class ShapeReader {
     const client: ClientLoad = {
       cpuUtilization: share('cpuUtilization'),
       cores: this.number(object, 'cores', `${path}.cores`) ?? 0,
-      eventLoopUtilization: share('eventLoopUtilization'),
       bound,
     };
+    // absent (or null) where no worker's loop was sampled
+    if (object.eventLoopUtilization !== undefined && object.eventLoopUtilization !== null)
+      client.eventLoopUtilization = share('eventLoopUtilization');
     // absent (or null) where no event-loop delay was sampled
     if (object.eventLoopDelayP99Ms !== undefined && object.eventLoopDelayP99Ms !== null) {
       const delay = this.number(object, 'eventLoopDelayP99Ms', `${path}.eventLoopDelayP99Ms`);

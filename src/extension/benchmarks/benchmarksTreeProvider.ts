@@ -242,12 +242,13 @@ function runTooltip(run: RunResult, label = resultLabel(run)): vscode.MarkdownSt
   if (run.message) tooltip.appendText(`\n\n${run.message}`);
   if (run.client?.bound) {
     const { saturated, measured } = saturatedIntervals(run);
+    const busy = run.client.eventLoopUtilization;
     tooltip.appendText(
       `\n\n${vscode.l10n.t(
-        "The benchmark client limited this run (client CPU {0}% of {1} core(s), event loop busy {2}%, saturated in {3} of {4} intervals): the numbers show the client's limit, not the server's. {5}",
+        "The benchmark client limited this run (client CPU {0}% of {1} core(s){2}, saturated in {3} of {4} intervals): the numbers show the client's limit, not the server's. {5}",
         Math.round(run.client.cpuUtilization * 100),
         run.client.cores,
-        Math.round(run.client.eventLoopUtilization * 100),
+        busy === undefined ? '' : vscode.l10n.t(', event loop busy {0}%', Math.round(busy * 100)),
         saturated,
         measured,
         clientBoundAdvice(),

@@ -112,6 +112,10 @@ describe('the client bottleneck', () => {
     const loads = [result.client, ...result.intervals.map((interval) => interval.client)];
     assert.ok(result.intervals.length > 0 && loads.every((load) => load !== undefined));
     assert.equal(loads.filter((load) => load && 'eventLoopDelayP99Ms' in load).length, 0, JSON.stringify(loads));
+    // an interval whose workers were all in read(2) at the tick sent no loop (no run-queue share
+    // either, on Linux): it says nothing of the loop rather than "busy 0%"
+    const withoutLoop = result.intervals.map((interval) => interval.client).filter((load) => load && !('runnableShare' in load));
+    assert.equal(withoutLoop.filter((load) => load && 'eventLoopUtilization' in load).length, 0, JSON.stringify(loads));
     const summaryLine = run.stdout.split('\n').find((line) => line.startsWith('Client: '));
     assert.match(summaryLine ?? '', /^Client: \d+% of \d+ cores?, event loop busy \d+%/);
     assert.doesNotMatch(summaryLine ?? '', /delay/);

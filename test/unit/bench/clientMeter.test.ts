@@ -121,3 +121,14 @@ test('a delay no worker sampled (blocking reads, or no timer tick) is left out, 
   // one worker that sampled its delay is enough
   assert.equal(meter.closeInterval([unsampled, loop(0.1, 3)]).eventLoopDelayP99Ms, 3);
 });
+
+test('an interval in which no worker sent its loop (each blocked in read(2) at the tick) has no loop figures, not 0%', () => {
+  const clock = fakeClock();
+  const meter = new ClientMeter(2, clock);
+  clock.ms = 1000;
+  clock.cpu = 1_800_000;
+  assert.deepEqual(meter.closeInterval([undefined, undefined]), { cpuUtilization: 0.9, cores: 2, bound: true });
+  clock.ms = 2000;
+  clock.cpu = 2_000_000;
+  assert.deepEqual(meter.closeInterval([]), { cpuUtilization: 0.1, cores: 2, bound: false });
+});

@@ -95,7 +95,8 @@ describe('heatmap cells with a client-bound run', () => {
 describe("the client's figures", () => {
   const context = {
     strings: {
-      clientLoad: '{0}% CPU of {1}, event loop busy {2}%',
+      clientLoad: '{0}% CPU of {1}',
+      clientLoopBusy: ', event loop busy {0}%',
       clientDelay: ', event-loop delay p99 {0} ms',
       clientRunnable: ', worker running or waiting for a core {0}%',
       clientOneCore: '1 core',
@@ -111,5 +112,9 @@ describe("the client's figures", () => {
   test('leave the delay out where none was sampled (blocking reads), rather than show 0 ms', () => {
     const { eventLoopDelayP99Ms: _delay, ...blocking } = { ...free, runnableShare: 0.55 };
     assert.equal(clientLoadText(context, blocking), '3% CPU of 2 cores, event loop busy 2%, worker running or waiting for a core 55%');
+  });
+
+  test('leave the loop out where no worker sent it (each blocked in read(2) at the tick), rather than show busy 0%', () => {
+    assert.equal(clientLoadText(context, { cpuUtilization: 0.3, cores: 2, bound: false }), '30% CPU of 2 cores');
   });
 });

@@ -66,6 +66,12 @@ describe('clientSaturated', () => {
     assert.equal('eventLoopDelayP99Ms' in runClientLoad(blocking, []), false, 'no delay is made up for the run');
   });
 
+  test('without any loop sampled (every blocking worker in read(2) at the tick) the CPU alone decides', () => {
+    assert.equal(clientSaturated({ cpuUtilization: 0.9, cores: 1 }), true);
+    assert.equal(clientSaturated({ cpuUtilization: 0.5, cores: 1 }), false);
+    assert.equal(clientSaturated({ cpuUtilization: 0.5, cores: 1, runnableShare: 0.99 }), false, 'no busy loop to go with the run queue');
+  });
+
   test('event-loop delay alone does not decide: a light client on a busy machine waits for the CPU too', () => {
     // measured: --rate=200 with four CPU hogs on the two cores gave 2% CPU, loop busy 5%, delay p99 58 ms
     assert.equal(clientSaturated({ cpuUtilization: 0.02, cores: 2, eventLoopUtilization: 0.05, eventLoopDelayP99Ms: 58 }), false);
@@ -117,6 +123,13 @@ describe('clientSummaryLine', () => {
     assert.match(
       clientSummaryLine({ client: { ...saturatedLoad, runnableShare: 0.99 }, intervals: [] }) ?? '',
       /delay p99 38 ms, worker running or waiting for a core 99% — the client limited this run,/,
+    );
+  });
+
+  test('an interval whose loops were never sampled prints its CPU only, not "event loop busy 0%"', () => {
+    assert.equal(
+      clientSummaryLine({ client: { cpuUtilization: 0.3, cores: 2, bound: false }, intervals: [] }),
+      'Client: 30% of 2 cores; the client did not limit this run.',
     );
   });
 

@@ -164,6 +164,11 @@ describe('parseBenchmarkResult', () => {
     );
     assert.ok(nulled.ok && nulled.result.kind === 'run');
     assert.deepEqual(nulled.result.client, unsampled);
+    // no loop sampled at all: no utilization either
+    const cpuOnly = { cpuUtilization: 0.3, cores: 2, bound: false };
+    const noLoop = parseBenchmarkResult(JSON.stringify(sampleRun({ client: cpuOnly })));
+    assert.ok(noLoop.ok && noLoop.result.kind === 'run');
+    assert.deepEqual(noLoop.result.client, cpuOnly);
   });
 
   test('the codes of ignored errors are kept; a code that is not a number or a wrong count is named', () => {

@@ -1,10 +1,12 @@
 // `tidb-lab bench rawsql --query-files=a.sql,b.sql [--threads=N --time=.. --count=.. --mysql-*] run`:
-// go-tpc's rawsql. Prints go-tpc's [Current] / [Summary] operation lines (or the result as JSON).
+// go-tpc's rawsql. Prints go-tpc's [Current] / [Summary] operation lines and the client's load after
+// them (or the result as JSON).
 import { resolveBenchOptions } from '../core/bench/benchOptions';
 import { rawQueriesFromFiles } from '../core/bench/rawsql/rawsqlQueries';
 import { parseRawsqlArguments } from '../core/bench/rawsql/rawsqlArguments';
 import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
 import { runRawsql, type RawsqlRun } from '../core/bench/rawsql/runRawsql';
+import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
 import { waitUntilStart, parseStartAt } from '../core/bench/startAt';
 import { interruptOnSignals, stamp } from './goTpcInterrupt';
@@ -75,6 +77,8 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
   else {
     io.stdout('Finished\n');
     for (const operation of run.operations) io.stdout(`${operationLine('Summary', operation)}\n`);
+    const client = clientSummaryLine(result);
+    if (client !== undefined) io.stdout(`${client}\n`);
   }
   if (result.status === 'failed') {
     io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);

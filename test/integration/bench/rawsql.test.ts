@@ -120,6 +120,43 @@ describe('tidb-lab bench rawsql', () => {
       assert.equal(run.labels?.[key], Number(Number(ownLabels[key]).toFixed(1)), key);
   });
 
+  test('the client is measured each interval and for the run, and said after the summary as a TPC-C run says it', async () => {
+    const read = join(work, 'client.sql');
+    writeFileSync(read, 'SELECT `hits` FROM `rawsql_items` WHERE `id` = 1');
+    const out = join(work, 'client.json');
+    const outcome = await bench([
+      'rawsql',
+      `--query-files=${read}`,
+      '--threads=2',
+      '--time=3s',
+      '--interval=1s',
+      ...connectionArgs(database),
+      `--out=${out}`,
+      'run',
+    ]);
+    assert.equal(outcome.code, 0, outcome.stderr);
+    const parsed = parseBenchmarkResult(readFileSync(out, 'utf8'));
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    const result = parsed.result as RunResult;
+    assert.ok(result.intervals.length >= 2, `intervals: ${result.intervals.length}`);
+    for (const load of [result.client, ...result.intervals.map((interval) => interval.client)]) {
+      assert.ok(load !== undefined, 'the run and each interval carry the client load');
+      assert.ok(load.cores >= 1, JSON.stringify(load));
+      assert.ok(load.cpuUtilization >= 0 && load.cpuUtilization <= 1, JSON.stringify(load));
+      assert.ok(
+        load.eventLoopUtilization !== undefined && load.eventLoopUtilization >= 0 && load.eventLoopUtilization <= 1,
+        JSON.stringify(load),
+      );
+      assert.equal(typeof load.bound, 'boolean');
+    }
+    assert.match(outcome.stdout, /\n\[Summary\] CLIENT {1}- Takes\(s\): [^\n]+\nClient: \d+% of \d+ cores?, event loop busy \d+%.*limit/);
+    assert.equal(outcome.stdout.trimEnd().split('\n').at(-1)?.startsWith('Client: '), true, 'the last line, as after sysbench');
+    // the go-tpc importer passes over the Client line
+    const imported = importBenchmarkLog(outcome.stdout, 'rawsql-client.log');
+    assert.deepEqual(imported.warnings, []);
+    assert.equal((imported.results[0] as RunResult).summary.events, result.summary.events);
+  });
+
   test('a failing query: counted as NAME_ERR with its error code under --ignore-error; without it the run fails', async () => {
     const missing = join(work, 'missing.sql');
     writeFileSync(missing, 'SELECT * FROM `no_such_table`');

@@ -2,10 +2,12 @@
 // i starts at query i) until --time is up, --count queries are done, or the run is cancelled.
 // The queries go as text-protocol statements on the threads' connections; latencies by query in
 // HDR histograms; an interval every --interval for the live view; one RunResult at the end.
+// `result.client` and each interval's `client`: how busy this process was (loopClientMeter.ts; the
+// rule is results/clientBound.ts), as a TPC-C run measures it.
 import { createHash, randomUUID } from 'node:crypto';
 import { DatabaseSession } from '../../db/databaseSession';
 import type { SqlExecutor } from '../../db/sqlExecutor';
-import { RESULT_SCHEMA_VERSION, type ResultInterval, type RunResult, type RunStatus } from '../../results/benchmarkResult';
+import { RESULT_SCHEMA_VERSION, type ClientLoad, type ResultInterval, type RunResult, type RunStatus } from '../../results/benchmarkResult';
 import { TOOL_VERSION } from '../../toolVersion';
 import { adminProfile } from '../benchConnectionSettings';
 import type { ConnectionOptionValues } from '../benchOptions';
@@ -13,6 +15,7 @@ import type { GoTpcHooks, GoTpcIntervalReport, GoTpcRun } from '../gotpc/goTpcRu
 import { RunClock } from '../gotpc/runClock';
 import { threadCounts } from '../gotpc/threadCounts';
 import { LatencyRecorder } from '../latencyHistogram';
+import { LoopClientMeter } from '../loopClientMeter';
 import { serverInfoOf } from '../serverInfo';
 import { errorOperation, operationLabelsOf, OperationRecorders, type OperationNumbers } from './rawsqlMeasurement';
 import type { RawQuery } from './rawsqlQueries';
@@ -69,11 +72,13 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
   const errorCodes = new Map<number, number>();
   const state = { running: 0, failure: undefined as string | undefined };
   const perThread = threadCounts(config.count, threads);
+  // every connection lives on this thread's event loop: the client is this process
+  const clientMeter = new LoopClientMeter();
   const clock = new RunClock(
     { ...config, signal: hooks.signal },
     () => new Counters(),
     (taken, t, seconds) => {
-      const interval = intervalOf(taken, t, seconds, state.running);
+      const interval = { ...intervalOf(taken, t, seconds, state.running), client: clientMeter.closeInterval() };
       hooks.onInterval?.({ interval, operations: taken.byQuery.numbers(seconds) });
       return interval;
     },
@@ -166,10 +171,12 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
       await Promise.all(threadRuns);
       throw new Error(state.failure);
     }
+    clientMeter.start();
     clock.start();
     hooks.onThreadsStarted?.();
     await Promise.all(threadRuns);
     const { durationSec } = clock.finish((current) => current.all.count > 0 || current.errors > 0);
+    const client = clientMeter.finish(clock.intervals);
     const cancelled = hooks.signal?.aborted === true;
     const status: RunStatus = cancelled ? 'cancelled' : state.failure !== undefined ? 'failed' : 'completed';
     const operations = total.byQuery.numbers(durationSec);
@@ -182,9 +189,11 @@ export async function runRawsql(config: RawsqlConfig, hooks: RawsqlHooks = {}): 
       server,
       errorCodes,
       operations,
+      client,
     });
     return { result, operations };
   } finally {
+    clientMeter.stop();
     clock.dispose();
     await pool.close();
     await admin.close();
@@ -222,6 +231,7 @@ interface RawsqlOutcome {
   server: RunResult['server'];
   errorCodes: ReadonlyMap<number, number>;
   operations: OperationNumbers[];
+  client: ClientLoad;
 }
 
 function resultOf(config: RawsqlConfig, c: Counters, outcome: RawsqlOutcome): RunResult {
@@ -271,6 +281,7 @@ function resultOf(config: RawsqlConfig, c: Counters, outcome: RawsqlOutcome): Ru
     operationHdr: Object.fromEntries([...c.byQuery.byName].map(([name, recorder]) => [name, recorder.exact()])),
     status: outcome.status,
     ...(outcome.message !== undefined ? { message: outcome.message } : {}),
+    client: outcome.client,
     labels: operationLabelsOf(outcome.operations),
   };
 }

@@ -200,6 +200,8 @@ export interface BenchmarkResultsStrings {
   clientDelay: string;
   /** appended to clientLoad where the system tells: {0} % */
   clientRunnable: string;
+  /** clientRunnable for a run whose connections all live on the main thread (TPC-C, CH-benCHmark, rawsql): {0} % */
+  clientMainThreadRunnable: string;
   clientOneCore: string;
   clientCores: string;
   client: string;

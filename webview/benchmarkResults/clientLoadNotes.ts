@@ -3,25 +3,26 @@
 // client is saturated, the client's figures among a run's details, and which heatmap cells had a
 // client-bound run. Results without client figures (imported logs) get none of these.
 import type { ClientLoad, ExperimentResult, ResultInterval, RunResult } from '../../src/core/results/benchmarkResult';
-import { BOUND_INTERVAL_SHARE, saturatedIntervals } from '../../src/core/results/clientBound';
+import { BOUND_INTERVAL_SHARE, clientOnMainThread, saturatedIntervals } from '../../src/core/results/clientBound';
 import { variantDefinedParams, withoutParams } from '../../src/core/results/variantParams';
 import { formatString } from '../../src/protocol/benchmarkResults';
 import { element } from '../shared/dom';
 import { cellSettingLabel } from './sweepSeries';
 import type { ViewContext } from './viewContext';
 
-/** "34% CPU of 1 core, event loop busy 100%, event-loop delay p99 4.2 ms" (only what was sampled) */
-export function clientLoadText(context: ViewContext, load: ClientLoad): string {
+/** "34% CPU of 1 core, event loop busy 100%, event-loop delay p99 4.2 ms" (only what was sampled; the run queue's thread as the workload runs it) */
+export function clientLoadText(context: ViewContext, load: ClientLoad, workload?: string): string {
   const s = context.strings;
   const f = context.format;
   const cores = load.cores === 1 ? s.clientOneCore : formatString(s.clientCores, f.number(load.cores));
   const busy = load.eventLoopUtilization;
   const delay = load.eventLoopDelayP99Ms;
+  const runnable = clientOnMainThread(workload) ? s.clientMainThreadRunnable : s.clientRunnable;
   return (
     formatString(s.clientLoad, f.number(load.cpuUtilization * 100), cores) +
     (busy === undefined ? '' : formatString(s.clientLoopBusy, f.number(busy * 100))) +
     (delay === undefined ? '' : formatString(s.clientDelay, f.number(delay, delay >= 10 ? 0 : 1))) +
-    (load.runnableShare === undefined ? '' : formatString(s.clientRunnable, f.number(load.runnableShare * 100)))
+    (load.runnableShare === undefined ? '' : formatString(runnable, f.number(load.runnableShare * 100)))
   );
 }
 
@@ -31,7 +32,8 @@ export function clientBoundBanner(context: ViewContext, run: RunResult): HTMLEle
   const s = context.strings;
   const { saturated, measured } = saturatedIntervals(run);
   const figures =
-    clientLoadText(context, run.client) + (measured > 0 ? ` · ${formatString(s.clientSaturatedIntervals, saturated, measured)}` : '');
+    clientLoadText(context, run.client, run.workload) +
+    (measured > 0 ? ` · ${formatString(s.clientSaturatedIntervals, saturated, measured)}` : '');
   return element(
     'section',
     { className: 'callout warning client-bound', role: 'alert', attributes: { 'data-client-bound': 'true' } },
@@ -47,7 +49,7 @@ export function clientDetailsRow(context: ViewContext, run: RunResult): [string,
   return [
     [
       context.strings.client,
-      `${clientLoadText(context, run.client)} · ${run.client.bound ? context.strings.clientBoundTitle : context.strings.clientNotBound}`,
+      `${clientLoadText(context, run.client, run.workload)} · ${run.client.bound ? context.strings.clientBoundTitle : context.strings.clientNotBound}`,
     ],
   ];
 }
@@ -64,7 +66,10 @@ export class LiveClientNote {
     attributes: { 'data-client-saturated': 'false' },
   });
 
-  constructor(private readonly context: ViewContext) {}
+  constructor(
+    private readonly context: ViewContext,
+    private readonly workload: string,
+  ) {}
 
   update(intervals: readonly ResultInterval[]): void {
     const saturation = liveClientSaturation(intervals);
@@ -78,7 +83,7 @@ export class LiveClientNote {
       element(
         'p',
         { className: 'client-figures' },
-        `${clientLoadText(this.context, latest)} · ${formatString(s.clientSaturatedIntervals, saturated, measured)}`,
+        `${clientLoadText(this.context, latest, this.workload)} · ${formatString(s.clientSaturatedIntervals, saturated, measured)}`,
       ),
       element('p', {}, s.clientBoundAdvice),
     );

@@ -165,7 +165,7 @@ export class RunView implements ResultsView {
             { className: 'error-codes muted', attributes: { 'data-error-codes': '' } },
             `${formatString(s.errorCodesHeading, f.number(run?.summary.errors ?? 0))} ${codes}`,
           );
-    this.liveClientNote = new LiveClientNote(context);
+    this.liveClientNote = new LiveClientNote(context, workload);
     const parts: (HTMLElement | null)[] = [
       pageHeader(title, meta, actions),
       run ? clientBoundBanner(context, run) : this.liveClientNote.element,

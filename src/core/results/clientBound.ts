@@ -15,6 +15,7 @@
 // time waiting for answers and sets no pace. A run is bound when
 // at least 30% of its intervals are (or, without report intervals, when the whole run is).
 import type { ClientLoad, ExperimentResult, ResultInterval, RunResult } from './benchmarkResult';
+import { TPCC_WORKLOADS } from './tpccFigures';
 
 export const CLIENT_CPU_SATURATED = 0.85;
 export const EVENT_LOOP_BUSY = 0.9;
@@ -55,8 +56,20 @@ export function saturatedIntervals(run: Pick<RunResult, 'intervals'>): { saturat
   return { saturated: measured.filter((interval) => interval.client?.bound).length, measured: measured.length };
 }
 
+/**
+ * The workloads whose connections all live on the main thread's one event loop (TPC-C, CH-benCHmark
+ * and rawsql, measured by loopClientMeter.ts): their loop and run-queue figures are that thread's.
+ * The sysbench workloads' are the busiest worker thread's.
+ */
+const MAIN_THREAD_WORKLOADS: readonly string[] = [...TPCC_WORKLOADS, 'rawsql'];
+
+/** Whether a run's client figures are its main thread's rather than its workers'. */
+export function clientOnMainThread(workload: string | undefined): boolean {
+  return workload !== undefined && MAIN_THREAD_WORKLOADS.includes(workload);
+}
+
 /** "97% of 1 core, event loop busy 100%, event-loop delay p99 38 ms" (only what was sampled) */
-export function clientLoadText(load: ClientMeasure): string {
+export function clientLoadText(load: ClientMeasure, workload?: string): string {
   const cores = `${load.cores} core${load.cores === 1 ? '' : 's'}`;
   const busy = load.eventLoopUtilization;
   const delay = load.eventLoopDelayP99Ms;
@@ -64,7 +77,9 @@ export function clientLoadText(load: ClientMeasure): string {
     `${Math.round(load.cpuUtilization * 100)}% of ${cores}` +
     (busy === undefined ? '' : `, event loop busy ${Math.round(busy * 100)}%`) +
     (delay === undefined ? '' : `, event-loop delay p99 ${delay < 10 ? delay.toFixed(1) : Math.round(delay)} ms`) +
-    (load.runnableShare === undefined ? '' : `, worker running or waiting for a core ${Math.round(load.runnableShare * 100)}%`)
+    (load.runnableShare === undefined
+      ? ''
+      : `, ${clientOnMainThread(workload) ? 'main thread' : 'worker'} running or waiting for a core ${Math.round(load.runnableShare * 100)}%`)
   );
 }
 
@@ -75,13 +90,14 @@ export const CLIENT_BOUND_ADVICE =
 export const CLIENT_SUMMARY_LINE = /^Client: \d+% of \d+ cores?, /;
 
 /** The line the CLI prints after sysbench's (or go-tpc's) summary (neither prints anything like it). */
-export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'>): string | undefined {
+export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'> & { workload?: string }): string | undefined {
   const load = run.client;
   if (load === undefined) return undefined;
-  if (!load.bound) return `Client: ${clientLoadText(load)}; the client did not limit this run.`;
+  const figures = clientLoadText(load, run.workload);
+  if (!load.bound) return `Client: ${figures}; the client did not limit this run.`;
   const { saturated, measured } = saturatedIntervals(run);
   const share = measured > 0 ? ` (saturated in ${saturated} of ${measured} intervals)` : '';
-  return `Client: ${clientLoadText(load)} — the client limited this run${share}, so these numbers understate the server: ${CLIENT_BOUND_ADVICE}.`;
+  return `Client: ${figures} — the client limited this run${share}, so these numbers understate the server: ${CLIENT_BOUND_ADVICE}.`;
 }
 
 /** The line the CLI prints after an experiment's tables when the client limited any of its runs. */

@@ -117,6 +117,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     clientLoopBusy: t(', event loop busy {0}%', '{0}'),
     clientDelay: t(', event-loop delay p99 {0} ms', '{0}'),
     clientRunnable: t(', worker running or waiting for a core {0}%', '{0}'),
+    clientMainThreadRunnable: t(', main thread running or waiting for a core {0}%', '{0}'),
     clientOneCore: t('1 core'),
     clientCores: t('{0} cores', '{0}'),
     client: t('Client'),

@@ -99,6 +99,7 @@ describe("the client's figures", () => {
       clientLoopBusy: ', event loop busy {0}%',
       clientDelay: ', event-loop delay p99 {0} ms',
       clientRunnable: ', worker running or waiting for a core {0}%',
+      clientMainThreadRunnable: ', main thread running or waiting for a core {0}%',
       clientOneCore: '1 core',
       clientCores: '{0} cores',
     } as BenchmarkResultsStrings,
@@ -112,6 +113,17 @@ describe("the client's figures", () => {
   test('leave the delay out where none was sampled (blocking reads), rather than show 0 ms', () => {
     const { eventLoopDelayP99Ms: _delay, ...blocking } = { ...free, runnableShare: 0.55 };
     assert.equal(clientLoadText(context, blocking), '3% CPU of 2 cores, event loop busy 2%, worker running or waiting for a core 55%');
+  });
+
+  test("name the main thread's run queue for TPC-C, CH-benCHmark and rawsql runs, whose connections all live on it", () => {
+    const load: ClientLoad = { ...free, runnableShare: 0.55 };
+    for (const workload of ['tpcc', 'ch', 'rawsql'])
+      assert.equal(
+        clientLoadText(context, load, workload),
+        '3% CPU of 2 cores, event loop busy 2%, event-loop delay p99 9 ms, main thread running or waiting for a core 55%',
+        workload,
+      );
+    assert.match(clientLoadText(context, load, 'oltp_read_write'), /, worker running or waiting for a core 55%$/);
   });
 
   test('leave the loop out where no worker sent it (each blocked in read(2) at the tick), rather than show busy 0%', () => {

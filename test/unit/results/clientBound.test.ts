@@ -133,6 +133,20 @@ describe('clientSummaryLine', () => {
     );
   });
 
+  test("TPC-C, CH-benCHmark and rawsql runs name their main thread's run-queue share, a sysbench workload's run its worker's", () => {
+    const client: ClientLoad = { cpuUtilization: 0.41, cores: 2, eventLoopUtilization: 0.3, runnableShare: 0.55, bound: false };
+    for (const workload of ['tpcc', 'ch', 'rawsql'])
+      assert.equal(
+        clientSummaryLine({ workload, client, intervals: [] }),
+        'Client: 41% of 2 cores, event loop busy 30%, main thread running or waiting for a core 55%; the client did not limit this run.',
+        workload,
+      );
+    assert.match(
+      clientSummaryLine({ workload: 'oltp_point_select', client, intervals: [] }) ?? '',
+      /, worker running or waiting for a core 55%;/,
+    );
+  });
+
   test('a run whose event-loop delay was never sampled (blocking reads) prints no delay, not 0 ms', () => {
     const blocking: ClientLoad = { cpuUtilization: 0.41, cores: 2, eventLoopUtilization: 0.3, runnableShare: 0.55, bound: false };
     assert.equal(

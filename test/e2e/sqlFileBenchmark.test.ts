@@ -1,7 +1,7 @@
 // A user runs the SQL file in the editor as a benchmark (go-tpc's rawsql): right-click in the
 // editor, Run SQL File as Benchmark..., password (the only connection, not asked), threads, seconds; the live tab grows,
 // the result tab and the Benchmarks view show the run, and the server counted the query.
-// Screenshots: test-results/screenshots/sql-file-benchmark-*.png.
+// Screenshots: test-results/screenshots/sql-file-benchmark-*.png (-client-light: the Client row of the details).
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -119,8 +119,21 @@ describe('Run SQL File as Benchmark', () => {
       assert.equal((await serverExecutions()) - before, run.summary.events);
       assert.equal(run.labels?.['TOP_ITEMS.count'], run.summary.events);
       assert.equal(run.summary.reads, run.summary.events);
+      // the client measured on the main thread, where every connection lives, and said so among the details
+      assert.ok(run.client !== undefined && run.intervals.every((interval) => interval.client !== undefined));
+      const details = result.locator('table.kv');
+      const clientRow = new RegExp(
+        `Client\\s+\\d+% CPU of \\d+ cores?, event loop busy \\d+%[^\\n]*` +
+          (run.client.runnableShare === undefined ? '' : `, main thread running or waiting for a core \\d+%`) +
+          `[^\\n]*· ${run.client.bound ? 'The benchmark client limited this run' : 'the client did not limit this run'}`,
+      );
+      assert.match(await details.innerText(), clientRow);
+      assert.doesNotMatch(await details.innerText(), /worker running/);
+      assert.equal(await result.locator('[data-client-bound="true"]').count(), run.client.bound ? 1 : 0);
       await workbench.openViewContainer('TiDB Lab');
       await workbench.treeItem('rawsql · 1 thread', 'Benchmarks').waitFor({ state: 'visible' });
       await workbench.screenshot('sql-file-benchmark-result-light');
+      await details.scrollIntoViewIfNeeded();
+      await workbench.screenshot('sql-file-benchmark-client-light');
     }));
 });

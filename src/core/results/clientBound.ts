@@ -87,7 +87,7 @@ export const CLIENT_BOUND_ADVICE =
   'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';
 
 /** How clientSummaryLine's line begins: a log importer passes over it (an import carries no client figures). */
-export const CLIENT_SUMMARY_LINE = /^Client: \d+% of \d+ cores?, /;
+export const CLIENT_SUMMARY_LINE = /^Client: \d+% of \d+ cores?(, |; | — )/;
 
 /** The line the CLI prints after sysbench's (or go-tpc's) summary (neither prints anything like it). */
 export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'> & { workload?: string }): string | undefined {

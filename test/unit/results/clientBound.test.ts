@@ -4,6 +4,7 @@ import type { ClientLoad, ResultInterval } from '../../../src/core/results/bench
 import { sampleExperiment } from './support/sampleResults';
 import {
   clientSaturated,
+  CLIENT_SUMMARY_LINE,
   clientSummaryLine,
   experimentClientSummaryLine,
   runClientLoad,
@@ -145,6 +146,19 @@ describe('clientSummaryLine', () => {
       clientSummaryLine({ workload: 'oltp_point_select', client, intervals: [] }) ?? '',
       /, worker running or waiting for a core 55%;/,
     );
+  });
+
+  test('every line it prints is one the log importers pass over, CPU-only lines too', () => {
+    const loads: ClientLoad[] = [
+      saturatedLoad,
+      lightLoad,
+      { cpuUtilization: 0.3, cores: 2, bound: false },
+      { cpuUtilization: 0.97, cores: 1, bound: true },
+    ];
+    for (const client of loads) {
+      const line = clientSummaryLine({ client, intervals: [] }) ?? '';
+      assert.match(line, CLIENT_SUMMARY_LINE);
+    }
   });
 
   test('a run whose event-loop delay was never sampled (blocking reads) prints no delay, not 0 ms', () => {

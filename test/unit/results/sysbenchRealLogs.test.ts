@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { clientSummaryLine } from '../../../src/core/results/clientBound';
 import { importSysbenchLog } from '../../../src/core/results/importers/sysbenchLogImporter';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import { benchmarkLogNames, readBenchmarkLog } from './support/benchmarkLogFixtures';
@@ -45,6 +46,18 @@ describe('importing real sysbench 1.0.20 logs', () => {
     assert.equal(results[3].options.rand_type, 'uniform');
     assert.equal(results[0].options.table_size, 2000);
     assert.equal(new Set(results.map((run) => run.id)).size, 4, 'distinct ids');
+  });
+
+  test("TiDB Lab's Client line after the report imports without a warning, also when only the CPU was measured", () => {
+    const text = readFixture('sysbench-1.0.20-rate.log');
+    for (const client of [
+      { cpuUtilization: 0.3, cores: 2, bound: false },
+      { cpuUtilization: 0.97, cores: 1, bound: true },
+      { cpuUtilization: 0.41, cores: 2, eventLoopUtilization: 0.3, bound: false },
+    ]) {
+      const line = clientSummaryLine({ client, intervals: [] }) ?? '';
+      assert.deepEqual(importSysbenchLog(`${text.trimEnd()}\n${line}\n`, { fileName: 'run.log' }).warnings, [], line);
+    }
   });
 
   test('the password of the command line is in no result', () => {

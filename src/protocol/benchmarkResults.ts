@@ -209,6 +209,8 @@ export interface BenchmarkResultsStrings {
   clientBoundTitle: string;
   clientSaturatedIntervals: string;
   clientBoundAdvice: string;
+  /** clientBoundAdvice for TPC-C, CH-benCHmark and rawsql runs, which the sysbench engine cannot run */
+  clientBoundAdviceMainThread: string;
   clientLiveSaturated: string;
   heatmapClientBound: string;
   legendClientBound: string;

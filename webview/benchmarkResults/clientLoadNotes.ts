@@ -39,7 +39,7 @@ export function clientBoundBanner(context: ViewContext, run: RunResult): HTMLEle
     { className: 'callout warning client-bound', role: 'alert', attributes: { 'data-client-bound': 'true' } },
     element('strong', {}, s.clientBoundTitle),
     element('p', { className: 'client-figures' }, figures),
-    element('p', {}, s.clientBoundAdvice),
+    element('p', {}, clientOnMainThread(run.workload) ? s.clientBoundAdviceMainThread : s.clientBoundAdvice),
   );
 }
 
@@ -85,7 +85,7 @@ export class LiveClientNote {
         { className: 'client-figures' },
         `${clientLoadText(this.context, latest, this.workload)} · ${formatString(s.clientSaturatedIntervals, saturated, measured)}`,
       ),
-      element('p', {}, s.clientBoundAdvice),
+      element('p', {}, clientOnMainThread(this.workload) ? s.clientBoundAdviceMainThread : s.clientBoundAdvice),
     );
   }
 }

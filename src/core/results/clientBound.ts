@@ -83,8 +83,12 @@ export function clientLoadText(load: ClientMeasure, workload?: string): string {
   );
 }
 
-export const CLIENT_BOUND_ADVICE =
-  'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';
+/** What to do about bound runs of these workloads: the sysbench engine only where it could run one (not TPC-C, CH-benCHmark or rawsql). */
+export function clientBoundAdvice(workloads: readonly (string | undefined)[]): string {
+  return workloads.every(clientOnMainThread)
+    ? 'give the client more cores, use fewer threads, or run the client on a separate load machine'
+    : 'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench)';
+}
 
 /** How clientSummaryLine's line begins: a log importer passes over it (an import carries no client figures). */
 export const CLIENT_SUMMARY_LINE = /^Client: \d+% of \d+ cores?(, |; | — )/;
@@ -97,12 +101,13 @@ export function clientSummaryLine(run: Pick<RunResult, 'client' | 'intervals'> &
   if (!load.bound) return `Client: ${figures}; the client did not limit this run.`;
   const { saturated, measured } = saturatedIntervals(run);
   const share = measured > 0 ? ` (saturated in ${saturated} of ${measured} intervals)` : '';
-  return `Client: ${figures} — the client limited this run${share}, so these numbers understate the server: ${CLIENT_BOUND_ADVICE}.`;
+  return `Client: ${figures} — the client limited this run${share}, so these numbers understate the server: ${clientBoundAdvice([run.workload])}.`;
 }
 
 /** The line the CLI prints after an experiment's tables when the client limited any of its runs. */
 export function experimentClientSummaryLine(experiment: Pick<ExperimentResult, 'cells'>): string | undefined {
-  const bound = experiment.cells.filter((cell) => cell.run.client?.bound).length;
-  if (bound === 0) return undefined;
-  return `Client: the client limited ${bound} of ${experiment.cells.length} runs (marked client-bound above), so their numbers and the changes between them are the client's, not the server's: ${CLIENT_BOUND_ADVICE}.`;
+  const bound = experiment.cells.filter((cell) => cell.run.client?.bound);
+  if (bound.length === 0) return undefined;
+  const advice = clientBoundAdvice(bound.map((cell) => cell.run.workload));
+  return `Client: the client limited ${bound.length} of ${experiment.cells.length} runs (marked client-bound above), so their numbers and the changes between them are the client's, not the server's: ${advice}.`;
 }

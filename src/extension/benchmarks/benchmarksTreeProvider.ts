@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { isTpccRun, tpccFiguresOf, type TpccFigures } from '../../core/results/tpccFigures';
 import type { ExperimentCell, ExperimentResult, RunResult } from '../../core/results/benchmarkResult';
 import type { PanelTarget } from '../../protocol/benchmarkResults';
-import { saturatedIntervals } from '../../core/results/clientBound';
+import { clientOnMainThread, saturatedIntervals } from '../../core/results/clientBound';
 import { errorsText } from '../../core/results/errorCodes';
 import { BENCHMARK_COMMANDS, BENCHMARK_ITEM_CONTEXT } from './benchmarkIds';
 import { cellLabel, rateText, relativeTime, resultLabel, runsText, statusText } from './resultLabels';
@@ -147,7 +147,7 @@ export class BenchmarksTreeProvider implements vscode.TreeDataProvider<Benchmark
     tooltip.appendText(`${new Date(experiment.startTime).toLocaleString(vscode.env.language)} · ${statusText(experiment.status)}`);
     if (clientBound > 0)
       tooltip.appendText(
-        `\n\n${vscode.l10n.t("The benchmark client limited {0} of these runs: their numbers show the client's limit, not the server's. {1}", clientBound, clientBoundAdvice())}`,
+        `\n\n${vscode.l10n.t("The benchmark client limited {0} of these runs: their numbers show the client's limit, not the server's. {1}", clientBound, clientBoundAdvice(experiment.cells.filter((cell) => cell.run.client?.bound).map((cell) => cell.run)))}`,
       );
     item.tooltip = tooltip;
     item.command = openCommand({ kind: 'result', resultId: id });
@@ -251,7 +251,7 @@ function runTooltip(run: RunResult, label = resultLabel(run)): vscode.MarkdownSt
         busy === undefined ? '' : vscode.l10n.t(', event loop busy {0}%', Math.round(busy * 100)),
         saturated,
         measured,
-        clientBoundAdvice(),
+        clientBoundAdvice([run]),
       )}`,
     );
   }
@@ -262,10 +262,13 @@ function clientBoundText(run: RunResult): string {
   return run.client?.bound ? vscode.l10n.t('client-bound') : '';
 }
 
-function clientBoundAdvice(): string {
-  return vscode.l10n.t(
-    'Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).',
-  );
+/** The sysbench engine only where it could run one of the runs (not TPC-C, CH-benCHmark or rawsql). */
+function clientBoundAdvice(runs: readonly Pick<RunResult, 'workload'>[]): string {
+  return runs.every((run) => clientOnMainThread(run.workload))
+    ? vscode.l10n.t('Give the client more cores, use fewer threads, or run it on a separate load machine.')
+    : vscode.l10n.t(
+        'Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).',
+      );
 }
 
 /** Failed and cancelled say so first; a completed run the client limited carries the warning colour. */

@@ -127,6 +127,9 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     clientBoundAdvice: t(
       "These numbers show the client's limit, not the server's. Give the client more cores, use fewer threads, run it on a separate load machine, or use the sysbench engine (--engine=sysbench).",
     ),
+    clientBoundAdviceMainThread: t(
+      "These numbers show the client's limit, not the server's. Give the client more cores, use fewer threads, or run it on a separate load machine.",
+    ),
     clientLiveSaturated: t("The client is saturated: the numbers may show its limit, not the server's."),
     heatmapClientBound: t("Client-bound: the client limited the {0} run of this cell, so this change is not the server's.", '{0}'),
     legendClientBound: t('client-bound (not an effect)'),

@@ -148,6 +148,21 @@ describe('clientSummaryLine', () => {
     );
   });
 
+  test('a bound TPC-C, CH-benCHmark or rawsql run is not told to use the sysbench engine, which cannot run it', () => {
+    for (const workload of ['tpcc', 'ch', 'rawsql']) {
+      const line = clientSummaryLine({ workload, client: saturatedLoad, intervals: [] }) ?? '';
+      assert.match(
+        line,
+        /understate the server: give the client more cores, use fewer threads, or run the client on a separate load machine\.$/,
+      );
+      assert.doesNotMatch(line, /sysbench/, workload);
+    }
+    assert.match(
+      clientSummaryLine({ workload: 'oltp_point_select', client: saturatedLoad, intervals: [] }) ?? '',
+      /--engine=sysbench\)\.$/,
+    );
+  });
+
   test('every line it prints is one the log importers pass over, CPU-only lines too', () => {
     const loads: ClientLoad[] = [
       saturatedLoad,
@@ -188,5 +203,17 @@ test('an experiment says how many of its runs the client limited, and nothing wh
     experimentClientSummaryLine(experiment),
     "Client: the client limited 1 of 2 runs (marked client-bound above), so their numbers and the changes between them are the client's, not the server's: " +
       'give the client more cores, use fewer threads, run the client on a separate load machine, or use the sysbench engine (--engine=sysbench).',
+  );
+});
+
+test("a TPC-C experiment's line leaves the sysbench engine out of its advice", () => {
+  const experiment = sampleExperiment([
+    { workload: 'tpcc', threads: 8, variant: 'normal', qps: 100, p95: 2 },
+    { workload: 'tpcc', threads: 8, variant: 'cached', qps: 120, p95: 1.5 },
+  ]);
+  experiment.cells[1].run.client = saturatedLoad;
+  assert.match(
+    experimentClientSummaryLine(experiment) ?? '',
+    /not the server's: give the client more cores, use fewer threads, or run the client on a separate load machine\.$/,
   );
 });

@@ -9,13 +9,12 @@
 // event loop a turn every SLICE_MS (setImmediate), or the worker's messages and timers would starve.
 import { readSync } from 'node:fs';
 import type { Socket } from 'node:net';
+// the module's binding, not the global: Node's global performance is a getter V8 cannot inline
 import { performance } from 'node:perf_hooks';
 
-// Taken from the modules once. node:fs's exports object is in dictionary mode, so `fs.readSync`
-// read per call (as the bundle would) is a generic property lookup on the hot path; Node's global
-// `performance` is a getter, called on every use.
+// Taken from node:fs once: its exports object is in dictionary mode, so `fs.readSync` read per call
+// (as the bundle would) is a generic property lookup on the hot path.
 const readDescriptor = readSync;
-const clock = performance;
 
 /** How long one drain() may keep the event loop waiting. */
 export const SLICE_MS = 5;
@@ -74,7 +73,7 @@ export class BlockingReader {
   constructor(
     private readonly fd: number,
     private readonly target: BlockingReaderTarget,
-    private readonly now: () => number = () => clock.now(),
+    private readonly now: () => number = () => performance.now(),
     private readonly gate?: ReadGate,
   ) {}
 

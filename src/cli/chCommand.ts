@@ -3,8 +3,7 @@
 // (ch/prepareChTables.ts), which go-tpc does in two commands (tpcc prepare, then ch prepare); run
 // prints go-tpc's [Current] / [Summary] lines of the transactions and the queries, tpmC and QphH
 // (or the result as JSON); check is TPC-C's consistency check; cleanup drops both sides' tables.
-import { DatabaseSession } from '../core/db/databaseSession';
-import { adminProfile } from '../core/bench/benchConnectionSettings';
+import { openAdminSession } from '../core/bench/adminSession';
 import { resolveBenchOptions, type ConnectionOptionValues } from '../core/bench/benchOptions';
 import { parseChArguments, type ChArguments } from '../core/bench/ch/chArguments';
 import { finishedLine, qphHLine } from '../core/bench/ch/chReport';
@@ -12,7 +11,7 @@ import { cleanupChTables, prepareChTables } from '../core/bench/ch/prepareChTabl
 import { runCh, type ChRun } from '../core/bench/ch/runCh';
 import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
 import { checkTpcc } from '../core/bench/tpcc/checkTpcc';
-import { checkChTables, type ChTableCheckOutcome } from '../core/bench/ch/checkChTables';
+import { checkChTables } from '../core/bench/ch/checkChTables';
 import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
 import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
 import { DEFAULT_TPCC_DATABASE } from '../core/bench/tpcc/tpccArguments';
@@ -91,7 +90,7 @@ async function prepare(
     for (const failure of tpcc.check.failures) say(`check ${failure.condition} failed on warehouse ${failure.warehouse}: ${failure.what}`);
     return 1;
   }
-  const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { connectionLimit: 1 });
+  const admin = await openAdminSession(connection);
   try {
     if (args.tiflashReplica > 0 && admin.identity.flavor !== 'tidb')
       say(`--tiflash-replica: ${admin.identity.flavor} has no TiFlash; ALTER TABLE ... SET TIFLASH REPLICA will fail`);
@@ -129,13 +128,8 @@ async function check(
   );
   for (const failure of outcome.failures)
     say(`check ${failure.condition} failed on warehouse ${failure.warehouse}: ${failure.what} (got ${failure.got})`);
-  const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { connectionLimit: 1 });
-  let tables: ChTableCheckOutcome;
-  try {
-    tables = await checkChTables(admin);
-  } finally {
-    await admin.close();
-  }
+  const admin = await openAdminSession(connection);
+  const tables = await checkChTables(admin).finally(() => admin.close());
   for (const failure of tables.failures) say(`check ${failure.condition} failed: ${failure.what} (got ${failure.got})`);
   const checked = outcome.checked + tables.checked;
   const failed = outcome.failures.length + tables.failures.length;
@@ -144,7 +138,7 @@ async function check(
 }
 
 async function cleanupTables(connection: ConnectionOptionValues, say: (line: string) => void): Promise<void> {
-  const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { connectionLimit: 1 });
+  const admin = await openAdminSession(connection);
   try {
     await cleanupChTables(admin);
   } finally {

@@ -6,11 +6,10 @@
 // sweep) reloaded during its second cell comes back at that cell and is stored with every cell.
 // Screenshots: test-results/screenshots/benchmark-reload-*.png (and TIDB_LAB_SHOTS_DIR when set).
 import * as assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import type { Frame } from 'playwright-core';
 import { BENCHMARK_RESULTS_VIEW_TYPE } from '../../src/protocol/benchmarkResults';
 import { readMeta } from '../../src/core/bench/detached/runDirectory';
@@ -18,13 +17,12 @@ import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
 import { extensionHosts, runnerProcesses } from './support/benchmarkProcesses';
 import { isAlive, signal } from './support/processTree';
-import { repoRoot } from './support/paths';
+import { preparePointSelectTable } from './support/pointSelectTables';
 import type { Workbench } from './support/workbench';
 import { savedEditorPartState } from './support/savedEditors';
 import { WorkbenchSession } from './support/workbenchSession';
 import { timeoutScale as scale, until } from './support/waiting';
 
-const execFileAsync = promisify(execFile);
 const db = testDatabase();
 const database = 'tidblab_e2e_reload';
 const CONNECTION = 'E2E MariaDB';
@@ -94,26 +92,7 @@ describe('a benchmark and a window reload', () => {
   let session: WorkbenchSession;
 
   before(async () => {
-    await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
-    await adminQuery(`CREATE DATABASE ${database}`);
-    const cli = join(repoRoot, 'dist', 'cli.js');
-    await execFileAsync(
-      process.execPath,
-      [
-        cli,
-        'bench',
-        '--engine=builtin',
-        `--mysql-host=${db.host}`,
-        `--mysql-port=${db.port}`,
-        `--mysql-user=${db.user}`,
-        `--mysql-db=${database}`,
-        '--tables=1',
-        '--table-size=1000',
-        'oltp_point_select',
-        'prepare',
-      ],
-      { timeout: 120_000, env: { ...process.env, MYSQL_PWD: db.password } },
-    );
+    await preparePointSelectTable(database, 1000, 120_000);
     session = await WorkbenchSession.open({
       userSettings: {
         'workbench.colorTheme': 'Default Dark Modern',

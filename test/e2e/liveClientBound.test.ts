@@ -15,21 +15,18 @@
 // running or waiting for the core 100% and an event-loop delay p99 of hundreds of ms, far over the
 // rule's 50%, 90% and 10 ms.
 import * as assert from 'node:assert/strict';
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
 import { focusWorkbench, runBenchmarkFromPalette } from './support/benchmarkTabs';
-import { repoRoot } from './support/paths';
+import { preparePointSelectTable } from './support/pointSelectTables';
 import { extensionHosts, runnerProcesses } from './support/benchmarkProcesses';
 import { isAlive, signal } from './support/processTree';
 import { WorkbenchSession } from './support/workbenchSession';
 import { timeoutScale as scale, until } from './support/waiting';
 
-const execFileAsync = promisify(execFile);
 const db = testDatabase();
 const database = 'tidblab_e2e_client_bound';
 const CONNECTION = 'E2E MariaDB';
@@ -69,25 +66,7 @@ describe('the live tab of a client-bound run', () => {
   };
 
   before(async () => {
-    await adminQuery(`DROP DATABASE IF EXISTS ${database}`);
-    await adminQuery(`CREATE DATABASE ${database}`);
-    await execFileAsync(
-      process.execPath,
-      [
-        join(repoRoot, 'dist', 'cli.js'),
-        'bench',
-        '--engine=builtin',
-        `--mysql-host=${db.host}`,
-        `--mysql-port=${db.port}`,
-        `--mysql-user=${db.user}`,
-        `--mysql-db=${database}`,
-        '--tables=1',
-        '--table-size=2000',
-        'oltp_point_select',
-        'prepare',
-      ],
-      { timeout: 120_000 * scale, env: { ...process.env, MYSQL_PWD: db.password } },
-    );
+    await preparePointSelectTable(database, 2000, 120_000 * scale);
     session = await WorkbenchSession.open({
       userSettings: {
         'workbench.colorTheme': 'Default Light Modern',

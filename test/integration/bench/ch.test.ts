@@ -11,6 +11,7 @@ import { CH_QUERIES, CH_QUERY_NAMES } from '../../../src/core/bench/ch/chQueries
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
+import { assertClientMeasuredOnMainThread } from './support/mainThreadClient';
 
 /** A local port nothing listens on (taken by the system, then given back). */
 function closedPort(): Promise<number> {
@@ -133,9 +134,7 @@ describe('tidb-lab bench ch', { timeout: 40 * 60_000 }, () => {
     assert.equal(result.labels?.qphH, ch.qphH);
     // the client (TPC-C's and the AP threads' one process) measured as TPC-C's run measures it
     assert.ok(result.intervals.length > 0);
-    for (const load of [result.client, ...result.intervals.map((interval) => interval.client)]) {
-      assert.ok(load !== undefined && load.cores >= 1 && load.cpuUtilization >= 0 && load.cpuUtilization <= 1, JSON.stringify(load));
-    }
+    assertClientMeasuredOnMainThread(result);
   });
 
   test("the text output is go-tpc's and imports back to the same QphH and counts", async () => {

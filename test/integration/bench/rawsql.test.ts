@@ -10,6 +10,7 @@ import { connectionArgs, dropDatabase, freshDatabase, query, runProcess } from '
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
+import { assertClientLineLast, assertClientMeasuredOnMainThread } from './support/mainThreadClient';
 
 const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'tidblab-rawsql-'));
@@ -139,18 +140,9 @@ describe('tidb-lab bench rawsql', () => {
     assert.ok(parsed.ok, JSON.stringify(parsed));
     const result = parsed.result as RunResult;
     assert.ok(result.intervals.length >= 2, `intervals: ${result.intervals.length}`);
-    for (const load of [result.client, ...result.intervals.map((interval) => interval.client)]) {
-      assert.ok(load !== undefined, 'the run and each interval carry the client load');
-      assert.ok(load.cores >= 1, JSON.stringify(load));
-      assert.ok(load.cpuUtilization >= 0 && load.cpuUtilization <= 1, JSON.stringify(load));
-      assert.ok(
-        load.eventLoopUtilization !== undefined && load.eventLoopUtilization >= 0 && load.eventLoopUtilization <= 1,
-        JSON.stringify(load),
-      );
-      assert.equal(typeof load.bound, 'boolean');
-    }
+    assertClientMeasuredOnMainThread(result);
     assert.match(outcome.stdout, /\n\[Summary\] CLIENT {1}- Takes\(s\): [^\n]+\nClient: \d+% of \d+ cores?, event loop busy \d+%.*limit/);
-    assert.equal(outcome.stdout.trimEnd().split('\n').at(-1)?.startsWith('Client: '), true, 'the last line, as after sysbench');
+    assertClientLineLast(outcome.stdout);
     // the go-tpc importer passes over the Client line
     const imported = importBenchmarkLog(outcome.stdout, 'rawsql-client.log');
     assert.deepEqual(imported.warnings, []);

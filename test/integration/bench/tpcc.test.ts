@@ -21,6 +21,7 @@ import { waitFor } from '../../support/serverStatements';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
+import { assertClientLineLast, assertClientMeasuredOnMainThread } from './support/mainThreadClient';
 
 const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'tidblab-tpcc-'));
@@ -192,21 +193,12 @@ describe('tidb-lab bench tpcc', () => {
       assert.ok(Math.abs(tpcc.efficiency - (100 * tpcc.tpmC) / 12.86) < 1e-6 * tpcc.efficiency + 1e-9);
 
       // the client measured as a sysbench workload's run measures it, and said after go-tpc's summary
-      const clientLoads = [result.client, ...result.intervals.map((interval) => interval.client)];
-      for (const load of clientLoads) {
-        assert.ok(load !== undefined, 'the run and each interval carry the client load');
-        assert.ok(load.cores >= 1, JSON.stringify(load));
-        assert.ok(load.cpuUtilization >= 0 && load.cpuUtilization <= 1, JSON.stringify(load));
-        // the run's one loop answers every tick itself: always sampled
-        const busy = load.eventLoopUtilization;
-        assert.ok(busy !== undefined && busy >= 0 && busy <= 1, JSON.stringify(load));
-        assert.equal(typeof load.bound, 'boolean');
-      }
+      assertClientMeasuredOnMainThread(result);
       assert.match(
         outcome.stdout,
         /\ntpmC: [\d.]+, tpmTotal: [\d.]+, efficiency: [\d.]+%\nClient: \d+% of \d+ cores?, event loop busy \d+%.*(limit)/,
       );
-      assert.equal(outcome.stdout.trimEnd().split('\n').at(-1)?.startsWith('Client: '), true, 'the last line, as after sysbench');
+      assertClientLineLast(outcome.stdout);
 
       // the printed go-tpc lines read back to the result's numbers
       assert.match(outcome.stdout, /\nFinished\n\[Summary\] DELIVERY - Takes\(s\): /);

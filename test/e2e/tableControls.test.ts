@@ -115,28 +115,10 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
     return session.page.locator('.monaco-dialog-box');
   }
 
-  function contextMenuItem(action: string) {
-    return session.page
-      .locator('.context-view .monaco-menu')
-      .first()
-      .locator('.action-item .action-label', { hasText: new RegExp(`^\\s*${action.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
-  }
-
-  /** Picks an item's context menu action; a click right after the menu opens can go unnoticed, so it hovers first. */
+  /** Picks an item's context menu action. */
   async function chooseFromContextMenu(workbench: Workbench, table: string, action: string): Promise<void> {
     await workbench.treeItem(table, VIEW).click({ button: 'right' });
-    await clickOpenMenuItem(action);
-  }
-
-  async function clickOpenMenuItem(action: string): Promise<void> {
-    const item = contextMenuItem(action);
-    await item.waitFor({ state: 'visible' });
-    await item.hover();
-    // The menu takes the hover once it marks the item focused; a click before that can go unnoticed.
-    await session.page
-      .locator('.context-view .monaco-menu .action-item.focused .action-label', { hasText: await item.innerText() })
-      .waitFor({ state: 'visible' });
-    await item.click();
+    await workbench.clickContextMenuItem(action);
   }
 
   /** Answers the optional location labels prompt that follows the replica count. */
@@ -211,7 +193,7 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
       assert.ok(!menu.includes('Stop Caching Table'), 'only the action that applies');
       assert.ok(!menu.includes('Verify Cache Hit'), 'nothing to verify before caching');
 
-      await clickOpenMenuItem('Cache Table');
+      await workbench.clickContextMenuItem('Cache Table');
       await dialog().waitFor({ state: 'visible' });
       const text = await dialog().innerText();
       assert.match(text, /Cache the table tidblab_e2e_controls\.exchange_rates\?/);

@@ -243,9 +243,18 @@ export class Workbench {
     return labels.map((label) => label.trim()).filter((label) => label.length > 0);
   }
 
+  /**
+   * Picks an item of the open context menu. A click right after the menu opens can go unnoticed
+   * (seen: the item highlighted, the menu still open 30 s later), so it hovers until the menu marks
+   * the item focused, then clicks.
+   */
   async clickContextMenuItem(actionTitle: string): Promise<void> {
     const item = this.contextMenu().locator('.action-item .action-label', { hasText: exactText(actionTitle) });
     await item.waitFor({ state: 'visible', timeout: defaultTimeout });
+    await item.hover();
+    await this.contextMenu()
+      .locator('.action-item.focused .action-label', { hasText: exactText(actionTitle) })
+      .waitFor({ state: 'visible', timeout: defaultTimeout });
     await item.click();
   }
 

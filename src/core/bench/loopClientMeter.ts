@@ -6,10 +6,14 @@ import type { ClientLoad, ResultInterval } from '../results/benchmarkResult';
 import { ClientMeter } from './clientMeter';
 import { EventLoopLoad } from './eventLoopLoad';
 
-export class LoopClientMeter {
-  private readonly loop = new EventLoopLoad();
+/** Where the loop's figures come from (EventLoopLoad; a test gives fixed ones). */
+export type LoopFigures = Pick<EventLoopLoad, 'start' | 'sample' | 'stop'>;
 
-  constructor(private readonly meter = new ClientMeter()) {}
+export class LoopClientMeter {
+  constructor(
+    private readonly meter = new ClientMeter(),
+    private readonly loop: LoopFigures = new EventLoopLoad(),
+  ) {}
 
   /** The run's start: the process's CPU and the loop's figures count from here. */
   start(): void {

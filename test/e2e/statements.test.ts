@@ -123,9 +123,7 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
       const dialog = session.page.locator('.monaco-dialog-box');
       const bindStatement =
         /CREATE GLOBAL BINDING FROM HISTORY USING PLAN DIGEST '8b1d2c3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c'/;
-      await slow.hover();
-      await slow.locator('.actions a.action-label[aria-label^="Bind This Plan"]').click();
-      await dialog.waitFor({ state: 'visible' });
+      await workbench.clickRowActionUntil(slow, 'Bind This Plan', dialog);
       assert.match(await dialog.innerText(), bindStatement);
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -133,9 +131,7 @@ describe('Statements view: top statements, slow queries, plans and bindings', ()
       await noBindings.waitFor({ state: 'visible' });
       assert.equal(await workbench.view(VIEW).locator('.monaco-list-row', { hasText: 'select * from `t` where `a` < ?' }).count(), 0);
       // asked again and confirmed: bound
-      await slow.hover();
-      await slow.locator('.actions a.action-label[aria-label^="Bind This Plan"]').click();
-      await dialog.waitFor({ state: 'visible' });
+      await workbench.clickRowActionUntil(slow, 'Bind This Plan', dialog);
       assert.match(await dialog.innerText(), bindStatement);
       await workbench.screenshot('statements-bind-confirmation');
       await dialog.locator('.monaco-button', { hasText: 'Bind Plan' }).click();

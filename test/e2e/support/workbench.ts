@@ -230,6 +230,25 @@ export class Workbench {
     await row.locator(`.actions a.action-label[aria-label^="${cssString(actionTitle)}"]`).click();
   }
 
+  /**
+   * Hovers a row and clicks one of its inline actions until `opened` shows. A tree still
+   * re-rendering (a refresh landing) can swallow a click on the row it replaces; that click did
+   * nothing, so clicking again is safe.
+   */
+  async clickRowActionUntil(row: Locator, actionTitle: string, opened: Locator, attempts = 3): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await row.hover();
+      await row.locator(`.actions a.action-label[aria-label^="${cssString(actionTitle)}"]`).click();
+      try {
+        await opened.waitFor({ state: 'visible', timeout: (attempt < attempts ? 10_000 : 45_000) * timeoutScale });
+        return;
+      } catch (error) {
+        if (attempt >= attempts) throw error;
+        if (await opened.isVisible()) return;
+      }
+    }
+  }
+
   /** Right-clicks a tree item and picks `actionTitle` from its context menu. */
   async clickTreeItemContextAction(label: string, actionTitle: string, viewTitle?: string): Promise<void> {
     await this.treeItem(label, viewTitle).click({ button: 'right' });

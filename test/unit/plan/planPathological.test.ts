@@ -83,10 +83,17 @@ function assertLinear(name: string, build: (size: number) => string, size: numbe
     check(parsePlanText(small), size);
     check(parsePlanText(large), size * 4);
   }
-  const smallMs = cpuMs(() => parsePlanText(small));
-  const largeMs = cpuMs(() => parsePlanText(large));
-  // A floor of 5 ms for the small input: below that the ratio is noise, not growth.
-  const ratio = largeMs / Math.max(smallMs, 5);
+  // A quadratic reader is over the bound on every attempt; a linear one only when a collection or
+  // a busy machine lands in one measurement, so an attempt over the bound is measured again.
+  let smallMs = 0;
+  let largeMs = 0;
+  let ratio = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 3 && ratio >= MAX_GROWTH_FOR_4X; attempt++) {
+    smallMs = cpuMs(() => parsePlanText(small));
+    largeMs = cpuMs(() => parsePlanText(large));
+    // A floor of 5 ms for the small input: below that the ratio is noise, not growth.
+    ratio = largeMs / Math.max(smallMs, 5);
+  }
   assert.ok(
     ratio < MAX_GROWTH_FOR_4X,
     `${name}: ${smallMs.toFixed(1)} ms for ${size}, ${largeMs.toFixed(1)} ms for ${size * 4} (x${ratio.toFixed(1)})`,

@@ -225,7 +225,10 @@ export class Workbench {
 
   /** Clicks an inline action (the icons shown on hover) of a tree item. */
   async clickTreeItemInlineAction(label: string, actionTitle: string, viewTitle?: string): Promise<void> {
-    const row = this.treeItem(label, viewTitle);
+    await this.clickRowInlineAction(this.treeItem(label, viewTitle), actionTitle);
+  }
+
+  private async clickRowInlineAction(row: Locator, actionTitle: string): Promise<void> {
     await row.hover();
     await row.locator(`.actions a.action-label[aria-label^="${cssString(actionTitle)}"]`).click();
   }
@@ -237,8 +240,7 @@ export class Workbench {
    */
   async clickRowActionUntil(row: Locator, actionTitle: string, opened: Locator, attempts = 3): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      await row.hover();
-      await row.locator(`.actions a.action-label[aria-label^="${cssString(actionTitle)}"]`).click();
+      await this.clickRowInlineAction(row, actionTitle);
       try {
         await opened.waitFor({ state: 'visible', timeout: (attempt < attempts ? 10_000 : 45_000) * timeoutScale });
         return;

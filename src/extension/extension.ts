@@ -9,6 +9,8 @@ import { registerPlaygroundFeature } from './playground/registerPlaygroundFeatur
 import { registerPlanFeature } from './plans/registerPlanFeature';
 import { EchoSafeMemento } from './state/echoSafeMemento';
 import { registerStatementsFeature } from './statements/registerStatementsFeature';
+import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar';
+import { whenTidbLabInUse } from './tidbLabInUse';
 import { registerTableControls } from './tableControls/registerTableControls';
 
 export function activate(context: vscode.ExtensionContext): TidbLabApi {
@@ -17,15 +19,20 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   // One for the whole extension: an instance knows only its own writes, so a second one over the
   // same globalState could read back the late echo of a write the first made.
   const globalState = new EchoSafeMemento(context.globalState);
-  const { store, manager, explorer } = registerConnectionFeature(context, log, globalState);
+  const { store, manager, explorer, view: connectionsView } = registerConnectionFeature(context, log, globalState);
   log.info(`TiDB Lab ${String(context.extension.packageJSON.version)} activated in VS Code ${vscode.version}.`);
   const api: TidbLabApi = { connections: manager, store, explorer, log };
   const panels = registerPlanFeature(context, api);
-  registerStatementsFeature(context, api, panels);
+  const statementsView = registerStatementsFeature(context, api, panels);
   registerTableControls(context, api);
-  registerBenchmarkFeature(context, api, panels, globalState);
+  const benchmarksView = registerBenchmarkFeature(context, api, panels, globalState);
   registerPlaygroundFeature(context, api);
-  void manager.restoreActive();
+  context.subscriptions.push(
+    whenTidbLabInUse({ views: [connectionsView, benchmarksView, statementsView], onDidChangeSessions: manager.onDidChangeSessions }, () => {
+      context.subscriptions.push(new ActiveConnectionStatusBar(manager));
+      void manager.restoreActive();
+    }),
+  );
   return api;
 }
 

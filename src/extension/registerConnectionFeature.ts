@@ -9,7 +9,6 @@ import { ConnectionNode } from './explorer/connectionNode';
 import { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
 import type { ExplorerNode } from './explorer/explorerNode';
 import { sqlLoggerFor, type ExtensionLog } from './log/extensionLog';
-import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar';
 import { registerConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager, type SessionOpener } from './connections/connectionManager';
 import { ConnectionStore } from './connections/connectionStore';
@@ -21,6 +20,8 @@ export interface ConnectionFeature {
   store: ConnectionStore;
   manager: ConnectionManager;
   explorer: ConnectionsTreeProvider;
+  /** the Connections view */
+  view: vscode.TreeView<ExplorerNode>;
 }
 
 export function registerConnectionFeature(
@@ -59,7 +60,6 @@ export function registerConnectionFeature(
     manager,
     explorer,
     treeView,
-    new ActiveConnectionStatusBar(manager),
     ...registerConnectionCommands({
       store,
       manager,
@@ -76,7 +76,7 @@ export function registerConnectionFeature(
       },
     }),
   );
-  return { store, manager, explorer };
+  return { store, manager, explorer, view: treeView };
 }
 
 function isExplorerNode(value: unknown): value is ExplorerNode {

@@ -107,23 +107,63 @@ describe('a benchmark and a window reload', () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
   });
 
+  // VS Code in a browser may not finish saving its editors on the way out, and a user may have
+  // closed the live tab: the window that comes back then has nothing of TiDB Lab open. TiDB Lab
+  // starts with the window all the same and takes the run over, opening its live tab again.
+  it('takes a run over after Reload Window in a window with nothing of TiDB Lab open: its live tab opens again', () =>
+    session.diagnose('benchmark-reload-no-tab', async (workbench) => {
+      await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
+      // long enough to outlast the wait for the saved editors and the reload; cancelled once its tab is back
+      await startBenchmark(workbench, '1', Math.round(150 * scale));
+      const before = await until(
+        () => livePoints(workbench),
+        (points) => points >= 2,
+        'two live points before the live tab is closed',
+      );
+      const runners = runnerProcesses(session.server.userDataDir);
+      assert.equal(runners.length, 1, 'the benchmark runs in a process of its own');
+      await workbench.closeAllEditors();
+      // the editors the reloaded window restores are those saved last: none of them a TiDB Lab tab
+      await until(
+        () => savedEditorPartState(workbench.page),
+        (saved) => !saved.includes(BENCHMARK_RESULTS_VIEW_TYPE),
+        'the workbench to save its editors without the live tab',
+        120_000 * scale,
+        1000,
+      );
+      assert.equal(
+        await workbench.page.locator('.part.sidebar .composite.title', { hasText: /TiDB Lab/i }).count(),
+        0,
+        'no TiDB Lab view is shown',
+      );
+
+      await workbench.runCommand('Developer: Reload Window');
+      await workbench.waitUntilReady();
+      assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the run');
+      const after = await until(
+        () => livePoints(workbench),
+        (points) => points > before,
+        'the live tab to open again with the points from before the reload and new ones',
+      );
+      assert.ok(after > before);
+      await shot(workbench, 'benchmark-reload-no-tab');
+      const live = await liveFrame(workbench);
+      await live.locator('#cancel-run').click();
+      await until(
+        async () => runnerProcesses(session.server.userDataDir).length,
+        (count) => count === 0,
+        'the cancelled run to end',
+        120_000 * scale,
+      );
+      const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 120_000 * scale);
+      assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'cancelled');
+      await workbench.closeAllEditors();
+    }));
+
   it('keeps running through Reload Window: the live tab comes back and grows, and the complete result lands', () =>
     session.diagnose('benchmark-reload', async (workbench) => {
       await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
-      await workbench.runCommand('TiDB Lab: Run Benchmark...');
-      // the only connection is used without asking
-      await answer(workbench, /Password of/, db.password);
-      await workbench.pickQuickPickItem('oltp_point_select');
-      for (const [item, prompt, value] of [
-        ['Threads', /--threads/, '2'],
-        ['Time', /--time/, String(RUN_SEC)],
-        ['Table size', /--table-size/, '1000'],
-        ['Database', /--mysql-db/, database],
-      ] as const) {
-        await workbench.pickQuickPickItem(item);
-        await answer(workbench, prompt, value);
-      }
-      await workbench.pickQuickPickItem('Run Benchmark');
+      await startBenchmark(workbench, '2', RUN_SEC);
 
       const before = await until(
         () => livePoints(workbench),

@@ -25,7 +25,7 @@ export function registerBenchmarkFeature(
   api: TidbLabApi,
   planPanels: PlanViewPanels,
   globalState: EchoSafeMemento,
-): void {
+): vscode.TreeView<BenchmarkNode> {
   const store = new BenchmarkResultStore(context.globalStorageUri, api.log);
   const tree = new BenchmarksTreeProvider(store);
   const treeView = vscode.window.createTreeView<BenchmarkNode>(BENCHMARKS_VIEW, { treeDataProvider: tree, canSelectMany: true });
@@ -67,4 +67,5 @@ export function registerBenchmarkFeature(
   runner.watchForRunsToAdopt();
   // a run whose tab came back here while the window that followed it lingers (its browser tab was closed)
   panels.setRestoredLiveTabs({ runKeyOfTitle: (title) => runner.runKeyOfLiveTab(title), restored: (runKey) => runner.takeOverRun(runKey) });
+  return treeView;
 }

@@ -34,7 +34,7 @@ export function registerStatementsFeature(
   context: vscode.ExtensionContext,
   api: TidbLabApi,
   panels: PlanViewPanels,
-): StatementsTreeProvider {
+): vscode.TreeView<StatementsNode> {
   const t = vscode.l10n.t;
   const tree = new StatementsTreeProvider(api.connections);
   const view = vscode.window.createTreeView<StatementsNode>(STATEMENTS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
@@ -119,7 +119,7 @@ export function registerStatementsFeature(
       return true;
     }),
   );
-  return tree;
+  return view;
 }
 
 interface PlanText {

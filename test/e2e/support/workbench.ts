@@ -16,6 +16,7 @@ const colorThemes: Record<ColorThemeKind, { label: string; workbenchClass: strin
 // Generous because the machines are small and shared; TIDB_LAB_E2E_TIMEOUT_SCALE stretches every wait.
 const timeoutScale = Number(process.env.TIDB_LAB_E2E_TIMEOUT_SCALE) || 1;
 const defaultTimeout = 45_000 * timeoutScale;
+const FRAME_PROBE_MS = 3000;
 
 /**
  * Drives the VS Code workbench in a page through what a user sees and clicks.
@@ -375,7 +376,10 @@ export class Workbench {
       for (const frame of this.page.frames()) {
         if (frame === this.page.mainFrame() || frame.isDetached()) continue;
         try {
-          if ((await frame.locator(selector).count()) > 0) return frame;
+          // A frame whose page never loads (a webview left pending) would hold a count() until it is
+          // detached: each frame gets a few seconds, and the others are looked at meanwhile.
+          const count = await Promise.race([frame.locator(selector).count(), delayed(FRAME_PROBE_MS, 0)]);
+          if (count > 0) return frame;
         } catch {
           // The frame navigated or went away while we looked.
         }
@@ -446,6 +450,10 @@ export function safeFileName(name: string): string {
       .replace(/^-+|-+$/g, '')
       .slice(0, 120) || 'screenshot'
   );
+}
+
+function delayed<T>(ms: number, value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms));
 }
 
 function exactText(text: string): RegExp {

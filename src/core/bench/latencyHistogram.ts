@@ -7,14 +7,15 @@
 // array laid out as the histogram's (latencyCounts.ts, which worker threads use without this
 // module), and the counts go into the histogram when somebody reads it (at most once per report
 // interval).
-import { build, decodeFromCompressedBase64, encodeIntoCompressedBase64, type Histogram, type JsHistogram } from 'hdr-histogram-js';
+import type { Histogram, JsHistogram } from 'hdr-histogram-js';
+import { loadHdrHistogram } from '../lazyLibraries';
 import type { LatencyHistogram, LatencySummaryMs } from '../results/benchmarkResult';
 import { HIGHEST_MICROS, LatencyCounts, valueOfIndex, type CountedLatencies } from './latencyCounts';
 
 export { countsIndex, valueOfIndex } from './latencyCounts';
 
 export function newHistogram(): Histogram {
-  return build({
+  return loadHdrHistogram().build({
     lowestDiscernibleValue: 1,
     highestTrackableValue: HIGHEST_MICROS,
     numberOfSignificantValueDigits: 3,
@@ -56,7 +57,7 @@ export class LatencyRecorder {
     if (other instanceof LatencyRecorder) this.histogram.add(other.histogram);
     else if ('counts' in other) this.pending.add(other);
     else {
-      const decoded = decodeFromCompressedBase64(other.histogram, 32);
+      const decoded = loadHdrHistogram().decodeFromCompressedBase64(other.histogram, 32);
       this.histogram.add(decoded);
       decoded.destroy();
     }
@@ -78,7 +79,7 @@ export class LatencyRecorder {
   /** A copy for a result (the histogram compressed). */
   encode(): EncodedLatencies {
     return {
-      histogram: this.count > 0 ? encodeIntoCompressedBase64(this.histogram) : '',
+      histogram: this.count > 0 ? loadHdrHistogram().encodeIntoCompressedBase64(this.histogram) : '',
       count: this.count,
       sumMs: this.sumMs,
       minMs: this.minMs,

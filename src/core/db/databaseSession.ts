@@ -1,6 +1,7 @@
 // One open connection profile: a mysql2 pool, the server's identity, and a logged SqlExecutor.
 import type { Connection as CoreConnection } from 'mysql2';
-import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
+import { loadMysql2Promise } from '../lazyLibraries';
 import type { ConnectionProfile } from './connectionProfile';
 import { poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
 import {
@@ -52,7 +53,7 @@ export class DatabaseSession implements SqlExecutor {
     const logger = options.logger ?? (() => undefined);
     let pool: Pool | undefined;
     try {
-      pool = createPool(poolOptionsFor(profile, password, options));
+      pool = loadMysql2Promise().createPool(poolOptionsFor(profile, password, options));
       // A pool reports connection errors only on first use; asking for one surfaces them now.
       pool.on('connection', () => undefined);
       const started = performance.now();
@@ -219,7 +220,10 @@ async function refineProblem(
  * The retry is encrypted, so the password is never sent more openly than the first attempt did.
  */
 async function acceptedOverTls(profile: ConnectionProfile, password: string, options: OpenSessionOptions): Promise<boolean> {
-  const pool = createPool({ ...poolOptionsFor({ ...profile, tls: 'required' }, password, options), connectionLimit: 1 });
+  const pool = loadMysql2Promise().createPool({
+    ...poolOptionsFor({ ...profile, tls: 'required' }, password, options),
+    connectionLimit: 1,
+  });
   pool.on('connection', () => undefined);
   const sql = 'SELECT 1 /* over TLS: does the server require it? */';
   const started = performance.now();

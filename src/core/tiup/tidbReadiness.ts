@@ -1,6 +1,7 @@
 // Whether TiDB answers at an address: a MySQL login as root without a password (how a playground
 // is reached: "mysql --host 127.0.0.1 --port 4000 -u root") and SELECT VERSION(), which names TiDB.
-import { createConnection, type Connection } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
+import { loadMysql2Promise } from '../lazyLibraries';
 import type { Endpoint } from './playgroundOutput';
 
 export type ReadinessResult = { ready: true; version: string } | { ready: false; reason: string };
@@ -21,7 +22,8 @@ export function tidbReadinessProbe(timeoutMs = 3000): ReadinessProbe {
       };
       // A server that accepts but never greets must not hold the probe (or its connection) forever.
       const timer = setTimeout(() => finish({ ready: false, reason: `no answer within ${timeoutMs} ms` }), timeoutMs);
-      createConnection({ host: endpoint.host, port: endpoint.port, user: 'root', password: '', connectTimeout: timeoutMs })
+      loadMysql2Promise()
+        .createConnection({ host: endpoint.host, port: endpoint.port, user: 'root', password: '', connectTimeout: timeoutMs })
         .then(async (opened) => {
           connection = opened;
           if (settled) {

@@ -5,7 +5,8 @@
 // lean connection skips row contents by design. Transactions are START TRANSACTION ... COMMIT or
 // ROLLBACK in the text protocol, preceded by SET TRANSACTION ISOLATION LEVEL when --isolation asks
 // for one: what go-sql-driver's BeginTx sends.
-import { createConnection, type Connection, type ResultSetHeader } from 'mysql2/promise';
+import type { Connection, ResultSetHeader } from 'mysql2/promise';
+import { loadMysql2Promise } from '../../lazyLibraries';
 import { poolOptionsFor } from '../../db/connectionOptions';
 import { adminProfile } from '../benchConnectionSettings';
 import type { ConnectionOptionValues } from '../benchOptions';
@@ -57,7 +58,7 @@ export class TpccConnection implements TpccSession {
     const profile = { ...adminProfile(values), host: target.host, port: target.port };
     // connection options only: the pool's (connectionLimit, maxIdle, idleTimeout) are not a connection's
     const { connectionLimit: _limit, maxIdle: _maxIdle, idleTimeout: _idle, ...options } = poolOptionsFor(profile, values.password);
-    const connection = await createConnection({ ...options, rowsAsArray: true });
+    const connection = await loadMysql2Promise().createConnection({ ...options, rowsAsArray: true });
     connection.on('error', () => undefined);
     try {
       for (const statement of sessionStatements) await connection.query(statement);

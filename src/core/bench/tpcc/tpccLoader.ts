@@ -4,7 +4,7 @@
 // go as multi-row INSERTs of up to 1,024 rows in the text protocol (go-tpc's SQL sink), each retried
 // --retry-count times --retry-interval apart. Load thread 0 loads the items; warehouses, then
 // districts, are spread over the threads in turn.
-import { escape } from 'mysql2';
+import { loadMysql2 } from '../../lazyLibraries';
 import { warehousesOfThread } from './tpccCheck';
 import type { TpccRandom } from './tpccRandom';
 import { lastNameOf } from './tpccRandom';
@@ -75,7 +75,7 @@ class BatchInserter {
 function sqlValue(value: Value): string {
   if (value === null) return 'NULL';
   if (typeof value === 'number') return String(value);
-  return escape(value);
+  return loadMysql2().escape(value);
 }
 
 export class TpccLoader {

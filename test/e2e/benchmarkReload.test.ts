@@ -15,7 +15,7 @@ import { BENCHMARK_RESULTS_VIEW_TYPE } from '../../src/protocol/benchmarkResults
 import { readMeta } from '../../src/core/bench/detached/runDirectory';
 import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
-import { extensionHosts, runnerProcesses } from './support/benchmarkProcesses';
+import { extensionHosts, runnerProcesses, untilRunnersEnd } from './support/benchmarkProcesses';
 import { isAlive, signal } from './support/processTree';
 import { preparePointSelectTable } from './support/pointSelectTables';
 import type { Workbench } from './support/workbench';
@@ -79,6 +79,15 @@ async function livePoints(workbench: Workbench): Promise<number> {
   }
 }
 
+/** Waits until the live chart has at least `atLeast` points; returns how many it has. */
+async function livePointsReach(workbench: Workbench, atLeast: number, what: string): Promise<number> {
+  return until(
+    () => livePoints(workbench),
+    (points) => points >= atLeast,
+    what,
+  );
+}
+
 async function shot(workbench: Workbench, name: string): Promise<void> {
   const path = await workbench.screenshot(name, { whileRunning: true });
   const extra = process.env.TIDB_LAB_SHOTS_DIR;
@@ -115,11 +124,7 @@ describe('a benchmark and a window reload', () => {
       await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
       // long enough to outlast the wait for the saved editors and the reload; cancelled once its tab is back
       await startBenchmark(workbench, '1', Math.round(150 * scale));
-      const before = await until(
-        () => livePoints(workbench),
-        (points) => points >= 2,
-        'two live points before the live tab is closed',
-      );
+      const before = await livePointsReach(workbench, 2, 'two live points before the live tab is closed');
       const runners = runnerProcesses(session.server.userDataDir);
       assert.equal(runners.length, 1, 'the benchmark runs in a process of its own');
       await workbench.closeAllEditors();
@@ -140,21 +145,16 @@ describe('a benchmark and a window reload', () => {
       await workbench.runCommand('Developer: Reload Window');
       await workbench.waitUntilReady();
       assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the run');
-      const after = await until(
-        () => livePoints(workbench),
-        (points) => points > before,
+      const after = await livePointsReach(
+        workbench,
+        before + 1,
         'the live tab to open again with the points from before the reload and new ones',
       );
       assert.ok(after > before);
       await shot(workbench, 'benchmark-reload-no-tab');
       const live = await liveFrame(workbench);
       await live.locator('#cancel-run').click();
-      await until(
-        async () => runnerProcesses(session.server.userDataDir).length,
-        (count) => count === 0,
-        'the cancelled run to end',
-        120_000 * scale,
-      );
+      await untilRunnersEnd(session.server.userDataDir, 'the cancelled run to end', 120_000 * scale);
       const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', 120_000 * scale);
       assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'cancelled');
       await workbench.closeAllEditors();
@@ -165,11 +165,7 @@ describe('a benchmark and a window reload', () => {
       await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
       await startBenchmark(workbench, '2', RUN_SEC);
 
-      const before = await until(
-        () => livePoints(workbench),
-        (points) => points >= 2,
-        'two live points before the reload',
-      );
+      const before = await livePointsReach(workbench, 2, 'two live points before the reload');
       const runners = runnerProcesses(session.server.userDataDir);
       assert.equal(runners.length, 1, 'the benchmark runs in a process of its own');
       assert.ok(!readFileSync(`/proc/${runners[0]}/cmdline`, 'utf8').includes(db.password), 'no password in its command line');
@@ -180,11 +176,7 @@ describe('a benchmark and a window reload', () => {
 
       // the same process goes on; the reloaded window's live tab shows the points from before the reload and new ones
       assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the run');
-      const after = await until(
-        () => livePoints(workbench),
-        (points) => points >= before + 3,
-        'the live chart to grow after the reload',
-      );
+      const after = await livePointsReach(workbench, before + 3, 'the live chart to grow after the reload');
       assert.ok(after > before);
       await workbench.waitForNotification(/oltp_point_select 2 threads · \d+ s \/ 30 s/, 60_000 * scale);
       await shot(workbench, 'benchmark-reload-reattached');
@@ -195,11 +187,7 @@ describe('a benchmark and a window reload', () => {
       await workbench.openViewContainer('TiDB Lab');
       await workbench.expandView('Benchmarks');
       await workbench.treeItem('oltp_point_select · 2 threads', 'Benchmarks').waitFor({ state: 'visible' });
-      await until(
-        async () => runnerProcesses(session.server.userDataDir).length,
-        (count) => count === 0,
-        'the run process to end',
-      );
+      await untilRunnersEnd(session.server.userDataDir, 'the run process to end');
       await shot(workbench, 'benchmark-reload-result');
     }));
 
@@ -209,11 +197,7 @@ describe('a benchmark and a window reload', () => {
       assert.ok(serverPid !== undefined);
       await workbench.closeAllEditors();
       await startBenchmark(workbench, '1', 8);
-      await until(
-        () => livePoints(workbench),
-        (points) => points >= 2,
-        'two live points before the window goes',
-      );
+      await livePointsReach(workbench, 2, 'two live points before the window goes');
       const runners = runnerProcesses(session.server.userDataDir);
       assert.equal(runners.length, 1, 'the benchmark runs in a process of its own');
 
@@ -234,12 +218,7 @@ describe('a benchmark and a window reload', () => {
       } catch {
         signal(hosts[0], 'SIGKILL');
       }
-      await until(
-        async () => runnerProcesses(session.server.userDataDir).length,
-        (count) => count === 0,
-        'the run to finish with no window open',
-        90_000 * scale,
-      );
+      await untilRunnersEnd(session.server.userDataDir, 'the run to finish with no window open', 90_000 * scale);
       assert.equal(extensionHosts(serverPid).length, 0, 'no window followed the run to its end');
       await workbench.page.unroute(isWorkbenchPage);
 
@@ -277,11 +256,7 @@ describe('a benchmark and a window reload', () => {
         }
       };
       await until(metaOf, (text) => /run 2 of 2/.test(text), 'the second cell to start', (CELL_SEC + 90) * 1000 * scale);
-      const before = await until(
-        () => livePoints(workbench),
-        (points) => points >= 2,
-        'two live points of the second cell before the reload',
-      );
+      const before = await livePointsReach(workbench, 2, 'two live points of the second cell before the reload');
       const runners = runnerProcesses(session.server.userDataDir);
       assert.equal(runners.length, 1, 'the experiment runs in a process of its own');
       await shot(workbench, 'experiment-reload-before');
@@ -292,11 +267,7 @@ describe('a benchmark and a window reload', () => {
       assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the experiment');
       // the restored live tab is at the second cell, with its points from before the reload, and grows
       await until(metaOf, (text) => /run 2 of 2: 2 threads/.test(text), 'the live tab to come back at the second cell');
-      await until(
-        () => livePoints(workbench),
-        (points) => points >= before + 3,
-        'the live chart of the second cell to grow after the reload',
-      );
+      await livePointsReach(workbench, before + 3, 'the live chart of the second cell to grow after the reload');
       await shot(workbench, 'experiment-reload-reattached');
 
       const experiment = await workbench.webviewFrame('[data-view="experiment"] [data-cell="1"]', (CELL_SEC + 90) * 1000 * scale);
@@ -307,11 +278,7 @@ describe('a benchmark and a window reload', () => {
         await experiment.locator('[data-view="experiment"] [data-status]').count(),
         'the experiment and each of its cells completed',
       );
-      await until(
-        async () => runnerProcesses(session.server.userDataDir).length,
-        (count) => count === 0,
-        'the experiment process to end',
-      );
+      await untilRunnersEnd(session.server.userDataDir, 'the experiment process to end');
       await shot(workbench, 'experiment-reload-result');
     }));
 
@@ -327,11 +294,7 @@ describe('a benchmark and a window reload', () => {
       await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
       await workbench.closeAllEditors();
       await startBenchmark(workbench, '1', CLOSED_TAB_RUN_SEC);
-      await until(
-        () => livePoints(workbench),
-        (points) => points >= 2,
-        'two live points before the browser tab is closed',
-      );
+      await livePointsReach(workbench, 2, 'two live points before the browser tab is closed');
       const [runner] = runnerProcesses(session.server.userDataDir);
       const runDirectory = readFileSync(`/proc/${runner}/cmdline`, 'utf8').split('\0').filter(Boolean).pop() ?? '';
       assert.equal(readFileSync(join(runDirectory, 'owner'), 'utf8').trim().length > 0, true, 'the run names the window that follows it');

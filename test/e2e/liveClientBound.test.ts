@@ -22,7 +22,7 @@ import { adminQuery } from '../support/adminQuery';
 import { testDatabase } from '../support/testDatabase';
 import { focusWorkbench, runBenchmarkFromPalette } from './support/benchmarkTabs';
 import { preparePointSelectTable } from './support/pointSelectTables';
-import { extensionHosts, runnerProcesses } from './support/benchmarkProcesses';
+import { extensionHosts, runnerProcesses, untilRunnersEnd } from './support/benchmarkProcesses';
 import { isAlive, signal } from './support/processTree';
 import { WorkbenchSession } from './support/workbenchSession';
 import { timeoutScale as scale, until } from './support/waiting';
@@ -141,12 +141,7 @@ describe('the live tab of a client-bound run', () => {
         // done: the machine is given back and the run cancelled (what it measured is stored)
         stopHogs();
         await live.locator('#cancel-run').click();
-        await until(
-          async () => runnerProcesses(session.server.userDataDir).length,
-          (count) => count === 0,
-          'the cancelled run to end',
-          120_000 * scale,
-        );
+        await untilRunnersEnd(session.server.userDataDir, 'the cancelled run to end', 120_000 * scale);
       } finally {
         unpinHost();
         stopHogs();

@@ -2,6 +2,7 @@
 // starts (one per run, detached from the window) and the extension hosts that follow them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { descendantPids } from './processTree';
+import { until } from './waiting';
 
 /** The benchmark processes TiDB Lab started for this code-server (their command line names its storage). */
 export function runnerProcesses(userDataDir: string): number[] {
@@ -16,6 +17,16 @@ export function runnerProcesses(userDataDir: string): number[] {
     }
   }
   return pids;
+}
+
+/** Waits until none of this code-server's benchmark processes is left (`what` names the wait when it fails). */
+export async function untilRunnersEnd(userDataDir: string, what: string, timeoutMs?: number): Promise<void> {
+  await until(
+    async () => runnerProcesses(userDataDir).length,
+    (count) => count === 0,
+    what,
+    timeoutMs,
+  );
 }
 
 /** code-server's extension hosts (bootstrap-fork --type=extensionHost), one per open window: they start and follow the runs. */

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as resolveAfter } from 'node:timers/promises';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { screenshotsDir } from './paths';
 
@@ -378,7 +379,7 @@ export class Workbench {
         try {
           // A frame whose page never loads (a webview left pending) would hold a count() until it is
           // detached: each frame gets a few seconds, and the others are looked at meanwhile.
-          const count = await Promise.race([frame.locator(selector).count(), delayed(FRAME_PROBE_MS, 0)]);
+          const count = await Promise.race([frame.locator(selector).count(), resolveAfter(FRAME_PROBE_MS, 0)]);
           if (count > 0) return frame;
         } catch {
           // The frame navigated or went away while we looked.
@@ -450,10 +451,6 @@ export function safeFileName(name: string): string {
       .replace(/^-+|-+$/g, '')
       .slice(0, 120) || 'screenshot'
   );
-}
-
-function delayed<T>(ms: number, value: T): Promise<T> {
-  return new Promise((resolve) => setTimeout(() => resolve(value), ms));
 }
 
 function exactText(text: string): RegExp {

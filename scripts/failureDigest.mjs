@@ -6,11 +6,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SECTION = /^--- (.+?) (?:\((.*)\) )?---$/;
+const SECTION = /^--- (.+?) (?:\(.*\) )?---$/;
 const MAX_LINE = 240;
 
 /** The sections of one failure report, by title ("TiDB Lab log", "extension host log", ...). */
-export function reportSections(text) {
+function reportSections(text) {
   const sections = new Map();
   let current;
   for (const line of text.split(/\r?\n/)) {

@@ -10,14 +10,16 @@ export interface DigestPlan {
   plan: StatementPlan | null;
 }
 
-/** The plans of `digest` (the current window, and closed ones that ended after `historySince`), one per plan digest. */
+/**
+ * The plans of `digest`, one per plan digest, from every window the server still keeps: a plan
+ * listed a moment ago may be in a window that has closed since.
+ */
 export async function readStatementPlans(
   executor: SqlExecutor,
   flavor: ServerFlavor,
   digest: string,
-  historySince?: string,
 ): Promise<{ plans: DigestPlan[]; warnings: string[] }> {
-  const statistics = await readStatementStatistics(executor, flavor, { digests: [digest], withPlans: true, historySince });
+  const statistics = await readStatementStatistics(executor, flavor, { digests: [digest], withPlans: true, allHistory: true });
   const seen = new Map<string, DigestPlan>();
   for (const row of statistics.rows) {
     if (row.planDigest === null || (seen.get(row.planDigest)?.plan ?? null) !== null) continue;

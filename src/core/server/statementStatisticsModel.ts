@@ -65,6 +65,11 @@ export interface StatementStatisticsQuery {
    */
   historySince?: string;
   /**
+   * TiDB: also read every closed window the server still keeps (tidb_stmt_summary_history_size
+   * windows), to look one statement up whenever it ran; historySince, when given, still bounds it.
+   */
+  allHistory?: boolean;
+  /**
    * MySQL and MariaDB: only digests last seen at or after this server time ("YYYY-MM-DD HH:MM:SS");
    * their counts stay cumulative since the server started.
    */

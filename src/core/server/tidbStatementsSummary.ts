@@ -40,7 +40,7 @@ export async function readTidbStatementsSummary(executor: SqlExecutor, query: St
       continue;
     }
     let history: SqlRow[] = [];
-    if (query.historySince !== undefined) {
+    if (query.historySince !== undefined || query.allHistory === true) {
       try {
         history = await executor.query(...summarySelect(table.history, query, true));
       } catch (error) {

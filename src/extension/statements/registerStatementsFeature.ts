@@ -134,12 +134,7 @@ async function planTextOf(tree: StatementsTreeProvider, node: StatementsNode): P
   if (data === null) return t('No active connection.');
   const { session } = data;
   if (node.kind === 'plan') {
-    const { plans, warnings } = await readStatementPlans(
-      session,
-      session.identity.flavor,
-      node.statement.digest,
-      data.top.since ?? undefined,
-    );
+    const { plans, warnings } = await readStatementPlans(session, session.identity.flavor, node.statement.digest);
     const found = plans.find((plan) => plan.planDigest === node.plan.planDigest)?.plan;
     if (!found)
       return t('The server no longer keeps plan {0} of this statement. {1}', node.plan.planDigest.slice(0, 12), warnings.join(' '));

@@ -119,7 +119,10 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
     this.build();
   }
 
-  /** The statement with this digest: from the list, or read on its own and pinned above it. */
+  /**
+   * The statement with this digest: from the list, or read on its own and pinned above it. On TiDB
+   * the closed windows count too: a run that ended just before a window closed is only in the history.
+   */
   async findStatement(digest: string): Promise<StatementsNode | undefined> {
     await this.load();
     const listed = this.nodeOfDigest(digest);
@@ -127,6 +130,7 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
     const statistics = await readStatementStatistics(this.data.session, this.data.session.identity.flavor, {
       digests: [digest],
       withPlans: false,
+      allHistory: true,
     });
     const [statement] = topStatements(statistics.rows, this.order, 1);
     if (statement === undefined) return undefined;

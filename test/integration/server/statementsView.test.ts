@@ -1,6 +1,7 @@
 // The Statements view's core against real servers: MariaDB's performance_schema (counts the
 // statements sent, ordered three ways, filtered by database) and the TiDB stand-in (slow queries
-// from cluster_slow_query, a plan bound from history, listed and dropped).
+// from cluster_slow_query, a plan bound from history, listed and dropped, a statement found by digest
+// and its plan read after its summary window closed).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createConnection } from 'mysql2/promise';
@@ -8,6 +9,8 @@ import type { ConnectionProfile } from '../../../src/core/db/connectionProfile';
 import { DatabaseSession } from '../../../src/core/db/databaseSession';
 import { readSlowQueries, readSlowQueryPlan } from '../../../src/core/server/slowQueries';
 import { resolveStatementPlan } from '../../../src/core/server/statementPlan';
+import { readStatementPlans } from '../../../src/core/server/statementPlans';
+import { readStatementStatistics } from '../../../src/core/server/statementStatistics';
 import { readTopStatements } from '../../../src/core/server/topStatements';
 import { bindFromHistoryStatement, dropBindingStatement, readGlobalBindings } from '../../../src/core/tidb/planBindings';
 import { parsePlanText, planNodes } from '../../../src/core/plan';
@@ -104,4 +107,24 @@ test('TiDB stand-in: a plan bound from history is listed, then dropped', async (
   assert.equal(binding.originalSql, 'select * from `t` where `a` < ?');
   await tidb.run(dropBindingStatement(SLOW_QUERY_DIGEST));
   assert.deepEqual(await readGlobalBindings(tidb), []);
+});
+
+test('TiDB stand-in: a statement whose summary window has closed is still found by digest, with its plan', async () => {
+  const sql = `SELECT v FROM ${SCHEMA}.${TABLE} WHERE id = ?`;
+  for (let i = 0; i < 4; i++) await tidb.query(sql, [i]);
+  const ofTable = <T extends { digestText: string }>(statements: readonly T[]) =>
+    statements.filter((statement) => statement.digestText.includes(TABLE.toLowerCase()));
+  const [listed] = ofTable((await readTopStatements(tidb, 'tidb', { order: 'count' })).statements);
+  assert.equal(listed?.execCount, 4);
+  standIn.state.statementSummary.rollWindowForTests();
+  assert.deepEqual(ofTable((await readTopStatements(tidb, 'tidb', { order: 'count' })).statements), [], 'the current window is empty');
+
+  const found = await readStatementStatistics(tidb, 'tidb', { digests: [listed.digest], withPlans: false, allHistory: true });
+  assert.deepEqual(
+    found.rows.map((row) => [row.fromHistory, row.execCount]),
+    [[true, 4]],
+  );
+  const { plans } = await readStatementPlans(tidb, 'tidb', listed.digest);
+  assert.equal(plans.length, 1);
+  assert.match(plans[0].plan?.text ?? '', /Point_Get/);
 });

@@ -48,6 +48,17 @@ test('TiDB: the cluster table first, durations from nanoseconds to ms, closed wi
   assert.equal(read.rows.find((r) => r.fromHistory)?.windowBegin, '2020-01-02 10:30:00');
 });
 
+test('TiDB: one statement looked up in every closed window kept, with no time bound', async () => {
+  const executor = new FakeSqlExecutor((sql) => (/_history/.test(sql) ? [{ ...TIDB_ROW, SUMMARY_END_TIME: '2020-01-02 11:00:00' }] : []));
+  const read = await readStatementStatistics(executor, 'tidb', { digests: [TIDB_ROW.DIGEST], withPlans: false, allHistory: true });
+  assert.match(executor.sqls[1], /FROM information_schema\.cluster_statements_summary_history WHERE DIGEST IN \(\?\)$/);
+  assert.deepEqual(executor.statements[1].values, [TIDB_ROW.DIGEST]);
+  assert.deepEqual(
+    read.rows.map((r) => [r.fromHistory, r.windowEnd, r.execCount]),
+    [[true, '2020-01-02 11:00:00', 3]],
+  );
+});
+
 test('TiDB: statements_summary when the cluster table is refused; a warning says why', async () => {
   const executor = new FakeSqlExecutor((sql) => (/cluster_/.test(sql) ? serverError(1142, 'SELECT command denied') : [TIDB_ROW]));
   const read = await readStatementStatistics(executor, 'tidb');

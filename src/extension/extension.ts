@@ -26,11 +26,12 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   const statementsView = registerStatementsFeature(context, api, panels);
   registerTableControls(context, api);
   const benchmarksView = registerBenchmarkFeature(context, api, panels, globalState);
-  registerPlaygroundFeature(context, api);
+  const playground = registerPlaygroundFeature(context, api);
   context.subscriptions.push(
     whenTidbLabInUse({ views: [connectionsView, benchmarksView, statementsView], onDidChangeSessions: manager.onDidChangeSessions }, () => {
       context.subscriptions.push(new ActiveConnectionStatusBar(manager));
       void manager.restoreActive();
+      playground.watchPlaygrounds();
     }),
   );
   return api;

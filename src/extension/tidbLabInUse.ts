@@ -1,8 +1,8 @@
 // TiDB Lab activates in every window once it has started (onStartupFinished), so that a benchmark
 // run a reload left behind is taken over even when the editor could not save the run's tab (VS Code
 // in a browser may not finish saving on the way out) and no TiDB Lab view is open. A window that
-// does not use TiDB Lab should not see it: the status bar item and the active connection, connected
-// again in the background, wait until the window uses TiDB Lab.
+// does not use TiDB Lab should not see it: the status bar item, the active connection, connected
+// again in the background, and the watch for local TiDB clusters wait until the window uses TiDB Lab.
 import * as vscode from 'vscode';
 
 export interface TidbLabPresence {

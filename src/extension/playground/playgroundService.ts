@@ -50,7 +50,7 @@ export class PlaygroundService implements vscode.Disposable {
   private others: RunningPlayground[] = [];
   private lastLogFile: string | undefined;
   private readonly statusItem = vscode.window.createStatusBarItem('tidbLab.localCluster', vscode.StatusBarAlignment.Left, 49);
-  private readonly watch: NodeJS.Timeout;
+  private watch: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly api: TidbLabApi,
@@ -59,6 +59,14 @@ export class PlaygroundService implements vscode.Disposable {
   ) {
     this.statusItem.name = vscode.l10n.t('TiDB Lab Local Cluster');
     this.statusItem.command = PLAYGROUND_COMMANDS.actions;
+  }
+
+  /**
+   * Follows TiUP's playgrounds (this window's and those started elsewhere) from now on: once the
+   * window uses TiDB Lab, or one of the commands runs. A window that never does reads nothing.
+   */
+  watchPlaygrounds(): void {
+    if (this.watch !== undefined) return;
     this.refreshOthers();
     this.watch = setInterval(() => this.refreshOthers(), WATCH_INTERVAL_MS);
   }
@@ -69,6 +77,7 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** Start Local TiDB Cluster...: find tiup, ask, start, follow, connect. */
   async start(): Promise<boolean> {
+    this.watchPlaygrounds();
     const settings = readPlaygroundSettings();
     if (this.starting) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The local TiDB cluster {0} is already starting.', this.starting.tag));
@@ -159,6 +168,7 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** Stop Local TiDB Cluster: this window's playground, else the one picked among those running. */
   async stop(): Promise<boolean> {
+    this.watchPlaygrounds();
     if (this.starting) {
       this.starting.controller.abort();
       return true;
@@ -203,6 +213,7 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** Connect to Running Local TiDB Cluster...: playgrounds started anywhere on this machine. */
   async connectRunning(): Promise<boolean> {
+    this.watchPlaygrounds();
     this.refreshOthers();
     let target = await this.pickPlayground(vscode.l10n.t('Local TiDB cluster to connect to'));
     if (!target) {
@@ -257,6 +268,7 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** The status-bar item's menu. */
   async actions(): Promise<void> {
+    this.watchPlaygrounds();
     const own = this.own;
     type Action = vscode.QuickPickItem & { run: () => unknown };
     const items: Action[] = [];

@@ -22,6 +22,7 @@ import { button } from '../shared/components';
 import { element } from '../shared/dom';
 import { seriesColour, type ChartPalette } from './chartTheme';
 import { withAlpha } from './colours';
+import { lineLegendLabels } from './lineLegend';
 import type { HistogramBar } from './histogramBars';
 import { logTicks } from './logAxis';
 import { logBarsConfig } from './logBarsChart';
@@ -60,6 +61,9 @@ export interface AxisTitles {
 /** Long runs have thousands of intervals: LTTB keeps the shape with about one point per pixel. */
 const DECIMATION_THRESHOLD_POINTS = 1000;
 const SHOW_POINTS_UP_TO = 60;
+
+/** chart.js's own legend items, drawn as lines (lineLegend.ts). */
+const LINE_LEGEND_LABELS = lineLegendLabels((chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart));
 
 let firstChartMarked = false;
 
@@ -195,7 +199,10 @@ export class ChartCard {
           plugins: {
             decimation: { enabled: true, algorithm: 'lttb', threshold: DECIMATION_THRESHOLD_POINTS },
             // Keep the legend in the series' order whatever their drawing order.
-            legend: { position: 'bottom', labels: { sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) } },
+            legend: {
+              position: 'bottom',
+              labels: { ...LINE_LEGEND_LABELS, sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) },
+            },
             tooltip: { callbacks: { title: (items) => (items[0] ? formatX(items[0].parsed.x ?? 0) : '') } },
           },
         },
@@ -268,7 +275,7 @@ export class ChartCard {
             x: { type: 'category', title: { display: true, text: titles.x } },
             y: { type: 'linear', beginAtZero: true, title: { display: true, text: titles.y } },
           },
-          plugins: { legend: { position: 'bottom' } },
+          plugins: { legend: { position: 'bottom', labels: LINE_LEGEND_LABELS } },
         },
       };
       return config as unknown as ChartConfiguration;

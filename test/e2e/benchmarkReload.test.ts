@@ -26,7 +26,11 @@ import { timeoutScale as scale, until } from './support/waiting';
 const db = testDatabase();
 const database = 'tidblab_e2e_reload';
 const CONNECTION = 'E2E MariaDB';
-const RUN_SEC = 30;
+/**
+ * long enough for the reloaded window to come back while the run goes on: under CI's load (two e2e
+ * files at a time) it took 25 s, and a 30 s run had ended before the live tab could return
+ */
+const RUN_SEC = Math.round(60 * scale);
 /** long enough to outlast the closed browser tab's window coming back; longer on a slower machine */
 const CLOSED_TAB_RUN_SEC = Math.round(40 * scale);
 
@@ -178,7 +182,7 @@ describe('a benchmark and a window reload', () => {
       assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the run');
       const after = await livePointsReach(workbench, before + 3, 'the live chart to grow after the reload');
       assert.ok(after > before);
-      await workbench.waitForNotification(/oltp_point_select 2 threads · \d+ s \/ 30 s/, 60_000 * scale);
+      await workbench.waitForNotification(new RegExp(`oltp_point_select 2 threads · \\d+ s / ${RUN_SEC} s`), 60_000 * scale);
       await shot(workbench, 'benchmark-reload-reattached');
 
       const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', (RUN_SEC + 90) * 1000 * scale);
@@ -244,7 +248,8 @@ describe('a benchmark and a window reload', () => {
 
   it('keeps an experiment going through Reload Window: its live tab comes back at its cell, and every cell is stored', () =>
     session.diagnose('experiment-reload', async (workbench) => {
-      const CELL_SEC = 30;
+      // as RUN_SEC: the second cell must outlast the window coming back
+      const CELL_SEC = Math.round(45 * scale);
       await workbench.closeAllEditors();
       // a thread sweep is an experiment of one variant: one cell per thread count
       await startBenchmark(workbench, '1,2', CELL_SEC);

@@ -63,7 +63,8 @@ export class PlaygroundService implements vscode.Disposable {
 
   /**
    * Follows TiUP's playgrounds (this window's and those started elsewhere) from now on: once the
-   * window uses TiDB Lab, or one of the commands runs. A window that never does reads nothing.
+   * window uses TiDB Lab, or before any of the local-cluster commands runs (registerPlaygroundFeature).
+   * A window that never does reads nothing.
    */
   watchPlaygrounds(): void {
     if (this.watch !== undefined) return;
@@ -77,7 +78,6 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** Start Local TiDB Cluster...: find tiup, ask, start, follow, connect. */
   async start(): Promise<boolean> {
-    this.watchPlaygrounds();
     const settings = readPlaygroundSettings();
     if (this.starting) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The local TiDB cluster {0} is already starting.', this.starting.tag));
@@ -168,7 +168,6 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** Stop Local TiDB Cluster: this window's playground, else the one picked among those running. */
   async stop(): Promise<boolean> {
-    this.watchPlaygrounds();
     if (this.starting) {
       this.starting.controller.abort();
       return true;
@@ -213,7 +212,6 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** Connect to Running Local TiDB Cluster...: playgrounds started anywhere on this machine. */
   async connectRunning(): Promise<boolean> {
-    this.watchPlaygrounds();
     this.refreshOthers();
     let target = await this.pickPlayground(vscode.l10n.t('Local TiDB cluster to connect to'));
     if (!target) {
@@ -268,7 +266,6 @@ export class PlaygroundService implements vscode.Disposable {
 
   /** The status-bar item's menu. */
   async actions(): Promise<void> {
-    this.watchPlaygrounds();
     const own = this.own;
     type Action = vscode.QuickPickItem & { run: () => unknown };
     const items: Action[] = [];

@@ -94,6 +94,8 @@ export interface BenchmarkResultsStrings {
   statusStopping: string;
   cancelRun: string;
   runStep: string;
+  /** a run with sysbench's --rate: its throughput is the load asked for, not the most the server can do */
+  fixedRate: string;
   elapsedOf: string;
   elapsed: string;
   waitingForFirstInterval: string;

@@ -91,6 +91,8 @@ export class RunView implements ResultsView {
       meta.push(`${s.source}: ${run.source.tool} ${run.source.toolVersion}`.trim());
       if (run.source.engine) meta.push(`engine: ${engineText(run)}`);
     }
+    const rate = Number((live ? live.header.options : run?.options)?.rate ?? 0);
+    if (rate > 0) meta.push(formatString(s.fixedRate, f.number(rate)));
     let actions: HTMLElement;
     if (live) {
       const cancel = button({

@@ -12,6 +12,8 @@ export interface RunBenchmarkRequest {
   /** one count, or a list for a thread sweep */
   threads?: number | number[];
   time?: number;
+  /** sysbench's --rate (transactions/s over all threads; 0: unlimited) */
+  rate?: number;
   tables?: number;
   tableSize?: number;
   randType?: string;
@@ -75,7 +77,7 @@ export function settingsFromRequest(request: RunBenchmarkRequest): { ok: true; s
   }
   const whole = (value: unknown, name: string): number | string =>
     typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : `${name} must be a whole number.`;
-  for (const key of ['time', 'tables', 'tableSize', 'reportInterval'] as const) {
+  for (const key of ['time', 'rate', 'tables', 'tableSize', 'reportInterval'] as const) {
     if (request[key] === undefined) continue;
     const value = whole(request[key], key);
     if (typeof value === 'string') return { ok: false, message: value };

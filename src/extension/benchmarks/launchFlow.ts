@@ -35,7 +35,8 @@ export interface LaunchFlowOptions {
   globalState: vscode.Memento;
 }
 
-type SettingKey = 'threads' | 'time' | 'tables' | 'tableSize' | 'randType' | 'database' | 'reportInterval' | 'workloadOptions' | 'reset';
+type SettingKey =
+  'threads' | 'time' | 'rate' | 'tables' | 'tableSize' | 'randType' | 'database' | 'reportInterval' | 'workloadOptions' | 'reset';
 
 interface SettingItem extends vscode.QuickPickItem {
   action: 'go' | 'separator' | SettingKey;
@@ -139,6 +140,11 @@ function settingItems(settings: LaunchSettings, purpose: LaunchFlowOptions['purp
       action: 'threads',
     });
     items.push({ label: t('Time'), description: sweep ? t('{0} s per run', settings.time) : t('{0} s', settings.time), action: 'time' });
+    items.push({
+      label: t('Rate'),
+      description: settings.rate > 0 ? t('{0} transactions/s', settings.rate.toLocaleString()) : t('unlimited'),
+      action: 'rate',
+    });
   }
   if (allowsSeveralTables(settings.workload)) items.push({ label: t('Tables'), description: String(settings.tables), action: 'tables' });
   if (usesTables(settings.workload))
@@ -202,6 +208,16 @@ async function editSetting(title: string, settings: LaunchSettings, key: Setting
         1,
         (time) => ({ ...settings, time }),
         t('--time: seconds each run lasts (sysbench default 10).'),
+      );
+    case 'rate':
+      return number(
+        t('Rate'),
+        settings.rate,
+        0,
+        (rate) => ({ ...settings, rate }),
+        t(
+          '--rate: average transactions per second over all threads, to measure latency at a fixed load; 0 runs as fast as the server answers (sysbench default 0).',
+        ),
       );
     case 'tables':
       return number(

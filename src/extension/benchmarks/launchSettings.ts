@@ -16,6 +16,8 @@ export interface LaunchSettings {
   /** one value: one run; several: a thread sweep, one run per value in this order */
   threads: number[];
   time: number;
+  /** sysbench's --rate: average transactions per second over all threads; 0 runs as fast as the server answers */
+  rate: number;
   tables: number;
   tableSize: number;
   randType: RandType;
@@ -40,6 +42,7 @@ export function defaultLaunchSettings(workload: WorkloadName): LaunchSettings {
     workload,
     threads: [Number(defaultOf('threads'))],
     time: Number(defaultOf('time')),
+    rate: Number(defaultOf('rate')),
     tables: Number(defaultOf('tables')),
     tableSize: Number(defaultOf('table_size')),
     randType: isRandType(randType) ? randType : 'special',
@@ -97,6 +100,7 @@ export function engineOptions(settings: LaunchSettings, threads: number): Record
     'report-interval': settings.reportInterval,
     'rand-type': settings.randType,
   };
+  if (settings.rate > 0) options.rate = settings.rate;
   if (usesTables(settings.workload)) {
     options.tables = allowsSeveralTables(settings.workload) ? settings.tables : 1;
     options.table_size = settings.tableSize;
@@ -204,6 +208,7 @@ export function recalledSettings(stored: unknown, workload: WorkloadName): Launc
     workload,
     threads,
     time: whole(common.time, 1) ?? defaults.time,
+    rate: whole(common.rate, 0) ?? defaults.rate,
     tables: whole(common.tables, 1) ?? defaults.tables,
     tableSize: whole(common.tableSize, 0) ?? defaults.tableSize,
     randType: typeof common.randType === 'string' && isRandType(common.randType) ? common.randType : defaults.randType,

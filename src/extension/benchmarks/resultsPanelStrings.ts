@@ -13,6 +13,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     statusStopping: t('Stopping…'),
     cancelRun: t('Cancel Run'),
     runStep: t('run {0} of {1}: {2}', '{0}', '{1}', '{2}'),
+    fixedRate: t('fixed load: --rate={0} transactions/s', '{0}'),
     elapsedOf: t('{0} of {1}', '{0}', '{1}'),
     elapsed: t('{0} elapsed', '{0}'),
     waitingForFirstInterval: t('connecting, waiting for the first report…'),

@@ -25,6 +25,7 @@ describe('launch settings defaults', () => {
       workload: 'oltp_point_select',
       threads: [1],
       time: 10,
+      rate: 0,
       tables: 1,
       tableSize: 10000,
       randType: 'special',
@@ -116,6 +117,16 @@ describe('engine options and the command line', () => {
     );
   });
 
+  test('a rate is handed on only when one is set: 0 is unlimited, as in sysbench', () => {
+    const limited = { ...defaultLaunchSettings('oltp_point_select'), threads: [2, 4], rate: 200 };
+    assert.equal(engineOptions(limited, 4).rate, 200, 'every run of a sweep gets it');
+    assert.match(describeLaunch(limited), / --rate=200 /);
+    assert.deepEqual(validateLaunchSettings(limited), []);
+    assert.equal(engineOptions(defaultLaunchSettings('oltp_point_select'), 1).rate, undefined);
+    assert.doesNotMatch(describeLaunch(defaultLaunchSettings('oltp_point_select')), /--rate/);
+    assert.equal(findOption('rate')?.defaultValue, '0');
+  });
+
   test('bulk_insert takes no table options', () => {
     const options = engineOptions(defaultLaunchSettings('bulk_insert'), 4);
     assert.equal(options.tables, undefined);
@@ -144,10 +155,11 @@ describe('remembered choices', () => {
         '160',
       ),
     );
-    stored = remember(stored, { ...defaultLaunchSettings('oltp_point_select'), threads: [8, 16], time: 60, database: 'bench' });
+    stored = remember(stored, { ...defaultLaunchSettings('oltp_point_select'), threads: [8, 16], time: 60, rate: 500, database: 'bench' });
     const readWrite = recalledSettings(JSON.parse(JSON.stringify(stored)), 'oltp_read_write');
     assert.deepEqual(readWrite.threads, [8, 16]);
     assert.equal(readWrite.time, 60);
+    assert.equal(readWrite.rate, 500);
     assert.equal(readWrite.database, 'bench');
     assert.deepEqual(readWrite.workloadOptions, { point_selects: '160' });
     assert.deepEqual(recalledSettings(stored, 'oltp_point_select').workloadOptions, {});
@@ -157,13 +169,14 @@ describe('remembered choices', () => {
   test('damaged or foreign state falls back to the defaults field by field', () => {
     const recalled = recalledSettings(
       {
-        common: { threads: [0, 'x'], time: -1, tables: 2, randType: 'chaos', database: '' },
+        common: { threads: [0, 'x'], time: -1, rate: -5, tables: 2, randType: 'chaos', database: '' },
         workloadOptions: { oltp_read_write: { point_selects: 'x', unknown_option: '1', range_size: '50' } },
       },
       'oltp_read_write',
     );
     assert.deepEqual(recalled.threads, [1]);
     assert.equal(recalled.time, 10);
+    assert.equal(recalled.rate, 0);
     assert.equal(recalled.tables, 2);
     assert.equal(recalled.randType, 'special');
     assert.equal(recalled.database, 'sbtest');
@@ -178,6 +191,7 @@ describe('automation requests', () => {
       workload: 'oltp_read_only',
       threads: [4, 8],
       time: 2,
+      rate: 100,
       tableSize: 1000,
       randType: 'uniform',
       database: 'db',
@@ -188,6 +202,7 @@ describe('automation requests', () => {
       workload: 'oltp_read_only',
       threads: [4, 8],
       time: 2,
+      rate: 100,
       tables: 1,
       tableSize: 1000,
       randType: 'uniform',
@@ -200,6 +215,7 @@ describe('automation requests', () => {
   test('bad requests say why', () => {
     assert.deepEqual(settingsFromRequest({ workload: 'tpcc' }), { ok: false, message: "Unknown workload 'tpcc'." });
     assert.equal(settingsFromRequest({ workload: 'oltp_read_only', time: 1.5 }).ok, false);
+    assert.equal(settingsFromRequest({ workload: 'oltp_read_only', rate: -1 }).ok, false);
     assert.equal(settingsFromRequest({ workload: 'oltp_read_only', randType: 'chaos' }).ok, false);
   });
 });

@@ -31,6 +31,8 @@ const CONNECTION = 'E2E MariaDB';
  * files at a time) it took 25 s, and a 30 s run had ended before the live tab could return
  */
 const RUN_SEC = Math.round(60 * scale);
+/** transactions per second of every run here */
+const RATE = 200;
 /** long enough to outlast the closed browser tab's window coming back; longer on a slower machine */
 const CLOSED_TAB_RUN_SEC = Math.round(40 * scale);
 
@@ -49,6 +51,9 @@ async function startBenchmark(workbench: Workbench, threads: string, seconds: nu
   for (const [item, prompt, value] of [
     ['Threads', /--threads/, threads],
     ['Time', /--time/, String(seconds)],
+    // a light, fixed load: what is tested is the reload, and a run at full speed would take both
+    // cores from the e2e file that runs beside this one for minutes
+    ['Rate', /--rate/, String(RATE)],
     ['Table size', /--table-size/, '1000'],
     ['Database', /--mysql-db/, database],
   ] as const) {
@@ -56,7 +61,10 @@ async function startBenchmark(workbench: Workbench, threads: string, seconds: nu
     await answer(workbench, prompt, value);
   }
   // a list of threads is a thread sweep
-  await workbench.pickQuickPickItem(threads.includes(',') ? 'Run Thread Sweep' : 'Run Benchmark');
+  const go = threads.includes(',') ? 'Run Thread Sweep' : 'Run Benchmark';
+  const launch = await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: go }).innerText();
+  assert.match(launch, new RegExp(` --rate=${RATE} `), 'the command line the launch shows has the rate');
+  await workbench.pickQuickPickItem(go);
 }
 
 async function answer(workbench: Workbench, prompt: RegExp, text: string): Promise<void> {
@@ -181,6 +189,7 @@ describe('a benchmark and a window reload', () => {
       // the same process goes on; the reloaded window's live tab shows the points from before the reload and new ones
       assert.deepEqual(runnerProcesses(session.server.userDataDir), runners, 'the reload did not stop or restart the run');
       const after = await livePointsReach(workbench, before + 3, 'the live chart to grow after the reload');
+      assert.match(await (await liveFrame(workbench)).locator('.page-header .meta').innerText(), /fixed load: --rate=/);
       assert.ok(after > before);
       await workbench.waitForNotification(new RegExp(`oltp_point_select 2 threads · \\d+ s / ${RUN_SEC} s`), 60_000 * scale);
       await shot(workbench, 'benchmark-reload-reattached');
@@ -188,6 +197,11 @@ describe('a benchmark and a window reload', () => {
       const result = await workbench.webviewFrame('[data-view="run"] .chart-box[data-chart="histogram"]', (RUN_SEC + 90) * 1000 * scale);
       assert.equal(await result.locator('[data-status]').first().getAttribute('data-status'), 'completed');
       assert.ok((await chartPoints(result, 'throughput')) >= RUN_SEC - 1, 'the stored run has every interval, those before the reload too');
+      assert.match(
+        await result.locator('.page-header .meta').innerText(),
+        new RegExp(`fixed load: --rate=${RATE} transactions/s`),
+        'a rate-limited run says so beside its numbers',
+      );
       await workbench.openViewContainer('TiDB Lab');
       await workbench.expandView('Benchmarks');
       await workbench.treeItem('oltp_point_select · 2 threads', 'Benchmarks').waitFor({ state: 'visible' });

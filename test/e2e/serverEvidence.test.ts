@@ -243,6 +243,7 @@ describe("the server's side of a benchmark: Server section, plans, engines, the 
       await answerPasswordsUntil(workbench, db.password, selected);
       await selected.waitFor({ state: 'visible', timeout: 60_000 * scale });
       assert.equal(await selected.getAttribute('aria-expanded'), 'true', 'the statement opens on its plans');
+      assert.match(await selected.innerText(), /all kept windows/, "its numbers are not the current window's, and it says so");
       await until(
         async () => (await workbench.statusBarTexts()).join(' | '),
         (texts) => texts.includes(TIDB),

@@ -37,6 +37,15 @@ export function statementDescription(statement: TopStatement, order: StatementOr
   return `${[first, ...rest].join(' · ')}${plans}`;
 }
 
+/**
+ * A statement found by digest outside the listed ones ("Show in Statements view"), pinned above them.
+ * On TiDB it was read from every summary window TiDB keeps, so its numbers do not share the
+ * list's window and say so.
+ */
+export function pinnedStatementDescription(statement: TopStatement, order: StatementOrder, allKeptWindows: boolean): string {
+  return allKeptWindows ? `${statementDescription(statement, order)} · all kept windows` : statementDescription(statement, order);
+}
+
 export function planLabel(plan: StatementPlanDigest): string {
   return `plan ${plan.planDigest.slice(0, 12)}`;
 }

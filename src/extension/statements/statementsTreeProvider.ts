@@ -21,6 +21,7 @@ import {
   planDescription,
   planLabel,
   slowQueryDescription,
+  pinnedStatementDescription,
   statementDescription,
   viewDescription,
 } from './statementLabels';
@@ -161,9 +162,17 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
           statement.plans.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
         );
         item.id = `statement:${statement.schemaName ?? ''}:${statement.digest}`;
-        item.description = statementDescription(statement, this.order);
+        const pinned = statement === this.pinned;
+        const allKeptWindows = pinned && this.data?.session.identity.flavor === 'tidb';
+        item.description = pinned
+          ? pinnedStatementDescription(statement, this.order, allKeptWindows)
+          : statementDescription(statement, this.order);
         item.tooltip = statementTooltip(statement);
-        item.iconPath = new vscode.ThemeIcon('symbol-event');
+        if (allKeptWindows)
+          item.tooltip.appendMarkdown(
+            `\n\n${t("Not among the statements listed: found in every statement-summary window TiDB keeps (statements_summary_history), so its numbers add up all those windows, not only the list's.")}`,
+          );
+        item.iconPath = new vscode.ThemeIcon(pinned ? 'pin' : 'symbol-event');
         item.contextValue = statement.plans.length > 1 ? 'statement.plans' : 'statement';
         return item;
       }

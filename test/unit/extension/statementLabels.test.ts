@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import type { TopStatement } from '../../../src/core/server/topStatements';
 import {
   oneLine,
+  pinnedStatementDescription,
   planDescription,
   statementDescription,
   viewDescription,
@@ -58,4 +59,9 @@ test('the view says what it lists', () => {
   assert.equal(viewDescription('total', undefined, undefined), 'by total time · current window · all databases');
   assert.equal(windowLabel(10), 'last 10 min');
   assert.equal(oneLine('select\n  a\tfrom t', 10), 'select a …');
+});
+
+test("a statement pinned from TiDB's kept summary windows says its numbers are not the list's window", () => {
+  assert.equal(pinnedStatementDescription(statement, 'count', true), `${statementDescription(statement, 'count')} · all kept windows`);
+  assert.equal(pinnedStatementDescription(statement, 'count', false), statementDescription(statement, 'count'));
 });

@@ -13,12 +13,13 @@ export interface PanelProtocol<ToWebview extends MessageMap = MessageMap, ToHost
 
 /**
  * Messages every webview sends whatever its panel: `ready` once its script runs, `received` for
- * each message from the host as it arrives (the host reloads a page that never confirms its
- * content), `webviewError` on an uncaught error.
+ * each message from the host as it arrives (the host sends its content again, then reloads a page
+ * that never confirms it), `webviewError` on an uncaught error.
  */
 export interface CommonToHost {
   ready: null;
-  received: { type: string };
+  /** `delivery`: the number the host sent the message with */
+  received: { type: string; delivery?: number };
   webviewError: { message: string; stack?: string };
 }
 

@@ -1,6 +1,7 @@
 // The webview side of the typed channel (src/protocol/webviewProtocol.ts): typed post and
 // receive, and the webview's persisted state. Call connectToHost once per page.
 import { isEnvelope, type PanelProtocol, type ToHostMap, type ToWebviewMap } from '../../src/protocol/webviewProtocol';
+import { HandledDeliveries } from './handledDeliveries';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -25,11 +26,14 @@ export function connectToHost<P extends PanelProtocol, State = unknown>(): HostC
   const api = acquireVsCodeApi();
   const handlers = new Map<string, Handler<unknown>[]>();
   const post = (type: string, payload: unknown) => api.postMessage({ type, payload });
+  const handled = new HandledDeliveries();
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     if (!isEnvelope(event.data)) return;
+    const { delivery } = event.data as { delivery?: unknown };
     // Confirmed first, so a page that takes long to draw is not taken for one that never got it.
-    post('received', { type: event.data.type });
+    post('received', { type: event.data.type, delivery: typeof delivery === 'number' ? delivery : undefined });
+    if (!handled.isFirst(delivery)) return;
     for (const handler of handlers.get(event.data.type) ?? []) handler(event.data.payload);
   });
   window.addEventListener('error', (event) =>

@@ -68,7 +68,7 @@ export class TypedWebviewPanel<P extends PanelProtocol> implements vscode.Dispos
     this.on('webviewError', ({ message, stack }) => log.error(`Webview ${page.bundle}: ${message}${stack ? `\n${stack}` : ''}`));
     // Registered before any owner's handler, so the owner's answer to `ready` is sent, not queued.
     this.on('ready', () => this.delivery.onReady());
-    this.on('received', (payload) => this.delivery.onReceived(payload?.type));
+    this.on('received', (payload) => this.delivery.onReceived(payload?.type, payload?.delivery));
     this.delivery.pageLoading();
     panel.webview.html = webviewHtml(panel.webview, extensionUri, page);
   }

@@ -1,9 +1,11 @@
-// The host side of the webview handshake: content waits for a page that is not ready yet, and a
-// page that does not say `ready` or never confirms its content (a restored tab whose first message
-// was lost) is loaded again until it does, as the owner answers each `ready` with the content.
+// The webview handshake: content waits for a page that is not ready yet; a page that does not say
+// `ready` is loaded again; content that is not confirmed is sent again (the page handles a delivery
+// number once), and only if that is lost too is the page loaded again (the owner answers each
+// `ready` with the content).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ContentDelivery, type DeliveryClock, type WebviewMessage } from '../../../src/extension/webviews/contentDelivery';
+import { HandledDeliveries } from '../../../webview/shared/handledDeliveries';
 
 class FakeClock implements DeliveryClock {
   now = 0;
@@ -45,6 +47,7 @@ class FakePanel {
   reloads = 0;
   visible = true;
   losing = 0;
+  confirmAfterMs = 10;
   readonly delivery: ContentDelivery;
 
   constructor() {
@@ -57,14 +60,14 @@ class FakePanel {
           }
           this.delivered.push(message);
           // The page confirms what reaches it, a moment later.
-          this.clock.setTimeout(() => this.delivery.onReceived(message.type), 10);
+          this.clock.setTimeout(() => this.delivery.onReceived(message.type, message.delivery), this.confirmAfterMs);
         },
         reloadPage: () => this.reloads++,
         isVisible: () => this.visible,
         warn: (message) => this.warnings.push(message),
       },
       'show',
-      { confirmWithinMs: 1_000, maxReloads: 3 },
+      { readyWithinMs: 2_000, confirmWithinMs: 1_000, maxReloads: 3 },
       this.clock,
     );
     // As TypedWebviewPanel does when it sets the page's HTML.
@@ -79,7 +82,7 @@ class FakePanel {
 }
 
 describe('getting the content to a webview page', () => {
-  test('a message posted before the page is ready waits for it, then arrives once', () => {
+  test('a message posted before the page is ready waits for it, then arrives once, numbered', () => {
     const panel = new FakePanel();
     panel.delivery.post({ type: 'reveal', payload: { index: 3 } });
     assert.equal(panel.delivered.length, 0, 'nothing is sent to a page that does not listen yet');
@@ -92,16 +95,22 @@ describe('getting the content to a webview page', () => {
     panel.clock.advance(60_000);
     assert.equal(panel.reloads, 0, 'the page confirmed its content');
     assert.deepEqual(
-      panel.delivered.map((message) => message.type),
-      ['reveal', 'show'],
+      panel.delivered.map((message) => [message.type, message.delivery]),
+      [
+        ['reveal', 1],
+        ['show', 2],
+      ],
     );
+    assert.deepEqual(panel.warnings, []);
   });
 
   test('a restored page that never says it is ready is loaded again', () => {
     const panel = new FakePanel();
-    panel.clock.advance(1_000);
+    panel.clock.advance(1_999);
+    assert.equal(panel.reloads, 0, 'not before the time to say ready is up');
+    panel.clock.advance(1);
     assert.equal(panel.reloads, 1);
-    assert.match(panel.warnings[0], /did not say it was ready within 1000 ms; loading it again \(1 of 3\)/);
+    assert.match(panel.warnings[0], /did not say it was ready within 2000 ms; loading it again \(1 of 3\)/);
     panel.pageReady();
     panel.clock.advance(60_000);
     assert.equal(panel.reloads, 1, 'the new page said ready and confirmed its content');
@@ -111,26 +120,80 @@ describe('getting the content to a webview page', () => {
     );
   });
 
-  test('new content in a tab that showed the last one has to be confirmed too', () => {
+  test('a page that is slow to say ready still has the full time to confirm its content from when it is sent', () => {
     const panel = new FakePanel();
+    panel.clock.advance(1_900);
+    panel.confirmAfterMs = 900;
     panel.pageReady();
-    panel.clock.advance(10_000);
-    panel.losing = 1;
-    panel.delivery.post({ type: 'show', payload: { viewId: 'v2' } });
-    panel.clock.advance(1_000);
-    assert.equal(panel.reloads, 1, 'the lost second plan reloads the page');
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 0);
+    assert.deepEqual(panel.warnings, []);
   });
 
-  test('a restored page that never gets its content is loaded again, and then shows it', () => {
+  test('a confirmation that comes late gets the same message once more, never a reload', () => {
+    const panel = new FakePanel();
+    panel.confirmAfterMs = 1_500;
+    panel.pageReady();
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 0, 'a reload would throw away what the page holds, such as a form being filled in');
+    assert.deepEqual(
+      panel.delivered.map((message) => [message.type, message.delivery]),
+      [
+        ['show', 1],
+        ['show', 1],
+      ],
+      'sent again with the same number, which the page ignores when it has it already',
+    );
+    assert.deepEqual(panel.warnings, ['The page did not confirm its content within 1000 ms; sending it again.']);
+  });
+
+  test('a lost content message is sent again, and the page shows it without being reloaded', () => {
     const panel = new FakePanel();
     panel.losing = 1;
     panel.pageReady();
     assert.equal(panel.delivered.length, 0, 'the first show was lost');
     panel.clock.advance(999);
-    assert.equal(panel.reloads, 0, 'not before the time to confirm is up');
+    assert.equal(panel.delivered.length, 0, 'not before the time to confirm is up');
+    panel.clock.advance(1);
+    assert.deepEqual(
+      panel.delivered.map((message) => message.type),
+      ['show'],
+    );
+    panel.clock.advance(60_000);
+    assert.equal(panel.reloads, 0);
+  });
+
+  test('new content in a tab that showed the last one has to be confirmed too', () => {
+    const panel = new FakePanel();
+    panel.pageReady();
+    panel.clock.advance(10_000);
+    panel.losing = 2;
+    panel.delivery.post({ type: 'show', payload: { viewId: 'v2' } });
+    panel.clock.advance(1_000);
+    assert.equal(panel.reloads, 0, 'first it is sent again');
+    panel.clock.advance(1_000);
+    assert.equal(panel.reloads, 1, 'lost twice: the page is loaded again');
+  });
+
+  test('a confirmation of earlier content does not count for the content sent after it', () => {
+    const panel = new FakePanel();
+    panel.confirmAfterMs = 500;
+    panel.pageReady();
+    panel.losing = 2;
+    panel.delivery.post({ type: 'show', payload: { viewId: 'v2' } });
+    panel.clock.advance(2_000);
+    assert.equal(panel.reloads, 1, "v1's confirmation arrived after v2 was sent; v2 was lost twice");
+  });
+
+  test('a restored page that never gets its content is loaded again, and then shows it', () => {
+    const panel = new FakePanel();
+    panel.losing = 2;
+    panel.pageReady();
+    panel.clock.advance(1_999);
+    assert.equal(panel.reloads, 0, 'sent again at 1 s, not reloaded before that is unconfirmed too');
     panel.clock.advance(1);
     assert.equal(panel.reloads, 1, 'the page is loaded again');
-    assert.match(panel.warnings[0], /did not confirm its content within 1000 ms; loading it again \(1 of 3\)/);
+    assert.match(panel.warnings[1], /did not confirm its content, sent twice, within 1000 ms; loading it again \(1 of 3\)/);
     // Until the new page says ready, nothing is sent to it.
     panel.delivery.post({ type: 'reveal', payload: { index: 1 } });
     assert.equal(panel.delivered.length, 0);
@@ -156,7 +219,7 @@ describe('getting the content to a webview page', () => {
     panel.losing = 100;
     panel.pageReady();
     const reloadTimes: number[] = [];
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 60; i++) {
       const before = panel.reloads;
       panel.clock.advance(500);
       if (panel.reloads > before) {
@@ -164,7 +227,7 @@ describe('getting the content to a webview page', () => {
         panel.pageReady();
       }
     }
-    assert.deepEqual(reloadTimes, [1_000, 3_000, 7_000], '1 s, then 2 s, then 4 s after each new page asked');
+    assert.deepEqual(reloadTimes, [2_000, 6_000, 14_000], 'sent twice 1 s apart, then 2 s, then 4 s, after each new page said ready');
     panel.clock.advance(60_000);
     assert.equal(panel.reloads, 3);
     assert.match(panel.warnings.at(-1) ?? '', /did not show its content after 3 reloads/);
@@ -188,10 +251,10 @@ describe('getting the content to a webview page', () => {
   test('a restored tab that counts as hidden when the first wait ends, and whose script never runs, is loaded again once shown', () => {
     const panel = new FakePanel();
     panel.visible = false;
-    panel.clock.advance(1_000);
+    panel.clock.advance(2_000);
     assert.equal(panel.reloads, 0, 'a hidden tab is not reloaded');
     panel.visible = true;
-    panel.clock.advance(1_000);
+    panel.clock.advance(2_000);
     assert.equal(panel.reloads, 1, 'shown and still silent: it is loaded again');
     panel.pageReady();
     panel.clock.advance(60_000);
@@ -210,5 +273,16 @@ describe('getting the content to a webview page', () => {
     panel.delivery.post({ type: 'show', payload: null });
     assert.equal(panel.reloads, 0);
     assert.equal(panel.delivered.length, 0);
+  });
+});
+
+describe('a page handling what the host sends', () => {
+  test('handles each delivery number once, and every message without one', () => {
+    const handled = new HandledDeliveries();
+    assert.equal(handled.isFirst(1), true);
+    assert.equal(handled.isFirst(1), false, 'the same content sent again after a late confirmation');
+    assert.equal(handled.isFirst(2), true);
+    assert.equal(handled.isFirst(undefined), true);
+    assert.equal(handled.isFirst(undefined), true);
   });
 });

@@ -163,6 +163,8 @@ describe('CH-benCHmark from the palette', () => {
 
   it('on TiDB the TiFlash choice sets a replica on the twelve tables first and the AP connections read through TiFlash', () =>
     session.diagnose('ch-tiflash', async (workbench) => {
+      // the first test leaves its result tab (a webview) active and focused
+      await focusWorkbench(workbench);
       await workbench.runCommand('TiDB Lab: Run CH-benCHmark...');
       await workbench.pickQuickPickItem(TIDB);
       await answer(workbench, /Password of/, db.password);

@@ -339,6 +339,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
         prompt: t('The database whose sbtest tables are dropped (you see the list before anything is dropped).'),
         value: rememberedDatabase(),
         validateInput: (text) => (text.trim() === '' ? t('Enter a database name.') : undefined),
+        ignoreFocusOut: true,
       });
       if (!database) return undefined;
     }

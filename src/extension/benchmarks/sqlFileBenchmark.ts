@@ -40,6 +40,8 @@ async function askWholeNumber(title: string, prompt: string, value: string, min:
     value,
     validateInput: (text) =>
       /^\d+$/.test(text.trim()) && Number(text) >= min ? undefined : vscode.l10n.t('A whole number of {0} or more', min),
+    // a step of a flow, as in tpccQuestions.ts
+    ignoreFocusOut: true,
   });
   return answer === undefined ? undefined : Number(answer.trim());
 }

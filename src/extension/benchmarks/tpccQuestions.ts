@@ -21,6 +21,9 @@ export async function askTpccDatabase(
     prompt: t("The database of TPC-C's tables (go-tpc's --db)"),
     value: globalState.get<string>(REMEMBERED_DATABASE_KEY) ?? DEFAULT_TPCC_DATABASE,
     validateInput: (text) => (text.trim() === '' ? t('Enter a database name.') : undefined),
+    // A step of a flow: the focus going back to an editor (a result tab's webview takes it back
+    // late, between two steps, on a busy machine) must not end the flow.
+    ignoreFocusOut: true,
   });
   if (answer === undefined) return undefined;
   await globalState.update(REMEMBERED_DATABASE_KEY, answer.trim());
@@ -36,6 +39,7 @@ export async function askWholeNumber(given: number | undefined, title: string, p
     value: String(value),
     validateInput: (text) =>
       /^\d+$/.test(text.trim()) && Number(text) >= 1 ? undefined : vscode.l10n.t('A whole number of {0} or more', 1),
+    ignoreFocusOut: true,
   });
   return answer === undefined ? undefined : Number(answer.trim());
 }

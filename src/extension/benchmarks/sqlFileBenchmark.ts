@@ -7,6 +7,7 @@ import { rawQueriesFromFiles, RawsqlError } from '../../core/bench/rawsql/rawsql
 import type { BenchmarkServices } from './benchmarkServices';
 import { profileIdOf, resolveBenchmarkTarget } from './benchmarkTarget';
 import type { RunCommandResult } from './runCommands';
+import { askWholeNumber } from './tpccQuestions';
 
 export const RUN_SQL_FILE_COMMAND = 'tidbLab.runSqlFileAsBenchmark';
 
@@ -31,19 +32,6 @@ async function sqlText(uri: vscode.Uri): Promise<string> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   if (open) return open.getText();
   return Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
-}
-
-async function askWholeNumber(title: string, prompt: string, value: string, min: number): Promise<number | undefined> {
-  const answer = await vscode.window.showInputBox({
-    title,
-    prompt,
-    value,
-    validateInput: (text) =>
-      /^\d+$/.test(text.trim()) && Number(text) >= min ? undefined : vscode.l10n.t('A whole number of {0} or more', min),
-    // a step of a flow, as in tpccQuestions.ts
-    ignoreFocusOut: true,
-  });
-  return answer === undefined ? undefined : Number(answer.trim());
 }
 
 export function registerSqlFileBenchmark(services: BenchmarkServices): vscode.Disposable {
@@ -83,9 +71,10 @@ export function registerSqlFileBenchmark(services: BenchmarkServices): vscode.Di
     const target = await resolveBenchmarkTarget(api, profileId);
     if (!target) return undefined;
     const title = t('Run {0} as Benchmark on {1}', queries[0].name, target.profile.name);
-    const threads = request?.threads ?? (await askWholeNumber(title, t('Threads (each runs the query on its own connection)'), '4', 1));
+    const threads = await askWholeNumber(request?.threads, title, t('Threads (each runs the query on its own connection)'), 4);
     if (threads === undefined) return undefined;
-    const timeSec = request?.timeSec ?? (request?.count !== undefined ? 0 : await askWholeNumber(title, t('Seconds to run'), '30', 1));
+    const timeSec =
+      request?.timeSec ?? (request?.count !== undefined ? 0 : await askWholeNumber(undefined, title, t('Seconds to run'), 30));
     if (timeSec === undefined) return undefined;
     const stored = await runner.runRawsql(
       target,

@@ -127,7 +127,10 @@ export class ContentDelivery {
   private watch(baseMs: number): void {
     if (this.contentType === undefined) return;
     this.stopWatching();
-    const waitMs = baseMs * 2 ** this.reloads;
+    this.waitFor(baseMs * 2 ** this.reloads);
+  }
+
+  private waitFor(waitMs: number): void {
     this.timer = this.clock.setTimeout(() => this.timedOut(waitMs), waitMs);
   }
 
@@ -137,14 +140,14 @@ export class ContentDelivery {
     // A restored tab can still count as hidden when the wait ends: look again later rather than stop
     // watching, or a page whose script never ran stays blank once it is shown.
     if (!this.target.isVisible()) {
-      this.timer = this.clock.setTimeout(() => this.timedOut(waitedMs), waitedMs);
+      this.waitFor(waitedMs);
       return;
     }
     const content = this.unconfirmed;
     if (this.ready && content && !content.sentAgain) {
       content.sentAgain = true;
       this.target.warn(`The page did not confirm its content within ${waitedMs} ms; sending it again.`);
-      this.timer = this.clock.setTimeout(() => this.timedOut(waitedMs), waitedMs);
+      this.waitFor(waitedMs);
       this.target.send(content.message);
       return;
     }

@@ -117,6 +117,7 @@ export async function runMeasuredWithEngine(
           options,
           serverIsTiDB: admin.identity.flavor === 'tidb',
           server: serverInfoOf(admin.identity, options),
+          admin,
         },
         {
           signal: hooks.signal,

@@ -135,17 +135,21 @@ describe('the sysbench engine', () => {
   test('the password is in no process command line or environment, and its config file (0600) is gone after the run', async () => {
     let pid: number | undefined;
     let configPath: string | undefined;
-    const seen: { mode?: number; cmdlines: string[]; environs: string[] } = { cmdlines: [], environs: [] };
+    const seen: { mode?: number; looked?: boolean; cmdlines: string[]; environs: string[] } = { cmdlines: [], environs: [] };
     const measured = await runMeasuredWithEngine(
       options(['--threads=2', '--time=3', '--report-interval=1']),
       {
-        onSysbenchProcess: (started) => (pid = started),
-        onInterval: () => {
-          // sysbench is running and connected: look at every process
-          if (pid === undefined || configPath !== undefined) return;
+        onSysbenchProcess: (started) => {
+          pid = started;
+          // the file as sysbench finds it (removed once sysbench has read it: sysbenchStop.test.ts)
           const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
           configPath = cmdline.find((arg) => arg.startsWith('--config-file='))?.slice('--config-file='.length);
           if (configPath) seen.mode = statSync(configPath).mode & 0o777;
+        },
+        onInterval: () => {
+          // sysbench is running and connected: look at every process
+          if (pid === undefined || seen.looked) return;
+          seen.looked = true;
           seen.cmdlines = processesWith(password, 'cmdline');
           seen.environs = processesWith(password, 'environ');
           assert.ok(!readFileSync(`/proc/${pid}/environ`).includes(password));

@@ -1,8 +1,11 @@
 // Runs the real sysbench for one benchmark: options from the same model as the built-in engine,
-// the password in a private --config-file (removed when sysbench ends, however it ends), report
-// lines streamed as interval reports while it runs, and the result read from its output by the
-// sysbench log importer, so the numbers are sysbench's own. Cancel sends SIGINT; what sysbench
-// printed until then is kept, marked cancelled.
+// the password in a private --config-file (removed as soon as sysbench has read it, and however the
+// run ends), report lines streamed as interval reports while it runs, and the result read from its
+// output by the sysbench log importer, so the numbers are sysbench's own. Cancel sends SIGINT, and
+// a second later (or once sysbench is gone) KILLs on the server what sysbench's connections still
+// run, as the built-in engine's hard stop does; what sysbench printed until then is kept, marked
+// cancelled. sysbench runs in a session of its own under a watchdog that kills it when this process
+// ends in any way (sysbenchWatchdog.ts).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { optionsRecord, type BenchOptions } from '../benchOptions';
@@ -14,10 +17,16 @@ import { importSysbenchLog } from '../../results/importers/sysbenchLogImporter';
 import type { SysbenchInstallation } from './sysbenchInstallation';
 import { sysbenchInvocation } from './sysbenchInvocation';
 import { IntervalReportReader, LineSplitter, summaryDetails } from './sysbenchOutput';
-import { writePrivateConfigFile } from './privateConfigFile';
+import { writePrivateConfigFile, type PrivateConfigFile } from './privateConfigFile';
+import type { SqlExecutor } from '../../db/sqlExecutor';
+import { tcpConnectionsOf } from './processSockets';
+import { killSysbenchStatements } from './sysbenchConnections';
+import { watchSysbench } from './sysbenchWatchdog';
 
 /** How long sysbench gets to end after SIGINT before it is killed. */
 const KILL_AFTER_MS = 5_000;
+/** How long after SIGINT the statements sysbench's connections still run are KILLed on the server (the built-in engine's hard stop waits as long). */
+export const STATEMENTS_KILLED_AFTER_MS = 1_000;
 
 export interface SysbenchRunHooks {
   signal?: AbortSignal;
@@ -36,6 +45,8 @@ export interface SysbenchRunRequest {
   options: BenchOptions;
   serverIsTiDB: boolean;
   server: ServerInfo;
+  /** another connection to the server, for the KILLs of a cancel's hard stop (without it a cancel only stops sysbench) */
+  admin?: SqlExecutor;
 }
 
 interface Finished {
@@ -44,28 +55,35 @@ interface Finished {
   code: number | null;
   signal: NodeJS.Signals | null;
   endMs: number;
+  /** the hard stop after a cancel, settled once it has KILLed what was left */
+  hardStop?: Promise<void>;
 }
 
 export async function runSysbench(request: SysbenchRunRequest, hooks: SysbenchRunHooks = {}): Promise<MeasuredRun> {
   if (hooks.signal?.aborted) throw new BenchmarkError('The benchmark was cancelled before it started.');
-  const { installation, options } = request;
+  const { options } = request;
   const invocation = sysbenchInvocation(options, 'run', request.serverIsTiDB);
   const config = writePrivateConfigFile(invocation.configText);
   let finished: Finished;
   try {
-    finished = await runProcess(installation.path, [`--config-file=${config.path}`, ...invocation.args], options, hooks);
+    finished = await runProcess(request, invocation.args, config, hooks);
+    await finished.hardStop;
   } finally {
     config.remove();
   }
   return measuredRun(request, finished, hooks);
 }
 
-function runProcess(path: string, args: string[], options: BenchOptions, hooks: SysbenchRunHooks): Promise<Finished> {
+function runProcess(request: SysbenchRunRequest, args: string[], config: PrivateConfigFile, hooks: SysbenchRunHooks): Promise<Finished> {
+  const { options } = request;
+  const path = request.installation.path;
   return new Promise((resolve, reject) => {
     // no password in the environment either: sysbench gets it from the config file only
     const env = { ...process.env };
     delete env.MYSQL_PWD;
-    const child = spawn(path, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // a session of its own: the terminal's Ctrl-C reaches this process, which stops sysbench its way
+    const child = spawn(path, [`--config-file=${config.path}`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const watchdog = child.pid === undefined ? undefined : watchSysbench(child.pid, config.directory, config.path);
     const log = hooks.onLog ?? (() => undefined);
     let output = '';
     let errors = '';
@@ -80,6 +98,8 @@ function runProcess(path: string, args: string[], options: BenchOptions, hooks: 
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
+      // sysbench prints its first line once it has read its options, the config file among them
+      config.remove();
       output += chunk;
       for (const line of stdoutLines.push(chunk)) readLine(line);
     });
@@ -88,16 +108,35 @@ function runProcess(path: string, args: string[], options: BenchOptions, hooks: 
       for (const line of stderrLines.push(chunk)) if (line.trim() !== '') log(`sysbench: ${line.trim()}`);
     });
     let killTimer: NodeJS.Timeout | undefined;
+    let hardStop: Promise<void> | undefined;
+    let closed: () => void = () => undefined;
+    const whenClosed = new Promise<void>((settle) => (closed = settle));
     const onAbort = () => {
+      // which connections are sysbench's, read while it still holds them
+      const endpoints = child.pid === undefined ? [] : tcpConnectionsOf(child.pid, options.connection.ports);
       child.kill('SIGINT');
       killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
       killTimer.unref();
+      const admin = request.admin;
+      if (admin === undefined || endpoints.length === 0) return;
+      const { user, database } = options.connection;
+      hardStop = Promise.race([whenClosed, new Promise((settle) => setTimeout(settle, STATEMENTS_KILLED_AFTER_MS))])
+        .then(() => killSysbenchStatements(admin, user, database, endpoints))
+        .then((killed) => {
+          if (killed.length > 0)
+            log(`Killed ${killed.length} statement${killed.length === 1 ? '' : 's'} sysbench left running on the server.`);
+        })
+        .catch((error: unknown) =>
+          log(`The statements sysbench left running could not be killed: ${error instanceof Error ? error.message : String(error)}`),
+        );
     };
     hooks.signal?.addEventListener('abort', onAbort, { once: true });
     child.once('spawn', () => {
       if (child.pid !== undefined) hooks.onProcess?.(child.pid);
     });
+    child.once('exit', () => watchdog?.release());
     child.once('error', (error) => {
+      watchdog?.release();
       hooks.signal?.removeEventListener('abort', onAbort);
       reject(new BenchmarkError(`sysbench could not be started (${path}): ${error.message}`));
     });
@@ -107,7 +146,9 @@ function runProcess(path: string, args: string[], options: BenchOptions, hooks: 
       for (const line of stdoutLines.end()) readLine(line);
       for (const line of stderrLines.end()) if (line.trim() !== '') log(`sysbench: ${line.trim()}`);
       reports.flush();
-      resolve({ output, errors, code, signal, endMs: Date.now() });
+      watchdog?.release();
+      closed();
+      resolve({ output, errors, code, signal, endMs: Date.now(), hardStop });
     });
   });
 }

@@ -10,7 +10,9 @@
 //   handshake is done, 1 GiB (the largest max_allowed_packet a server accepts) after it.
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { CR_MALFORMED_PACKET } from '../bench/protocol/mysqlClientError';
 import { HANDSHAKE_MAX_PACKET, PROTOCOL_MAX_PACKET, PacketSizeWatcher } from '../bench/protocol/packetSizeWatcher';
+import { HANDSHAKE_PACKET_TOO_LARGE, PACKET_TOO_LARGE } from './connectionErrors';
 
 /** What mysql2 passes to a `stream` factory (its connection config, in part). */
 interface StreamFactoryArguments {
@@ -26,6 +28,13 @@ export interface Mysql2Sockets {
   destroyAll(): void;
 }
 
+function oversizePacketError(message: string, handshake: boolean): Error {
+  return Object.assign(new Error(`Malformed packet: ${message}`), {
+    code: handshake ? HANDSHAKE_PACKET_TOO_LARGE : PACKET_TOO_LARGE,
+    errno: CR_MALFORMED_PACKET,
+  });
+}
+
 /** A socket's end at the latest this long after destroyAll() asked it to flush and close. */
 const FLUSH_MS = 500;
 
@@ -34,7 +43,9 @@ export function mysql2Sockets(afterHandshakeLimit = PROTOCOL_MAX_PACKET): Mysql2
   const watchers = new WeakMap<Duplex, PacketSizeWatcher>();
 
   const watch = (stream: Duplex): PacketSizeWatcher => {
-    const watcher = new PacketSizeWatcher(HANDSHAKE_MAX_PACKET, (message) => stream.destroy(new Error(`Malformed packet: ${message}`)));
+    const watcher = new PacketSizeWatcher(HANDSHAKE_MAX_PACKET, (message) =>
+      stream.destroy(oversizePacketError(message, watcher.inHandshake)),
+    );
     watchers.set(stream, watcher);
     streams.add(stream);
     stream.on('data', (chunk: Buffer) => watcher.push(chunk));

@@ -36,6 +36,11 @@ export class PacketSizeWatcher {
     private readonly onOversize: (message: string, size: number) => void,
   ) {}
 
+  /** whether the handshake limit still applies */
+  get inHandshake(): boolean {
+    return this.handshake;
+  }
+
   /** From now on packets may be as large as `limit`. */
   handshakeDone(limit: number): void {
     this.handshake = false;

@@ -1,4 +1,4 @@
-// What a write run's regions say, as the tuning study (shared/studies/003) reasons: writes piled on
+// What a write run's regions say, as the tuning study (studies/003) reasons: writes piled on
 // one region (the table was one region, or one region took the load) -> split the table; piled on
 // the table's last region -> the key increases monotonically (AUTO_INCREMENT, _tidb_rowid, an
 // ordered load) -> AUTO_RANDOM for an integer clustered key, SHARD_ROW_ID_BITS with

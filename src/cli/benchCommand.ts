@@ -53,7 +53,7 @@ import { rawsqlCommand } from './rawsqlCommand';
 import { chCommand } from './chCommand';
 import { mergeCommand } from './mergeCommand';
 import { tpccCommand } from './tpccCommand';
-import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
+import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
 const USAGE = `Usage:
@@ -326,7 +326,7 @@ async function runCommand(
     if (!json) io.stdout(`${line}\n`);
   };
   const limits = options.limits;
-  const startMs = startAt === undefined ? undefined : parseStartAt(startAt);
+  const startMs = startAt === undefined ? undefined : parseStartAtFromNow(startAt);
   const interrupt = interruptible(io, 'stopping the threads and their statements on the server; the partial result follows.');
   let measured: MeasuredRun;
   try {

@@ -8,7 +8,7 @@ import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport
 import { runRawsql, type RawsqlRun } from '../core/bench/rawsql/runRawsql';
 import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
-import { waitUntilStart, parseStartAt } from '../core/bench/startAt';
+import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
 import { interruptOnSignals, stamp } from './goTpcInterrupt';
 
 export interface RawsqlCommandIo {
@@ -36,7 +36,7 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
     connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
   const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
-  const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
+  const startAt = args.startAt === undefined ? undefined : parseStartAtFromNow(args.startAt);
 
   const interruption = interruptOnSignals(io, {
     inFlight: 'queries',

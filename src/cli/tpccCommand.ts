@@ -3,7 +3,7 @@
 // lines, "Finished" and "tpmC: ..., tpmTotal: ..., efficiency: ...%" (or the result as JSON with --json).
 import { resolveBenchOptions } from '../core/bench/benchOptions';
 import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
-import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
+import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
 import { checkTpcc, type TpccCheckOutcome } from '../core/bench/tpcc/checkTpcc';
 import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
 import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
@@ -28,7 +28,7 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
   if (!connectionOptions.has('mysql-password') && io.env.MYSQL_PWD !== undefined) connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
   const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
-  const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
+  const startAt = args.startAt === undefined ? undefined : parseStartAtFromNow(args.startAt);
 
   const interruption = interruptOnSignals(io, {
     inFlight: 'transactions',

@@ -3,7 +3,8 @@
 // lines, "Finished" and "tpmC: ..., tpmTotal: ..., efficiency: ...%" (or the result as JSON with --json).
 import { resolveBenchOptions } from '../core/bench/benchOptions';
 import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
-import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
+import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
+import { claimOut } from './outFile';
 import { checkTpcc, type TpccCheckOutcome } from '../core/bench/tpcc/checkTpcc';
 import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
 import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
@@ -28,7 +29,9 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
   if (!connectionOptions.has('mysql-password') && io.env.MYSQL_PWD !== undefined) connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
   const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
-  const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
+  const startAt = args.startAt === undefined ? undefined : parseStartAtFromNow(args.startAt);
+  // --out is the run's result: claimed (checked, locked) before anything connects
+  const outFile = args.action === 'run' ? claimOut(args.out, io) : undefined;
 
   const interruption = interruptOnSignals(io, {
     inFlight: 'transactions',
@@ -102,7 +105,7 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
       },
     );
     const result = run.result;
-    if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
+    outFile?.write(resultToJson(result));
     if (args.json) io.stdout(resultToJson(result));
     else {
       io.stdout('Finished\n');
@@ -119,5 +122,6 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
     return 0;
   } finally {
     interruption.release();
+    outFile?.release();
   }
 }

@@ -49,7 +49,8 @@ export interface SysbenchRunRequest {
   admin?: SqlExecutor;
 }
 
-interface Finished {
+/** How the sysbench process ended: what it printed, its exit, and when. */
+export interface Finished {
   output: string;
   errors: string;
   code: number | null;
@@ -153,7 +154,8 @@ function runProcess(request: SysbenchRunRequest, args: string[], config: Private
   });
 }
 
-function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: SysbenchRunHooks): MeasuredRun {
+/** The result and summary details of a finished sysbench process, read from its output (exported for its unit tests). */
+export function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: SysbenchRunHooks): MeasuredRun {
   const cancelled = hooks.signal?.aborted === true;
   const imported = importSysbenchLog(finished.output).results.at(-1);
   if (imported === undefined) {

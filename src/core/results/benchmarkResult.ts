@@ -54,6 +54,11 @@ export interface ClientLoad {
   eventLoopDelayP99Ms?: number;
   /** the busiest worker thread's share of the time it ran or waited for a core, 0 to 1 (Linux only) */
   runnableShare?: number;
+  /**
+   * of the time the client process's threads (all of them) ran or waited in a run queue for a core,
+   * the share they waited, 0 to 1 (Linux only; absent in results written before it was measured)
+   */
+  waitShare?: number;
   /** per interval: the client was saturated; per run: saturated long enough to have limited the run */
   bound: boolean;
 }

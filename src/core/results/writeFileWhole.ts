@@ -18,7 +18,8 @@ export interface WholeFileSystem {
   unlinkSync: (path: string) => void;
 }
 
-const NODE_FS: WholeFileSystem = {
+/** The real file system, as writeFileWhole uses it. */
+export const NODE_FS: WholeFileSystem = {
   openSync: (path, flags, mode) => fs.openSync(path, flags, mode),
   writeSync: (fd, data) => fs.writeSync(fd, data),
   fsyncSync: (fd) => fs.fsyncSync(fd),

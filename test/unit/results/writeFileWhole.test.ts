@@ -6,7 +6,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { writeFileWhole, writeFileWholeAsync, writeWholeThrough, type WholeFileSystem } from '../../../src/core/results/writeFileWhole';
+import {
+  NODE_FS,
+  writeFileWhole,
+  writeFileWholeAsync,
+  writeWholeThrough,
+  type WholeFileSystem,
+} from '../../../src/core/results/writeFileWhole';
 
 const work = mkdtempSync(join(tmpdir(), 'tidblab-whole-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -16,15 +22,7 @@ const NEW = `${JSON.stringify({ kind: 'run', text: 'x'.repeat(200_000) })}\n`;
 
 /** The real file system with one step replaced. */
 function failing(step: Partial<WholeFileSystem>): WholeFileSystem {
-  return {
-    openSync: (path, flags, mode) => fs.openSync(path, flags, mode),
-    writeSync: (fd, data) => fs.writeSync(fd, data),
-    fsyncSync: (fd) => fs.fsyncSync(fd),
-    closeSync: (fd) => fs.closeSync(fd),
-    renameSync: (from, to) => fs.renameSync(from, to),
-    unlinkSync: (path) => fs.unlinkSync(path),
-    ...step,
-  };
+  return { ...NODE_FS, ...step };
 }
 
 function folderWith(name: string): { folder: string; file: string } {

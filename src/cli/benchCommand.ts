@@ -36,7 +36,7 @@ import { TOOL_VERSION } from '../core/toolVersion';
 import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } from '../core/bench/benchEngine';
 import { runExperiment } from '../core/bench/runExperiment';
 import { partialExperimentResult } from '../core/bench/experimentResult';
-import { claimOut, releaseOutClaims, type ClaimedOutFile } from './outFile';
+import { withClaimedOut, releaseOutClaims, type ClaimedOutFile } from './outFile';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { runDigestCountNote } from '../core/results/digestCountNote';
 import { serverActivityLines } from '../core/results/serverActivityText';
@@ -329,12 +329,7 @@ async function runCommand(
   startAt?: string,
 ): Promise<number> {
   const startMs = startAt === undefined ? undefined : parseStartAtFromNow(startAt);
-  const outFile = claimOut(out, io);
-  try {
-    return await measureCommand(options, json, outFile, io, engine, startMs);
-  } finally {
-    outFile?.release();
-  }
+  return withClaimedOut(out, io, (outFile) => measureCommand(options, json, outFile, io, engine, startMs));
 }
 
 async function measureCommand(
@@ -528,12 +523,7 @@ async function experimentCommand(
     );
     return 1;
   }
-  const outFile = claimOut(out, io);
-  try {
-    return await measureExperiment(definition, connection, json, outFile, io, engine);
-  } finally {
-    outFile?.release();
-  }
+  return withClaimedOut(out, io, (outFile) => measureExperiment(definition, connection, json, outFile, io, engine));
 }
 
 async function measureExperiment(

@@ -19,7 +19,7 @@ import { tpmLine, tpmOf } from '../core/bench/tpcc/tpccResult';
 import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
 import { EXIT_CODES, interruptOnSignals, stamp, type Interruption } from './goTpcInterrupt';
-import { claimOut, type ClaimedOutFile } from './outFile';
+import { withClaimedOut, type ClaimedOutFile } from './outFile';
 
 export interface ChCommandIo {
   stdout: (text: string) => void;
@@ -55,12 +55,7 @@ export async function chCommand(argv: readonly string[], io: ChCommandIo): Promi
         return 0;
       case 'run': {
         // --out is the run's result: claimed (checked, locked) before anything connects
-        const outFile = claimOut(args.out, io);
-        try {
-          return await run(args, connection, io, interruption, outFile);
-        } finally {
-          outFile?.release();
-        }
+        return await withClaimedOut(args.out, io, (outFile) => run(args, connection, io, interruption, outFile));
       }
     }
   } finally {

@@ -140,6 +140,20 @@ export function claimOut(
   return tracked;
 }
 
+/** Runs `work` with --out claimed (claimOut) and releases the claim however the work ends. */
+export async function withClaimedOut<T>(
+  out: string | undefined,
+  io: { writeFile: (path: string, text: string) => void; stderr: (text: string) => void },
+  work: (outFile: ClaimedOutFile | undefined) => Promise<T>,
+): Promise<T> {
+  const outFile = claimOut(out, io);
+  try {
+    return await work(outFile);
+  } finally {
+    outFile?.release();
+  }
+}
+
 /** Removes the locks this process still holds (it is about to end without its finally blocks). */
 export function releaseOutClaims(): void {
   for (const claim of [...heldClaims]) {

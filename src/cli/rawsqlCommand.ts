@@ -10,7 +10,7 @@ import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
 import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
 import { interruptOnSignals, stamp } from './goTpcInterrupt';
-import { claimOut, type ClaimedOutFile } from './outFile';
+import { withClaimedOut, type ClaimedOutFile } from './outFile';
 
 export interface RawsqlCommandIo {
   stdout: (text: string) => void;
@@ -37,12 +37,7 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
     connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
   const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
   const startAt = args.startAt === undefined ? undefined : parseStartAtFromNow(args.startAt);
-  const outFile = claimOut(args.out, io);
-  try {
-    return await measure(args, queries, connection, startAt, outFile, io);
-  } finally {
-    outFile?.release();
-  }
+  return withClaimedOut(args.out, io, (outFile) => measure(args, queries, connection, startAt, outFile, io));
 }
 
 async function measure(

@@ -91,6 +91,9 @@ Options are sysbench's (--threads=N --time=N --mysql-host=... --table-size=N --r
                 installed sysbench 1.0.x when it is found and can run the options as asked, the
                 built-in engine otherwise, and says which and why
   --sysbench-path=PATH  the sysbench program (default: sysbench on PATH)
+  tpcc, ch: --engine=auto|builtin|go-tpc  run: go-tpc runs the installed go-tpc (through a relay on
+                127.0.0.1, so the password is on no command line); auto is the built-in engine
+  --go-tpc=PATH  the go-tpc program (default: go-tpc on PATH)
   --start-at=TIME  run: wait until TIME (ISO 8601, e.g. 2026-12-01T18:00:00Z, or Unix seconds) to
                 start, for the same run on several load machines (then tidb-lab bench merge)
 Workloads: ${WORKLOAD_NAMES.join(', ')}`;

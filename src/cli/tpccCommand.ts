@@ -13,6 +13,8 @@ import { parseTpccArguments } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine } from '../core/bench/tpcc/tpccResult';
 import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
+import { chooseGoTpcEngine } from '../core/bench/goTpcEngine/goTpcEngineChoice';
+import { goTpcEngineRun } from './goTpcEngineRun';
 import { interruptOnSignals, stamp } from './goTpcInterrupt';
 import type { RawsqlCommandIo } from './rawsqlCommand';
 
@@ -84,6 +86,30 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
       say(`Waiting until ${new Date(startAt).toISOString()} to start (--start-at)`);
       if (!(await waitUntilStart(startAt, interruption.signal))) return interruption.exitCode();
     }
+    const engine = await chooseGoTpcEngine(args.engine, args.goTpcPath);
+    if (engine.engine === 'go-tpc')
+      return await goTpcEngineRun(
+        {
+          installation: engine.installation,
+          options: {
+            workload: 'tpcc',
+            warehouses: args.warehouses,
+            threads: args.threads,
+            timeSec: args.timeSec,
+            count: args.count,
+            intervalSec: args.intervalSec,
+            ignoreError: args.ignoreError,
+            isolation: args.isolation,
+            weights: args.weights,
+            parts: args.parts,
+          },
+          connection,
+          json: args.json,
+          out: args.out,
+        },
+        io,
+        interruption,
+      );
     const run: TpccRun = await runTpcc(
       {
         connection,

@@ -413,7 +413,7 @@ export function threadsOf(run: RunResult): number | undefined {
   return run.intervals[0]?.threads;
 }
 
-/** "sysbench 1.0.20" or "built-in": the engine that made the load of a TiDB Lab run. */
+/** "sysbench 1.0.20", "go-tpc 1.0.12" or "built-in": the engine that made the load of a TiDB Lab run. */
 function engineText(run: RunResult): string {
   return runEngine(run).text;
 }

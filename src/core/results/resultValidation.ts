@@ -243,7 +243,7 @@ class ShapeReader {
     const importedFrom = this.optionalText(object, 'importedFrom', `${path}.importedFrom`);
     if (importedFrom !== undefined) source.importedFrom = importedFrom;
     const engine = this.optionalText(object, 'engine', `${path}.engine`);
-    if (engine === 'builtin' || engine === 'sysbench') source.engine = engine;
+    if (engine === 'builtin' || engine === 'sysbench' || engine === 'go-tpc') source.engine = engine;
     const engineVersion = this.optionalText(object, 'engineVersion', `${path}.engineVersion`);
     if (engineVersion !== undefined) source.engineVersion = engineVersion;
     const engineNote = this.optionalText(object, 'engineNote', `${path}.engineNote`);

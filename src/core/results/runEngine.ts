@@ -14,8 +14,8 @@ export interface RunEngine {
 export function runEngine(run: RunResult): RunEngine {
   const source = run.source;
   if (source.tool === TIDB_LAB) {
-    if (source.engine !== 'sysbench') return { key: 'built-in', text: 'built-in' };
-    const text = `sysbench ${source.engineVersion ?? ''}`.trim();
+    if (source.engine !== 'sysbench' && source.engine !== 'go-tpc') return { key: 'built-in', text: 'built-in' };
+    const text = `${source.engine} ${source.engineVersion ?? ''}`.trim();
     return { key: text, text };
   }
   const key = `${source.tool} ${source.toolVersion === 'unknown' ? '' : source.toolVersion}`.trim();

@@ -11,19 +11,10 @@ import os from 'node:os';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const corePath = join(repoRoot, 'out', 'src', 'core', 'results', 'redactSecrets.js');
+// the hostile inputs, shared with the unit test of linearity (test/unit/sql/redactionLinearity.test.ts)
+const inputsPath = join(repoRoot, 'out', 'test', 'support', 'redactionInputs.js');
 
 export const REDACTION_GOAL_MS = 100;
-
-const INPUTS = [
-  ['a bulk INSERT value of dash-joined words', (n) => `INSERT INTO t VALUES ('${'a-'.repeat(n / 2)}')`],
-  ['dotted words', (n) => 'a.'.repeat(n / 2)],
-  ['a chain of -password flags', (n) => '-password'.repeat(n / 9)],
-  ["an unterminated IDENTIFIED BY '\\\\\\...", (n) => `IDENTIFIED BY '${'\\'.repeat(n)}`],
-  ['repeated IDENTIFIED WITH', (n) => 'IDENTIFIED WITH '.repeat(n / 16)],
-  ["repeated SET PASSWORD FOR 'a", (n) => "SET PASSWORD FOR 'a".repeat(n / 19)],
-  ['repeated PASSWORD(', (n) => 'PASSWORD('.repeat(n / 9)],
-  ['repeated password words', (n) => 'password '.repeat(n / 9)],
-];
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,9 +33,11 @@ function timeOf(redact, text) {
 
 export async function benchRedaction() {
   if (!existsSync(corePath)) throw new Error(`${corePath} is missing: run \`npm run build:tests\` first.`);
-  const { redactSecretText } = createRequire(import.meta.url)(corePath);
+  const require = createRequire(import.meta.url);
+  const { redactSecretText } = require(corePath);
+  const { REDACTION_INPUTS } = require(inputsPath);
   const rows = [];
-  for (const [name, make] of INPUTS) {
+  for (const [name, make] of REDACTION_INPUTS) {
     const small = timeOf(redactSecretText, make(100_000));
     const large = timeOf(redactSecretText, make(400_000));
     rows.push(

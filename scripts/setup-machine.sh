@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prepares a fresh Debian machine (run as root) for building, testing and demoing TiDB Lab:
 # Debian packages (MariaDB, sysbench, Chromium, ripgrep, build tools for code-server's native
-# modules, fonts for screenshots), then code-server cached outside the repo.
+# modules, fonts for screenshots), then code-server and go-tpc v1.0.12 (built from the Go module
+# proxy when Go is there) cached outside the repo.
 # Idempotent and quick when everything is already there: apt is only touched for missing packages.
 set -euo pipefail
 
@@ -58,3 +59,8 @@ else
 fi
 
 bash "$REPO_DIR/scripts/install-code-server.sh"
+if command -v go >/dev/null; then
+  bash "$REPO_DIR/scripts/install-go-tpc.sh"
+else
+  echo "setup-machine: no Go on this machine, so no go-tpc (the TPC-C reference and --engine=go-tpc): install Go 1.21 or newer and run scripts/install-go-tpc.sh"
+fi

@@ -3,12 +3,13 @@
 //   tidb-lab bench experiment FILE.json [connection options] [--json] [--out FILE]
 //   tidb-lab bench import LOG [--json] [--out FILE]
 //   tidb-lab bench presets | tidb-lab bench preset NAME [--out FILE]
-import { readFileSync, writeFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ConnectionFailure } from '../core/db/databaseSession';
 import { connectionNextStep } from '../core/db/connectionErrors';
 import { TooManyConnections } from '../core/bench/tooManyConnections';
-import type { BenchmarkResult, ExperimentResult } from '../core/results/benchmarkResult';
+import type { BenchmarkResult, ExperimentCell, ExperimentResult } from '../core/results/benchmarkResult';
+import { writeFileWhole } from '../core/results/writeFileWhole';
 import { resultToJson } from '../core/results/exportJson';
 import { importBenchmarkLog } from '../core/results/importers/importBenchmarkLog';
 import { variantChangeText } from '../core/results/variantChangeText';
@@ -16,7 +17,8 @@ import { bulkLoadVariantHeader } from '../core/results/exportMarkdown';
 import { studyTables, studyTablesText } from '../core/results/studyTables';
 import { parseBenchArguments } from '../core/bench/benchArguments';
 import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions } from '../core/bench/benchOptions';
-import { settingsFromOptions } from '../core/bench/benchConnectionSettings';
+import { settingsFromOptions, type BenchConnectionSettings } from '../core/bench/benchConnectionSettings';
+import type { ExperimentDefinition } from '../core/bench/experimentModel';
 import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
 import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
 import { applyExperimentCommandLine } from '../core/bench/experimentCommandLine';
@@ -33,6 +35,8 @@ import { BenchmarkError, type MeasuredRun } from '../core/bench/runBenchmark';
 import { TOOL_VERSION } from '../core/toolVersion';
 import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } from '../core/bench/benchEngine';
 import { runExperiment } from '../core/bench/runExperiment';
+import { partialExperimentResult } from '../core/bench/experimentResult';
+import { withClaimedOut, releaseOutClaims, type ClaimedOutFile } from './outFile';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { runDigestCountNote } from '../core/results/digestCountNote';
 import { serverActivityLines } from '../core/results/serverActivityText';
@@ -53,7 +57,7 @@ import { rawsqlCommand } from './rawsqlCommand';
 import { chCommand } from './chCommand';
 import { mergeCommand } from './mergeCommand';
 import { tpccCommand } from './tpccCommand';
-import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
+import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
 import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
 
 const USAGE = `Usage:
@@ -87,6 +91,9 @@ Options are sysbench's (--threads=N --time=N --mysql-host=... --table-size=N --r
                 installed sysbench 1.0.x when it is found and can run the options as asked, the
                 built-in engine otherwise, and says which and why
   --sysbench-path=PATH  the sysbench program (default: sysbench on PATH)
+  tpcc, ch: --engine=auto|builtin|go-tpc  run: go-tpc runs the installed go-tpc (through a relay on
+                127.0.0.1, so the password is on no command line); auto is the built-in engine
+  --go-tpc=PATH  the go-tpc program (default: go-tpc on PATH)
   --start-at=TIME  run: wait until TIME (ISO 8601, e.g. 2026-12-01T18:00:00Z, or Unix seconds) to
                 start, for the same run on several load machines (then tidb-lab bench merge)
 Workloads: ${WORKLOAD_NAMES.join(', ')}`;
@@ -114,7 +121,7 @@ const processIo: BenchCommandIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   readFile: (path) => readFileSync(path, 'utf8'),
-  writeFile: (path, text) => writeFileSync(path, text),
+  writeFile: (path, text) => writeFileWhole(path, text),
   fileModifiedTime: (path) => {
     try {
       return statSync(path).mtime.toISOString();
@@ -136,6 +143,8 @@ const processIo: BenchCommandIo = {
     // ends, a lock wait included; the signal's default action ends the process at once, with the
     // status shells report for it (128 + its number).
     const signal = (Object.keys(SIGNAL_EXIT_CODES) as InterruptSignal[]).find((name) => SIGNAL_EXIT_CODES[name] === code);
+    // no finally block runs past this point: the --out lock goes now
+    releaseOutClaims();
     if (signal !== undefined) {
       process.removeAllListeners(signal);
       process.kill(process.pid, signal);
@@ -322,11 +331,22 @@ async function runCommand(
   engine: EngineConfig,
   startAt?: string,
 ): Promise<number> {
+  const startMs = startAt === undefined ? undefined : parseStartAtFromNow(startAt);
+  return withClaimedOut(out, io, (outFile) => measureCommand(options, json, outFile, io, engine, startMs));
+}
+
+async function measureCommand(
+  options: BenchOptions,
+  json: boolean,
+  outFile: ClaimedOutFile | undefined,
+  io: BenchCommandIo,
+  engine: EngineConfig,
+  startMs: number | undefined,
+): Promise<number> {
   const text = (line: string) => {
     if (!json) io.stdout(`${line}\n`);
   };
   const limits = options.limits;
-  const startMs = startAt === undefined ? undefined : parseStartAt(startAt);
   const interrupt = interruptible(io, 'stopping the threads and their statements on the server; the partial result follows.');
   let measured: MeasuredRun;
   try {
@@ -385,7 +405,7 @@ async function runCommand(
     interrupt.release();
   }
   const result = measured.result;
-  if (out) io.writeFile(out, resultToJson(result));
+  outFile?.write(resultToJson(result));
   if (json) io.stdout(resultToJson(result));
   else printSummary(measured, options, io);
   if (result.status === 'failed') {
@@ -506,7 +526,21 @@ async function experimentCommand(
     );
     return 1;
   }
+  return withClaimedOut(out, io, (outFile) => measureExperiment(definition, connection, json, outFile, io, engine));
+}
+
+async function measureExperiment(
+  definition: ExperimentDefinition,
+  connection: BenchConnectionSettings,
+  json: boolean,
+  outFile: ClaimedOutFile | undefined,
+  io: BenchCommandIo,
+  engine: EngineConfig,
+): Promise<number> {
+  const say = (line: string) => (json ? io.stderr : io.stdout)(`${line}\n`);
   const interrupt = interruptible(io, 'stopping the experiment; the cells measured so far are kept.');
+  const startedMs = Date.now();
+  const measuredCells: ExperimentCell[] = [];
   let result: ExperimentResult;
   try {
     result = await runExperiment(definition, connection, {
@@ -514,6 +548,17 @@ async function experimentCommand(
       engine,
       onLog: say,
       onCell: (cell, index, total) => {
+        // after each cell, the file holds the cells so far (a crash or a kill keeps them)
+        measuredCells.push(cell);
+        if (outFile !== undefined) {
+          try {
+            outFile.write(resultToJson(partialExperimentResult(definition, measuredCells, total, startedMs)));
+          } catch (error) {
+            io.stderr(
+              `warning: cannot write the partial result to ${outFile.path}: ${error instanceof Error ? error.message : String(error)}\n`,
+            );
+          }
+        }
         const s = cell.run.summary;
         if (cell.workload === 'tpcc') {
           const figures = tpccFiguresOf(cell.run);
@@ -539,7 +584,7 @@ async function experimentCommand(
   } finally {
     interrupt.release();
   }
-  if (out) io.writeFile(out, resultToJson(result));
+  outFile?.write(resultToJson(result));
   if (json) io.stdout(resultToJson(result));
   else {
     printExperimentSummary(result, io);

@@ -19,6 +19,7 @@ import { tpmLine, tpmOf } from '../core/bench/tpcc/tpccResult';
 import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
 import { EXIT_CODES, interruptOnSignals, stamp, type Interruption } from './goTpcInterrupt';
+import { withClaimedOut, type ClaimedOutFile } from './outFile';
 
 export interface ChCommandIo {
   stdout: (text: string) => void;
@@ -52,8 +53,10 @@ export async function chCommand(argv: readonly string[], io: ChCommandIo): Promi
       case 'cleanup':
         await cleanupTables(connection, say);
         return 0;
-      case 'run':
-        return await run(args, connection, io, interruption);
+      case 'run': {
+        // --out is the run's result: claimed (checked, locked) before anything connects
+        return await withClaimedOut(args.out, io, (outFile) => run(args, connection, io, interruption, outFile));
+      }
     }
   } finally {
     interruption.release();
@@ -147,7 +150,13 @@ async function cleanupTables(connection: ConnectionOptionValues, say: (line: str
   await cleanupTpcc(connection, { onLog: say });
 }
 
-async function run(args: ChArguments, connection: ConnectionOptionValues, io: ChCommandIo, interruption: Interruption): Promise<number> {
+async function run(
+  args: ChArguments,
+  connection: ConnectionOptionValues,
+  io: ChCommandIo,
+  interruption: Interruption,
+  outFile: ClaimedOutFile | undefined,
+): Promise<number> {
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
   const chRun: ChRun = await runCh(
     {
@@ -181,7 +190,7 @@ async function run(args: ChArguments, connection: ConnectionOptionValues, io: Ch
     },
   );
   const result = chRun.result;
-  if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
+  outFile?.write(resultToJson(result));
   if (args.json) io.stdout(resultToJson(result));
   else {
     io.stdout(`${finishedLine(args.threads, args.acThreads)}\n`);

@@ -1,15 +1,16 @@
 // `tidb-lab bench rawsql --query-files=a.sql,b.sql [--threads=N --time=.. --count=.. --mysql-*] run`:
 // go-tpc's rawsql. Prints go-tpc's [Current] / [Summary] operation lines and the client's load after
 // them (or the result as JSON).
-import { resolveBenchOptions } from '../core/bench/benchOptions';
-import { rawQueriesFromFiles } from '../core/bench/rawsql/rawsqlQueries';
-import { parseRawsqlArguments } from '../core/bench/rawsql/rawsqlArguments';
+import { resolveBenchOptions, type ConnectionOptionValues } from '../core/bench/benchOptions';
+import { rawQueriesFromFiles, type RawQuery } from '../core/bench/rawsql/rawsqlQueries';
+import { parseRawsqlArguments, type RawsqlArguments } from '../core/bench/rawsql/rawsqlArguments';
 import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
 import { runRawsql, type RawsqlRun } from '../core/bench/rawsql/runRawsql';
 import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
-import { waitUntilStart, parseStartAt } from '../core/bench/startAt';
+import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
 import { interruptOnSignals, stamp } from './goTpcInterrupt';
+import { withClaimedOut, type ClaimedOutFile } from './outFile';
 
 export interface RawsqlCommandIo {
   stdout: (text: string) => void;
@@ -35,9 +36,19 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
   if (![...connectionOptions.keys()].includes('mysql-password') && io.env.MYSQL_PWD !== undefined)
     connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
   const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
-  const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
-  const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
+  const startAt = args.startAt === undefined ? undefined : parseStartAtFromNow(args.startAt);
+  return withClaimedOut(args.out, io, (outFile) => measure(args, queries, connection, startAt, outFile, io));
+}
 
+async function measure(
+  args: RawsqlArguments,
+  queries: RawQuery[],
+  connection: ConnectionOptionValues,
+  startAt: number | undefined,
+  outFile: ClaimedOutFile | undefined,
+  io: RawsqlCommandIo,
+): Promise<number> {
+  const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
   const interruption = interruptOnSignals(io, {
     inFlight: 'queries',
     stopping: 'stopping the threads after their current query; the partial result follows',
@@ -72,7 +83,7 @@ export async function rawsqlCommand(argv: readonly string[], io: RawsqlCommandIo
     interruption.release();
   }
   const result = run.result;
-  if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
+  outFile?.write(resultToJson(result));
   if (args.json) io.stdout(resultToJson(result));
   else {
     io.stdout('Finished\n');

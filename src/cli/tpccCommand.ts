@@ -3,7 +3,8 @@
 // lines, "Finished" and "tpmC: ..., tpmTotal: ..., efficiency: ...%" (or the result as JSON with --json).
 import { resolveBenchOptions } from '../core/bench/benchOptions';
 import { commandComment, operationLine } from '../core/bench/rawsql/rawsqlReport';
-import { parseStartAt, waitUntilStart } from '../core/bench/startAt';
+import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
+import { claimOut } from './outFile';
 import { checkTpcc, type TpccCheckOutcome } from '../core/bench/tpcc/checkTpcc';
 import { cleanupTpcc } from '../core/bench/tpcc/cleanupTpcc';
 import { prepareTpcc } from '../core/bench/tpcc/prepareTpcc';
@@ -12,6 +13,8 @@ import { parseTpccArguments } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine } from '../core/bench/tpcc/tpccResult';
 import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
+import { chooseGoTpcEngine } from '../core/bench/goTpcEngine/goTpcEngineChoice';
+import { goTpcEngineRun } from './goTpcEngineRun';
 import { interruptOnSignals, stamp } from './goTpcInterrupt';
 import type { RawsqlCommandIo } from './rawsqlCommand';
 
@@ -28,7 +31,9 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
   if (!connectionOptions.has('mysql-password') && io.env.MYSQL_PWD !== undefined) connectionOptions.set('mysql-password', io.env.MYSQL_PWD);
   const connection = resolveBenchOptions('oltp_point_select', connectionOptions).connection;
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
-  const startAt = args.startAt === undefined ? undefined : parseStartAt(args.startAt);
+  const startAt = args.startAt === undefined ? undefined : parseStartAtFromNow(args.startAt);
+  // --out is the run's result: claimed (checked, locked) before anything connects
+  const outFile = args.action === 'run' ? claimOut(args.out, io) : undefined;
 
   const interruption = interruptOnSignals(io, {
     inFlight: 'transactions',
@@ -81,6 +86,30 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
       say(`Waiting until ${new Date(startAt).toISOString()} to start (--start-at)`);
       if (!(await waitUntilStart(startAt, interruption.signal))) return interruption.exitCode();
     }
+    const engine = await chooseGoTpcEngine(args.engine, args.goTpcPath);
+    if (engine.engine === 'go-tpc')
+      return await goTpcEngineRun(
+        {
+          installation: engine.installation,
+          options: {
+            workload: 'tpcc',
+            warehouses: args.warehouses,
+            threads: args.threads,
+            timeSec: args.timeSec,
+            count: args.count,
+            intervalSec: args.intervalSec,
+            ignoreError: args.ignoreError,
+            isolation: args.isolation,
+            weights: args.weights,
+            parts: args.parts,
+          },
+          connection,
+          json: args.json,
+          out: args.out,
+        },
+        io,
+        interruption,
+      );
     const run: TpccRun = await runTpcc(
       {
         connection,
@@ -102,7 +131,7 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
       },
     );
     const result = run.result;
-    if (args.out !== undefined) io.writeFile(args.out, resultToJson(result));
+    outFile?.write(resultToJson(result));
     if (args.json) io.stdout(resultToJson(result));
     else {
       io.stdout('Finished\n');
@@ -119,5 +148,6 @@ export async function tpccCommand(argv: readonly string[], io: RawsqlCommandIo):
     return 0;
   } finally {
     interruption.release();
+    outFile?.release();
   }
 }

@@ -266,6 +266,8 @@ export interface BenchmarkResultsStrings {
   /** the Regions section's heading: {0} the TiKV stores text, or '' */
   regionsTitle: string;
   regionsStores: string;
+  /** the same for one store: '; 1 TiKV store' */
+  regionsStoresOne: string;
   table: string;
   tableKey: string;
   leadersChange: string;

@@ -8,10 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { realPlanDir } from '../support/fixtureFolders';
 import { WorkbenchSession } from './support/workbenchSession';
 import { planFrame } from './support/planFrames';
-
-const sharedPlans = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'tidb-plans');
 
 async function writeClipboard(page: Page, text: string): Promise<void> {
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
@@ -45,7 +44,7 @@ describe('plans: large pastes are read off the editor thread', () => {
 
   it('opens a plan followed by a notes file with a note on what was ignored', () =>
     session.diagnose('plans-large-paste-notes', async (workbench) => {
-      const plan = readFileSync(join(sharedPlans, 'streamagg-tablereader-fullscan-pseudo.txt'), 'utf8').replace(/\n+$/, '');
+      const plan = readFileSync(join(realPlanDir, 'streamagg-tablereader-fullscan-pseudo.txt'), 'utf8').replace(/\n+$/, '');
       const firstNote = plan.split('\n').length + 2;
       await writeClipboard(workbench.page, `${plan}\n\n${notes(4012)}\n`);
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');

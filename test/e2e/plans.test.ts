@@ -1,5 +1,5 @@
 // A TiDB user explains statements of a SQL file against the TiDB stand-in (which answers EXPLAIN
-// ANALYZE with real TiDB plans from ../shared/fixtures/tidb-plans and runs the statements on
+// ANALYZE with real TiDB plans from test/fixtures/tidb-plans and runs the statements on
 // MariaDB): clicks the "Explain Analyze" CodeLens, picks the connection and types its password,
 // reads the inline gist, the hover and the Problems panel, opens a finding in the plan view and its
 // details; pastes plans from the clipboard (an MPP plan, then text with no plan); meets the DML
@@ -16,6 +16,7 @@ import { startTestStandIn } from '../standin/testStandIn';
 import type { TiDBStandIn } from '../standin/tidbStandIn';
 import type { PlanFixtureRule } from '../standin/planFixtures';
 import { adminQuery } from '../support/adminQuery';
+import { realPlanDir } from '../support/fixtureFolders';
 import { testDatabase } from '../support/testDatabase';
 import type { Workbench } from './support/workbench';
 import type { WorkbenchSession } from './support/workbenchSession';
@@ -26,7 +27,6 @@ import { planFrame } from './support/planFrames';
 const db = testDatabase();
 const schema = 'tidblab_e2e_plans';
 const CONNECTION = 'TiDB stand-in';
-const sharedPlans = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'tidb-plans');
 
 const SQL_FILE = 'queries/trips.sql';
 const SQL = `-- Weekday trips: the plans come from the TiDB stand-in.
@@ -180,7 +180,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema};
       CREATE TABLE ${schema}.trips (id INT PRIMARY KEY, start_date DATETIME NOT NULL, duration INT NOT NULL);
       INSERT INTO ${schema}.trips VALUES (1, '2026-11-23 08:00:00', 600), (2, '2026-11-24 09:30:00', 420), (3, '2026-11-28 18:10:00', 900), (4, '2026-11-29 07:45:00', 300);`);
-    standIn = await startTestStandIn({ planFixtures: { directory: sharedPlans, rules: fixtureRules } });
+    standIn = await startTestStandIn({ planFixtures: { directory: realPlanDir, rules: fixtureRules } });
     session = await openSqlEditorSession(
       { name: CONNECTION, host: '127.0.0.1', port: standIn.port, database: schema },
       { [SQL_FILE]: SQL, [SLOW_SQL_FILE]: SLOW_SQL },
@@ -319,7 +319,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
 
   it('visualizes a plan pasted from the clipboard and says so when there is none', () =>
     session.diagnose('plans-clipboard', async (workbench) => {
-      await writeClipboard(workbench.page, readFileSync(join(sharedPlans, 'explain-mpp-shuffle-hash-join.txt'), 'utf8'));
+      await writeClipboard(workbench.page, readFileSync(join(realPlanDir, 'explain-mpp-shuffle-hash-join.txt'), 'utf8'));
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
       const plan = await planFrame(workbench, /est\. 1 row · TiFlash · no findings · 12 operators · 3 MPP fragments/);
       assert.equal(await plan.locator('.fragment-chip:not(.receiver)').count(), 3, 'one chip per ExchangeSender');
@@ -347,7 +347,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       assert.equal(await hostile.locator('.plan-page img, .plan-page b').count(), 0, 'no element came out of the plan text');
 
       // FORMAT='ru': the request units per operator, and the statement's in the gist.
-      await writeClipboard(workbench.page, readFileSync(join(sharedPlans, 'explain-analyze-format-ru.txt'), 'utf8'));
+      await writeClipboard(workbench.page, readFileSync(join(realPlanDir, 'explain-analyze-format-ru.txt'), 'utf8'));
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
       const ru = await planFrame(workbench, /5 rows · TiKV · RU: 547 · no findings · 3 operators/);
       assert.match(await ru.locator('.plan-row[data-index="0"] .col-ru').innerText(), /^537$/);
@@ -357,7 +357,7 @@ describe('plans: EXPLAIN in the SQL editor and the plan view', () => {
       await assertWholeColumns(ru, ['operator', 'engine', 'ru', 'ruTotal']);
       await workbench.screenshot('plans-format-ru-light');
       // loops:0: the table side of this IndexLookUp did not run; it is not "over-estimated 262,400x".
-      await writeClipboard(workbench.page, readFileSync(join(sharedPlans, 'index-lookup-copr-cache.txt'), 'utf8'));
+      await writeClipboard(workbench.page, readFileSync(join(realPlanDir, 'index-lookup-copr-cache.txt'), 'utf8'));
       await workbench.runCommand('TiDB Lab: Visualize Plan from Clipboard');
       const lookup = await planFrame(workbench, /621 ms · 262,400 rows · TiKV · 2 warnings/);
       await workbench.runCommand('View: Toggle Maximize Editor Group');

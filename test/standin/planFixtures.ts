@@ -1,14 +1,15 @@
 // EXPLAIN / EXPLAIN ANALYZE answers for the TiDB stand-in (test code): real TiDB plans from
-// ../shared/fixtures/tidb-plans/, chosen by a simple rule and sent back as a result set.
+// test/fixtures/tidb-plans/, chosen by a simple rule and sent back as a result set.
 // Reading the fixture text here is test code; the extension's plan parser lives in src/core/plan.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { realPlanDir } from '../support/fixtureFolders';
 import { synthesizedColumn, textCell } from './mysqlPackets';
 import { notInTheFacts, type RowsResult } from './statementResult';
 
 export interface PlanFixtureOptions {
-  /** default: ../shared/fixtures/tidb-plans next to the repository (or $TIDB_LAB_PLAN_FIXTURES) */
+  /** default: test/fixtures/tidb-plans in the repository */
   directory?: string;
   /** the first rule whose `match` is in the explained statement (case-insensitive) wins */
   rules?: PlanFixtureRule[];
@@ -56,11 +57,7 @@ export function choosePlanFixture(options: PlanFixtureOptions, request: PlanRequ
 }
 
 export function planFixtureDirectory(options: PlanFixtureOptions): string {
-  if (options.directory) return options.directory;
-  if (process.env.TIDB_LAB_PLAN_FIXTURES) return process.env.TIDB_LAB_PLAN_FIXTURES;
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return resolve(dir, '..', 'shared', 'fixtures', 'tidb-plans');
+  return options.directory ?? realPlanDir;
 }
 
 const parsedFixtures = new Map<string, RowsResult>();

@@ -28,7 +28,7 @@ const USAGE = `Usage: node out/test/standin/runTiDBStandIn.js [options]
   --require-tls                   refuse clients without TLS (implies --tls)
   --tls-dir DIR                   holds server-cert.pem and server-key.pem (default: beside the test CA)
   --plan-fixture TEXT=FILE        EXPLAIN of a statement containing TEXT answers FILE (repeatable)
-  --plan-fixtures-dir DIR         where the plan fixtures are (default ../shared/fixtures/tidb-plans)
+  --plan-fixtures-dir DIR         where the plan fixtures are (default test/fixtures/tidb-plans)
   --cache-load-delay-ms N         time a cached table takes to load after its first read (default 0)
   --exit-on-stdin-close           stop when stdin closes (so it dies with the process that started it);
                                   a line "catch-up-replica SCHEMA.TABLE" on stdin lets that replica catch up now`;

@@ -4,7 +4,7 @@
 // https://docs.pingcap.com/tidb/stable/identify-slow-queries: Time a TIMESTAMP(6), Query_time in
 // seconds (double), Digest / Plan_digest 64 hex digits, Plan the decoded plan text in the slow log's
 // column order (id, task, estRows, operator info, actRows, execution info, memory, disk), tab
-// separated. The plans are the real one in ../shared/fixtures/tidb-plans/tidb-decode-plan-output.txt
+// separated. The plans are the real one in test/fixtures/tidb-plans/tidb-decode-plan-output.txt
 // and a point-get variant of it; digests, times and instances are made up. The same statement runs
 // with two plans (a plan change), as the Statements view shows one.
 

@@ -1,8 +1,8 @@
 // TiDB STAND-IN (test code, never shipped): the plans the stand-in's statement summary gives the
 // sysbench statements, on TiKV and, where the table has an available TiFlash replica and TiFlash
-// may be read, on TiFlash, as in the TiFlash study (../shared/studies/004_*): range SELECTs as a
+// may be read, on TiFlash, as in the TiFlash study (studies/004): range SELECTs as a
 // batchCop[tiflash] TableRangeScan, the SUM over a range as MPP, point gets and writes on TiKV.
-// Operator shapes follow the real plans in ../shared/fixtures/tidb-plans/ (point-get.txt,
+// Operator shapes follow the real plans in test/fixtures/tidb-plans/ (point-get.txt,
 // streamagg-indexreader-rangescan.txt, explain-mpp-shuffle-hash-join.txt, the study's
 // batchCop[tiflash] plan). Two text forms, as TiDB gives them:
 // - the PLAN column: pingcap/tidb pkg/util/plancodec/codec.go DecodePlan: a header row, then one

@@ -1,6 +1,6 @@
 // TiDB STAND-IN for tests; it is not TiDB and never ships in the .vsix.
 // A MySQL-protocol server built on mysql2's server API that answers the TiDB-only statements and
-// tables of ../shared/docs/tidb-facts.md itself and relays everything else to a real MariaDB over
+// tables of tidb-facts.md (the team's TiDB reference) itself and relays everything else to a real MariaDB over
 // one mysql2 connection per client, so schemas, data and ordinary queries stay real.
 // Use: const standIn = await startTiDBStandIn({ upstream, user, password }); ... await standIn.close();
 // From another process: node out/test/standin/runTiDBStandIn.js --port 4000 (see that file).

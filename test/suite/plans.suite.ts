@@ -9,12 +9,12 @@ import * as vscode from 'vscode';
 import type { AddConnectionRequest, TidbLabApi } from '../../src/extension/api';
 import type { PlanCommandResult } from '../../src/extension/plans/planCommandResult';
 import { startTestStandIn } from '../standin/testStandIn';
+import { realPlanDir } from '../support/fixtureFolders';
 import { testDatabase } from '../support/testDatabase';
 import { suite, test } from './harness';
 import { until } from './until';
 
 const db = testDatabase();
-const sharedPlans = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'tidb-plans');
 const schema = 'tidblab_suite_plans';
 
 async function api(): Promise<TidbLabApi> {
@@ -78,7 +78,7 @@ async function closeEditors(): Promise<void> {
 
 suite('plans', () => {
   test('visualizes a fixture plan from a document selection', async () => {
-    const text = readFileSync(join(sharedPlans, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
+    const text = readFileSync(join(realPlanDir, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
     const document = await vscode.workspace.openTextDocument({
       language: 'plaintext',
       content: `notes before the plan\n${text}\nnotes after`,
@@ -98,7 +98,7 @@ suite('plans', () => {
   test('says there is no plan in text that holds none, and keeps what it could read of a broken one', async () => {
     // The editor's context menu passes its document: that one is read, not the active editor
     // (here a whole plan, kept active while the plan-less text is shown beside it).
-    const plan = readFileSync(join(sharedPlans, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
+    const plan = readFileSync(join(realPlanDir, 'hash-join-tikv-spill-disk-column.txt'), 'utf8');
     await shownEditor(await vscode.workspace.openTextDocument({ language: 'plaintext', content: plan }));
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'SELECT 1; -- no plan here, just SQL' });
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
@@ -111,7 +111,7 @@ suite('plans', () => {
     assert.equal(none.operators, 0);
     assert.ok(none.warnings.length > 0, 'the reason comes from the parser');
 
-    const text = readFileSync(join(sharedPlans, 'psql-truncated-tikv-hashagg-ru.txt'), 'utf8');
+    const text = readFileSync(join(realPlanDir, 'psql-truncated-tikv-hashagg-ru.txt'), 'utf8');
     const truncated = await vscode.workspace.openTextDocument({ language: 'plaintext', content: text });
     await shownEditor(truncated);
     const partial = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection', truncated.uri);
@@ -124,8 +124,8 @@ suite('plans', () => {
   });
 
   test('compares two plans given as text', async () => {
-    const before = readFileSync(join(sharedPlans, 'streamagg-tablereader-fullscan-pseudo.txt'), 'utf8');
-    const after = readFileSync(join(sharedPlans, 'cop-tiflash-hashagg-tiflash-scan.txt'), 'utf8');
+    const before = readFileSync(join(realPlanDir, 'streamagg-tablereader-fullscan-pseudo.txt'), 'utf8');
+    const after = readFileSync(join(realPlanDir, 'cop-tiflash-hashagg-tiflash-scan.txt'), 'utf8');
     const result = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.comparePlans', {
       beforeText: before,
       afterText: after,
@@ -220,7 +220,7 @@ suite('plans', () => {
       `DROP DATABASE IF EXISTS ${schema}; CREATE DATABASE ${schema}; CREATE TABLE ${schema}.trips (id INT PRIMARY KEY, duration INT);`,
     );
     const standIn = await startTestStandIn({
-      planFixtures: { directory: sharedPlans, rules: [{ match: 'trips', file: 'streamagg-tablereader-fullscan-pseudo.txt' }] },
+      planFixtures: { directory: realPlanDir, rules: [{ match: 'trips', file: 'streamagg-tablereader-fullscan-pseudo.txt' }] },
     });
     try {
       await connect({

@@ -1,7 +1,8 @@
 // Two or more runs in one chart: QPS and p95 over time with one line per run, and the metrics
 // side by side with each run's % change from the first, coloured like the experiment heatmap.
+// Each run is listed with its engine and connection; the warnings say when those differ.
 import type { RunResult } from '../../src/core/results/benchmarkResult';
-import { compareRuns } from '../../src/core/results/runComparison';
+import { compareRuns, type ComparedRun } from '../../src/core/results/runComparison';
 import { countString, formatString } from '../../src/protocol/benchmarkResults';
 import { element } from '../shared/dom';
 import type { ChartCard } from './chartCard';
@@ -45,6 +46,7 @@ export class ComparisonView implements ResultsView {
           this.swatch(index),
           element('span', { className: 'run-number' }, `${index + 1}`),
           element('span', { className: 'run-label', attributes: { title: label } }, label),
+          element('span', { className: 'run-source' }, sourceText(comparison.runs[index])),
         ),
       ),
     );
@@ -155,6 +157,11 @@ export class ComparisonView implements ResultsView {
 /** "p95 latency (ms)"; "errors/s" once, not "errors/s (errors/s)", when the name is the unit. */
 function metricHeading(metric: { label: string; unit: string }): string {
   return metric.label === metric.unit ? metric.label : `${metric.label} (${metric.unit})`;
+}
+
+/** "sysbench 1.0.20 · local (127.0.0.1:4000)": what made the run's load and where it ran. */
+function sourceText(run: ComparedRun): string {
+  return run.connection === null ? run.engine : `${run.engine} · ${run.connection}`;
 }
 
 /** A run's name in a chart legend: at most 48 characters (the full name is in the list above the table). */

@@ -4,7 +4,7 @@
 // statement's places: the host takes the text from the result it loaded. Nothing on MySQL/MariaDB.
 import type { ServerRegions } from '../../src/core/results/serverRegions';
 import { hotRegionRows, regionsTableRows, shownRegions } from '../../src/core/results/serverRegionsRows';
-import { formatString } from '../../src/protocol/benchmarkResults';
+import { countString, formatString } from '../../src/protocol/benchmarkResults';
 import { button } from '../shared/components';
 import { element } from '../shared/dom';
 import type { ViewContext } from './viewContext';
@@ -70,7 +70,10 @@ export function regionsSection(context: ViewContext, regions: ServerRegions | un
     shown.warnings.length > 0
       ? element('ul', { className: 'server-warnings' }, ...shown.warnings.map((warning) => element('li', {}, warning)))
       : null;
-  const stores = shown.storeCount === undefined ? '' : formatString(s.regionsStores, shown.storeCount);
+  const stores =
+    shown.storeCount === undefined
+      ? ''
+      : countString(shown.storeCount, s.regionsStoresOne, s.regionsStores, context.format.number(shown.storeCount));
   const section = card(
     formatString(s.regionsTitle, stores),
     element('div', { className: 'scroll' }, tables),

@@ -14,6 +14,7 @@ import { serverSection } from './serverSection';
 import { runDigestCountNote } from '../../src/core/results/digestCountNote';
 import { errorCodesText } from '../../src/core/results/errorCodes';
 import { chartIdentity } from '../../src/core/results/chartIdentity';
+import { runEngine } from '../../src/core/results/runEngine';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { isOperationLabel, operationRowsOf } from '../../src/core/results/operationRows';
 import { tpccFiguresOf } from '../../src/core/results/tpccFigures';
@@ -412,7 +413,7 @@ export function threadsOf(run: RunResult): number | undefined {
   return run.intervals[0]?.threads;
 }
 
-/** "sysbench 1.0.20" or "built-in": the engine that made the load of a TiDB Lab run. */
+/** "sysbench 1.0.20", "go-tpc 1.0.12" or "built-in": the engine that made the load of a TiDB Lab run. */
 function engineText(run: RunResult): string {
-  return run.source.engine === 'sysbench' ? `sysbench ${run.source.engineVersion ?? ''}`.trim() : 'built-in';
+  return runEngine(run).text;
 }

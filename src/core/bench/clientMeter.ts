@@ -1,9 +1,11 @@
 // The benchmark client's own load, measured by the coordinating thread once per report interval:
 // the process's CPU time (process.cpuUsage() counts every thread, the workers too) against the
-// cores it may use, and the event loops the workers report with their snapshots.
+// cores it may use, the share of the time its threads wanted a core that they waited for one
+// (Linux's schedstat of every thread), and the event loops the workers report with their snapshots.
 import { availableParallelism } from 'node:os';
 import type { ClientLoad, ResultInterval } from '../results/benchmarkResult';
 import { intervalClientLoad, runClientLoad, type ClientMeasure } from '../results/clientBound';
+import { readProcessSchedStats, waitShare, type ProcessSchedStats } from './processSchedStats';
 import type { WorkerLoopLoad } from './workerMessages';
 
 export interface ClientMeterClock {
@@ -11,6 +13,8 @@ export interface ClientMeterClock {
   cpuMicros(): number;
   /** wall time, milliseconds */
   nowMs(): number;
+  /** every thread's run and run-queue wait time; absent (or undefined) where the system does not tell */
+  schedStats?(): ProcessSchedStats | undefined;
 }
 
 const processClock: ClientMeterClock = {
@@ -19,16 +23,20 @@ const processClock: ClientMeterClock = {
     return usage.user + usage.system;
   },
   nowMs: () => performance.timeOrigin + performance.now(),
+  schedStats: () => readProcessSchedStats(),
 };
 
 interface Mark {
   cpuMicros: number;
   ms: number;
+  sched?: ProcessSchedStats;
 }
 
 export class ClientMeter {
   private runStart: Mark;
   private intervalStart: Mark;
+  /** every thread's latest figures, those of threads that have ended too (the workers end before finish) */
+  private seenSched: ProcessSchedStats | undefined;
 
   /** `cores` honours the CPU affinity mask (taskset -c 1 gives 1). */
   constructor(
@@ -91,11 +99,14 @@ export class ClientMeter {
     if (eventLoopUtilization !== undefined) measure.eventLoopUtilization = round(Math.min(1, eventLoopUtilization), 4);
     if (eventLoopDelayP99Ms !== undefined) measure.eventLoopDelayP99Ms = round(eventLoopDelayP99Ms, 2);
     if (runnable !== undefined) measure.runnableShare = round(Math.min(1, runnable), 4);
+    if (from.sched && to.sched) measure.waitShare = round(waitShare(from.sched, to.sched), 4);
     return measure;
   }
 
   private mark(): Mark {
-    return { cpuMicros: this.clock.cpuMicros(), ms: this.clock.nowMs() };
+    const current = this.clock.schedStats?.();
+    if (current) this.seenSched = new Map([...(this.seenSched ?? []), ...current]);
+    return { cpuMicros: this.clock.cpuMicros(), ms: this.clock.nowMs(), ...(this.seenSched ? { sched: this.seenSched } : {}) };
   }
 }
 

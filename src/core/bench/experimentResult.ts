@@ -79,3 +79,26 @@ export async function settleExperiment(
     await finally_();
   }
 }
+
+/**
+ * The experiment as far as it ran, for the file written after each cell: the cells so far, marked
+ * 'cancelled' (the result model's status for a study that did not run to its end) with a message
+ * saying it is partial. A crash keeps it; the experiment's own result replaces it when it ends.
+ */
+export function partialExperimentResult(
+  definition: ExperimentDefinition,
+  cells: readonly ExperimentCell[],
+  planned: number,
+  startedMs: number,
+): ExperimentResult {
+  const variants =
+    definition.kind === 'bulk-load' ? [...new Set(cells.map((cell) => cell.variant))] : definition.variants.map((variant) => variant.name);
+  return experimentResult({
+    definition,
+    variants,
+    cells: [...cells],
+    status: 'cancelled',
+    message: `Partial result: ${cells.length} of ${planned} cells, written while the experiment was still running (it did not end, or has not yet).`,
+    startedMs,
+  });
+}

@@ -10,7 +10,7 @@
 import type { Histogram, JsHistogram } from 'hdr-histogram-js';
 import { loadHdrHistogram } from '../lazyLibraries';
 import type { LatencyHistogram, LatencySummaryMs } from '../results/benchmarkResult';
-import { HIGHEST_MICROS, LatencyCounts, valueOfIndex, type CountedLatencies } from './latencyCounts';
+import { HIGHEST_MICROS, LatencyCounts, slotOfMs, valueOfIndex, type CountedLatencies } from './latencyCounts';
 
 export { countsIndex, valueOfIndex } from './latencyCounts';
 
@@ -42,6 +42,16 @@ export class LatencyRecorder {
     this.pending.record(ms);
     this.count++;
     this.sumMs += ms;
+    if (ms < this.minMs) this.minMs = ms;
+    if (ms > this.maxMs) this.maxMs = ms;
+  }
+
+  /** `count` events of `ms` each, in the slot record() puts one in (a histogram another tool printed). */
+  recordMany(ms: number, count: number): void {
+    if (count <= 0) return;
+    this.histogram.recordValueWithCount(valueOfIndex(slotOfMs(ms)), count);
+    this.count += count;
+    this.sumMs += ms * count;
     if (ms < this.minMs) this.minMs = ms;
     if (ms > this.maxMs) this.maxMs = ms;
   }

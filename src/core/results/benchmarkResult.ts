@@ -54,6 +54,11 @@ export interface ClientLoad {
   eventLoopDelayP99Ms?: number;
   /** the busiest worker thread's share of the time it ran or waited for a core, 0 to 1 (Linux only) */
   runnableShare?: number;
+  /**
+   * of the time the client process's threads (all of them) ran or waited in a run queue for a core,
+   * the share they waited, 0 to 1 (Linux only; absent in results written before it was measured)
+   */
+  waitShare?: number;
   /** per interval: the client was saturated; per run: saturated long enough to have limited the run */
   bound: boolean;
 }
@@ -191,7 +196,7 @@ export interface ServerActivity {
   warnings: string[];
 }
 
-export type BenchEngineName = 'builtin' | 'sysbench';
+export type BenchEngineName = 'builtin' | 'sysbench' | 'go-tpc';
 
 /** One CH-benCHmark query's numbers over a run (q1..q22). */
 export interface ChQueryNumbers {
@@ -215,9 +220,9 @@ export interface ResultSource {
   /** 'tidb-lab' for runs TiDB Lab made; 'sysbench', 'go-tpc', 'go-ycsb' for imports */
   tool: string;
   toolVersion: string;
-  /** for TiDB Lab's runs: which engine made the load, its own or the installed sysbench */
+  /** for TiDB Lab's runs: which engine made the load, its own, the installed sysbench or the installed go-tpc */
   engine?: BenchEngineName;
-  /** the sysbench version, when sysbench ran */
+  /** the sysbench or go-tpc version, when one of them ran */
   engineVersion?: string;
   /** why the engine is not the one asked for (auto fell back to the built-in engine) */
   engineNote?: string;

@@ -31,6 +31,7 @@ export function serverDescription(server: ServerInfo | undefined): string | unde
 export function engineDescription(source: ResultSource): string {
   const tool = `${source.tool} ${source.toolVersion}`.trim();
   if (source.engine === 'sysbench') return `${tool}, sysbench ${source.engineVersion ?? ''}`.trim();
+  if (source.engine === 'go-tpc') return `${tool}, go-tpc ${source.engineVersion ?? ''}`.trim();
   if (source.engine === 'builtin') return `${tool}, built-in engine`;
   return source.importedFrom ? `${tool} (imported from ${source.importedFrom})` : tool;
 }

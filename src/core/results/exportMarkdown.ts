@@ -23,6 +23,7 @@ import { isTpccRun, tpccFiguresOf } from './tpccFigures';
 import { isTpccExperiment, TPCC_COMPARED_METRICS, tpccCellsTable, tpccCellText } from './tpccExperimentTable';
 import type { ServerRegions } from './serverRegions';
 import { experimentCellRegions, hotRegionRows, regionsChangeText, regionsTableRows, shownRegions } from './serverRegionsRows';
+import { tikvStoresText } from './serverRegionsText';
 
 export function markdownCell(value: string): string {
   return value
@@ -307,7 +308,7 @@ export function serverRegionsToMarkdown(regions: ServerRegions | undefined): str
       : '';
   const findings = regionFindingsToMarkdown(shown);
   const warnings = shown.warnings.map((warning) => `- ${markdownCell(warning)}`);
-  const stores = shown.storeCount === undefined ? '' : ` (${shown.storeCount} TiKV stores)`;
+  const stores = shown.storeCount === undefined ? '' : ` (${tikvStoresText(shown.storeCount)})`;
   return [
     `**Regions: before and after the run**${stores}\n\n${tables}${hot}`,
     ...(findings.length > 0 ? [`**Findings**\n\n${findings.join('\n')}\n`] : []),

@@ -7,8 +7,12 @@ import { redactSqlSecrets } from '../sql/redactSqlSecrets';
 
 const SECRET_KEY = /pass(word|wd)?$|passwd|password|pwd$|secret|token|api[-_]?key|credential|private[-_]?key/i;
 
-// --mysql-password=x, --pgsql-password x, mysql.password=x (go-ycsb), MYSQL_PWD=x, ?secret-access-key=x
+// --mysql-password=x, --pgsql-password x, mysql.password=x (go-ycsb), MYSQL_PWD=x, ?secret-access-key=x,
+// the mysql client's -px and -p x (go-tpc's -p x; go-ycsb's -p name=value, a lower-case property
+// name, is kept: its secret-looking names have the rule after)
 const SECRET_IN_TEXT: readonly RegExp[] = [
+  /(?<![\w.-])(-p)()(?=[^\s-])("[^"]*"|'[^']*'|\S+)/g,
+  /(?<![\w.-])(-p)(\s+)(?![a-z][a-z0-9_.-]*=)(?=[^\s-])("[^"]*"|'[^']*'|\S+)/g,
   // the flag (a whole word with 'pass' in it) is taken in one piece: (?=(...))\1 never backtracks into it
   /(?<![\w.-])(?=--?[\w.-]*pass)(?=(--?[\w.-]+))\1(=|\s+)("[^"]*"|'[^']*'|\S+)/gi,
   /(?<![\w.-])([\w.-]*pass(?:word|wd)\b)(=)("[^"]*"|'[^']*'|\S+)/gi,
@@ -34,8 +38,35 @@ export function isSecretKey(key: string): boolean {
   return secret;
 }
 
+// Go's DSN (go-sql-driver/mysql): user:password@tcp(host:port)/db, user:password@unix(/sock)/db,
+// user:password@/db. The password runs from the first ':' of the word to the '@' before the address.
+const DSN_ADDRESS = /@(?=(?:tcp6?|udp6?|unix|unixgram|pipe|memory)?\(|\/)/g;
+const DSN_WORD_BREAK = /[\s'"`]/;
+
+function redactGoDsns(text: string): string {
+  const pieces: string[] = [];
+  let copied = 0;
+  let floor = 0;
+  for (const address of text.matchAll(DSN_ADDRESS)) {
+    const at = address.index;
+    // the word the DSN is in, no further back than the previous DSN (each character is looked at once)
+    let start = at;
+    while (start > floor && !DSN_WORD_BREAK.test(text[start - 1])) start--;
+    floor = at + 1;
+    const word = text.slice(start, at);
+    if (word.includes('://')) continue; // a URL: URL_CREDENTIALS reads it
+    const colon = word.indexOf(':');
+    if (colon < 0 || start + colon + 1 < copied) continue;
+    pieces.push(text.slice(copied, start + colon + 1), REDACTED);
+    copied = at;
+  }
+  if (copied === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
+
 export function redactSecretText(text: string): string {
-  let result = redactSqlSecrets(text).replace(URL_CREDENTIALS, `$1${REDACTED}@`);
+  let result = redactGoDsns(redactSqlSecrets(text).replace(URL_CREDENTIALS, `$1${REDACTED}@`));
   for (const pattern of SECRET_IN_TEXT) result = result.replace(pattern, `$1$2${REDACTED}`);
   return result;
 }

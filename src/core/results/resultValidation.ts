@@ -243,7 +243,7 @@ class ShapeReader {
     const importedFrom = this.optionalText(object, 'importedFrom', `${path}.importedFrom`);
     if (importedFrom !== undefined) source.importedFrom = importedFrom;
     const engine = this.optionalText(object, 'engine', `${path}.engine`);
-    if (engine === 'builtin' || engine === 'sysbench') source.engine = engine;
+    if (engine === 'builtin' || engine === 'sysbench' || engine === 'go-tpc') source.engine = engine;
     const engineVersion = this.optionalText(object, 'engineVersion', `${path}.engineVersion`);
     if (engineVersion !== undefined) source.engineVersion = engineVersion;
     const engineNote = this.optionalText(object, 'engineNote', `${path}.engineNote`);
@@ -385,7 +385,7 @@ class ShapeReader {
     if (object === undefined) return undefined;
     const bound = object.bound;
     if (typeof bound !== 'boolean') return this.fail(`${path}.bound`, 'true or false', bound);
-    const share = (key: 'cpuUtilization' | 'eventLoopUtilization' | 'runnableShare'): number => {
+    const share = (key: 'cpuUtilization' | 'eventLoopUtilization' | 'runnableShare' | 'waitShare'): number => {
       const number = this.number(object, key, `${path}.${key}`) ?? 0;
       return number > 1 ? (this.fail(`${path}.${key}`, 'a share from 0 to 1', number) ?? 0) : number;
     };
@@ -403,6 +403,8 @@ class ShapeReader {
       if (delay !== undefined) client.eventLoopDelayP99Ms = delay;
     }
     if (object.runnableShare !== undefined) client.runnableShare = share('runnableShare');
+    // absent in results written before it was measured, and off Linux
+    if (object.waitShare !== undefined && object.waitShare !== null) client.waitShare = share('waitShare');
     return client;
   }
 

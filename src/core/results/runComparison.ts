@@ -1,10 +1,12 @@
 // Two or more runs side by side: each metric for every run and its % difference from the first run,
-// for the "compare runs" view and its exports.
+// for the "compare runs" view and its exports. Each run says which engine made its load and which
+// connection it ran on, and the comparison warns when those differ between its runs.
 
 import type { RunResult, RunStatus } from './benchmarkResult';
 import { countText } from './runNames';
 import { isTpccRun, tpccFiguresOf } from './tpccFigures';
 import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
+import { runConnection, runEngine } from './runEngine';
 
 export const DEFAULT_COMPARISON_METRICS: readonly MetricKey[] = ['tps', 'qps', 'avg', 'p95', 'p99', 'max', 'errorsPerSec'];
 /** TPC-C runs: go-tpc's numbers first; CH adds QphH */
@@ -22,6 +24,10 @@ export interface ComparedRun {
   id: string;
   name: string;
   tool: string;
+  /** what made the load: "built-in", "sysbench 1.0.20", "sysbench 1.0.20 (imported log)" */
+  engine: string;
+  /** the connection's name with the server's host:port ("local (127.0.0.1:4000)"); null when the run does not say */
+  connection: string | null;
   workload: string;
   threads: number | null;
   status: RunStatus;
@@ -57,6 +63,14 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
   const workloads = new Set(runs.map((run) => run.workload));
   if (workloads.size > 1)
     warnings.push(`the runs are of different workloads (${[...workloads].join(', ')}): their numbers measure different things`);
+  const engines = differing(runs, (run) => runEngine(run));
+  if (engines !== undefined)
+    warnings.push(
+      `the runs were made by different engines (${engines}): each measures latency in its own way, so part of a difference may be the engine's, not the server's`,
+    );
+  const connections = differing(runs, (run) => runConnection(run));
+  if (connections !== undefined)
+    warnings.push(`the runs ran on different connections (${connections}): they may not have measured the same server`);
   for (const run of runs) {
     if (run.status !== 'completed') {
       warnings.push(`${runName(run)} ${run.status === 'failed' ? 'failed' : `was ${run.status}`}: its numbers cover only part of the run`);
@@ -78,6 +92,8 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
       id: run.id,
       name: runName(run),
       tool: run.source.tool,
+      engine: runEngine(run).text,
+      connection: runConnection(run)?.text ?? null,
       workload: run.workload,
       threads: typeof run.options.threads === 'number' ? run.options.threads : null,
       status: run.status,
@@ -85,4 +101,21 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
     metrics,
     warnings,
   };
+}
+
+/**
+ * "before: built-in; after, other: sysbench 1.0.20" when the runs fall into more than one group
+ * by `keyOf` (runs it says nothing about are left out); undefined when they all agree.
+ */
+function differing(runs: readonly RunResult[], keyOf: (run: RunResult) => { key: string; text: string } | null): string | undefined {
+  const groups = new Map<string, { text: string; names: string[] }>();
+  for (const run of runs) {
+    const found = keyOf(run);
+    if (found === null) continue;
+    const group = groups.get(found.key) ?? { text: found.text, names: [] };
+    group.names.push(runName(run));
+    groups.set(found.key, group);
+  }
+  if (groups.size < 2) return undefined;
+  return [...groups.values()].map((group) => `${group.names.join(', ')}: ${group.text}`).join('; ');
 }

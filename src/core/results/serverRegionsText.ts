@@ -28,7 +28,7 @@ export { formatBytes };
 export function serverRegionsLines(regions: ServerRegions | undefined): string[] {
   if (regions === undefined || regions.source !== 'tidb') return [];
   const lines: string[] = [];
-  lines.push(`Regions (SHOW TABLE ... REGIONS, before -> after${regions.storeCount ? `; ${regions.storeCount} TiKV stores` : ''}):`);
+  lines.push(`Regions (SHOW TABLE ... REGIONS, before -> after${regions.storeCount ? `; ${tikvStoresText(regions.storeCount)}` : ''}):`);
   for (const entry of regions.tables) {
     lines.push(
       `    ${entry.table}: ${regionsChange(entry.before, entry.after)} regions; leaders ${storesText(entry.before?.leadersByStore)} -> ${storesText(entry.after?.leadersByStore)}; written in the last heartbeat ${writtenText(entry.after)}`,
@@ -62,4 +62,9 @@ export function experimentRegionsLines(experiment: ExperimentResult): string[] {
       ...serverRegionsLines(cell.run.server?.regions).map((line) => `    ${line}`),
     ]),
   ];
+}
+
+/** "1 TiKV store", "3 TiKV stores". */
+export function tikvStoresText(count: number): string {
+  return `${count} TiKV ${count === 1 ? 'store' : 'stores'}`;
 }

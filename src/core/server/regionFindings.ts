@@ -1,4 +1,4 @@
-// What a write run's regions say, as the tuning study (shared/studies/003) reasons: writes piled on
+// What a write run's regions say, as the tuning study (studies/003) reasons: writes piled on
 // one region (the table was one region, or one region took the load) -> split the table; piled on
 // the table's last region -> the key increases monotonically (AUTO_INCREMENT, _tidb_rowid, an
 // ordered load) -> AUTO_RANDOM for an integer clustered key, SHARD_ROW_ID_BITS with
@@ -77,6 +77,13 @@ function increasingKeyAdvice(table: string, key: TableKeyInfo | undefined): { ad
   };
 }
 
+/** " while the other 2 stores waited", or nothing on a one-store cluster (or when the stores are not known). */
+function othersWaited(storeCount: number | undefined): string {
+  if (storeCount === undefined || storeCount <= 1) return '';
+  const others = storeCount - 1;
+  return others === 1 ? ' while the other store waited' : ` while the other ${others} stores waited`;
+}
+
 export function regionFindings(input: RegionFindingInput): RegionFinding[] {
   const { table, after, storeCount, key } = input;
   const findings: RegionFinding[] = [];
@@ -97,9 +104,11 @@ export function regionFindings(input: RegionFindingInput): RegionFinding[] {
     findings.push({
       kind: 'one-region',
       table,
-      message: `Writes piled on one region (${regionId}): ${where}, so one TiKV leader took the whole load while the other stores waited.`,
+      message: `Writes piled on one region (${regionId}): ${where}, so one TiKV leader took the whole load${othersWaited(storeCount)}.`,
       advice:
-        'Split the table into regions before a write-heavy load so the writes spread over every store (the tuning study: once the regions were split and the keys unordered, the hot region leaders evened out).',
+        storeCount === 1
+          ? "The cluster has one TiKV store, so every region and its leader are on it: splitting cannot spread the writes over stores, only let that store apply several regions' writes in parallel. To see writes spread over stores, run on a cluster with more TiKV stores (tiup playground --kv 3)."
+          : 'Split the table into regions before a write-heavy load so the writes spread over every store (the tuning study: once the regions were split and the keys unordered, the hot region leaders evened out).',
       statements: split ? [split] : [],
     });
   }

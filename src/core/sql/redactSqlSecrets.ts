@@ -1,101 +1,97 @@
-// Passwords written inside SQL text: CREATE/ALTER USER ... IDENTIFIED [WITH|VIA plugin] BY|AS|USING
-// '...', IDENTIFIED BY PASSWORD '<hash>', GRANT ... IDENTIFIED BY '...' (old MySQL), PASSWORD('...')
-// and OLD_PASSWORD('...'), SET PASSWORD [FOR user] = '...', REPLACE '<current>' and
-// MASTER_PASSWORD/SOURCE_PASSWORD = '...'. The literal becomes '***'; the rest of the statement is
-// kept so a log line or a stored definition still says what was done. Used through
-// redactSecretText (src/core/results/redactSecrets.ts), the one redaction for text.
+// Passwords written inside SQL text (sqlSecretRanges.ts says which): the literal becomes '***'; the
+// rest of the statement is kept so a log line or a stored definition still says what was done.
+// Used through redactSecretText (src/core/results/redactSecrets.ts), the one redaction for text.
+import { findSqlSecrets, REDACTED_SQL_LITERAL, type SecretRange } from './sqlSecretRanges';
 
-export const REDACTED_SQL_LITERAL = "'***'";
-
-// A string literal, backslash escapes and doubled quotes included; an unterminated one runs to the
-// end of the text (so a password in a cut or broken statement is blanked too). Each loop step has
-// one way to match, so a failed match costs linear time.
-const SINGLE_QUOTED = String.raw`'(?:[^'\\]|\\[\s\S]?|'')*(?:'|$)`;
-const DOUBLE_QUOTED = String.raw`"(?:[^"\\]|\\[\s\S]?|"")*(?:"|$)`;
-// with MySQL's introducers: _utf8mb4'...', N'...', X'...'
-const QUOTED_VALUE = String.raw`(?:_[A-Za-z0-9]+\s*|[NXB](?=['"]))?(?:${SINGLE_QUOTED}|${DOUBLE_QUOTED})`;
-// or a bare word where a literal belongs (a syntax error, but a password all the same)
-const VALUE = String.raw`(?:${QUOTED_VALUE}|[^\s;,()'"]+)`;
-const NAME =
-  String.raw`(?:'(?:[^'\\]|\\[\s\S]|'')*'|"(?:[^"\\]|\\[\s\S]|"")*"|` + '`(?:[^`]|``)*`' + String.raw`|[^\s=@'"` + '`' + String.raw`;]+)`;
-const USER = String.raw`${NAME}(?:\s*@\s*${NAME})?`;
-// BY RANDOM PASSWORD has no secret; PASSWORD('...') has its own rule
-const NOT_A_SECRET = String.raw`(?!RANDOM\b|(?:OLD_)?PASSWORD\s*\()`;
-const REPLACE_CLAUSE = String.raw`(?:(\s+REPLACE\s+)(${VALUE}))?`;
-
-const RULES: readonly RegExp[] = [
-  // CREATE/ALTER USER, GRANT: IDENTIFIED BY '...', IDENTIFIED WITH plugin BY|AS '...', IDENTIFIED VIA plugin USING '...', IDENTIFIED BY PASSWORD '<hash>'
-  new RegExp(
-    String.raw`(\bIDENTIFIED\s+(?:(?:WITH|VIA)\s+${NAME}\s+)?(?:BY|AS|USING)\s+(?:PASSWORD\s+(?=['"_NXB]))?)${NOT_A_SECRET}(${VALUE})${REPLACE_CLAUSE}`,
-    'gi',
-  ),
-  // MariaDB's IDENTIFIED VIA a OR b USING '...'
-  new RegExp(String.raw`(\bOR\s+${NAME}\s+(?:USING|AS)\s+)(${QUOTED_VALUE})`, 'gi'),
-  new RegExp(String.raw`(\bSET\s+PASSWORD(?:\s+FOR\s+${USER})?\s*=\s*)${NOT_A_SECRET}(${VALUE})${REPLACE_CLAUSE}`, 'gi'),
-  new RegExp(String.raw`(\b(?:OLD_)?PASSWORD\s*\(\s*)(${VALUE})`, 'gi'),
-  // MASTER_PASSWORD = '...', SOURCE_PASSWORD = '...', CREATE SERVER ... OPTIONS (PASSWORD '...')
-  new RegExp(String.raw`(\b\w*PASSWORD(?:\s*=\s*|\s+))(${QUOTED_VALUE})`, 'gi'),
-];
+export { REDACTED_SQL_LITERAL };
 
 export function redactSqlSecrets(text: string): string {
-  let result = text;
-  for (const rule of RULES) {
-    // rules without a REPLACE clause pass the match's offset (a number) where `replace` would be
-    result = result.replace(
-      rule,
-      (_match, before: string, _value: string, replace?: unknown) =>
-        `${before}${REDACTED_SQL_LITERAL}${typeof replace === 'string' ? `${replace}${REDACTED_SQL_LITERAL}` : ''}`,
-    );
+  const ranges = mergedRanges(findSqlSecrets(text));
+  if (ranges.length === 0) return text;
+  const pieces: string[] = [];
+  let at = 0;
+  for (const range of ranges) {
+    pieces.push(text.slice(at, range.start), range.replacement);
+    at = range.end;
   }
-  return result;
+  pieces.push(text.slice(at));
+  return pieces.join('');
+}
+
+/** Ranges sorted and joined where they overlap; a joined one takes the replacement of its longest part. */
+function mergedRanges(ranges: SecretRange[]): SecretRange[] {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretRange[] = [];
+  let longest = 0;
+  for (const range of sorted) {
+    const last = merged.at(-1);
+    if (last !== undefined && range.start < last.end) {
+      if (range.end > last.end) last.end = range.end;
+      if (range.end - range.start > longest) {
+        longest = range.end - range.start;
+        last.replacement = range.replacement;
+      }
+    } else {
+      merged.push({ ...range });
+      longest = range.end - range.start;
+    }
+  }
+  return merged;
 }
 
 const MASK = '\uE000'; // a private-use character: not in SQL text or server messages
 
 /** The statement with each password's characters replaced one for one (quotes kept), so positions still match. */
-function maskSqlSecrets(sql: string): string {
-  let result = sql;
-  for (const rule of RULES) {
-    result = result.replace(
-      rule,
-      (_match, before: string, value: string, replace?: unknown, current?: unknown) =>
-        `${before}${maskLiteral(value)}${typeof replace === 'string' && typeof current === 'string' ? `${replace}${maskLiteral(current)}` : ''}`,
-    );
-  }
-  return result;
-}
-
-function maskLiteral(value: string): string {
-  return value.replace(
-    /^(_[A-Za-z0-9]+\s*|[NXB](?=['"]))?(['"]?)([\s\S]*?)(\2)$/i,
-    (_whole, introducer: string | undefined, open: string, body: string, close: string) =>
-      `${introducer ?? ''}${open}${MASK.repeat(body.length)}${close}`,
-  );
+function maskSqlSecrets(sql: string, secrets: readonly SecretRange[]): string {
+  const masked = sql.split('');
+  for (const secret of secrets) for (let i = secret.bodyStart; i < secret.bodyEnd; i++) masked[i] = MASK;
+  return masked.join('');
 }
 
 // MySQL and MariaDB: "... near 'BY 'pw'' at line 1"; TiDB: "... line 1 column 20 near "BY 'pw'" "
 const NEAR_FRAGMENT: readonly RegExp[] = [/(near ')([\s\S]*)(' at line \d+)/, /(near ")([\s\S]*)("\s*$)/];
+// a short fragment may be found in many places of a long statement: the first ones are enough
+const MAX_FRAGMENT_PLACES = 16;
 
 /**
  * A server's error about `sql`, without the passwords written in `sql`. The server quotes the
  * statement from where its parser stopped ("near 'BY 'pw''"), where no IDENTIFIED is left to
  * recognise the password by: the quoted piece is found in the statement and blanked where the
- * statement has a password.
+ * statement has a password, whatever the password's length. A password the message repeats
+ * elsewhere is blanked too (one shorter than 4 characters only as a word of its own, so that "at"
+ * does not blank every "at" of the message).
  */
 export function redactServerError(message: string, sql: string): string {
-  let result = redactSqlSecrets(message);
-  const masked = maskSqlSecrets(sql);
-  if (masked === sql) return result;
-  for (const pattern of NEAR_FRAGMENT) {
-    result = result.replace(pattern, (whole, open: string, fragment: string, close: string) => {
-      const at = sql.indexOf(fragment);
-      return at < 0 ? whole : `${open}${masked.slice(at, at + fragment.length)}${close}`;
-    });
+  const secrets = findSqlSecrets(sql).filter((secret) => secret.bodyEnd > secret.bodyStart);
+  let result = message;
+  if (secrets.length > 0) {
+    const masked = maskSqlSecrets(sql, secrets);
+    for (const pattern of NEAR_FRAGMENT) {
+      result = result.replace(
+        pattern,
+        (_whole, open: string, fragment: string, close: string) => `${open}${maskFragment(fragment, sql, masked)}${close}`,
+      );
+    }
+    for (const secret of secrets) result = blankValue(result, sql.slice(secret.bodyStart, secret.bodyEnd));
   }
-  // and anywhere else the message repeats a password whole (short ones would blank ordinary words)
-  for (const run of masked.matchAll(/\uE000+/g)) {
-    const secret = sql.slice(run.index, run.index + run[0].length);
-    if (secret.length >= 4) result = result.split(secret).join(MASK);
+  return redactSqlSecrets(result.replace(/\uE000+/g, '***'));
+}
+
+/** The fragment with each character masked that is a password's in any of the first places the statement has the fragment. */
+function maskFragment(fragment: string, sql: string, masked: string): string {
+  if (fragment === '') return fragment;
+  const chars = fragment.split('');
+  let found = false;
+  for (let at = sql.indexOf(fragment), places = 0; at >= 0 && places < MAX_FRAGMENT_PLACES; at = sql.indexOf(fragment, at + 1), places++) {
+    found = true;
+    for (let i = 0; i < chars.length; i++) if (masked[at + i] === MASK) chars[i] = MASK;
   }
-  return result.replace(/\uE000+/g, '***');
+  return found ? chars.join('') : fragment;
+}
+
+function blankValue(message: string, value: string): string {
+  if (value.length >= 4) return message.split(value).join(MASK);
+  if (!/[\w$]/.test(value)) return message;
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return message.replace(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, 'g'), MASK);
 }

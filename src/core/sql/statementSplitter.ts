@@ -1,5 +1,7 @@
 // Finds statement boundaries in SQL text the way the mysql client does: delimiters inside strings,
 // quoted identifiers and comments do not count, and a `DELIMITER xx` line changes the delimiter.
+// Quotes and comments are read by the lexer's rules (sqlLexer.ts), as the password redaction reads them.
+import { commentEnd, quotedEnd } from './sqlLexer';
 
 export interface SqlStatement {
   /** the statement without its delimiter, trimmed */
@@ -36,20 +38,12 @@ export function splitStatements(source: string): SqlStatement[] {
       }
     }
     if (ch === "'" || ch === '"' || ch === '`') {
-      i = skipQuoted(source, i, ch);
+      i = quotedEnd(source, i);
       continue;
     }
-    if (ch === '-' && source[i + 1] === '-' && (i + 2 >= length || /\s/.test(source[i + 2]))) {
-      i = skipToLineEnd(source, i);
-      continue;
-    }
-    if (ch === '#') {
-      i = skipToLineEnd(source, i);
-      continue;
-    }
-    if (ch === '/' && source[i + 1] === '*') {
-      const close = source.indexOf('*/', i + 2);
-      i = close === -1 ? length : close + 2;
+    const comment = commentEnd(source, i);
+    if (comment >= 0) {
+      i = comment;
       continue;
     }
     if (source.startsWith(delimiter, i)) {
@@ -78,31 +72,6 @@ function atLineStart(source: string, i: number, statementStart: number): boolean
   if (i !== 0 && source[i - 1] !== '\n') return false;
   // DELIMITER is a client directive only between statements.
   return source.slice(statementStart, i).trim() === '' || isOnlyComments(source.slice(statementStart, i));
-}
-
-function skipQuoted(source: string, start: number, quote: string): number {
-  let i = start + 1;
-  while (i < source.length) {
-    const ch = source[i];
-    if (ch === '\\' && quote !== '`') {
-      i += 2;
-      continue;
-    }
-    if (ch === quote) {
-      if (source[i + 1] === quote) {
-        i += 2;
-        continue;
-      }
-      return i + 1;
-    }
-    i++;
-  }
-  return source.length;
-}
-
-function skipToLineEnd(source: string, i: number): number {
-  const newline = source.indexOf('\n', i);
-  return newline === -1 ? source.length : newline + 1;
 }
 
 function trimmedRange(source: string, start: number, end: number): SqlStatement | undefined {

@@ -1,5 +1,5 @@
 // Every TiDB string, pattern, code and limit the extension depends on, in one place, so a correction
-// to ../shared/docs/tidb-facts.md is one edit here. The VERSION() pattern lives in
+// to tidb-facts.md (the team's TiDB reference, kept outside the repository) is one edit here. The VERSION() pattern lives in
 // src/core/db/serverFlavor.ts (identifyServer) and is not repeated.
 // A few entries are not in tidb-facts.md but were read in the TiDB source; each says so.
 

@@ -230,8 +230,8 @@ function runTooltip(run: RunResult, label = resultLabel(run)): vscode.MarkdownSt
       `${run.server.flavor} ${run.server.version}${run.server.host ? ` · ${run.server.host}:${run.server.port ?? ''}` : ''}\n\n`,
     );
   const engine =
-    run.source.engine === 'sysbench'
-      ? ` · sysbench ${run.source.engineVersion ?? ''}`.trimEnd()
+    run.source.engine === 'sysbench' || run.source.engine === 'go-tpc'
+      ? ` · ${run.source.engine} ${run.source.engineVersion ?? ''}`.trimEnd()
       : run.source.engine === 'builtin'
         ? ` · ${vscode.l10n.t('built-in engine')}`
         : '';

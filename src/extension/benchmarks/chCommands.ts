@@ -17,6 +17,7 @@ import { chooseBenchmarkTarget } from './benchmarkTarget';
 import { createChTiflashReplicas, prepareChExtraTables, readChInventory } from './chData';
 import type { RunCommandResult } from './runCommands';
 import { prepareTpccData } from './tpccData';
+import { prepareDetail } from './tpccPrepareDetail';
 import { askRunWarehouses, askTpccDatabase, askWholeNumber, confirmPrepareBeforeRun, loadThreadsFor } from './tpccQuestions';
 
 export const CH_COMMANDS = { run: 'tidbLab.runCh' } as const;
@@ -117,11 +118,7 @@ export function registerChCommands(services: BenchmarkServices): vscode.Disposab
     if (tiflash === undefined) return undefined;
 
     if ((loaded === null || loaded < warehouses) && request?.prepare !== 'never') {
-      const detail = t(
-        "Prepare drops the TPC-C tables there ({0}) and loads {1} warehouse(s), adds CH-benCHmark's nation, region and supplier, then the run starts.",
-        inventory.tpcc.tables.map((table) => table.name).join(', ') || '–',
-        warehouses,
-      );
+      const detail = prepareDetail(t, { tables: inventory.tpcc.tables.map((table) => table.name), warehouses, ch: true });
       if (request?.prepare !== 'ifNeeded' && !(await confirmPrepareBeforeRun(target, database, loaded, warehouses, detail)))
         return undefined;
       if (!(await prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request?.loadThreads) }, log)))

@@ -1,6 +1,7 @@
 // Export a result (CSV, Markdown table, JSON) or a chart (PNG) through a save dialog. What is
 // written comes from the core's exporters, which keep passwords out.
 import * as vscode from 'vscode';
+import { writeUriWhole } from '../state/writeUriWhole';
 import type { BenchmarkResult, RunResult } from '../../core/results/benchmarkResult';
 import { experimentToCsv, intervalsToCsv, runSummariesToCsv } from '../../core/results/exportCsv';
 import { resultToJson } from '../../core/results/exportJson';
@@ -98,7 +99,7 @@ export async function exportToFile(
       filters: { [formatLabel(format)]: [extension] },
     }));
   if (!target) return undefined;
-  await vscode.workspace.fs.writeFile(target, Buffer.from(exportText(subject, format, choices), 'utf8'));
+  await writeUriWhole(target, Buffer.from(exportText(subject, format, choices), 'utf8'));
   log.info(`Exported ${subject.baseName} as ${format} to ${target.fsPath}.`);
   if (!uri) void announceSaved(target);
   return target;
@@ -130,7 +131,7 @@ export async function savePng(
       filters: { [vscode.l10n.t('PNG image')]: ['png'] },
     }));
   if (!target) return undefined;
-  await vscode.workspace.fs.writeFile(target, withPngText(bytes, text));
+  await writeUriWhole(target, withPngText(bytes, text));
   log.info(`Saved chart ${baseName} (${bytes.length} bytes) to ${target.fsPath}.`);
   if (!uri) void announceSaved(target);
   return target;

@@ -3,6 +3,7 @@
 // under .tidb-lab/results/ when tidbLab.benchmarks.storeInWorkspace is on. Files are read through
 // the result validator and kept in a cache keyed by modification time, so listing stays cheap.
 import * as vscode from 'vscode';
+import { writeUriWhole } from '../state/writeUriWhole';
 import { randomUUID } from 'node:crypto';
 import type { BenchmarkResult, ExperimentResult } from '../../core/results/benchmarkResult';
 import { resultToJson } from '../../core/results/exportJson';
@@ -147,7 +148,7 @@ export class BenchmarkResultStore implements vscode.Disposable {
   }
 
   private async write(uri: vscode.Uri, result: BenchmarkResult): Promise<void> {
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(resultToJson(result), 'utf8'));
+    await writeUriWhole(uri, Buffer.from(resultToJson(result), 'utf8'));
     this.cache.delete(uri.toString());
   }
 

@@ -180,6 +180,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     count: t('count'),
     regionsTitle: t('Regions: before and after the run{0}', '{0}'),
     regionsStores: t('; {0} TiKV stores', '{0}'),
+    regionsStoresOne: t('; 1 TiKV store'),
     table: t('Table'),
     tableKey: t('Key'),
     leadersChange: t('Leaders per store before → after'),

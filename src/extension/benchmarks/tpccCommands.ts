@@ -12,6 +12,7 @@ import { chooseBenchmarkTarget } from './benchmarkTarget';
 import type { RunCommandResult } from './runCommands';
 import { askRunWarehouses, askTpccDatabase, askWholeNumber, confirmPrepareBeforeRun, loadThreadsFor } from './tpccQuestions';
 import { checkTpccData, cleanUpTpccData, prepareTpccData, readTpccInventory } from './tpccData';
+import { prepareDetail } from './tpccPrepareDetail';
 
 export const TPCC_COMMANDS = {
   run: 'tidbLab.runTpcc',
@@ -109,11 +110,7 @@ export function registerTpccCommands(services: BenchmarkServices): vscode.Dispos
     if (timeSec === undefined) return undefined;
     if ((loaded === null || loaded < warehouses) && request?.prepare !== 'never') {
       // 'never' runs on what is there: go-tpc does so too
-      const detail = t(
-        'Prepare drops the TPC-C tables there ({0}) and loads {1} warehouse(s), then the run starts.',
-        inventory.tables.map((table) => table.name).join(', ') || '–',
-        warehouses,
-      );
+      const detail = prepareDetail(t, { tables: inventory.tables.map((table) => table.name), warehouses, ch: false });
       if (request?.prepare !== 'ifNeeded' && !(await confirmPrepareBeforeRun(target, database, loaded, warehouses, detail)))
         return undefined;
       if (!(await prepareTpccData(target, database, { warehouses, threads: loadThreadsFor(warehouses, request?.loadThreads) }, log)))

@@ -1,5 +1,6 @@
 // Export… in a plan view: copy or save the plan as JSON, as the text report, or as the raw plan.
 import * as vscode from 'vscode';
+import { writeUriWhole } from '../state/writeUriWhole';
 import type { PlanExportFormat } from '../../protocol/planView';
 import { announceSaved, copyWithConfirmation } from '../feedback/copyAndSaveConfirmations';
 import type { BuiltDocument } from './planDocument';
@@ -45,6 +46,6 @@ export async function exportPlan(document: BuiltDocument, title: string): Promis
     filters: choice.format === 'json' ? { JSON: ['json'] } : { [t('Text')]: ['txt'] },
   });
   if (!target) return;
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+  await writeUriWhole(target, new TextEncoder().encode(text));
   void announceSaved(target);
 }

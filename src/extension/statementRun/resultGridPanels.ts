@@ -4,6 +4,7 @@
 // is kept in the extension's storage (ResultGridStore), so a serializer brings the tab back with its
 // rows after a window reload; a tab whose rows were not kept comes back saying so, with Run Again.
 import * as vscode from 'vscode';
+import { writeUriWhole } from '../state/writeUriWhole';
 import { resultCsv } from '../../core/sql/resultCsv';
 import { sortedRowOrder } from '../../core/sql/resultSort';
 import {
@@ -216,7 +217,7 @@ export class ResultGridPanels implements vscode.Disposable {
       filters: { CSV: ['csv'] },
     });
     if (!target) return;
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    await writeUriWhole(target, new TextEncoder().encode(text));
     const shown = answer.rows.length;
     const message =
       shown < answer.totalRows || !answer.totalKnown

@@ -36,7 +36,7 @@ export function registerStatementsFeature(
   panels: PlanViewPanels,
 ): vscode.TreeView<StatementsNode> {
   const t = vscode.l10n.t;
-  const tree = new StatementsTreeProvider(api.connections);
+  const tree = new StatementsTreeProvider(api.connections, STATEMENTS_VIEW);
   const view = vscode.window.createTreeView<StatementsNode>(STATEMENTS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
   const describe = () => {
     view.description = tree.description;

@@ -1,6 +1,8 @@
 // The Statements view: the active connection's top statements (each with the plan digests it ran
 // with), on TiDB its slow queries and global plan bindings. It reads when it is shown, when the
 // active connection changes and on Refresh; the order, window and database are the view's own.
+// A refresh keeps the rows shown (and clickable) until the new read is in, then changes the tree
+// once (newestRead.ts says why); only rows of another connection go at once.
 import * as vscode from 'vscode';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { readSlowQueries, type SlowQueries, type SlowQuery } from '../../core/server/slowQueries';
@@ -25,6 +27,7 @@ import {
   statementDescription,
   viewDescription,
 } from './statementLabels';
+import { NewestRead } from './newestRead';
 
 export type StatementsNode =
   | { kind: 'group'; group: 'statements' | 'slow' | 'bindings'; label: string; description?: string }
@@ -43,6 +46,11 @@ export interface StatementsData {
   bindingsError: string | null;
 }
 
+interface StatementsRead {
+  data: StatementsData | null;
+  error: string | null;
+}
+
 export class StatementsTreeProvider implements vscode.TreeDataProvider<StatementsNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<StatementsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -50,8 +58,11 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
   windowMinutes: number | undefined = undefined;
   database: string | undefined = undefined;
   private data: StatementsData | null = null;
-  private loading: Promise<void> | null = null;
   private error: string | null = null;
+  private readonly reads = new NewestRead<StatementsRead>(
+    () => this.read(),
+    (read, refreshed) => this.show(read, refreshed),
+  );
   private groups: StatementsNode[] = [];
   private children = new Map<StatementsNode, StatementsNode[]>();
   private parents = new Map<StatementsNode, StatementsNode>();
@@ -59,7 +70,11 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
   private pinned: TopStatement | null = null;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly connections: ConnectionManager) {
+  constructor(
+    private readonly connections: ConnectionManager,
+    /** where a refresh shows its progress */
+    private readonly viewId: string,
+  ) {
     this.subscriptions = [connections.onDidChangeActive(() => void this.refresh())];
   }
 
@@ -71,53 +86,57 @@ export class StatementsTreeProvider implements vscode.TreeDataProvider<Statement
     return this.data;
   }
 
+  /** Reads again; the rows shown stay until the new ones are in (those of another connection go at once). */
   async refresh(): Promise<void> {
-    this.data = null;
-    this.pinned = null;
-    this.loading = null;
-    this.changed.fire(undefined);
-    await this.load();
+    if (this.data !== null && this.data.connectionId !== this.connections.activeProfileId()) {
+      this.data = null;
+      this.error = null;
+      this.pinned = null;
+      this.build();
+      this.changed.fire(undefined);
+    }
+    const reading = this.reads.refresh();
+    void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => reading);
+    await reading;
   }
 
-  /** Reads everything for the active connection once; later calls wait for the same read. */
+  /** Waits until the newest read is in (the first call reads). */
   load(): Promise<void> {
-    this.loading ??= this.read().finally(() => this.changed.fire(undefined));
-    return this.loading;
+    return this.reads.load();
   }
 
-  private async read(): Promise<void> {
-    this.error = null;
+  private show(read: StatementsRead, refreshed: boolean): void {
+    this.data = read.data;
+    this.error = read.error;
+    this.pinned = null;
+    this.build();
+    if (refreshed) this.changed.fire(undefined);
+  }
+
+  /** Everything for the active connection, with the order, window and database as they are now. */
+  private async read(): Promise<StatementsRead> {
     const session = this.connections.activeSession();
     const connectionId = this.connections.activeProfileId();
-    if (session === undefined || connectionId === undefined) {
-      this.data = null;
-      this.build();
-      return;
-    }
+    if (session === undefined || connectionId === undefined) return { data: null, error: null };
+    const { order, windowMinutes, database } = this;
     try {
       const flavor = session.identity.flavor;
-      const top = await readTopStatements(session, flavor, {
-        order: this.order,
-        windowMinutes: this.windowMinutes,
-        database: this.database,
-      });
+      const top = await readTopStatements(session, flavor, { order, windowMinutes, database });
       let slow: SlowQueries | null = null;
       let bindings: PlanBinding[] | null = null;
       let bindingsError: string | null = null;
       if (flavor === 'tidb') {
-        slow = await readSlowQueries(session, { windowMinutes: this.windowMinutes ?? 30, database: this.database });
+        slow = await readSlowQueries(session, { windowMinutes: windowMinutes ?? 30, database });
         try {
           bindings = await readGlobalBindings(session);
         } catch (error) {
           bindingsError = error instanceof Error ? error.message : String(error);
         }
       }
-      this.data = { connectionId, session, top, slow, bindings, bindingsError };
+      return { data: { connectionId, session, top, slow, bindings, bindingsError }, error: null };
     } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
-      this.data = null;
+      return { data: null, error: error instanceof Error ? error.message : String(error) };
     }
-    this.build();
   }
 
   /**

@@ -3,8 +3,9 @@
 // of the extension's storage, the newest `limit` of them. The page keeps only the id, so an id or
 // a file read back is not trusted: ids are checked before they become a path, contents by a guard.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileWholeAsync } from '../../core/results/writeFileWhole';
 
 const ID_PATTERN = /^[0-9a-f-]{36}$/;
 
@@ -32,7 +33,7 @@ export class KeptJsonFiles<T> {
       return false;
     }
     await mkdir(this.directory, { recursive: true });
-    await writeFile(file, bytes);
+    await writeFileWholeAsync(file, bytes);
     await this.prune();
     return true;
   }

@@ -4,7 +4,7 @@
 // which table is half-filled and how to clean it.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -142,10 +142,12 @@ describe('tidb-lab bench and signals', () => {
     }
   });
 
-  test('a second SIGTERM while every thread waits for a lock ends the process at once', async () => {
+  test('a second SIGTERM while every thread waits for a lock ends the process at once, removing its --out lock', async () => {
     const locker = await lockAllRows(database);
+    const out = join(work, 'second-sigterm.json');
     try {
-      const { run } = await startRunWaitingOnLock([]);
+      const { run } = await startRunWaitingOnLock(['--out', out]);
+      assert.equal(existsSync(`${out}.lock`), true, 'the run holds the lock');
       run.child.kill('SIGTERM');
       await waitFor('the first signal heard', async () => (/Interrupted \(SIGTERM\)/.test(run.stderr) ? true : undefined), 30_000);
       run.child.kill('SIGTERM');
@@ -154,6 +156,7 @@ describe('tidb-lab bench and signals', () => {
       // until the lock is released (the lock is held until the process is gone)
       assert.equal(exited.signal, 'SIGTERM', `${exited.code ?? ''} ${run.stderr}`);
       assert.match(run.stderr, /SIGTERM again: exiting now/);
+      assert.equal(existsSync(`${out}.lock`), false, 'the lock went with the process');
     } finally {
       await locker.release();
     }

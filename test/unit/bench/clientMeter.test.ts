@@ -100,6 +100,45 @@ test("a busy worker that ran or waited for a core all the interval makes it satu
   assert.equal('runnableShare' in meter.closeInterval([loop(0.05, 1)]), false, 'not measured where the system does not tell');
 });
 
+test("waitShare: of the time the process's threads ran or waited for a core, the share they waited, per interval and for the run", () => {
+  const sched = new Map<string, { runNs: number; waitNs: number }>([
+    ['100', { runNs: 5e9, waitNs: 1e9 }],
+    ['101', { runNs: 0, waitNs: 0 }],
+  ]);
+  const clock = Object.assign(fakeClock(), { schedStats: () => new Map(sched) });
+  const meter = new ClientMeter(1, clock);
+  clock.ms = 1000;
+  clock.cpu = 200_000;
+  // the main thread ran 0.05 s and waited 0.05 s; the worker ran 0.15 s and waited 0.55 s (a busy loop holds the core)
+  sched.set('100', { runNs: 5.05e9, waitNs: 1.05e9 });
+  sched.set('101', { runNs: 0.15e9, waitNs: 0.55e9 });
+  const pinned = meter.closeInterval([{ ...loop(0.3, 5), runnableShare: 0.7 }]);
+  assert.deepEqual(pinned, {
+    cpuUtilization: 0.2,
+    cores: 1,
+    eventLoopUtilization: 0.3,
+    eventLoopDelayP99Ms: 5,
+    runnableShare: 0.7,
+    waitShare: 0.75,
+    bound: true,
+  });
+  // a thread that started in the interval counts from its start; the worker has ended and is gone
+  // from the task list, yet its part of the run stays
+  clock.ms = 2000;
+  clock.cpu = 400_000;
+  sched.delete('101');
+  sched.set('100', { runNs: 5.1e9, waitNs: 1.1e9 });
+  sched.set('102', { runNs: 0.1e9, waitNs: 0 });
+  const second = meter.closeInterval([]);
+  assert.equal(second.waitShare, 0.25, 'main thread 0.05 s of 0.1 s, the new thread ran 0.1 s');
+  // run: waited 0.1 + 0.55 s of 0.2 + 0.7 + 0.1 s ready
+  assert.equal(meter.finish([], []).waitShare, 0.65);
+  const nothingRan = new ClientMeter(1, Object.assign(fakeClock(), { schedStats: () => new Map([['1', { runNs: 7, waitNs: 3 }]]) }));
+  assert.equal(nothingRan.closeInterval([]).waitShare, 0, 'no thread wanted a core');
+  const notLinux = new ClientMeter(1, Object.assign(fakeClock(), { schedStats: () => undefined }));
+  assert.equal('waitShare' in notLinux.closeInterval([]), false, 'not measured where the system does not tell');
+});
+
 test('runnableShare: run plus run-queue wait over the wall time of the span', () => {
   assert.equal(runnableShare({ runNs: 0, waitNs: 0 }, { runNs: 120_000_000, waitNs: 870_000_000 }, 1000), 0.99);
   assert.equal(runnableShare({ runNs: 0, waitNs: 0 }, { runNs: 2e9, waitNs: 0 }, 1000), 1);

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parsePlanText, planNodes, type ParsedPlan } from '../../../src/core/plan';
-import { readSharedPlan } from './planFixtures';
+import { readRealPlan } from './planFixtures';
 
 const BASE = 'hash-join-tikv-spill-disk-column.txt';
 
 function baseTable(): { names: string[]; rows: string[][] } {
-  const lines = readSharedPlan(BASE)
+  const lines = readRealPlan(BASE)
     .split('\n')
     .filter((line) => line.startsWith('| '));
   const split = (line: string) =>
@@ -28,7 +28,7 @@ function shape(plan: ParsedPlan): string[] {
   );
 }
 
-const expected = shape(parsePlanText(readSharedPlan(BASE)));
+const expected = shape(parsePlanText(readRealPlan(BASE)));
 
 /** The probe side's reader and scan, each with one cell broken by a raw line break. */
 function breakCells(cell: string, column: string, id: string): string {
@@ -62,7 +62,7 @@ test('pipe table without outer borders: the rest of the row after the break is j
 });
 
 test('mysql client table: a break after `table:` joins without a space', () => {
-  const text = readSharedPlan(BASE).replace('table:t2      |', 'table:\nt2      |').replace('cop_task: {num: 24,', 'cop_task: {num:\n24,');
+  const text = readRealPlan(BASE).replace('table:t2      |', 'table:\nt2      |').replace('cop_task: {num: 24,', 'cop_task: {num:\n24,');
   const plan = parsePlanText(text);
   assert.equal(plan.format, 'mysql-table');
   assertJoined(plan);

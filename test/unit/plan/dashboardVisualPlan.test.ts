@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzePlan, parsePlanRows, parsePlanText, planNodes, type ParsedPlan } from '../../../src/core/plan';
-import { readDerivedPlan, readSharedPlan } from './planFixtures';
+import { readDerivedPlan, readRealPlan } from './planFixtures';
 
 function shape(plan: ParsedPlan): string[] {
   return planNodes(plan.roots).map(
@@ -17,7 +17,7 @@ function findings(plan: ParsedPlan): string[] {
 }
 
 test("the hash join: the same tree, times, memory and findings as EXPLAIN ANALYZE's table", () => {
-  const text = parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'));
+  const text = parsePlanText(readRealPlan('hash-join-tikv-spill-disk-column.txt'));
   const visual = parsePlanText(readDerivedPlan('hash-join-dashboard-visual-plan.json'));
   assert.equal(visual.format, 'dashboard-visual-plan');
   assert.equal(visual.hasRuntimeStats, true);
@@ -40,7 +40,7 @@ test("the hash join: the same tree, times, memory and findings as EXPLAIN ANALYZ
 });
 
 test("a /statements/plan/detail response: binary_plan_json read, Dashboard's diagnosis labels kept beside the findings", () => {
-  const text = parsePlanText(readSharedPlan('streamagg-tablereader-fullscan-pseudo.txt'));
+  const text = parsePlanText(readRealPlan('streamagg-tablereader-fullscan-pseudo.txt'));
   const visual = parsePlanText(readDerivedPlan('streamagg-pseudo-dashboard-plan-detail.json'));
   assert.deepEqual(shape(visual), shape(text));
   const codes = (plan: ParsedPlan) => analyzePlan(plan).findings.map((finding) => `${finding.code} ${finding.nodeId}`);

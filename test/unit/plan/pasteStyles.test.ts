@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parsePlanText, planNodes, type ParsedPlan } from '../../../src/core/plan';
-import { readDerivedPlan, readSharedPlan } from './planFixtures';
+import { readDerivedPlan, readRealPlan } from './planFixtures';
 
 const BASE = 'hash-join-tikv-spill-disk-column.txt';
 
@@ -14,7 +14,7 @@ interface Table {
 
 /** The fixture's clean mysql client table, read with a plain split (this file has no ` | ` inside cells). */
 function readBaseTable(name = BASE): Table {
-  const lines = readSharedPlan(name)
+  const lines = readRealPlan(name)
     .split('\n')
     .filter((line) => line.startsWith('| '));
   const split = (line: string) => line.slice(2, -2).split(' | ');
@@ -32,7 +32,7 @@ function shape(plan: ParsedPlan): string[] {
   );
 }
 
-const expected = shape(parsePlanText(readSharedPlan(BASE)));
+const expected = shape(parsePlanText(readRealPlan(BASE)));
 
 test('the base plan reads as the six operators of the hash join', () => {
   assert.deepEqual(expected, [
@@ -78,7 +78,7 @@ test('markdown escapes a pipe inside a cell as \\|', () => {
 });
 
 test('a | inside operator info of a mysql client table does not split the cell', () => {
-  const text = readSharedPlan(BASE).replace('| eq(test.t1.int_col, 1)   ', '| eq(test.t1.s, "x|y", 1) ');
+  const text = readRealPlan(BASE).replace('| eq(test.t1.int_col, 1)   ', '| eq(test.t1.s, "x|y", 1) ');
   const plan = parsePlanText(text);
   assert.deepEqual(shape(plan), expected);
   assert.equal(planNodes(plan.roots)[2].operatorInfo, 'eq(test.t1.s, "x|y", 1)');
@@ -133,7 +133,7 @@ test('re-indented tree: four spaces per level', () => {
 });
 
 test('mangled indentation: every glyph flush left, depth recovered from the └─ glyphs', () => {
-  const text = readSharedPlan('streamagg-tablereader-fullscan-pseudo.txt').replace(/\| +(└─)/g, '| $1');
+  const text = readRealPlan('streamagg-tablereader-fullscan-pseudo.txt').replace(/\| +(└─)/g, '| $1');
   const plan = parsePlanText(text);
   assert.deepEqual(
     planNodes(plan.roots).map((node) => `${node.depth} ${node.id}`),
@@ -153,7 +153,7 @@ test('glyphs and indentation stripped entirely (markdown renderers do this): the
 });
 
 test('wrapped lines: long rows broken at a space and continued on the next line', () => {
-  const lines = readSharedPlan(BASE)
+  const lines = readRealPlan(BASE)
     .split('\n')
     .map((line) => {
       if (!line.startsWith('| ') || line.length < 200) return line;
@@ -204,7 +204,7 @@ test('cells truncated with ... keep the tree and the numbers, and say what was c
 });
 
 test('rows pasted without their header: the column layout is guessed from the cell count and the task column', () => {
-  const body = readSharedPlan(BASE)
+  const body = readRealPlan(BASE)
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| id'));
   const plan = parsePlanText(body.join('\n'));
@@ -222,7 +222,7 @@ test("FORMAT='tidb_json', bare and inside a mysql client table cell", () => {
 });
 
 test("FORMAT='dot' keeps the cluster task and the edge order", () => {
-  const plan = parsePlanText(readSharedPlan('explain-format-dot.txt'));
+  const plan = parsePlanText(readRealPlan('explain-format-dot.txt'));
   const join = plan.roots[0].children[0];
   assert.deepEqual(
     join.children.map((child) => child.id),
@@ -249,14 +249,14 @@ test('a CTE root is linked to the operator that reads it, by id and index only',
 });
 
 test('the scalar subquery root is linked through its output column', () => {
-  const plan = parsePlanText(readSharedPlan('explain-scalar-subquery-multi-root.txt'));
+  const plan = parsePlanText(readRealPlan('explain-scalar-subquery-multi-root.txt'));
   assert.deepEqual(plan.roots[0].uses, ['ScalarSubQuery_10']);
   assert.deepEqual(plan.roots[1].usedBy, [0]);
 });
 
 test('the model is plain data: it survives JSON and structuredClone unchanged', () => {
   for (const name of [BASE, 'explain-scalar-subquery-multi-root.txt']) {
-    const plan = parsePlanText(readSharedPlan(name));
+    const plan = parsePlanText(readRealPlan(name));
     assert.deepEqual(JSON.parse(JSON.stringify(plan)), plan);
     assert.deepEqual(structuredClone(plan), plan);
   }

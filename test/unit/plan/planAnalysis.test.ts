@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzePlan, comparePlans, estimateError, parsePlanText, summarizePlan } from '../../../src/core/plan';
-import { readSharedPlan } from './planFixtures';
+import { readRealPlan } from './planFixtures';
 
 test('root time shares come from wall-clock times; self time subtracts only root-task children', () => {
-  const analysis = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt')));
+  const analysis = analyzePlan(parsePlanText(readRealPlan('hash-join-tikv-spill-disk-column.txt')));
   assert.equal(analysis.totalTimeMs, 313.6);
   const [join, buildReader, selection, , probeReader] = analysis.operators;
   assert.equal(join.timeShare, 1);
@@ -23,7 +23,7 @@ test('root time shares come from wall-clock times; self time subtracts only root
 });
 
 test('a cop time larger than the statement time is capped at a share of 1', () => {
-  const analysis = analyzePlan(parsePlanText(readSharedPlan('streamagg-count-regions.txt')));
+  const analysis = analyzePlan(parsePlanText(readRealPlan('streamagg-count-regions.txt')));
   assert.ok(analysis.operators.every((op) => op.timeShare === null || (op.timeShare >= 0 && op.timeShare <= 1)));
 });
 
@@ -37,19 +37,19 @@ test('estimate error is a factor with a direction', () => {
 });
 
 test('plans without runtime stats have no times and no estimate errors', () => {
-  const analysis = analyzePlan(parsePlanText(readSharedPlan('explain-merge-join.txt')));
+  const analysis = analyzePlan(parsePlanText(readRealPlan('explain-merge-join.txt')));
   assert.equal(analysis.totalTimeMs, null);
   assert.ok(analysis.operators.every((op) => op.timeMs === null && op.timeShare === null && op.estimateError === null));
 });
 
 test('engines in the plan, TiDB first', () => {
-  assert.deepEqual(analyzePlan(parsePlanText(readSharedPlan('explain-mpp-shuffle-hash-join.txt'))).engines, ['TiDB', 'TiFlash']);
-  assert.deepEqual(analyzePlan(parsePlanText(readSharedPlan('point-get.txt'))).engines, ['TiDB']);
+  assert.deepEqual(analyzePlan(parsePlanText(readRealPlan('explain-mpp-shuffle-hash-join.txt'))).engines, ['TiDB', 'TiFlash']);
+  assert.deepEqual(analyzePlan(parsePlanText(readRealPlan('point-get.txt'))).engines, ['TiDB']);
 });
 
 test('the editor gist: time, rows, storage engines, RU, and the findings counted as the Findings list shows them', () => {
   const gist = (name: string) => {
-    const plan = parsePlanText(readSharedPlan(name));
+    const plan = parsePlanText(readRealPlan(name));
     return summarizePlan(plan, analyzePlan(plan));
   };
   // Levels differ: each is counted, so the gist adds up to the list's four findings.
@@ -68,12 +68,12 @@ test('the editor gist: time, rows, storage engines, RU, and the findings counted
 });
 
 test('comparing a TiKV plan with its TiFlash twin: operators matched by shape, engine changes reported', () => {
-  const before = parsePlanText(readSharedPlan('streamagg-count-regions.txt'));
-  const afterText = readSharedPlan('streamagg-count-regions.txt')
+  const before = parsePlanText(readRealPlan('streamagg-count-regions.txt'));
+  const afterText = readRealPlan('streamagg-count-regions.txt')
     .replace(/TableFullScan_15(\s+\| 242020\.00 \| 121010\s+\|) cop\[tikv\]/, 'TableFullScan_25$1 cop[tiflash]')
     .replace(/StreamAgg_8(\s+\| 1\.00\s+\| 4\s+\|) cop\[tikv\]/, 'StreamAgg_8$1 cop[tiflash]')
     .replace('time:12.605155ms', 'time:3.1ms');
-  assert.notEqual(afterText, readSharedPlan('streamagg-count-regions.txt'));
+  assert.notEqual(afterText, readRealPlan('streamagg-count-regions.txt'));
   const after = parsePlanText(afterText);
   const comparison = comparePlans(before, after);
   assert.deepEqual(comparison.added, []);
@@ -92,8 +92,8 @@ test('comparing a TiKV plan with its TiFlash twin: operators matched by shape, e
 });
 
 test('a UnionScan on top is added; readers and scans of other tables do not match', () => {
-  const plain = parsePlanText(readSharedPlan('tablereader-fullscan-pseudo-stats.txt'));
-  const cached = parsePlanText(readSharedPlan('explain-unionscan-cached-table.txt'));
+  const plain = parsePlanText(readRealPlan('tablereader-fullscan-pseudo-stats.txt'));
+  const cached = parsePlanText(readRealPlan('explain-unionscan-cached-table.txt'));
   const comparison = comparePlans(plain, cached);
   // The plans read different tables (t1, users): no reader of one is the reader of the other.
   assert.deepEqual(
@@ -111,8 +111,8 @@ test('a UnionScan on top is added; readers and scans of other tables do not matc
 });
 
 test('rows compare actual rows when both plans ran, estimates otherwise', () => {
-  const analyzed = parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'));
-  const estimated = parsePlanText(readSharedPlan('hash-join-v5-tikv-task-time0.txt'));
+  const analyzed = parsePlanText(readRealPlan('hash-join-tikv-spill-disk-column.txt'));
+  const estimated = parsePlanText(readRealPlan('hash-join-v5-tikv-task-time0.txt'));
   const comparison = comparePlans(analyzed, estimated);
   const join = comparison.matched.find((match) => match.before.id === 'HashJoin_20');
   assert.equal(join?.after.id, 'HashJoin_19');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runPlanCommand, type PlanCommandIo } from '../../../src/cli/planCommand';
-import { readSharedPlan, sharedPlanDir } from './planFixtures';
+import { readRealPlan, realPlanDir } from './planFixtures';
 
 const scratch = mkdtempSync(join(tmpdir(), 'tidb-lab-plan-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -26,7 +26,7 @@ async function run(argv: string[], stdin = ''): Promise<{ code: number; out: str
 }
 
 test('text report: the tree with time, rows and engine, then findings', async () => {
-  const { code, out, err } = await run([join(sharedPlanDir, 'streamagg-tablereader-fullscan-pseudo.txt')]);
+  const { code, out, err } = await run([join(realPlanDir, 'streamagg-tablereader-fullscan-pseudo.txt')]);
   assert.equal(code, 0);
   assert.equal(err, '');
   assert.match(out, /^EXPLAIN ANALYZE plan \(mysql client table, 5 operators\): 1\.03 s · 1 row · TiKV · 1 critical, 3 warnings/);
@@ -38,13 +38,13 @@ test('text report: the tree with time, rows and engine, then findings', async ()
 });
 
 test('text report: an operator that did not run (loops:0) is said so, not over-estimated', async () => {
-  const { out } = await run([join(sharedPlanDir, 'index-lookup-copr-cache.txt')]);
+  const { out } = await run([join(realPlanDir, 'index-lookup-copr-cache.txt')]);
   assert.match(out, /- \/ 262,400\s+did not run\s+TiKV cop\s+└─TableRowIDScan_5\(Probe\)/);
   assert.doesNotMatch(out, /262,400x over/);
 });
 
 test("text report: FORMAT='ru' plans have their RU columns and the statement's RU in the gist", async () => {
-  const { out } = await run([join(sharedPlanDir, 'explain-analyze-format-ru.txt')]);
+  const { out } = await run([join(realPlanDir, 'explain-analyze-format-ru.txt')]);
   assert.match(out, /^EXPLAIN ANALYZE plan \(tab-separated, 3 operators\): 5 rows · TiKV · RU: 547 · no findings/);
   assert.match(out, /RU own\s+RU total\s+operator\n/);
   assert.match(out, /537\s+547\s+TableReader_7\n/);
@@ -52,7 +52,7 @@ test("text report: FORMAT='ru' plans have their RU columns and the statement's R
 });
 
 test('--json: {format, roots, findings, warnings} with null where the plan has no value', async () => {
-  const { code, out } = await run(['--json', join(sharedPlanDir, 'hash-join-tikv-spill-disk-column.txt')]);
+  const { code, out } = await run(['--json', join(realPlanDir, 'hash-join-tikv-spill-disk-column.txt')]);
   assert.equal(code, 0);
   const json = JSON.parse(out);
   assert.equal(json.format, 'mysql-table');
@@ -92,7 +92,7 @@ test('--json: {format, roots, findings, warnings} with null where the plan has n
 });
 
 test('- reads the plan from stdin', async () => {
-  const { code, out } = await run(['-'], readSharedPlan('point-get.txt'));
+  const { code, out } = await run(['-'], readRealPlan('point-get.txt'));
   assert.equal(code, 0);
   assert.match(out, /757 µs · 1 row · TiKV · no findings/);
   assert.match(out, /No findings\./);

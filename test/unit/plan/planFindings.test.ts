@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzePlan, parsePlanText, type PlanFinding } from '../../../src/core/plan';
-import { readDerivedPlan, readSharedPlan, sharedPlanNames } from './planFixtures';
+import { readDerivedPlan, readRealPlan, realPlanNames } from './planFixtures';
 
 const EXPECTED_FINDINGS: Record<string, string[]> = {
   // 299,821.99 groups estimated, 24 produced; the scan below is exact, so the error starts at the aggregation.
@@ -70,23 +70,23 @@ function describe(findings: readonly PlanFinding[]): string[] {
 }
 
 test('every shared fixture has its expected findings written down', () => {
-  assert.deepEqual(sharedPlanNames(), Object.keys(EXPECTED_FINDINGS).sort());
+  assert.deepEqual(realPlanNames(), Object.keys(EXPECTED_FINDINGS).sort());
 });
 
 for (const [name, expected] of Object.entries(EXPECTED_FINDINGS)) {
   test(`${name} triggers ${expected.length === 0 ? 'no findings' : expected.map((line) => line.split(' ')[1]).join(', ')}`, () => {
-    assert.deepEqual(describe(analyzePlan(parsePlanText(readSharedPlan(name))).findings), expected);
+    assert.deepEqual(describe(analyzePlan(parsePlanText(readRealPlan(name))).findings), expected);
   });
 }
 
 test('a finding names its numbers and says what to do', () => {
-  const [misestimate] = analyzePlan(parsePlanText(readSharedPlan('hash-join-v5-tikv-task-time0.txt'))).findings;
+  const [misestimate] = analyzePlan(parsePlanText(readRealPlan('hash-join-v5-tikv-task-time0.txt'))).findings;
   assert.match(misestimate.message, /estimated at 71\.01 rows but produced 10,000: 141x more/);
   assert.match(misestimate.advice, /ANALYZE TABLE/);
-  const findings = analyzePlan(parsePlanText(readSharedPlan('markdown-verbose-partition-global-index.txt'))).findings;
+  const findings = analyzePlan(parsePlanText(readRealPlan('markdown-verbose-partition-global-index.txt'))).findings;
   const queueing = findings.find((finding) => finding.code === 'tikv-queueing');
   assert.match(queueing?.message ?? '', /waited 430 ms .* against 203 ms of processing \(totals over all tasks\)/);
-  const lookup = analyzePlan(parsePlanText(readSharedPlan('index-lookup-copr-cache.txt'))).findings[0];
+  const lookup = analyzePlan(parsePlanText(readRealPlan('index-lookup-copr-cache.txt'))).findings[0];
   assert.match(lookup.message, /262,400 row ids from a\(a, c\) .* from t by its id/);
 });
 
@@ -100,7 +100,7 @@ test('a spill to disk is reported with its size', () => {
 });
 
 test('a "0 Bytes" disk cell is no spill', () => {
-  const findings = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings;
+  const findings = analyzePlan(parsePlanText(readRealPlan('hash-join-tikv-spill-disk-column.txt'))).findings;
   assert.equal(
     findings.some((finding) => finding.code === 'disk-spill'),
     false,
@@ -117,7 +117,7 @@ test('one slow and heavy cop task is reported as skew, with both ratios', () => 
 });
 
 test('the original of the skew variant (782ms vs 609ms at p95) is not skew', () => {
-  const findings = analyzePlan(parsePlanText(readSharedPlan('streamagg-tablereader-fullscan-pseudo.txt'))).findings;
+  const findings = analyzePlan(parsePlanText(readRealPlan('streamagg-tablereader-fullscan-pseudo.txt'))).findings;
   assert.equal(
     findings.some((finding) => finding.code === 'cop-task-skew'),
     false,
@@ -125,14 +125,14 @@ test('the original of the skew variant (782ms vs 609ms at p95) is not skew', () 
 });
 
 test('copr_cache: disabled is reported once', () => {
-  const text = readSharedPlan('streamagg-count-regions.txt').replace('copr_cache_hit_ratio: 0.00}', 'copr_cache: disabled}  ');
+  const text = readRealPlan('streamagg-count-regions.txt').replace('copr_cache_hit_ratio: 0.00}', 'copr_cache: disabled}  ');
   const findings = analyzePlan(parsePlanText(text)).findings.filter((finding) => finding.code === 'copr-cache-disabled');
   assert.equal(findings.length, 1);
   assert.equal(findings[0].nodeId, 'TableReader_17');
 });
 
 test('findings come most severe first, then in plan order', () => {
-  const findings = analyzePlan(parsePlanText(readSharedPlan('streamagg-tablereader-fullscan-pseudo.txt'))).findings;
+  const findings = analyzePlan(parsePlanText(readRealPlan('streamagg-tablereader-fullscan-pseudo.txt'))).findings;
   const order = { critical: 0, warning: 1, info: 2 };
   for (let i = 1; i < findings.length; i++) {
     const previous = findings[i - 1];
@@ -145,12 +145,12 @@ test('findings come most severe first, then in plan order', () => {
 });
 
 test('the misestimate advice names the tables below the operator', () => {
-  const findings = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings;
+  const findings = analyzePlan(parsePlanText(readRealPlan('hash-join-tikv-spill-disk-column.txt'))).findings;
   assert.match(findings[0].advice, /Run ANALYZE TABLE t1, t2;/);
 });
 
 test('a misestimate nothing above depends on (the root, a final aggregation) is not critical, and says why', () => {
-  const root = analyzePlan(parsePlanText(readSharedPlan('hash-join-tikv-spill-disk-column.txt'))).findings.find(
+  const root = analyzePlan(parsePlanText(readRealPlan('hash-join-tikv-spill-disk-column.txt'))).findings.find(
     (finding) => finding.code === 'misestimate',
   );
   assert.equal(root?.severity, 'warning');
@@ -186,12 +186,12 @@ test('a misestimate nothing above depends on (the root, a final aggregation) is 
 });
 
 test('an operator with loops:0 and no rows did not run: no estimate error, no finding', () => {
-  const analysis = analyzePlan(parsePlanText(readSharedPlan('index-lookup-copr-cache.txt')));
+  const analysis = analyzePlan(parsePlanText(readRealPlan('index-lookup-copr-cache.txt')));
   const rowIdScan = analysis.operators.find((op) => op.id === 'TableRowIDScan_5');
   assert.equal(rowIdScan?.runtimeStatsMissing, true);
   assert.equal(rowIdScan?.estimateError, null);
   assert.equal(analysis.operators.find((op) => op.id === 'IndexFullScan_4')?.runtimeStatsMissing, false);
   // Cop operators of TiDB v5 print time:0ns, loops:0 but do have rows: they ran.
-  const v5 = analyzePlan(parsePlanText(readSharedPlan('hash-join-v5-tikv-task-time0.txt')));
+  const v5 = analyzePlan(parsePlanText(readRealPlan('hash-join-v5-tikv-task-time0.txt')));
   assert.ok(v5.operators.every((op) => !op.runtimeStatsMissing));
 });

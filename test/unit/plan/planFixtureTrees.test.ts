@@ -1,10 +1,10 @@
-// Every real plan in shared/fixtures/tidb-plans parses to the tree a reader sees in it.
+// Every real plan in test/fixtures/tidb-plans parses to the tree a reader sees in it.
 // The expected rows below were written by reading each fixture by hand:
 // `depth id [role] task estRows actRows` (`-` for a value the plan does not have).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parsePlanText, planNodes, type ParsedPlan, type PlanFormat } from '../../../src/core/plan';
-import { readSharedPlan, sharedPlanNames } from './planFixtures';
+import { readRealPlan, realPlanNames } from './planFixtures';
 
 interface Expected {
   format: PlanFormat;
@@ -322,12 +322,12 @@ function expectedRows(rows: string): string[] {
 }
 
 test('every shared fixture has an expectation (a new fixture needs one written by hand)', () => {
-  assert.deepEqual(sharedPlanNames(), Object.keys(EXPECTED).sort());
+  assert.deepEqual(realPlanNames(), Object.keys(EXPECTED).sort());
 });
 
 for (const [name, expected] of Object.entries(EXPECTED)) {
   test(`${name} parses to the tree in the file`, () => {
-    const plan = parsePlanText(readSharedPlan(name));
+    const plan = parsePlanText(readRealPlan(name));
     assert.equal(plan.format, expected.format);
     assert.equal(plan.roots.length, expected.roots);
     assert.deepEqual(describeRows(plan), expectedRows(expected.rows));
@@ -335,10 +335,10 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
 }
 
 test('no operator is lost: every id-bearing line of a table fixture becomes one operator', () => {
-  for (const name of sharedPlanNames()) {
+  for (const name of realPlanNames()) {
     if (name === 'explain-format-dot.txt' || name === 'tidb-decode-plan-output.txt') continue;
-    const plan = parsePlanText(readSharedPlan(name));
-    const body = readSharedPlan(name)
+    const plan = parsePlanText(readRealPlan(name));
+    const body = readRealPlan(name)
       .split('\n')
       .filter((line) => !line.startsWith('--'));
     const operatorLines = body.filter(

@@ -1,30 +1,19 @@
-// Where the plan fixtures live: the real TiDB plans in ../shared/fixtures/tidb-plans/ beside
-// the repository (CI lays shared/ out the same way), and derived variants in test/fixtures/plans/.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// The plan fixtures the unit tests read: the real TiDB plans and the derived variants, both in
+// test/fixtures/ (test/support/fixtureFolders.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { derivedPlanDir, realPlanDir } from '../../support/fixtureFolders';
 
-function findRepoRoot(start: string): string {
-  let dir = start;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${start}`);
-    dir = parent;
-  }
-  return dir;
-}
+export { derivedPlanDir, realPlanDir, repoRoot } from '../../support/fixtureFolders';
 
-export const repoRoot = findRepoRoot(__dirname);
-export const sharedPlanDir = resolve(repoRoot, '..', 'shared', 'fixtures', 'tidb-plans');
-export const derivedPlanDir = join(repoRoot, 'test', 'fixtures', 'plans');
-
-export function sharedPlanNames(): string[] {
-  return readdirSync(sharedPlanDir)
+export function realPlanNames(): string[] {
+  return readdirSync(realPlanDir)
     .filter((name) => name.endsWith('.txt'))
     .sort();
 }
 
-export function readSharedPlan(name: string): string {
-  return readFileSync(join(sharedPlanDir, name), 'utf8');
+export function readRealPlan(name: string): string {
+  return readFileSync(join(realPlanDir, name), 'utf8');
 }
 
 export function readDerivedPlan(name: string): string {

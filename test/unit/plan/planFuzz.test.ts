@@ -14,7 +14,7 @@ import {
   type ParsedPlan,
 } from '../../../src/core/plan';
 import { seededRandom } from '../../support/seededRandom';
-import { derivedPlanDir, readDerivedPlan, readSharedPlan, sharedPlanNames } from './planFixtures';
+import { derivedPlanDir, readDerivedPlan, readRealPlan, realPlanNames } from './planFixtures';
 
 const random = seededRandom;
 
@@ -138,7 +138,7 @@ function assertSane(plan: ParsedPlan, input: string): void {
 }
 
 const corpus = [
-  ...sharedPlanNames().map(readSharedPlan),
+  ...realPlanNames().map(readRealPlan),
   ...readdirSync(derivedPlanDir)
     .filter((name) => !name.endsWith('.md'))
     .map(readDerivedPlan),

@@ -15,7 +15,7 @@ import {
   type ParsedPlan,
 } from '../../../src/core/plan';
 import { seededRandom } from '../../support/seededRandom';
-import { readSharedPlan } from './planFixtures';
+import { readRealPlan } from './planFixtures';
 
 const WORDS = [
   'the',
@@ -120,7 +120,7 @@ const FIXTURES_BY_FORMAT: readonly [string, string][] = [
 
 for (const [format, name] of FIXTURES_BY_FORMAT) {
   test(`${format}: a notes file after the plan is reported as ignored, not appended to the last cell`, () => {
-    const plan = readSharedPlan(name).replace(/\n+$/, '');
+    const plan = readRealPlan(name).replace(/\n+$/, '');
     const alone = parsePlanText(plan);
     assert.equal(alone.format, format);
     const notes = noteLines(300, 16);
@@ -140,7 +140,7 @@ for (const [format, name] of FIXTURES_BY_FORMAT) {
 }
 
 test('the note is in the CLI report and in the --json warnings', () => {
-  const text = `${readSharedPlan('index-lookup-copr-cache.txt')}\n${noteLines(4012, 3).join('\n')}`;
+  const text = `${readRealPlan('index-lookup-copr-cache.txt')}\n${noteLines(4012, 3).join('\n')}`;
   const plan = parsePlanText(text);
   const analysis = analyzePlan(plan);
   const summary = summarizePlan(plan, analysis);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parsePlanRows, planNodes, type ParsedPlan } from '../../../src/core/plan';
-import { readDerivedPlan, readSharedPlan } from './planFixtures';
+import { readDerivedPlan, readRealPlan } from './planFixtures';
 
 function shape(plan: ParsedPlan): string[] {
   return planNodes(plan.roots).map((node) => `${node.depth} ${node.id} ${node.task} ${node.engine} ${node.estRows} ${node.actRows}`);
@@ -129,7 +129,7 @@ test("FORMAT='tidb_json' and FORMAT='dot' come back as one cell", () => {
   const json = parsePlanRows([{ TiDB_JSON: readDerivedPlan('hash-join-tidb-json.json') }]);
   assert.equal(json.format, 'tidb_json');
   assert.equal(planNodes(json.roots).length, 6);
-  const dotText = readSharedPlan('explain-format-dot.txt');
+  const dotText = readRealPlan('explain-format-dot.txt');
   const dot = parsePlanRows([{ 'dot contents': dotText.slice(dotText.indexOf('digraph'), dotText.lastIndexOf('}') + 1) }]);
   assert.equal(dot.format, 'dot');
   assert.equal(planNodes(dot.roots).length, 9);

@@ -6,25 +6,25 @@ import { buildDocument, buildPlan } from '../../../src/extension/plans/planDocum
 import { exportText } from '../../../src/extension/plans/planExports';
 import { resultTableText } from '../../../src/extension/plans/resultTableText';
 import { isPlanViewSource, packPlan, unpackPlan, type PlanSource } from '../../../src/protocol/planView';
-import { readSharedPlan, sharedPlanNames } from '../plan/planFixtures';
+import { readRealPlan, realPlanNames } from '../plan/planFixtures';
 import { builtFixture, textSource } from './planViewFixtures';
 
 const reason = (server: string) => `${server} is not TiDB`;
 
 function planSource(name: string): PlanSource {
-  return { origin: { title: name }, input: { kind: 'text', text: readSharedPlan(name) } };
+  return { origin: { title: name }, input: { kind: 'text', text: readRealPlan(name) } };
 }
 
 describe('plan documents for the plan view', () => {
-  it('packs every shared fixture for the webview and unpacks it unchanged', () => {
-    for (const name of sharedPlanNames()) {
+  it('packs every real plan fixture for the webview and unpacks it unchanged', () => {
+    for (const name of realPlanNames()) {
       const view = builtFixture(name).view;
       assert.deepEqual(unpackPlan(JSON.parse(JSON.stringify(packPlan(view)))), view, name);
     }
   });
 
   it('reads EXPLAIN rows, draws them as the mysql client does, and that text reads back to the same tree', () => {
-    const text = readSharedPlan('index-join-tablereader-probe.txt');
+    const text = readRealPlan('index-join-tablereader-probe.txt');
     const parsed = parsePlanText(text);
     const columns = ['id', 'estRows', 'actRows', 'task', 'access object', 'execution info', 'operator info', 'memory', 'disk'];
     const rows = planNodes(parsed.roots).map((node) => [
@@ -96,7 +96,7 @@ describe('plan documents for the plan view', () => {
     );
     for (const format of ['json', 'report', 'raw'] as const) assert.doesNotMatch(exportText(fromRows, format), /mysql2/);
     assert.match(exportText(fromRows, 'report'), /^rows\n\nEXPLAIN plan \(rows returned by the server, 2 operators\)/);
-    assert.equal(exportText(document, 'raw'), readSharedPlan('hash-join-tikv-spill-disk-column.txt'));
+    assert.equal(exportText(document, 'raw'), readRealPlan('hash-join-tikv-spill-disk-column.txt'));
     const comparison = buildDocument(
       {
         kind: 'compare',

@@ -10,14 +10,14 @@ import {
   visibleRows,
   type TreeGuide,
 } from '../../../webview/planView/planRows';
-import { readSharedPlan } from '../plan/planFixtures';
+import { readRealPlan } from '../plan/planFixtures';
 import { fixtureView, ids } from './planViewFixtures';
 
 const GLYPHS: Record<TreeGuide, string> = { pipe: '│ ', blank: '  ', tee: '├─', elbow: '└─' };
 
 /** The tree prefixes of the fixture's id column, as the mysql client printed them. */
 function printedPrefixes(name: string): string[] {
-  return readSharedPlan(name)
+  return readRealPlan(name)
     .split('\n')
     .filter((line) => line.startsWith('| ') && !/^\|\s*id\s*\|/.test(line))
     .map((line) => /^\| ([\s│├└─]*)/u.exec(line)?.[1] ?? '');

@@ -1,10 +1,10 @@
-// Plans for the plan view tests: shared fixtures read and built the way the extension builds them.
+// Plans for the plan view tests: real plan fixtures read and built the way the extension builds them.
 import type { PlanViewPlan, PlanViewSource } from '../../../src/protocol/planView';
 import { buildPlan, type BuiltPlan } from '../../../src/extension/plans/planDocument';
-import { readSharedPlan } from '../plan/planFixtures';
+import { readRealPlan } from '../plan/planFixtures';
 
 export function builtFixture(name: string): BuiltPlan {
-  return buildPlan({ origin: { title: name }, input: { kind: 'text', text: readSharedPlan(name) } });
+  return buildPlan({ origin: { title: name }, input: { kind: 'text', text: readRealPlan(name) } });
 }
 
 export function fixtureView(name: string): PlanViewPlan {
@@ -12,7 +12,7 @@ export function fixtureView(name: string): PlanViewPlan {
 }
 
 export function textSource(name: string): PlanViewSource {
-  return { kind: 'plan', plan: { origin: { title: name }, input: { kind: 'text', text: readSharedPlan(name) } } };
+  return { kind: 'plan', plan: { origin: { title: name }, input: { kind: 'text', text: readRealPlan(name) } } };
 }
 
 export function ids(plan: PlanViewPlan, indices: readonly number[]): string[] {

@@ -73,6 +73,62 @@ describe('clientSaturated', () => {
     assert.equal(clientSaturated({ cpuUtilization: 0.5, cores: 1, runnableShare: 0.99 }), false, 'no busy loop to go with the run queue');
   });
 
+  test('a client ready most of the interval whose threads waited 30% or more of the time they were ready: another process holds its cores', () => {
+    // issue 27: 64 threads pinned to one core beside a busy loop there, 16,900 QPS (half of an
+    // unhindered run); its waitShare is not in the issue, 0.5 is what half a core gives
+    const pinned: ClientMeasure = {
+      cpuUtilization: 0.39,
+      cores: 1,
+      eventLoopUtilization: 0.4,
+      eventLoopDelayP99Ms: 5.2,
+      runnableShare: 0.73,
+    };
+    assert.equal(clientSaturated({ ...pinned, waitShare: 0.5 }), true);
+    // measured (load average 6), the issue's run again (16,945 QPS, 37% of the core, delay p99 6.2 ms): an interval the other rules pass over
+    assert.equal(
+      clientSaturated({
+        cpuUtilization: 0.41,
+        cores: 1,
+        eventLoopUtilization: 0.31,
+        eventLoopDelayP99Ms: 6,
+        runnableShare: 0.85,
+        waitShare: 0.52,
+      }),
+      true,
+    );
+    // measured (load average 21): 13 to 19% of the core, loop busy 19 to 46%, ready 69 to 92%, waitShare 0.80 to 0.88
+    assert.equal(
+      clientSaturated({
+        cpuUtilization: 0.14,
+        cores: 1,
+        eventLoopUtilization: 0.19,
+        eventLoopDelayP99Ms: 11.5,
+        runnableShare: 0.69,
+        waitShare: 0.8,
+      }),
+      true,
+    );
+    assert.equal(clientSaturated({ ...pinned, waitShare: 0.3, runnableShare: 0.6 }), true);
+    assert.equal(clientSaturated({ ...pinned, waitShare: 0.29, runnableShare: 0.6 }), false, 'it got its cores when it wanted them');
+    assert.equal(clientSaturated({ ...pinned, waitShare: 0.9, runnableShare: 0.59 }), false, 'it waited for the server 41% of the time');
+    assert.equal(clientSaturated(pinned), false, 'no wait figure (not Linux, or an older result): the other rules decide');
+    assert.equal(clientSaturated({ cpuUtilization: 0.3, cores: 2, waitShare: 0.9 }), false, 'no thread said it was ready most of the time');
+  });
+
+  test('waitShare does not decide for a light client: on a busy machine it waits most of its little time ready', () => {
+    // measured: --rate=200 at 8 threads, load average 20: loop busy 2 to 3%, worker ready 11 to 20%, waitShare 0.75 to 0.82
+    const light: ClientMeasure = {
+      cpuUtilization: 0.03,
+      cores: 2,
+      eventLoopUtilization: 0.03,
+      eventLoopDelayP99Ms: 4.6,
+      runnableShare: 0.2,
+    };
+    assert.equal(clientSaturated({ ...light, waitShare: 0.96 }), false);
+    // and on an idle machine it hardly waits at all
+    assert.equal(clientSaturated({ ...light, runnableShare: 0.05, waitShare: 0.02 }), false);
+  });
+
   test('event-loop delay alone does not decide: a light client on a busy machine waits for the CPU too', () => {
     // measured: --rate=200 with four CPU hogs on the two cores gave 2% CPU, loop busy 5%, delay p99 58 ms
     assert.equal(clientSaturated({ cpuUtilization: 0.02, cores: 2, eventLoopUtilization: 0.05, eventLoopDelayP99Ms: 58 }), false);

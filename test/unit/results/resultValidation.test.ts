@@ -123,7 +123,15 @@ describe('parseBenchmarkResult', () => {
   });
 
   test("the client's load, per interval and for the run, is kept; absent stays absent; wrong values are named", () => {
-    const client = { cpuUtilization: 0.34, cores: 1, eventLoopUtilization: 1, eventLoopDelayP99Ms: 38.5, runnableShare: 0.99, bound: true };
+    const client = {
+      cpuUtilization: 0.34,
+      cores: 1,
+      eventLoopUtilization: 1,
+      eventLoopDelayP99Ms: 38.5,
+      runnableShare: 0.99,
+      waitShare: 0.66,
+      bound: true,
+    };
     const base = sampleRun();
     const run = sampleRun({ client, intervals: base.intervals.map((interval) => ({ ...interval, client: { ...client, bound: false } })) });
     const parsed = parseBenchmarkResult(JSON.stringify(run));
@@ -142,6 +150,14 @@ describe('parseBenchmarkResult', () => {
     assert.deepEqual(errorsOf(sampleRun({ client: { ...client, cpuUtilization: 3 } })), [
       'client.cpuUtilization: expected a share from 0 to 1, got number 3',
     ]);
+    assert.deepEqual(errorsOf(sampleRun({ client: { ...client, waitShare: 1.5 } })), [
+      'client.waitShare: expected a share from 0 to 1, got number 1.5',
+    ]);
+    // written before waitShare was measured (or off Linux): loads without one
+    const { waitShare: _wait, ...older } = client;
+    const olderParsed = parseBenchmarkResult(JSON.stringify(sampleRun({ client: older })));
+    assert.ok(olderParsed.ok && olderParsed.result.kind === 'run');
+    assert.deepEqual(olderParsed.result.client, older);
     assert.deepEqual(errorsOf(sampleRun({ intervals: [{ ...base.intervals[0], client: { ...client, cores: -1 } }] })), [
       'intervals[0].client.cores: expected a number of 0 or more, got number -1',
     ]);

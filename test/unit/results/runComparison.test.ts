@@ -48,6 +48,65 @@ describe('compareRuns', () => {
     ]);
   });
 
+  test('each run says its engine and connection; a comparison across engines or connections warns', () => {
+    const local = { flavor: 'mariadb' as const, version: '10.11.19', host: '127.0.0.1', port: 3406 };
+    const builtin = sampleRun({
+      id: 'b',
+      name: 'built-in run',
+      connection: 'local',
+      server: local,
+      source: { tool: 'tidb-lab', toolVersion: '0.1.0', engine: 'builtin' },
+    });
+    const sysbench = sampleRun({
+      id: 's',
+      name: 'sysbench run',
+      connection: 'local',
+      server: local,
+      source: { tool: 'tidb-lab', toolVersion: '0.1.0', engine: 'sysbench', engineVersion: '1.0.20' },
+    });
+    const elsewhere = sampleRun({
+      id: 'e',
+      name: 'other server',
+      connection: 'tidb',
+      server: { flavor: 'tidb', version: '8.5.1', host: '10.0.0.5', port: 4000 },
+      source: { tool: 'tidb-lab', toolVersion: '0.1.0', engine: 'sysbench', engineVersion: '1.0.20' },
+    });
+    const mixed = compareRuns([builtin, sysbench]);
+    assert.deepEqual(
+      mixed.runs.map((run) => [run.engine, run.connection]),
+      [
+        ['built-in', 'local (127.0.0.1:3406)'],
+        ['sysbench 1.0.20', 'local (127.0.0.1:3406)'],
+      ],
+    );
+    assert.deepEqual(mixed.warnings, [
+      "the runs were made by different engines (built-in run: built-in; sysbench run: sysbench 1.0.20): each measures latency in its own way, so part of a difference may be the engine's, not the server's",
+    ]);
+    assert.deepEqual(compareRuns([sysbench, elsewhere]).warnings, [
+      'the runs ran on different connections (sysbench run: local (127.0.0.1:3406); other server: tidb (10.0.0.5:4000)): they may not have measured the same server',
+    ]);
+    // the same engine on the same server: nothing to say; an imported sysbench log is sysbench's numbers too
+    assert.deepEqual(compareRuns([sysbench, { ...sysbench, id: 's2', name: 'again' }]).warnings, []);
+    const imported = sampleRun({ id: 'i', name: 'imported', source: { tool: 'sysbench', toolVersion: '1.0.20' }, server: local });
+    const withImport = compareRuns([sysbench, imported]);
+    assert.deepEqual(withImport.warnings, []);
+    assert.deepEqual(withImport.runs[1].engine, 'sysbench 1.0.20 (imported log)');
+    assert.deepEqual(withImport.runs[1].connection, '127.0.0.1:3406');
+    // a run made before results named their engine was the built-in engine's
+    assert.equal(compareRuns([first, second]).runs[0].engine, 'built-in');
+    // go-tpc run by TiDB Lab is go-tpc's numbers, like an imported go-tpc log of the same version
+    const goTpc = sampleRun({
+      id: 'g',
+      name: 'go-tpc run',
+      connection: 'local',
+      server: local,
+      source: { tool: 'tidb-lab', toolVersion: '0.1.0', engine: 'go-tpc', engineVersion: '1.0.12' },
+    });
+    const againstBuiltin = compareRuns([builtin, goTpc]);
+    assert.equal(againstBuiltin.runs[1].engine, 'go-tpc 1.0.12');
+    assert.equal(againstBuiltin.warnings.length, 1);
+  });
+
   test('the default metrics cover throughput, latency and errors', () => {
     assert.deepEqual(
       compareRuns([first, second]).metrics.map((metric) => metric.metric.key),

@@ -1,20 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { enginesOfPlan } from '../../../src/core/server/planEngines';
-import { readSharedPlan } from '../plan/planFixtures';
+import { readRealPlan } from '../plan/planFixtures';
 
 test('a point get reads TiKV by key from TiDB (real plan)', () => {
-  assert.deepEqual(enginesOfPlan(readSharedPlan('point-get.txt')), ['TiDB', 'TiKV']);
+  assert.deepEqual(enginesOfPlan(readRealPlan('point-get.txt')), ['TiDB', 'TiKV']);
 });
 
 test('cop[tiflash] and mpp[tiflash] name TiFlash with their task kind (real plans)', () => {
-  assert.deepEqual(enginesOfPlan(readSharedPlan('cop-tiflash-hashagg-tiflash-scan.txt')), ['TiDB', 'TiFlash (cop)']);
-  assert.deepEqual(enginesOfPlan(readSharedPlan('explain-mpp-shuffle-hash-join.txt')), ['TiDB', 'TiFlash (MPP)']);
-  assert.deepEqual(enginesOfPlan(readSharedPlan('streamagg-indexreader-rangescan.txt')), ['TiDB', 'TiKV']);
+  assert.deepEqual(enginesOfPlan(readRealPlan('cop-tiflash-hashagg-tiflash-scan.txt')), ['TiDB', 'TiFlash (cop)']);
+  assert.deepEqual(enginesOfPlan(readRealPlan('explain-mpp-shuffle-hash-join.txt')), ['TiDB', 'TiFlash (MPP)']);
+  assert.deepEqual(enginesOfPlan(readRealPlan('streamagg-indexreader-rangescan.txt')), ['TiDB', 'TiKV']);
 });
 
 test('the decoded PLAN column (tidb_decode_plan output) names TiKV, and TiFlash without a task kind', () => {
-  assert.deepEqual(enginesOfPlan(readSharedPlan('tidb-decode-plan-output.txt'), 'plan'), ['TiDB', 'TiKV']);
+  assert.deepEqual(enginesOfPlan(readRealPlan('tidb-decode-plan-output.txt'), 'plan'), ['TiDB', 'TiKV']);
   // plancodec's text form: a tab before each row, tab-separated fields, header first
   const plan = [
     '\tid                  \ttask        \testRows\toperator info',

@@ -52,6 +52,26 @@ const REDACTED_FORMS: ReadonlyArray<[string, string]> = [
   [`CREATE USER bob IDENTIFIED BY _utf8mb4'${SECRET}'`, "CREATE USER bob IDENTIFIED BY '***'"],
   [`CREATE USER bob\n  IDENTIFIED\n  BY\n  '${SECRET}'`, "CREATE USER bob\n  IDENTIFIED\n  BY\n  '***'"],
   [`CREATE USER bob IDENTIFIED BY ${SECRET}`, "CREATE USER bob IDENTIFIED BY '***'"],
+  // comments are whitespace to the server: a comment between the keywords or before the value
+  [`CREATE USER bob IDENTIFIED BY /*x*/ '${SECRET}'`, "CREATE USER bob IDENTIFIED BY /*x*/ '***'"],
+  [`CREATE USER bob IDENTIFIED/**/BY '${SECRET}'`, "CREATE USER bob IDENTIFIED/**/BY '***'"],
+  [`CREATE USER bob IDENTIFIED -- why\n BY '${SECRET}'`, "CREATE USER bob IDENTIFIED -- why\n BY '***'"],
+  [`CREATE USER bob IDENTIFIED #why\nBY '${SECRET}'`, "CREATE USER bob IDENTIFIED #why\nBY '***'"],
+  [
+    `ALTER USER bob IDENTIFIED WITH /* plugin */ mysql_native_password /**/ AS '*${SECRET}'`,
+    "ALTER USER bob IDENTIFIED WITH /* plugin */ mysql_native_password /**/ AS '***'",
+  ],
+  [`SET PASSWORD /**/ FOR bob /**/ = /**/ '${SECRET}'`, "SET PASSWORD /**/ FOR bob /**/ = /**/ '***'"],
+  [`SELECT PASSWORD/**/(/**/'${SECRET}')`, "SELECT PASSWORD/**/(/**/'***')"],
+  [`CREATE USER bob IDENTIFIED /*!80000 BY */ '${SECRET}'`, "CREATE USER bob IDENTIFIED /*!80000 BY */ '***'"],
+  // adjacent literals are one string to the server
+  [`CREATE USER bob IDENTIFIED BY 'sek' /* c */ 'ret-xyz'`, "CREATE USER bob IDENTIFIED BY '***'"],
+  // a literal whose text is SQL: its doubled quotes and escapes are read as the server reads them
+  [`PREPARE s FROM 'CREATE USER bob IDENTIFIED BY ''it''''s ${SECRET}'''`, "PREPARE s FROM 'CREATE USER bob IDENTIFIED BY ''***'''"],
+  [`PREPARE s FROM 'SET PASSWORD = \\'${SECRET}\\''`, "PREPARE s FROM 'SET PASSWORD = ''***'''"],
+  [`PREPARE s FROM "ALTER USER bob IDENTIFIED BY '${SECRET}'"`, `PREPARE s FROM "ALTER USER bob IDENTIFIED BY '***'"`],
+  // under NO_BACKSLASH_ESCAPES 'a\' ends the literal and '...' is joined to it
+  [`CREATE USER bob IDENTIFIED BY 'a\\' '${SECRET}'`, "CREATE USER bob IDENTIFIED BY '***'"],
   // cut or broken statements, and a server error quoting the statement
   [`CREATE USER bob IDENTIFIED BY '${SECRET}`, "CREATE USER bob IDENTIFIED BY '***'"],
   [
@@ -71,6 +91,18 @@ const REDACTED_FORMS: ReadonlyArray<[string, string]> = [
   [`sysbench --mysql-password='two ${SECRET}' run`, 'sysbench --mysql-password=*** run'],
   [`MYSQL_PWD=${SECRET} sysbench run`, 'MYSQL_PWD=*** sysbench run'],
   [`mysql://root:${SECRET}@tidb:4000/test`, 'mysql://root:***@tidb:4000/test'],
+  // Go DSNs, the mysql client's -p<password>, go-tpc's -p <password>
+  [
+    `go-ycsb run mysql -p mysql.dsn=root:${SECRET}@tcp(127.0.0.1:4000)/test -p operationcount=10`,
+    'go-ycsb run mysql -p mysql.dsn=root:***@tcp(127.0.0.1:4000)/test -p operationcount=10',
+  ],
+  [`"mysql.dsn"="root:${SECRET}@tcp(127.0.0.1:4000)/test"`, '"mysql.dsn"="root:***@tcp(127.0.0.1:4000)/test"'],
+  [`dsn: app:${SECRET}@unix(/tmp/mysql.sock)/db?parseTime=true`, 'dsn: app:***@unix(/tmp/mysql.sock)/db?parseTime=true'],
+  [`root:p@ss:${SECRET}@/test`, 'root:***@/test'],
+  [`mysql -uroot -p${SECRET} -h 127.0.0.1`, 'mysql -uroot -p*** -h 127.0.0.1'],
+  [`mysql -uroot -p'${SECRET} two' test`, 'mysql -uroot -p*** test'],
+  [`go-tpc tpcc -H h -P 4000 -p ${SECRET} -D tpcc run`, 'go-tpc tpcc -H h -P 4000 -p *** -D tpcc run'],
+  [`go-tpc tpcc --password ${SECRET} run`, 'go-tpc tpcc --password *** run'],
   [
     `BACKUP DATABASE * TO 's3://bucket/p?access-key=AK&secret-access-key=${SECRET}&region=x'`,
     "BACKUP DATABASE * TO 's3://bucket/p?access-key=AK&secret-access-key=***&region=x'",
@@ -87,6 +119,10 @@ const KEPT: readonly string[] = [
   'Access denied for user root (using password: YES)',
   'unknown option "mysql_password" for oltp_read_only',
   'ALTER TABLE `sbtest1` CACHE',
+  'go-ycsb run mysql -P workloads/workloada -p operationcount=1000 -p mysql.host=127.0.0.1',
+  'mysql -p -h 127.0.0.1',
+  'SELECT \'IDENTIFIED\' AS word, "BY" AS other',
+  'ssh deploy@10.0.0.1 ls',
 ];
 
 describe('one redaction for passwords written in SQL and text', () => {
@@ -120,6 +156,21 @@ describe('a server error about a statement with a password', () => {
   test("TiDB's parser error names line and column", () => {
     const message = `You have an error in your SQL syntax; check the manual that corresponds to your TiDB version for the right syntax to use line 1 column 19 near "BY '${SECRET}'" `;
     assert.equal(redactServerError(message, `CREATE USER IDENTIFIED BY '${SECRET}'`), message.replace(`'${SECRET}'`, "'***'"));
+  });
+  test('a comment before the password does not hide it from the error: the quoted piece is blanked', () => {
+    const sql = `CREATE USER bob IDENTIFIED BY /*x*/ '${SECRET}' oops`;
+    assert.equal(redactServerError(`${syntax} near ''${SECRET}' oops' at line 1`, sql), `${syntax} near ''***' oops' at line 1`);
+    assert.equal(
+      redactServerError(`${syntax} near '/**/BY '${SECRET}'' at line 1`, `CREATE USER IDENTIFIED/**/BY '${SECRET}'`),
+      `${syntax} near '/**/BY '***'' at line 1`,
+    );
+  });
+  test('a short password is blanked from the quoted piece and where the message repeats it as a word', () => {
+    assert.equal(
+      redactServerError(`${syntax} near ''pw' x' at line 1`, "CREATE USER bob IDENTIFIED BY /**/ 'pw' x"),
+      `${syntax} near ''***' x' at line 1`,
+    );
+    assert.equal(redactServerError("Password 'pw' is too short", "ALTER USER bob IDENTIFIED/**/BY 'pw'"), "Password '***' is too short");
   });
   test('a password the message repeats elsewhere is blanked; a statement without one leaves the message alone', () => {
     assert.equal(

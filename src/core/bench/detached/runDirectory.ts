@@ -6,10 +6,10 @@
 //   owner        the process id of the editor window that follows it (shows its live tab)
 //   collected    created (exclusively) by the one window that stores the result
 // Every reader tolerates a half-written last line of events.jsonl: it is read on the next pass.
-import { randomUUID } from 'node:crypto';
-import { appendFileSync, closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileWhole } from '../../results/writeFileWhole';
 import type { DetachedRunEvent, DetachedRunMeta, DetachedRunOutcome } from './runEvents';
 
 export const RUN_FILES = {
@@ -22,11 +22,9 @@ export const RUN_FILES = {
   log: 'runner.log',
 } as const;
 
-/** Writes a file so a reader sees either nothing or all of it. */
-export function writeFileAtomic(path: string, text: string): void {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  writeFileSync(temporary, text, { mode: 0o600 });
-  renameSync(temporary, path);
+/** Writes a file so a reader sees either nothing or all of it (private to the user). */
+function writeFileAtomic(path: string, text: string): void {
+  writeFileWhole(path, text, { mode: 0o600 });
 }
 
 export async function createRunDirectory(runsFolder: string, meta: DetachedRunMeta): Promise<string> {

@@ -1,7 +1,8 @@
 // Runs the real sysbench for one benchmark: options from the same model as the built-in engine,
 // the password in a private --config-file (removed as soon as sysbench has read it, and however the
 // run ends), report lines streamed as interval reports while it runs, and the result read from its
-// output by the sysbench log importer, so the numbers are sysbench's own. Cancel sends SIGINT, and
+// output by the sysbench log importer, so the numbers are sysbench's own; the percentiles it does
+// not print come from the latency histogram it is asked for (sysbenchHistogram.ts). Cancel sends SIGINT, and
 // a second later (or once sysbench is gone) KILLs on the server what sysbench's connections still
 // run, as the built-in engine's hard stop does; what sysbench printed until then is kept, marked
 // cancelled. sysbench runs in a session of its own under a watchdog that kills it when this process
@@ -17,6 +18,7 @@ import { importSysbenchLog } from '../../results/importers/sysbenchLogImporter';
 import type { SysbenchInstallation } from './sysbenchInstallation';
 import { sysbenchInvocation } from './sysbenchInvocation';
 import { IntervalReportReader, LineSplitter, summaryDetails } from './sysbenchOutput';
+import { sysbenchHistogramLatencies, withHistogramPercentiles } from './sysbenchHistogram';
 import { writePrivateConfigFile, type PrivateConfigFile } from './privateConfigFile';
 import type { SqlExecutor } from '../../db/sqlExecutor';
 import { tcpConnectionsOf } from './processSockets';
@@ -49,7 +51,8 @@ export interface SysbenchRunRequest {
   admin?: SqlExecutor;
 }
 
-interface Finished {
+/** How the sysbench process ended: what it printed, its exit, and when. */
+export interface Finished {
   output: string;
   errors: string;
   code: number | null;
@@ -153,7 +156,8 @@ function runProcess(request: SysbenchRunRequest, args: string[], config: Private
   });
 }
 
-function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: SysbenchRunHooks): MeasuredRun {
+/** The result and summary details of a finished sysbench process, read from its output (exported for its unit tests). */
+export function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: SysbenchRunHooks): MeasuredRun {
   const cancelled = hooks.signal?.aborted === true;
   const imported = importSysbenchLog(finished.output).results.at(-1);
   if (imported === undefined) {
@@ -180,10 +184,17 @@ function measuredRun(request: SysbenchRunRequest, finished: Finished, hooks: Sys
     status,
   };
   delete result.name;
+  // sysbench's histogram (the engine asks for it) in the built-in engine's layout, with the percentiles it gives
+  delete result.histogram;
+  const latencies = imported.histogram === undefined ? undefined : sysbenchHistogramLatencies(imported.histogram);
+  if (latencies !== undefined && latencies.count > 0) {
+    result.histogram = latencies.buckets();
+    result.summary = { ...result.summary, latencyMs: withHistogramPercentiles(result.summary.latencyMs, latencies) };
+  }
   if (message !== undefined) result.message = message;
   else delete result.message;
   if (hooks.labels) result.labels = hooks.labels;
-  const details: RunDetails = summaryDetails(finished.output) ?? {
+  const details: RunDetails = summaryDetails(finished.output, options.limits.histogram) ?? {
     fairness: { eventsAvg: 0, eventsStddev: 0, timeAvgSec: 0, timeStddevSec: 0 },
     latencySumMs: 0,
     percentileMs: null,

@@ -66,13 +66,17 @@ export class IntervalReportReader {
   }
 }
 
-/** RunDetails from sysbench's final summary; undefined when the output has none (a cancelled run). */
-export function summaryDetails(output: string): RunDetails | undefined {
+/**
+ * RunDetails from sysbench's final summary; undefined when the output has none (a cancelled run).
+ * The latency histogram before it is part of the summary's lines when `withHistogram` (the run asked
+ * for --histogram; the engine asks sysbench for it anyway, to read its percentiles).
+ */
+export function summaryDetails(output: string, withHistogram = true): RunDetails | undefined {
   const lines = output.split(/\r?\n/);
   let start = lines.findIndex((line) => /^SQL statistics:$/.test(line.trim()));
   if (start < 0) return undefined;
   const histogram = lines.findIndex((line) => /^Latency histogram \(values are in milliseconds\)$/.test(line.trim()));
-  if (histogram >= 0 && histogram < start) start = histogram;
+  if (withHistogram && histogram >= 0 && histogram < start) start = histogram;
   const end = lines.findIndex((line, index) => index > start && /^execution time \(avg\/stddev\):/.test(line.trim()));
   if (end < 0) return undefined;
   const text = lines.slice(start, end + 1).join('\n');

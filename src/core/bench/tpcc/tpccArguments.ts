@@ -2,10 +2,12 @@
 // --warehouses, --threads (-T), --time and --interval as Go durations, --count, --ignore-error,
 // --isolation, --weight, --parts, --partition-type, --use-fk, --use-clustered-index, --no-check,
 // --dropdata, --retry-count, --retry-interval, --check-all; the connection as the other workloads
-// take it (--mysql-host=... ; MYSQL_PWD), the database `tpcc` unless --mysql-db says otherwise.
+// take it (--mysql-host=... ; MYSQL_PWD), the database `tpcc` unless --mysql-db says otherwise;
+// run's --engine=auto|builtin|go-tpc and --go-tpc=PATH (goTpcEngine/goTpcEngineChoice.ts).
 import { OptionError } from '../benchOptions';
 import { durationSeconds, parseGoTpcArguments, wholeNumber, type GoTpcArguments } from '../gotpc/goTpcArguments';
 import { DEFAULT_WEIGHTS } from './tpccMix';
+import { GO_TPC_ENGINE_SETTINGS, isGoTpcEngineSetting, type GoTpcEngineSetting } from '../goTpcEngine/goTpcEngineChoice';
 import { ISOLATION_LEVELS } from './tpccConnection';
 import type { PartitionType } from './tpccSchema';
 
@@ -28,6 +30,10 @@ export interface TpccArguments extends GoTpcArguments {
   retryCount: number;
   retryIntervalSec: number;
   checkAll: boolean;
+  /** run's engine: TiDB Lab's own or the installed go-tpc */
+  engine: GoTpcEngineSetting;
+  /** --go-tpc: where go-tpc is (default: go-tpc on PATH) */
+  goTpcPath?: string;
 }
 
 export function parseTpccArguments(argv: readonly string[]): TpccArguments {
@@ -44,6 +50,8 @@ export function parseTpccArguments(argv: readonly string[]): TpccArguments {
     retryCount: 50,
     retryIntervalSec: 10,
     checkAll: false,
+    engine: 'auto' as GoTpcEngineSetting,
+    goTpcPath: undefined as string | undefined,
   };
   const { options, positionals } = parseGoTpcArguments(argv, 'tpcc', ({ name, value, flag }) => {
     switch (name) {
@@ -94,6 +102,12 @@ export function parseTpccArguments(argv: readonly string[]): TpccArguments {
       case 'check-all':
         own.checkAll = flag();
         return true;
+      case 'engine':
+        own.engine = engineSetting(value());
+        return true;
+      case 'go-tpc':
+        own.goTpcPath = value();
+        return true;
       case 'wait':
         if (flag())
           throw new OptionError(
@@ -112,9 +126,18 @@ export function parseTpccArguments(argv: readonly string[]): TpccArguments {
     throw new OptionError(`Unknown command for tpcc: ${action} (prepare, run, check, cleanup)`);
   if (positionals.length > 2) throw new OptionError(`Unrecognized command line argument: ${positionals[2]}`);
   parsed.action = action as TpccAction;
+  if (parsed.engine === 'go-tpc' && parsed.action !== 'run')
+    throw new OptionError(`--engine=go-tpc drives go-tpc's run only; ${parsed.action} is TiDB Lab's own (leave --engine out)`);
   if (parsed.weights.length !== 5) throw new OptionError(`Should specify exact 5 weights: ${parsed.weights.join(',')}`);
   if (parsed.weights.reduce((sum, weight) => sum + weight, 0) !== 100)
     throw new OptionError(`The sum of weight should be 100: ${parsed.weights.join(',')}`);
   if (!parsed.connection.has('mysql-db')) parsed.connection.set('mysql-db', DEFAULT_TPCC_DATABASE);
   return parsed;
+}
+
+/** --engine's value for tpcc and ch. */
+export function engineSetting(value: string): GoTpcEngineSetting {
+  if (!isGoTpcEngineSetting(value))
+    throw new OptionError(`Invalid value for --engine: '${value}' (${GO_TPC_ENGINE_SETTINGS.join(', ')}; auto is the built-in engine)`);
+  return value;
 }

@@ -54,8 +54,11 @@ export function parseGoToolCommand(args: readonly string[], spec: GoFlagSpec): G
       continue;
     }
     const long = flag[1] === '--';
-    const name = long ? flag[2].replace(/-/g, '_') : (spec.shortFlags[flag[2]] ?? flag[2]);
+    let name = long ? flag[2].replace(/-/g, '_') : (spec.shortFlags[flag[2]] ?? flag[2]);
     let value: string | undefined = flag[3];
+    // pflag: a short flag's value may follow it directly ("-psecret", "-T8", "-p=x")
+    const attached = long ? undefined : attachedShortValue(arg, spec);
+    if (attached !== undefined) [name, value] = attached;
     if (value === undefined && !spec.booleanFlags.has(name) && i + 1 < args.length && !args[i + 1].startsWith('-')) value = args[++i];
     if (name === 'prop' && value !== undefined) {
       const equals = value.indexOf('=');
@@ -68,4 +71,11 @@ export function parseGoToolCommand(args: readonly string[], spec: GoFlagSpec): G
     }
   }
   return command;
+}
+
+function attachedShortValue(arg: string, spec: GoFlagSpec): [string, string] | undefined {
+  if (arg.length <= 2 || !Object.hasOwn(spec.shortFlags, arg[1])) return undefined;
+  const name = spec.shortFlags[arg[1]];
+  if (spec.booleanFlags.has(name)) return undefined;
+  return [name, arg[2] === '=' ? arg.slice(3) : arg.slice(2)];
 }

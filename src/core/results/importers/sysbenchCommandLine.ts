@@ -2,7 +2,7 @@
 // result: sysbench's own names with '_' for '-', deprecated aliases mapped to today's names,
 // on/off as booleans, numbers as numbers, and no password.
 
-import { isSecretKey } from '../redactSecrets';
+import { isSecretKey, redactSecretText } from '../redactSecrets';
 import type { RunOptions } from './importedRun';
 
 export interface SysbenchCommand {
@@ -47,11 +47,16 @@ function optionName(raw: string): string {
   return Object.hasOwn(ALIASES, name) ? ALIASES[name] : name;
 }
 
+/**
+ * An option's value as a number, a boolean or text; text through the one redaction for text (a
+ * DSN "root:pw@tcp(...)/test", a URL or a command line given as a value keeps no password).
+ * Every importer reads option values here.
+ */
 export function optionValue(raw: string): string | number | boolean {
   if (/^-?\d+(\.\d+)?$/.test(raw) && raw.length < 16) return Number(raw);
   if (/^(on|true)$/i.test(raw)) return true;
   if (/^(off|false)$/i.test(raw)) return false;
-  return raw;
+  return redactSecretText(raw);
 }
 
 /** "oltp_read_write", "/usr/share/sysbench/oltp_read_write.lua" and "./oltp_read_write.lua" all name oltp_read_write. */

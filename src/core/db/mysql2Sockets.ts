@@ -7,11 +7,11 @@
 // - mysql2 buffers a packet of any announced length (continuations included) until it is complete.
 //   A watcher reads the packet headers beside it and destroys the socket, with an error mysql2
 //   passes to the pending command, as soon as one announces more than the limit: 64 KiB until the
-//   handshake is done, 1 GiB (the largest max_allowed_packet a server accepts) after it.
+//   handshake is done, 64 MiB (MySQL 8's default max_allowed_packet) after it.
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { CR_MALFORMED_PACKET } from '../bench/protocol/mysqlClientError';
-import { HANDSHAKE_MAX_PACKET, PROTOCOL_MAX_PACKET, PacketSizeWatcher } from '../bench/protocol/packetSizeWatcher';
+import { DEFAULT_MAX_ALLOWED_PACKET, HANDSHAKE_MAX_PACKET, PacketSizeWatcher } from '../bench/protocol/packetSizeWatcher';
 import { HANDSHAKE_PACKET_TOO_LARGE, PACKET_TOO_LARGE } from './connectionErrors';
 
 /** What mysql2 passes to a `stream` factory (its connection config, in part). */
@@ -38,7 +38,7 @@ function oversizePacketError(message: string, handshake: boolean): Error {
 /** A socket's end at the latest this long after destroyAll() asked it to flush and close. */
 const FLUSH_MS = 500;
 
-export function mysql2Sockets(afterHandshakeLimit = PROTOCOL_MAX_PACKET): Mysql2Sockets {
+export function mysql2Sockets(afterHandshakeLimit = DEFAULT_MAX_ALLOWED_PACKET): Mysql2Sockets {
   const streams = new Set<Duplex>();
   const watchers = new WeakMap<Duplex, PacketSizeWatcher>();
 

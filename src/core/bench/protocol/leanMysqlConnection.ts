@@ -35,7 +35,7 @@ import {
   serverGoneError,
 } from './mysqlClientError';
 import { isPacketTooLarge, packetTooLargeWords } from './packetLimit';
-import { HANDSHAKE_MAX_PACKET, PROTOCOL_MAX_PACKET, oversizePacketMessage } from './packetSizeWatcher';
+import { DEFAULT_MAX_ALLOWED_PACKET, HANDSHAKE_MAX_PACKET, PROTOCOL_MAX_PACKET, oversizePacketMessage } from './packetSizeWatcher';
 import { BlockingReader, takeBlockingDescriptor, type ReadGate } from './blockingReader';
 
 // Taken from node:fs once: its exports object is in dictionary mode, and `fs.writeSync` read per
@@ -124,8 +124,6 @@ const WANTED_CAPABILITIES =
 
 const UTF8MB4_GENERAL_CI = 45;
 const READ_BUFFER_SIZE = 64 * 1024;
-/** What the client reads when asked nothing else: MySQL 8's max_allowed_packet (the client's and the server's). */
-export const DEFAULT_MAX_ALLOWED_PACKET = 64 * 1024 * 1024;
 const SERVER_MORE_RESULTS_EXISTS = 0x0008;
 
 const COM_QUIT = 0x01;

@@ -6,6 +6,13 @@
 export const PROTOCOL_MAX_PACKET = 0x40000000;
 
 /**
+ * The largest packet a client accepts after the handshake unless told otherwise: MySQL 8's default
+ * max_allowed_packet (the mysql client's own default is 16 MiB). A server that sends more is
+ * answered with a protocol error instead of the memory its packet announces.
+ */
+export const DEFAULT_MAX_ALLOWED_PACKET = 64 * 1024 * 1024;
+
+/**
  * The largest packet accepted before the handshake is done. A greeting, an auth switch or an RSA
  * public key is a few hundred bytes; a server announcing more is not a MySQL server.
  */

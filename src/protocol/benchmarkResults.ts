@@ -189,6 +189,8 @@ export interface BenchmarkResultsStrings {
   openRun: string;
   comparisonHeading: string;
   vsFirst: string;
+  /** {0}: the band in percent */
+  singleRunNoiseNote: string;
   qpsOverTime: string;
   p95OverTime: string;
   run: string;

@@ -5,6 +5,7 @@ import type { ExperimentResult, RunResult, ServerActivity } from './benchmarkRes
 import { errorCodeCounts, errorCodesText } from './errorCodes';
 import type { RunComparison } from './runComparison';
 import { countText, experimentCellName } from './runNames';
+import { singleRunNoiseNote } from './singleRunNoise';
 import {
   STUDY_MARK_NOT_FROM_MEMORY,
   STUDY_MARK_WITHIN_SPREAD,
@@ -78,7 +79,8 @@ export function runComparisonToMarkdown(comparison: RunComparison): string {
       index === 0 ? formatNumber(value) : `${formatNumber(value)} (${formatPercent(changePctVsFirst[index])})`,
     ),
   ]);
-  return markdownTable(header, rows);
+  const table = markdownTable(header, rows);
+  return comparison.noiseBandPct === null ? table : `${table}\n${singleRunNoiseNote(comparison.noiseBandPct)}\n`;
 }
 
 /** The study's summary: threads down, workloads across, "% change" in the cells; then the raw numbers. */

@@ -109,6 +109,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     openRun: t('Open'),
     comparisonHeading: t('Comparison of {0}', '{0}'),
     vsFirst: t('vs first'),
+    singleRunNoiseNote: t('~ single runs: differences under {0}% may be noise; run 3+ rounds (an experiment with repeats) to know.', '{0}'),
     qpsOverTime: t('QPS over time'),
     p95OverTime: t('p95 latency over time'),
     run: t('Run'),

@@ -21,6 +21,7 @@ import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 import { operationRowsOf, type OperationRow } from './operationRows';
 import { isTpccRun, tpccFiguresOf } from './tpccFigures';
+import { ranWithoutWait, tpccNoWaitNote } from './tpccWait';
 import { isTpccExperiment, TPCC_COMPARED_METRICS, tpccCellsTable, tpccCellText } from './tpccExperimentTable';
 import type { ServerRegions } from './serverRegions';
 import { experimentCellRegions, hotRegionRows, regionsChangeText, regionsTableRows, shownRegions } from './serverRegionsRows';
@@ -163,7 +164,8 @@ export function experimentToMarkdown(result: ExperimentResult): string {
 export function tpccCellsToMarkdown(result: Pick<ExperimentResult, 'cells'>): string {
   const table = tpccCellsTable(result);
   const rows = table.rows.map((row) => row.map((value, column) => tpccCellText(table, column, value, '–')));
-  return `**TPC-C**\n\n${markdownTable(table.headers, rows, table.numericFrom)}`;
+  const note = result.cells.some((cell) => ranWithoutWait(cell.run)) ? `\n${tpccNoWaitNote()}\n` : '';
+  return `**TPC-C**\n\n${markdownTable(table.headers, rows, table.numericFrom)}${note}`;
 }
 
 /** A run as Markdown: its summary, its transactions or queries (TPC-C, CH, rawsql), then what the server counted for it. */
@@ -209,7 +211,12 @@ export function operationsToMarkdown(run: RunResult): string {
     `tpmC: ${formatNumber(figures.tpmC, 1)}, tpmTotal: ${formatNumber(figures.tpmTotal, 1)}, efficiency: ${figures.efficiencyPct === null ? '–' : `${figures.efficiencyPct.toFixed(1)}%`}`,
     ...(figures.queries.length > 0 ? [`QphH: ${formatNumber(figures.qphH, 1)}`] : []),
   ];
-  return [`${totals.join('  \n')}\n`, table('Transactions', figures.transactions), table('Queries', figures.queries)]
+  return [
+    `${totals.join('  \n')}\n`,
+    ranWithoutWait(run) ? `${tpccNoWaitNote()}\n` : '',
+    table('Transactions', figures.transactions),
+    table('Queries', figures.queries),
+  ]
     .filter((part) => part !== '')
     .join('\n');
 }

@@ -4,11 +4,12 @@
 // runs (an experiment with "repeat") have a measured spread and use it instead (variantComparison).
 //
 // Why 10%: on a development machine with other work beside it, run-to-run noise of 5-10% is
-// common. Five identical 10 s runs with 4 threads on the local MariaDB of a 2-core
-// machine at a load average of 11 to 22 spread far wider (range over median: oltp_read_write 38%
-// with sysbench, 89% built-in; oltp_point_select 159% and 227%), so no band keeps a crowded
-// machine's noise out; 10% covers the common case and still colours a +25% effect. The note
-// says what the band cannot: only repeated rounds measure the noise.
+// common. Two sets of five identical 10 s runs (4 threads, 10,000 rows, sysbench and the built-in
+// engine) on the local MariaDB of a shared 2-core machine at load averages of 5 to 22 spread far
+// wider: coefficient of variation of TPS 16-48% with sysbench and 28-86% built-in, the largest
+// change between two of the same five runs +52% to +731%. No band keeps a crowded machine's noise
+// out without greying every real effect on a quiet one; 10% covers the common case and still
+// colours a +25% effect. The note says what the band cannot: only repeated rounds measure it.
 
 /** |change| under this many percent between two single runs may be noise. */
 export const SINGLE_RUN_NOISE_PCT = 10;

@@ -189,6 +189,10 @@ export interface BenchmarkResultsStrings {
   openRun: string;
   comparisonHeading: string;
   vsFirst: string;
+  /** {0}: the band in percent */
+  singleRunNoiseNote: string;
+  /** {0}: TPC-C's most tpmC per warehouse (12.86) */
+  tpccNoWaitNote: string;
   qpsOverTime: string;
   p95OverTime: string;
   run: string;

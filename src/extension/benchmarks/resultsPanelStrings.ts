@@ -109,6 +109,11 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     openRun: t('Open'),
     comparisonHeading: t('Comparison of {0}', '{0}'),
     vsFirst: t('vs first'),
+    tpccNoWaitNote: t(
+      "efficiency over 100% is possible: this run had no keying and think time (go-tpc's default); the spec caps a warehouse at {0} tpmC",
+      '{0}',
+    ),
+    singleRunNoiseNote: t('~ single runs: differences under {0}% may be noise; run 3+ rounds (an experiment with repeats) to know.', '{0}'),
     qpsOverTime: t('QPS over time'),
     p95OverTime: t('p95 latency over time'),
     run: t('Run'),

@@ -10,6 +10,9 @@
 #   - desktop VS Code when `code` is on the PATH and a display is available (DEMO_EDITOR=code forces it),
 #   - otherwise code-server on 127.0.0.1:${DEMO_PORT:-8765}, printing the URL; runs until Ctrl-C.
 # DEMO_NO_WAIT=1 leaves code-server running in the background and exits after printing the URL.
+# Each DEMO_PORT has its own code-server state (pid file, user data, extensions, log) under
+# $STATE_DIR/demo-code-server/<port>: demos on two ports run side by side; a second run on the same
+# port stops that port's previous demo code-server first.
 # DEMO_TIDB=playground also starts a local TiDB cluster with TiUP's playground (one TiFlash node; TiUP must be
 # installed: the demo never installs it) and adds it beside the MariaDB connection (scripts/start-playground.sh).
 # DEMO_CHECK=1 does everything with code-server, checks that it serves the workspace with TiDB Lab
@@ -31,7 +34,9 @@ EXTENSION_ID=tidb-lab.tidb-lab
 SYSBENCH_TABLES=4
 SYSBENCH_TABLE_SIZE=10000
 SETTINGS_MARK="// Written by TiDB Lab's scripts/demo.sh, which rewrites this file on each run."
-CS_STATE="$STATE_DIR/demo-code-server"
+[[ "$DEMO_PORT" =~ ^[0-9]+$ ]] && [ "$DEMO_PORT" -ge 1 ] && [ "$DEMO_PORT" -le 65535 ] \
+  || { echo "demo: DEMO_PORT must be a port number (got '$DEMO_PORT')" >&2; exit 1; }
+CS_STATE="$STATE_DIR/demo-code-server/$DEMO_PORT"
 PID_FILE="$CS_STATE/code-server.pid"
 LOG_FILE="$CS_STATE/code-server.log"
 
@@ -106,7 +111,7 @@ stop_code_server() {
 # --- Checks before anything is installed, started or written -----------------------------------
 if [ -z "$use_desktop" ]; then
   if pid="$(our_code_server_pid)"; then
-    say "Stopping the previous demo code-server (pid $pid)"
+    say "Stopping the previous demo code-server on port $DEMO_PORT (pid $pid)"
     stop_code_server
   fi
   if port_taken "$DEMO_PORT"; then

@@ -2,11 +2,12 @@
 # README command 1: set the machine up, build TiDB Lab and open it in VS Code with a demo database
 # (sysbench tables) already added as a connection.
 #   - the database: TiDB Lab's own MariaDB (scripts/start-mariadb.sh, 127.0.0.1:${TIDB_LAB_MYSQL_PORT:-3406}),
-#     with the user tidblab_demo and sysbench tables in sbtest. A MySQL or MariaDB already on the machine
-#     is left alone. DEMO_MYSQL=host[:port] uses your own server instead: it asks for the user and password
-#     (or reads DEMO_MYSQL_USER / DEMO_MYSQL_PASSWORD), asks before creating the database
-#     ${DEMO_MYSQL_DB:-tidblab_demo} with the sysbench tables (DEMO_MYSQL_CREATE_DB=1 answers yes without a
-#     terminal), and changes nothing else there: no users, no grants, no global variables.
+#     with the user tidblab_demo (made with its grants by scripts/create-demo-user.sh) and sysbench tables in
+#     sbtest. A MySQL or MariaDB already on the machine is left alone. DEMO_MYSQL=host[:port] uses your own
+#     server instead: it asks for the user and password (or reads DEMO_MYSQL_USER / DEMO_MYSQL_PASSWORD),
+#     asks before creating the database ${DEMO_MYSQL_DB:-tidblab_demo} with the sysbench tables
+#     (DEMO_MYSQL_CREATE_DB=1 answers yes without a terminal), and changes nothing else there: no users, no
+#     grants, no global variables.
 #   - desktop VS Code when `code` is on the PATH and a display is available (DEMO_EDITOR=code forces it),
 #   - otherwise code-server on 127.0.0.1:${DEMO_PORT:-8765}, printing the URL; runs until Ctrl-C.
 # DEMO_NO_WAIT=1 leaves code-server running in the background and exits after printing the URL.
@@ -176,18 +177,8 @@ if [ -z "${DEMO_MYSQL:-}" ]; then
   say "Starting TiDB Lab's MariaDB"
   bash scripts/start-mariadb.sh
 
-  say "Creating the demo user '$DB_USER' on it (empty password, local connections only)"
-  mariadb --no-defaults --socket="$STATE_DIR/run/main.sock" -uroot <<SQL
-CREATE DATABASE IF NOT EXISTS sbtest;
-CREATE DATABASE IF NOT EXISTS $DB_USER;
-CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1';
-CREATE USER IF NOT EXISTS '$DB_USER'@'localhost';
-GRANT ALL PRIVILEGES ON sbtest.* TO '$DB_USER'@'127.0.0.1';
-GRANT ALL PRIVILEGES ON sbtest.* TO '$DB_USER'@'localhost';
-GRANT ALL PRIVILEGES ON $DB_USER.* TO '$DB_USER'@'127.0.0.1';
-GRANT ALL PRIVILEGES ON $DB_USER.* TO '$DB_USER'@'localhost';
-FLUSH PRIVILEGES;
-SQL
+  say "Creating the demo user '$DB_USER' on it (empty password, local connections only; it may read performance_schema)"
+  bash scripts/create-demo-user.sh "$DB_USER"
 fi
 
 say "Building and packaging the extension"

@@ -16,6 +16,7 @@ import {
 } from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
 import { ms, shortText } from './serverActivityText';
+import { missingGrantText } from './missingGrantText';
 import { runDigestCountNote, type DigestCountNote } from './digestCountNote';
 import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
@@ -264,7 +265,9 @@ export function serverActivityToMarkdown(activity: ServerActivity | undefined, c
     plan === 'changed' ? `changed (${statement.planDigests.length} plans)` : plan === 'one' ? 'one' : '–',
   ]);
   const table = rows.length > 0 ? markdownTable(['Statement', 'Exec', 'Avg ms', 'Max ms', 'Total ms', 'Engines', 'Plan'], rows) : '';
-  const notes = activity.warnings.map((warning) => `- ${markdownCell(warning)}`).join('\n');
+  const notes = [...(activity.missingGrant ? [missingGrantText(activity.missingGrant)] : []), ...activity.warnings]
+    .map((warning) => `- ${markdownCell(warning)}`)
+    .join('\n');
   const countLine = countNote === null ? '' : `\n${countNote.kind === 'short' ? '' : 'Note: '}${markdownCell(countNote.text)}\n`;
   return `**Server: statements by server time** (${markdownCell(activity.source)})\n\n${table}${notes ? `\n${notes}\n` : ''}${countLine}`;
 }

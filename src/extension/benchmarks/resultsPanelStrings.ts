@@ -141,6 +141,7 @@ export function resultsPanelStrings(): BenchmarkResultsStrings {
     legendClientBound: t('client-bound (not an effect)'),
     serverStatements: t('Server: statements by server time ({0})', '{0}'),
     serverStatementsNone: t("The server counted none of the run's statements."),
+    serverStatementsNotRead: t('Not read: {0} has no {1} ({2}).', '{0}', '{1}', '{2}'),
     statement: t('Statement'),
     execCount: t('Exec'),
     serverAvg: t('Avg'),

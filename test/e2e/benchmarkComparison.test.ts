@@ -173,15 +173,13 @@ describe('a sweep with errors: its errors column, and a comparison that loses a 
       assert.ok(metrics.includes('errors/s'), `the errors row says its unit once: ${metrics.join(' | ')}`);
       // Two single runs: a change under 10% is grey and marked ~ (never green or red), and the note
       // under the table says why, exactly when such a change is shown.
-      const cells = await comparison
-        .locator('table.comparison td.heat')
-        .evaluateAll((tds) =>
-          tds.map((td) => ({
-            tone: td.getAttribute('data-tone'),
-            change: td.querySelector('.change')?.textContent ?? '',
-            background: td.style.backgroundColor,
-          })),
-        );
+      const cells = await comparison.locator('table.comparison td.heat').evaluateAll((tds) =>
+        tds.map((td) => ({
+          tone: td.getAttribute('data-tone'),
+          change: td.querySelector('.change')?.textContent ?? '',
+          background: td.style.backgroundColor,
+        })),
+      );
       for (const cell of cells) {
         const size = Math.abs(Number(cell.change.replace(/[^\d.]/g, '')));
         const marked = cell.change.endsWith(' ~');

@@ -20,12 +20,31 @@ import { isVerticalOutput, readVerticalRecords } from './verticalOutput';
 /** A `\G` record holding a whole plan (tidb_decode_plan) is read again as text, once. */
 const MAX_NESTED_READS = 2;
 
+/**
+ * The longest text read as a plan, in characters. The largest real plans are a few MB; reading one
+ * takes some 12 times its length in memory at its peak (short rows, mostly the operators themselves),
+ * so a text much larger would take gigabytes of the editor's memory for a plan no one can read.
+ */
+export const MAX_PLAN_TEXT_CHARS = 64 * 1024 * 1024;
+
 export function parsePlanText(text: string): ParsedPlan {
   try {
-    return readPlanText(typeof text === 'string' ? text : String(text), 0);
+    const input = typeof text === 'string' ? text : String(text);
+    if (input.length > MAX_PLAN_TEXT_CHARS) {
+      return emptyPlan([
+        `The plan text is ${megabytes(input.length)} MB, more than the ${megabytes(MAX_PLAN_TEXT_CHARS)} MB a plan is read up to; ` +
+          'it was not read. Give the plan alone (the EXPLAIN output, without what surrounds it).',
+      ]);
+    }
+    return readPlanText(input, 0);
   } catch (error) {
     return emptyPlan([`Internal error while reading the plan: ${error instanceof Error ? error.message : String(error)}`]);
   }
+}
+
+/** Characters as MB (of 2^20), one decimal. */
+function megabytes(chars: number): string {
+  return (chars / (1024 * 1024)).toFixed(1);
 }
 
 function readPlanText(input: string, nesting: number): ParsedPlan {

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { parsePlanText } from '../../../src/core/plan';
+import { MAX_PLAN_TEXT_CHARS } from '../../../src/core/plan/planTextParser';
 
 const PLAN_CORE = join(__dirname, '..', '..', '..', 'src', 'core', 'plan', 'index.js');
 
@@ -79,4 +81,16 @@ test('a table of EXPLAIN ANALYZE rows as TiDB prints them: peak and result bound
   assert.ok(report.operators > 9_000, `${report.operators} operators`);
   assert.ok(report.keptOverInput < 3.8, `the result keeps ${report.keptOverInput.toFixed(1)}x the input`);
   assert.ok(report.peakOverInput < 7, `the parse peaked at ${report.peakOverInput.toFixed(1)}x the input`);
+});
+
+test('a text longer than MAX_PLAN_TEXT_CHARS is refused with its size and the limit; one at the limit is read', () => {
+  const plan = '+----+------+\n| id | task |\n+----+------+\n| Point_Get_1 | root |\n+----+------+\n';
+  const atLimit = plan + ' '.repeat(MAX_PLAN_TEXT_CHARS - plan.length);
+  assert.equal(parsePlanText(atLimit).roots[0]?.id, 'Point_Get_1');
+  const over = parsePlanText(`${atLimit}${' '.repeat(6 * 1024 * 1024)}`);
+  assert.deepEqual(over.roots, []);
+  assert.deepEqual(over.warnings, [
+    'The plan text is 70.0 MB, more than the 64.0 MB a plan is read up to; it was not read. ' +
+      'Give the plan alone (the EXPLAIN output, without what surrounds it).',
+  ]);
 });

@@ -4,6 +4,7 @@
 
 export const REQUIRED_FILES = [
   'extension/package.json',
+  'extension/package.nls.json',
   'extension/dist/extension.js',
   'extension/dist/benchWorker.js',
   'extension/dist/benchRunner.js',

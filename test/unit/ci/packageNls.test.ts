@@ -71,9 +71,9 @@ describe('package.nls.json', () => {
     const manifest = JSON.parse(readFileSync(resolve(repoRoot, 'package.json'), 'utf8')) as { contributes?: unknown };
     const nls = JSON.parse(readFileSync(resolve(repoRoot, 'package.nls.json'), 'utf8')) as Record<string, unknown>;
     assert.deepEqual(manifestNlsProblems(manifest, nls), []);
-    // The walk sees the contributions: commands, settings and views are all there.
+    // The walk sees the contributions: commands, settings, views and the walkthrough are all there.
     const paths = userFacingStrings(manifest.contributes, 'contributes').map(({ path }) => path);
-    for (const prefix of ['contributes.commands', 'contributes.configuration', 'contributes.views'])
+    for (const prefix of ['contributes.commands', 'contributes.configuration', 'contributes.views', 'contributes.walkthroughs'])
       assert.ok(
         paths.some((path) => path.startsWith(prefix)),
         `no user-facing string found under ${prefix}`,

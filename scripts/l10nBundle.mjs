@@ -1,4 +1,5 @@
-// Writes l10n/bundle.l10n.json, the English of every vscode.l10n.t(...) call in src/ (the bundle a
+// Writes l10n/bundle.l10n.json, the English of every vscode.l10n.t(...) call in src/, its aliases
+// (`const t = vscode.l10n.t`, a parameter typed `Translate`) included (the bundle a
 // translator copies to bundle.l10n.<locale>.json), in the form @vscode/l10n-dev writes it: a plain
 // message is its own key; {message, comment} is keyed "message/comment". The calls are found with
 // TypeScript's parser, not a regular expression, so strings with quotes, line breaks or `{0}` keep
@@ -13,13 +14,42 @@ import ts from 'typescript';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE_FILE = 'l10n/bundle.l10n.json';
 
-/** `vscode.l10n.t(...)` or `l10n.t(...)` (an imported l10n). */
-function isL10nCall(node) {
-  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
-  const callee = node.expression;
-  if (callee.name.text !== 't') return false;
-  const owner = callee.expression;
+/** `vscode.l10n.t` or `l10n.t` (an imported l10n), not called. */
+function isL10nT(node) {
+  if (!ts.isPropertyAccessExpression(node) || node.name.text !== 't') return false;
+  const owner = node.expression;
   return (ts.isIdentifier(owner) && owner.text === 'l10n') || (ts.isPropertyAccessExpression(owner) && owner.name.text === 'l10n');
+}
+
+/**
+ * The names that stand for vscode.l10n.t in a file: `const t = vscode.l10n.t;` and parameters typed
+ * `Translate` (the strings modules, called with vscode.l10n.t). By name, not by scope: a file that
+ * used the same name for something else would need a different one.
+ */
+function translateAliases(source) {
+  const names = new Set();
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isL10nT(node.initializer))
+      names.add(node.name.text);
+    if (
+      ts.isParameter(node) &&
+      ts.isIdentifier(node.name) &&
+      node.type &&
+      ts.isTypeReferenceNode(node.type) &&
+      ts.isIdentifier(node.type.typeName) &&
+      node.type.typeName.text === 'Translate'
+    )
+      names.add(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+
+/** `vscode.l10n.t(...)`, `l10n.t(...)` or a call of one of its aliases. */
+function isL10nCall(node, aliases) {
+  if (!ts.isCallExpression(node)) return false;
+  return isL10nT(node.expression) || (ts.isIdentifier(node.expression) && aliases.has(node.expression.text));
 }
 
 function literalText(node) {
@@ -53,10 +83,11 @@ function messageOf(call) {
 /** The messages of one source file, and its calls whose message is not a literal (as "file:line"). */
 export function messagesIn(fileName, sourceText) {
   const source = ts.createSourceFile(fileName, sourceText, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const aliases = translateAliases(source);
   const messages = [];
   const problems = [];
   const visit = (node) => {
-    if (isL10nCall(node)) {
+    if (isL10nCall(node, aliases)) {
       const message = messageOf(node);
       if (message) messages.push(message);
       else {

@@ -160,7 +160,7 @@ describe('the results grid page', () => {
 
   test('the check sees English in a label, a status, a template and an element, not in markup or names', () => {
     const source = [
-      "import { element } from '../shared/dom';",
+      "import { element } from './dom';",
       "const a = button({ id: 'copy-cell', label: 'Copy Cell', appearance: 'secondary' });",
       "status.textContent = scope === 'cell' ? 'Copied the cell.' : s.copiedRow;",
       'const b = `Copied ${count} cells.`;',

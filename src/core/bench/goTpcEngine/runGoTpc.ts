@@ -21,6 +21,7 @@ import { LineSplitter } from '../sysbenchEngine/sysbenchOutput';
 import { startCredentialRelay, type CredentialRelay } from './credentialRelay';
 import type { GoTpcInstallation } from './findGoTpc';
 import { goTpcConnectionArgs, goTpcRunArgs, passwordArgument, type GoTpcRunOptions } from './goTpcInvocation';
+import { goTpcTpccSummary } from './goTpcTpccSummary';
 import { watchGoTpc } from './goTpcWatchdog';
 
 /** How long go-tpc gets to print its summary and end after SIGINT before it is killed. */
@@ -231,6 +232,9 @@ function measured(
     status,
   };
   delete result.name;
+  // only from go-tpc's [Summary] (printed on SIGINT too): without it the labels are the last interval's
+  const tpcc = imported.status === 'completed' ? goTpcTpccSummary(imported.labels ?? {}, request.options.warehouses) : undefined;
+  if (tpcc !== undefined) result.tpcc = tpcc;
   if (message !== undefined) result.message = message;
   else delete result.message;
   if (hooks.labels) result.labels = { ...(result.labels ?? {}), ...hooks.labels };

@@ -94,6 +94,17 @@ describe('compareRuns', () => {
     assert.deepEqual(withImport.runs[1].connection, '127.0.0.1:3406');
     // a run made before results named their engine was the built-in engine's
     assert.equal(compareRuns([first, second]).runs[0].engine, 'built-in');
+    // go-tpc run by TiDB Lab is go-tpc's numbers, like an imported go-tpc log of the same version
+    const goTpc = sampleRun({
+      id: 'g',
+      name: 'go-tpc run',
+      connection: 'local',
+      server: local,
+      source: { tool: 'tidb-lab', toolVersion: '0.1.0', engine: 'go-tpc', engineVersion: '1.0.12' },
+    });
+    const againstBuiltin = compareRuns([builtin, goTpc]);
+    assert.equal(againstBuiltin.runs[1].engine, 'go-tpc 1.0.12');
+    assert.equal(againstBuiltin.warnings.length, 1);
   });
 
   test('the default metrics cover throughput, latency and errors', () => {

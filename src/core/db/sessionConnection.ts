@@ -5,9 +5,11 @@
 // information (MySQL and MariaDB send it; TiDB does not, and SELECT DATABASE() asks after a
 // statement that can change it). A result set ends with an EOF packet whose flags mysql2 does not
 // pass on: after one, `DO 0` reads them (one OK packet). It notices when the server closes it.
+import type { Duplex } from 'node:stream';
 import type { Connection, ConnectionOptions } from 'mysql2';
 import { loadMysql2 } from '../lazyLibraries';
 import { stripLeadingComments } from '../sql/statementSplitter';
+import { mysql2Sockets, type Mysql2Sockets } from './mysql2Sockets';
 import { connectionIdFrom } from './queryKill';
 import { inTransactionFrom } from './serverStatusFlags';
 import type { SqlExecutor, SqlLogger, SqlRow, SqlRunOutcome } from './sqlExecutor';
@@ -60,6 +62,7 @@ export class SessionConnection implements SqlExecutor, SessionServerState {
   private constructor(
     private readonly connection: Connection,
     private readonly logger: SqlLogger,
+    private readonly sockets: Mysql2Sockets,
   ) {
     // A connection the server closes (KILL, a restart, wait_timeout) reports it here, also when no
     // statement runs: never as an uncaught error.
@@ -71,7 +74,10 @@ export class SessionConnection implements SqlExecutor, SessionServerState {
 
   /** Connects and reads the connection's id and database; throws the driver's error when it cannot. */
   static async open(options: ConnectionOptions, logger: SqlLogger = () => undefined): Promise<SessionConnection> {
-    const session = new SessionConnection(loadMysql2().createConnection(options), logger);
+    // its socket made by mysql2Sockets, as the pool's are: bounded packets, ended on every failure
+    const sockets = mysql2Sockets();
+    const session = new SessionConnection(loadMysql2().createConnection({ ...options, stream: sockets.stream }), logger, sockets);
+    session.connection.once('connect', () => sockets.handshakeDone(session.connection as unknown as { stream?: Duplex }));
     try {
       const [row] = await session.query('SELECT CONNECTION_ID() AS id, DATABASE() AS db');
       const id = connectionIdFrom(row?.id);
@@ -153,7 +159,10 @@ export class SessionConnection implements SqlExecutor, SessionServerState {
     if (this.lostReason !== undefined) return Promise.resolve();
     this.markLost('closed by TiDB Lab');
     return new Promise<void>((resolve) => {
-      this.connection.end(() => resolve());
+      this.connection.end(() => {
+        this.sockets.destroyAll();
+        resolve();
+      });
     });
   }
 
@@ -161,6 +170,7 @@ export class SessionConnection implements SqlExecutor, SessionServerState {
   destroy(): void {
     this.markLost('closed by TiDB Lab');
     this.connection.destroy();
+    this.sockets.destroyAll();
   }
 
   private async readStatus(): Promise<void> {

@@ -24,6 +24,7 @@ export class EditorSessions implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly item = vscode.window.createStatusBarItem('tidbLab.editorSession', vscode.StatusBarAlignment.Left, 49);
   private readonly subscriptions: vscode.Disposable[] = [this.item];
+  private shownUri: string | undefined;
 
   constructor(
     private readonly connections: ConnectionManager,
@@ -111,8 +112,10 @@ export class EditorSessions implements vscode.Disposable {
   }
 
   private update(): void {
+    // a results grid or plan in front (no text editor) keeps the session of the SQL editor before it
     const document = vscode.window.activeTextEditor?.document;
-    const entry = document ? this.entries.get(document.uri.toString()) : undefined;
+    if (document) this.shownUri = document.uri.toString();
+    const entry = this.shownUri === undefined ? undefined : this.entries.get(this.shownUri);
     if (!entry) {
       this.item.hide();
       return;

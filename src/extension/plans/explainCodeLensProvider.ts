@@ -3,6 +3,7 @@
 // DELIMITER respected; the comments above a statement are not part of it).
 import * as vscode from 'vscode';
 import { RUN_COMMANDS, runStatementKeyLabel } from '../statementRun/runIds';
+import { lensLabels, lensTitle } from './codeLensTitles';
 import { explainTargets } from './explainStatements';
 import { isExplainable } from '../../core/sql/statementKind';
 import { PLAN_COMMANDS, PLAN_SETTINGS } from './planIds';
@@ -16,12 +17,15 @@ export class ExplainCodeLensProvider implements vscode.CodeLensProvider, vscode.
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!vscode.workspace.getConfiguration().get<boolean>(PLAN_SETTINGS.codeLens, true)) return [];
-    return explainTargets(document.getText()).flatMap((target) => {
+    const targets = explainTargets(document.getText());
+    const labels = lensLabels(targets, (offset) => document.positionAt(offset).line);
+    return targets.flatMap((target, index) => {
+      const label = labels[index];
       const line = document.positionAt(target.codeStart).line;
       const range = new vscode.Range(line, 0, line, 0);
       const args = [document.uri, target.start];
       const run = new vscode.CodeLens(range, {
-        title: vscode.l10n.t('Run'),
+        title: lensTitle(vscode.l10n.t('Run'), label),
         command: RUN_COMMANDS.runStatement,
         arguments: args,
         tooltip: vscode.l10n.t(
@@ -33,13 +37,13 @@ export class ExplainCodeLensProvider implements vscode.CodeLensProvider, vscode.
       return [
         run,
         new vscode.CodeLens(range, {
-          title: vscode.l10n.t('Explain'),
+          title: lensTitle(vscode.l10n.t('Explain'), label),
           command: PLAN_COMMANDS.explainStatement,
           arguments: args,
           tooltip: vscode.l10n.t('EXPLAIN this statement on the active connection (it does not run)'),
         }),
         new vscode.CodeLens(range, {
-          title: vscode.l10n.t('Explain Analyze'),
+          title: lensTitle(vscode.l10n.t('Explain Analyze'), label),
           command: PLAN_COMMANDS.explainAnalyzeStatement,
           arguments: args,
           tooltip: vscode.l10n.t('EXPLAIN ANALYZE runs this statement on the active connection and shows where the time went'),

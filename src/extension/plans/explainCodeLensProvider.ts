@@ -2,7 +2,7 @@
 // (SELECT and DML), with statement boundaries from the splitter (strings, comments, backticks and
 // DELIMITER respected; the comments above a statement are not part of it).
 import * as vscode from 'vscode';
-import { RUN_COMMANDS, runStatementKeyLabel } from '../statementRun/runIds';
+import { explainAnalyzeKeyLabel, RUN_COMMANDS, runStatementKeyLabel } from '../statementRun/runIds';
 import { lensLabels, lensTitle } from './codeLensTitles';
 import { explainTargets } from './explainStatements';
 import { isExplainable } from '../../core/sql/statementKind';
@@ -46,7 +46,10 @@ export class ExplainCodeLensProvider implements vscode.CodeLensProvider, vscode.
           title: lensTitle(vscode.l10n.t('Explain Analyze'), label),
           command: PLAN_COMMANDS.explainAnalyzeStatement,
           arguments: args,
-          tooltip: vscode.l10n.t('EXPLAIN ANALYZE runs this statement on the active connection and shows where the time went'),
+          tooltip: vscode.l10n.t(
+            'EXPLAIN ANALYZE runs this statement on the active connection and shows where the time went ({0} for the statement under the cursor)',
+            explainAnalyzeKeyLabel(process.platform),
+          ),
         }),
       ];
     });

@@ -15,3 +15,15 @@ export const RUN_STATEMENT_KEY = { key: 'ctrl+enter', mac: 'cmd+enter', when: 'e
 export function runStatementKeyLabel(platform: string): string {
   return platform === 'darwin' ? 'Cmd+Enter' : 'Ctrl+Enter';
 }
+
+/** Explain Analyze Statement's key in SQL editors (package.json's keybindings), shown in its CodeLens tooltip. */
+export const EXPLAIN_ANALYZE_KEY = {
+  command: 'tidbLab.explainAnalyzeStatement',
+  key: 'ctrl+alt+enter',
+  mac: 'cmd+alt+enter',
+  when: 'editorTextFocus && editorLangId == sql',
+} as const;
+
+export function explainAnalyzeKeyLabel(platform: string): string {
+  return platform === 'darwin' ? 'Cmd+Alt+Enter' : 'Ctrl+Alt+Enter';
+}

@@ -4,7 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { RUN_COMMANDS, RUN_STATEMENT_KEY, runStatementKeyLabel } from '../../../src/extension/statementRun/runIds';
+import {
+  EXPLAIN_ANALYZE_KEY,
+  explainAnalyzeKeyLabel,
+  RUN_COMMANDS,
+  RUN_STATEMENT_KEY,
+  runStatementKeyLabel,
+} from '../../../src/extension/statementRun/runIds';
 
 const root = resolve(__dirname, '..', '..', '..', '..');
 
@@ -30,4 +36,20 @@ test("the README's statement section lists the shortcut", () => {
   const section = readme.slice(readme.indexOf('## Running a statement'), readme.indexOf('## Query plans'));
   assert.match(section, /Ctrl\+Enter/);
   assert.match(section, /Cmd\+Enter/);
+});
+
+test('package.json binds Ctrl+Alt+Enter / Cmd+Alt+Enter to Explain Analyze in SQL editors, listed in the README', () => {
+  const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+    contributes: { keybindings?: { command: string; key: string; mac?: string; when?: string }[] };
+  };
+  const binding = manifest.contributes.keybindings?.find((candidate) => candidate.command === EXPLAIN_ANALYZE_KEY.command);
+  assert.ok(binding, 'no keybinding for Explain Analyze');
+  assert.equal(binding.key, EXPLAIN_ANALYZE_KEY.key);
+  assert.equal(binding.mac, EXPLAIN_ANALYZE_KEY.mac);
+  assert.match(binding.when ?? '', /editorLangId == sql/);
+  assert.equal(explainAnalyzeKeyLabel('darwin'), 'Cmd+Alt+Enter');
+  assert.equal(explainAnalyzeKeyLabel('linux'), 'Ctrl+Alt+Enter');
+  const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Running a statement'), readme.indexOf('## Query plans'));
+  assert.match(section, /Explain Analyze Statement \| Ctrl\+Alt\+Enter \(Mac: Cmd\+Alt\+Enter\)/);
 });

@@ -15,13 +15,13 @@ import {
   type RunResult,
   type SkippedVariant,
 } from '../results/benchmarkResult';
-import { experimentResult, settleExperiment } from './experimentResult';
+import { experimentResult, settleExperiment } from './experiments/experimentResult';
 import { openAdminSession } from './adminSession';
 import { connectionOptionValues, leanConnectTargets, type BenchConnectionSettings } from './benchConnectionSettings';
-import type { BulkLoadExperimentDefinition, KeyOrder } from './experimentDefinition';
+import type { BulkLoadExperimentDefinition, KeyOrder } from './experiments/experimentDefinition';
 import { planBulkLoad, type BulkLoadCellPlan } from './bulkLoadPlan';
 import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal, layoutWords, serverAssignsKeys } from './bulkLoadTable';
-import type { ExperimentHooks } from './experimentHooks';
+import type { ExperimentHooks } from './experiments/experimentHooks';
 import { LatencyRecorder } from './latencyHistogram';
 import { packetTooLargeWords } from './protocol/packetLimit';
 import { BenchWorkerPool } from './benchWorkerPool';

@@ -13,7 +13,7 @@
 // with the table, so the load pays for keeping it, which is what the option compares.
 import { isAtLeast, serverDisplayName, type ServerIdentity } from '../db/serverFlavor';
 import { quoteIdentifier } from '../db/sqlIdentifiers';
-import type { BulkLoadPrimaryKey, BulkLoadTableLayout } from './experimentModel';
+import type { BulkLoadPrimaryKey, BulkLoadTableLayout } from './experiments/experimentModel';
 
 /** sysbench's name for the secondary index of table 1 (create_secondary). */
 export const SECONDARY_INDEX_NAME = 'k_1';

@@ -7,7 +7,7 @@ import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
 import { DEFAULT_DISTRIBUTION } from './randomDistribution';
 import { SysbenchRandom } from './sysbenchRandom';
 import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from './sysbenchSql';
-import type { KeyOrder } from './experimentDefinition';
+import type { KeyOrder } from './experiments/experimentDefinition';
 import type { BulkLoadWorkerSetup } from './workerMessages';
 import { BULK_CONTROL_NEXT_BATCH, CONTROL_STOP } from './workerMessages';
 

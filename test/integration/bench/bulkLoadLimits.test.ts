@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { bulkInsertStatementBytes } from '../../../src/core/bench/bulkLoadExperiment';
 import { adminConnection, db, dropDatabase, freshDatabase } from './support/benchFixtures';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { BULK_LOAD_ROW_BYTES } from '../../../src/core/bench/bulkLoadRow';
 import type { ExperimentResult } from '../../../src/core/results/benchmarkResult';
 import { startTestStandIn } from '../../standin/testStandIn';

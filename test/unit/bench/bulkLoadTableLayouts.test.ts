@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { bulkInsertStatementBytes, planBulkLoad, runnableBulkLoadCells } from '../../../src/core/bench/bulkLoadExperiment';
 import { bulkLoadCellCount } from '../../../src/core/bench/bulkLoadPlan';
 import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal } from '../../../src/core/bench/bulkLoadTable';
-import { parseExperimentDefinition, type BulkLoadExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
+import { parseExperimentDefinition, type BulkLoadExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
 import { identifyServer } from '../../../src/core/db/serverFlavor';
 import { bulkLoadToMarkdown, bulkLoadVariantHeader } from '../../../src/core/results/exportMarkdown';
 import { sampleExperiment } from '../results/support/sampleResults';

@@ -12,7 +12,7 @@ import { optionsRecord } from '../../core/bench/benchOptions';
 import type { ExperimentDefinition, SysbenchExperimentDefinition } from '../../core/bench/experiments/experimentDefinition';
 import { isEngineSetting, type EngineConfig } from '../../core/bench/benchEngine';
 import { planExperiment, type PlannedCell } from '../../core/bench/experiments/runExperiment';
-import { bulkLoadCellCount } from '../../core/bench/bulkLoadPlan';
+import { bulkLoadCellCount } from '../../core/bench/bulkLoad/bulkLoadPlan';
 import { tpccCellCount } from '../../core/bench/experiments/experimentSize';
 import { RAWSQL_WORKLOAD, type RawsqlConfig } from '../../core/bench/rawsql/runRawsql';
 import { TPCC_WORKLOAD, type TpccRunConfig } from '../../core/bench/tpcc/runTpcc';

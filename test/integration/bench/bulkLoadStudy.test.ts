@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
-import { BULK_LOAD_ROW_BYTES } from '../../../src/core/bench/bulkLoadRow';
+import { BULK_LOAD_ROW_BYTES } from '../../../src/core/bench/bulkLoad/bulkLoadRow';
 import type { ExperimentResult } from '../../../src/core/results/benchmarkResult';
 import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';

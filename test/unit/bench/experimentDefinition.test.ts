@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { parseExperimentDefinition, type SysbenchExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
 import { expandVariantSql, sessionStatementsFor, waitUntilReady } from '../../../src/core/bench/experiments/experimentVariant';
 import { planExperiment } from '../../../src/core/bench/experiments/runExperiment';
-import { bulkLoadWarnings, loadOrder, planBulkLoad } from '../../../src/core/bench/bulkLoadExperiment';
+import { bulkLoadWarnings, loadOrder, planBulkLoad } from '../../../src/core/bench/bulkLoad/bulkLoadExperiment';
 import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
 import { DEFAULT_DISTRIBUTION } from '../../../src/core/bench/randomDistribution';
 import type { SqlExecutor, SqlRow } from '../../../src/core/db/sqlExecutor';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
 import { EXPERIMENT_PRESETS, findPreset, presetAvailability, presetDocument } from '../../../src/core/bench/experiments/experimentPresets';
-import { planBulkLoad } from '../../../src/core/bench/bulkLoadExperiment';
+import { planBulkLoad } from '../../../src/core/bench/bulkLoad/bulkLoadExperiment';
 import { planExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { identifyServer } from '../../../src/core/db/serverFlavor';
 

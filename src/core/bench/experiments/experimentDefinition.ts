@@ -65,8 +65,8 @@ import {
 import { parseTpccExperiment } from './tpccExperimentDefinition';
 import { experimentSizeProblem } from './experimentSize';
 import { isWorkloadName } from '../workloadCatalog';
-import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from '../bulkLoadRow';
-import { MAX_SHARD_BITS, PRIMARY_KEY_KINDS } from '../bulkLoadTable';
+import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from '../bulkLoad/bulkLoadRow';
+import { MAX_SHARD_BITS, PRIMARY_KEY_KINDS } from '../bulkLoad/bulkLoadTable';
 import type {
   BulkLoadExperimentDefinition,
   BulkLoadPrimaryKey,

@@ -3,7 +3,7 @@
 // the estimate of how long it runs, printed before it starts; above LONG_EXPERIMENT_SECONDS the CLI
 // wants --yes and the extension asks.
 import { optionKey } from '../benchOptions';
-import { bulkLoadCellCount } from '../bulkLoadPlan';
+import { bulkLoadCellCount } from '../bulkLoad/bulkLoadPlan';
 import type {
   BulkLoadExperimentDefinition,
   ExperimentDefinition,

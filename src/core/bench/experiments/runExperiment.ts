@@ -10,7 +10,7 @@ import { openAdminSession } from '../adminSession';
 import type { BenchConnectionSettings } from '../benchConnectionSettings';
 import { resolveBenchmarkConfig } from '../benchmarkConfig';
 import type { BenchOptions } from '../benchOptions';
-import { runBulkLoadExperiment } from '../bulkLoadExperiment';
+import { runBulkLoadExperiment } from '../bulkLoad/bulkLoadExperiment';
 import { runTpccExperiment } from './tpccExperiment';
 import { cleanupWithOptions } from '../cleanupBenchmark';
 import {

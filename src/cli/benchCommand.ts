@@ -18,24 +18,24 @@ import { studyTables, studyTablesText } from '../core/results/studyTables';
 import { parseBenchArguments } from '../core/bench/benchArguments';
 import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions } from '../core/bench/benchOptions';
 import { settingsFromOptions, type BenchConnectionSettings } from '../core/bench/benchConnectionSettings';
-import type { ExperimentDefinition } from '../core/bench/experimentModel';
+import type { ExperimentDefinition } from '../core/bench/experiments/experimentModel';
 import { cleanupWithOptions } from '../core/bench/cleanupBenchmark';
-import { parseExperimentDefinition } from '../core/bench/experimentDefinition';
-import { applyExperimentCommandLine } from '../core/bench/experimentCommandLine';
+import { parseExperimentDefinition } from '../core/bench/experiments/experimentDefinition';
+import { applyExperimentCommandLine } from '../core/bench/experiments/experimentCommandLine';
 import {
   describeEstimate,
   estimateExperiment,
   formatDuration,
   isLongExperiment,
   LONG_EXPERIMENT_SECONDS,
-} from '../core/bench/experimentSize';
-import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '../core/bench/experimentPresets';
+} from '../core/bench/experiments/experimentSize';
+import { EXPERIMENT_PRESETS, findPreset, presetDocument, presetListing } from '../core/bench/experiments/experimentPresets';
 import { PrepareCancelled, prepareWithOptions } from '../core/bench/prepareBenchmark';
 import { BenchmarkError, type MeasuredRun } from '../core/bench/runBenchmark';
 import { TOOL_VERSION } from '../core/toolVersion';
 import { EngineError, engineText, runMeasuredWithEngine, type EngineConfig } from '../core/bench/benchEngine';
-import { runExperiment } from '../core/bench/runExperiment';
-import { partialExperimentResult } from '../core/bench/experimentResult';
+import { runExperiment } from '../core/bench/experiments/runExperiment';
+import { partialExperimentResult } from '../core/bench/experiments/experimentResult';
 import { withClaimedOut, releaseOutClaims, type ClaimedOutFile } from './outFile';
 import { clientSummaryLine, experimentClientSummaryLine } from '../core/results/clientBound';
 import { runDigestCountNote } from '../core/results/digestCountNote';

@@ -13,7 +13,7 @@ import { createConnection } from 'mysql2/promise';
 import type { Frame } from 'playwright-core';
 import { runMeasuredWithEngine } from '../../src/core/bench/benchEngine';
 import { resolveBenchOptions } from '../../src/core/bench/benchOptions';
-import { EXPERIMENT_PRESETS } from '../../src/core/bench/experimentPresets';
+import { EXPERIMENT_PRESETS } from '../../src/core/bench/experiments/experimentPresets';
 import { prepareWithOptions } from '../../src/core/bench/prepareBenchmark';
 import type { RunResult } from '../../src/core/results/benchmarkResult';
 import { startTestStandIn } from '../standin/testStandIn';

@@ -3,7 +3,7 @@ import type { BenchOptions } from './benchOptions';
 import type { CountedLatencies } from './latencyCounts';
 import type { LeanConnectOptions } from './protocol/leanMysqlConnection';
 import type { RngState } from './randomSeeding';
-import type { KeyOrder } from './experimentDefinition';
+import type { KeyOrder } from './experiments/experimentDefinition';
 
 /** Slots of the control Int32Array every worker shares. */
 export const CONTROL_STOP = 0;

@@ -8,7 +8,7 @@ import {
   type ExperimentDefinition,
   type OptionValue,
   type SysbenchExperimentDefinition,
-} from '../../core/bench/experimentDefinition';
+} from '../../core/bench/experiments/experimentDefinition';
 import { findJsonSyntaxError } from '../../core/bench/jsonSyntaxError';
 
 /** A problem of the document; `offset` where the text itself says where (a JSON syntax error). */

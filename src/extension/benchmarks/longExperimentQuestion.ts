@@ -1,14 +1,14 @@
 // Before an experiment starts: its estimated duration goes to the log, and above
 // LONG_EXPERIMENT_SECONDS (2 hours) a modal asks whether to start it at all.
 import * as vscode from 'vscode';
-import type { ExperimentDefinition } from '../../core/bench/experimentDefinition';
+import type { ExperimentDefinition } from '../../core/bench/experiments/experimentDefinition';
 import {
   describeEstimate,
   estimateExperiment,
   formatDuration,
   isLongExperiment,
   LONG_EXPERIMENT_SECONDS,
-} from '../../core/bench/experimentSize';
+} from '../../core/bench/experiments/experimentSize';
 import type { ExtensionLog } from '../log/extensionLog';
 
 /** True when the experiment may start: it is not long, the caller agreed already, or the user says Run. */

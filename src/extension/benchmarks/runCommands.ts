@@ -8,9 +8,9 @@ import {
   presetAvailability,
   presetDocument,
   type ExperimentPreset,
-} from '../../core/bench/experimentPresets';
-import { planExperiment } from '../../core/bench/runExperiment';
-import type { ExperimentDefinition } from '../../core/bench/experimentDefinition';
+} from '../../core/bench/experiments/experimentPresets';
+import { planExperiment } from '../../core/bench/experiments/runExperiment';
+import type { ExperimentDefinition } from '../../core/bench/experiments/experimentDefinition';
 import { quoteIdentifier } from '../../core/db/sqlIdentifiers';
 import type { ServerIdentity } from '../../core/db/serverFlavor';
 import { BENCHMARK_COMMANDS, LAST_LAUNCH_STATE_KEY } from './benchmarkIds';

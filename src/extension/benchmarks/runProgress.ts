@@ -2,8 +2,8 @@
 // experiment the cell that runs (named as the Benchmarks view will name its result) or the step
 // between cells (prepare, a variant's set-up, the clean-up).
 import * as vscode from 'vscode';
-import type { ExperimentStep } from '../../core/bench/experimentStep';
-import type { PlannedCell } from '../../core/bench/runExperiment';
+import type { ExperimentStep } from '../../core/bench/experiments/experimentStep';
+import type { PlannedCell } from '../../core/bench/experiments/runExperiment';
 import type { ResultInterval } from '../../core/results/benchmarkResult';
 import { cellName, type CellDimensions } from '../../core/results/runNames';
 import { cellNameWords, threadsText } from './resultLabels';

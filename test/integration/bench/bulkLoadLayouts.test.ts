@@ -7,7 +7,7 @@
 // server's refusal fails that cell alone.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
 import { db, dropDatabase, freshDatabase } from './support/benchFixtures';

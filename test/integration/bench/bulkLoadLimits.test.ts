@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
-import { bulkInsertStatementBytes } from '../../../src/core/bench/bulkLoadExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
+import { bulkInsertStatementBytes } from '../../../src/core/bench/bulkLoad/bulkLoadExperiment';
 import { adminConnection, db, dropDatabase, freshDatabase } from './support/benchFixtures';
 
 let database: string;

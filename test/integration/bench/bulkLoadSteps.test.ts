@@ -2,7 +2,7 @@
 // progress can name it while the load runs (cells report nothing until they end).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { db, dropDatabase, freshDatabase } from './support/benchFixtures';
 
 let database: string;

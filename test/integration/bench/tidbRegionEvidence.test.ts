@@ -14,7 +14,7 @@ import { benchOptions, db, dropDatabase, freshDatabase, query } from './support/
 import { runMeasuredWithEngine } from '../../../src/core/bench/benchEngine';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runBenchCommand, type BenchCommandIo } from '../../../src/cli/benchCommand';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
 
 let standIn: TiDBStandIn;

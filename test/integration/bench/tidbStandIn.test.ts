@@ -18,7 +18,7 @@ import {
 import { RunProgress } from './support/runProgress';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
 
 let standIn: TiDBStandIn;

@@ -10,7 +10,7 @@ import type { TiDBStandIn } from '../../standin/tidbStandIn';
 import { benchOptions, db, dropDatabase, freshDatabase } from './support/benchFixtures';
 import { runMeasuredWithEngine } from '../../../src/core/bench/benchEngine';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { compareVariantStatements, variantStatementSentences } from '../../../src/core/results/variantStatements';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
 

@@ -4,7 +4,7 @@
 // fails its cells and the others run; a second experiment on the same data does not load it again.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { runExperiment } from '../../../src/core/bench/runExperiment';
+import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import type { ExperimentResult } from '../../../src/core/results/benchmarkResult';
 import { db, dropDatabase, freshDatabase, query } from './support/benchFixtures';
 

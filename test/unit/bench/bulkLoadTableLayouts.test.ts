@@ -3,10 +3,10 @@
 // which variants a MariaDB skips with the reason.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { bulkInsertStatementBytes, planBulkLoad, runnableBulkLoadCells } from '../../../src/core/bench/bulkLoadExperiment';
-import { bulkLoadCellCount } from '../../../src/core/bench/bulkLoadPlan';
-import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal } from '../../../src/core/bench/bulkLoadTable';
-import { parseExperimentDefinition, type BulkLoadExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
+import { bulkInsertStatementBytes, planBulkLoad, runnableBulkLoadCells } from '../../../src/core/bench/bulkLoad/bulkLoadExperiment';
+import { bulkLoadCellCount } from '../../../src/core/bench/bulkLoad/bulkLoadPlan';
+import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal } from '../../../src/core/bench/bulkLoad/bulkLoadTable';
+import { parseExperimentDefinition, type BulkLoadExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
 import { identifyServer } from '../../../src/core/db/serverFlavor';
 import { bulkLoadToMarkdown, bulkLoadVariantHeader } from '../../../src/core/results/exportMarkdown';
 import { sampleExperiment } from '../results/support/sampleResults';

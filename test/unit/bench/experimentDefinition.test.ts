@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseExperimentDefinition, type SysbenchExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
-import { expandVariantSql, sessionStatementsFor, waitUntilReady } from '../../../src/core/bench/experimentVariant';
-import { planExperiment } from '../../../src/core/bench/runExperiment';
-import { bulkLoadWarnings, loadOrder, planBulkLoad } from '../../../src/core/bench/bulkLoadExperiment';
+import { parseExperimentDefinition, type SysbenchExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
+import { expandVariantSql, sessionStatementsFor, waitUntilReady } from '../../../src/core/bench/experiments/experimentVariant';
+import { planExperiment } from '../../../src/core/bench/experiments/runExperiment';
+import { bulkLoadWarnings, loadOrder, planBulkLoad } from '../../../src/core/bench/bulkLoad/bulkLoadExperiment';
 import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
 import { DEFAULT_DISTRIBUTION } from '../../../src/core/bench/randomDistribution';
 import type { SqlExecutor, SqlRow } from '../../../src/core/db/sqlExecutor';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { identifyServer } from '../../../src/core/db/serverFlavor';
 import type { SqlExecutor } from '../../../src/core/db/sqlExecutor';
-import { runInExperimentFrame } from '../../../src/core/bench/experimentFrame';
+import { runInExperimentFrame } from '../../../src/core/bench/experiments/experimentFrame';
 
 /** A server whose tidb_mem_quota_query is 100; SET statements are recorded, the one naming 'refused' fails. */
 function fakeServer(): SqlExecutor & { identity: ReturnType<typeof identifyServer>; statements: string[] } {

@@ -3,9 +3,9 @@
 // or exported copy.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseExperimentDefinition, type SysbenchExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
-import { experimentResult } from '../../../src/core/bench/experimentResult';
-import { runVariantSql } from '../../../src/core/bench/experimentVariant';
+import { parseExperimentDefinition, type SysbenchExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
+import { experimentResult } from '../../../src/core/bench/experiments/experimentResult';
+import { runVariantSql } from '../../../src/core/bench/experiments/experimentVariant';
 import type { SqlExecutor } from '../../../src/core/db/sqlExecutor';
 import { resultToJson } from '../../../src/core/results/exportJson';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';

@@ -2,14 +2,14 @@
 // before they start; a file saved with a UTF-8 BOM reads like any other.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ExperimentDefinitionError, parseExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
+import { ExperimentDefinitionError, parseExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
 import {
   describeEstimate,
   estimateExperiment,
   formatDuration,
   isLongExperiment,
   LONG_EXPERIMENT_SECONDS,
-} from '../../../src/core/bench/experimentSize';
+} from '../../../src/core/bench/experiments/experimentSize';
 
 const base = { name: 'size', workloads: ['oltp_point_select'], threads: [1], tableSizes: [1000], options: { time: 60 } };
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SqlExecutor } from '../../../src/core/db/sqlExecutor';
-import type { VariantDefinition } from '../../../src/core/bench/experimentModel';
-import { readinessVerdict, runVariant, type VariantRun } from '../../../src/core/bench/experimentVariantRun';
+import type { VariantDefinition } from '../../../src/core/bench/experiments/experimentModel';
+import { readinessVerdict, runVariant, type VariantRun } from '../../../src/core/bench/experiments/experimentVariantRun';
 
 /** Records every statement; a statement that starts with FAIL throws. */
 function recordingExecutor(onRun: (sql: string) => void = () => undefined): SqlExecutor & { statements: string[] } {

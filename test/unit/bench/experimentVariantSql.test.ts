@@ -1,7 +1,7 @@
 // Variant SQL names the experiment's own database and tables, whatever characters the database name has.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expandVariantSql } from '../../../src/core/bench/experimentVariant';
+import { expandVariantSql } from '../../../src/core/bench/experiments/experimentVariant';
 
 const HOSTILE_NAMES = [
   'app$$prod',

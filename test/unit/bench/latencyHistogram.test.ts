@@ -111,7 +111,9 @@ describe('latency recording', () => {
   });
 
   test("a worker thread's modules do not load hdr-histogram-js (about 35 ms of CPU per worker at its start)", () => {
-    const modules = ['workerRun', 'workerPrepare', 'bulkLoadWriters'].map((name) => require.resolve(`../../../src/core/bench/${name}`));
+    const modules = ['workerRun', 'workerPrepare', 'bulkLoad/bulkLoadWriters'].map((name) =>
+      require.resolve(`../../../src/core/bench/${name}`),
+    );
     const script = `${modules.map((path) => `require(${JSON.stringify(path)});`).join('')}
       console.log(JSON.stringify(Object.keys(require.cache).filter((path) => path.includes('hdr-histogram-js'))));`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as string[];

@@ -2,10 +2,10 @@
 // of its cells and its estimate.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseExperimentDefinition, type TpccExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
-import { describeEstimate, estimateExperiment } from '../../../src/core/bench/experimentSize';
-import { expandVariantSql } from '../../../src/core/bench/experimentVariant';
-import { planTpccExperiment } from '../../../src/core/bench/tpccExperiment';
+import { parseExperimentDefinition, type TpccExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
+import { describeEstimate, estimateExperiment } from '../../../src/core/bench/experiments/experimentSize';
+import { expandVariantSql } from '../../../src/core/bench/experiments/experimentVariant';
+import { planTpccExperiment } from '../../../src/core/bench/experiments/tpccExperiment';
 import { TPCC_TABLES } from '../../../src/core/bench/tpcc';
 
 const study = {

@@ -2,7 +2,7 @@
 // engine's validation message for a broken one, and the key the diagnostic underlines.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { EXPERIMENT_PRESETS, presetDocument } from '../../../src/core/bench/experimentPresets';
+import { EXPERIMENT_PRESETS, presetDocument } from '../../../src/core/bench/experiments/experimentPresets';
 import { looksLikeExperimentText, parseDocumentDefinition, problemKey } from '../../../src/extension/benchmarks/experimentDefinitionText';
 
 describe('experiment documents', () => {

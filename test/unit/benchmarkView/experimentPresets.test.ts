@@ -2,10 +2,10 @@
 // unchanged), reproduce the studies they are named after, and say why they cannot run elsewhere.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseExperimentDefinition } from '../../../src/core/bench/experimentDefinition';
-import { EXPERIMENT_PRESETS, findPreset, presetAvailability, presetDocument } from '../../../src/core/bench/experimentPresets';
-import { planBulkLoad } from '../../../src/core/bench/bulkLoadExperiment';
-import { planExperiment } from '../../../src/core/bench/runExperiment';
+import { parseExperimentDefinition } from '../../../src/core/bench/experiments/experimentDefinition';
+import { EXPERIMENT_PRESETS, findPreset, presetAvailability, presetDocument } from '../../../src/core/bench/experiments/experimentPresets';
+import { planBulkLoad } from '../../../src/core/bench/bulkLoad/bulkLoadExperiment';
+import { planExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { identifyServer } from '../../../src/core/db/serverFlavor';
 
 const connection = { host: '127.0.0.1', port: 4000, user: 'root', password: '', database: 'sbtest' };

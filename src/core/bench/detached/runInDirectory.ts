@@ -4,7 +4,7 @@
 // measured, marked cancelled, as a run in the editor always did.
 import { engineText, runMeasuredWithEngine } from '../benchEngine';
 import { resolveBenchmarkConfig } from '../benchmarkConfig';
-import { runExperiment } from '../runExperiment';
+import { runExperiment } from '../experiments/runExperiment';
 import { runRawsql } from '../rawsql/runRawsql';
 import { runTpcc } from '../tpcc/runTpcc';
 import { runCh } from '../ch/runCh';

@@ -1,5 +1,5 @@
 // A stored TPC-C experiment as `{"kind": "tpcc", "warehouses": [1, 2], "threads": [2, 4]}` with two
-// variants writes it (bench/tpccExperiment.ts): cells of workload tpcc placed by params.warehouses,
+// variants writes it (bench/experiments/tpccExperiment.ts): cells of workload tpcc placed by params.warehouses,
 // runs built as runTpcc builds them (tpccRuns.ts). One cell failed (its run never measured), one was
 // client-bound (the client, not the server, set its pace), as the tab must mark them.
 import type { ExperimentCell, ExperimentResult } from '../../../../src/core/results/benchmarkResult';

@@ -7,11 +7,11 @@ import {
   type RunStatus,
   type ServerInfo,
   type SkippedVariant,
-} from '../results/benchmarkResult';
-import { redactSecrets, redactSecretText } from '../results/redactSecrets';
+} from '../../results/benchmarkResult';
+import { redactSecrets, redactSecretText } from '../../results/redactSecrets';
 import type { ExperimentDefinition } from './experimentDefinition';
-import { TOOL_NAME } from './runBenchmark';
-import { TOOL_VERSION } from '../toolVersion';
+import { TOOL_NAME } from '../runBenchmark';
+import { TOOL_VERSION } from '../../toolVersion';
 
 export interface ExperimentOutcome {
   definition: ExperimentDefinition;

@@ -6,36 +6,36 @@
 // worker_threads (bulkLoadWriters.ts), never on the caller's thread (the extension host's).
 // A statement over the server's max_allowed_packet is refused in words before anything is sent.
 import { randomUUID } from 'node:crypto';
-import type { DatabaseSession } from '../db/databaseSession';
-import { quoteIdentifier } from '../db/sqlIdentifiers';
+import type { DatabaseSession } from '../../db/databaseSession';
+import { quoteIdentifier } from '../../db/sqlIdentifiers';
 import {
   RESULT_SCHEMA_VERSION,
   type ExperimentCell,
   type ExperimentResult,
   type RunResult,
   type SkippedVariant,
-} from '../results/benchmarkResult';
-import { experimentResult, settleExperiment } from './experimentResult';
-import { openAdminSession } from './adminSession';
-import { connectionOptionValues, leanConnectTargets, type BenchConnectionSettings } from './benchConnectionSettings';
-import type { BulkLoadExperimentDefinition, KeyOrder } from './experimentDefinition';
+} from '../../results/benchmarkResult';
+import { experimentResult, settleExperiment } from '../experiments/experimentResult';
+import { openAdminSession } from '../adminSession';
+import { connectionOptionValues, leanConnectTargets, type BenchConnectionSettings } from '../benchConnectionSettings';
+import type { BulkLoadExperimentDefinition, KeyOrder } from '../experiments/experimentDefinition';
 import { planBulkLoad, type BulkLoadCellPlan } from './bulkLoadPlan';
 import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal, layoutWords, serverAssignsKeys } from './bulkLoadTable';
-import type { ExperimentHooks } from './experimentHooks';
-import { LatencyRecorder } from './latencyHistogram';
-import { packetTooLargeWords } from './protocol/packetLimit';
-import { BenchWorkerPool } from './benchWorkerPool';
+import type { ExperimentHooks } from '../experiments/experimentHooks';
+import { LatencyRecorder } from '../latencyHistogram';
+import { packetTooLargeWords } from '../protocol/packetLimit';
+import { BenchWorkerPool } from '../benchWorkerPool';
 import { fillLoadOrder } from './bulkLoadWriters';
-import { CONTROL_STOP, type BulkLoadWorkerSetup } from './workerMessages';
-import { threadRandomStates } from './randomSeeding';
-import { TOOL_NAME, clientWorkerCount, isLocalHost } from './runBenchmark';
-import { TOOL_VERSION } from '../toolVersion';
-import { serverInfoOf } from './serverInfo';
-import type { ServerIdentity } from '../db/serverFlavor';
-import type { ServerRegions } from '../results/serverRegions';
-import { notTiDBRegions, RunRegions } from '../server/runRegions';
-import { SysbenchRandom } from './sysbenchRandom';
-import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from './sysbenchSql';
+import { CONTROL_STOP, type BulkLoadWorkerSetup } from '../workerMessages';
+import { threadRandomStates } from '../randomSeeding';
+import { TOOL_NAME, clientWorkerCount, isLocalHost } from '../runBenchmark';
+import { TOOL_VERSION } from '../../toolVersion';
+import { serverInfoOf } from '../serverInfo';
+import type { ServerIdentity } from '../../db/serverFlavor';
+import type { ServerRegions } from '../../results/serverRegions';
+import { notTiDBRegions, RunRegions } from '../../server/runRegions';
+import { SysbenchRandom } from '../sysbenchRandom';
+import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbenchSql';
 import { BULK_LOAD_ROW_BYTES } from './bulkLoadRow';
 
 const BYTES_PER_MB = 1_000_000;

@@ -1,8 +1,8 @@
 // What every kind of experiment with variants does around its cells: its server settings (SET
 // GLOBAL) set first, and whatever happens to the cells, set back and then its clean-up run. What
 // fails in the frame is a note of the result, not a failed cell.
-import type { ServerIdentity } from '../db/serverFlavor';
-import type { SqlExecutor } from '../db/sqlExecutor';
+import type { ServerIdentity } from '../../db/serverFlavor';
+import type { SqlExecutor } from '../../db/sqlExecutor';
 import { applyGlobalVariables, restoreGlobalVariables } from './experimentGlobals';
 
 export interface ExperimentFrame {

@@ -1,14 +1,14 @@
 // A variant's set-up and tear-down SQL (with {table}/{schema}/{qualifiedTable} filled in, quoted),
 // its session variables, and the wait until the set-up really took effect before measuring.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SqlExecutor } from '../db/sqlExecutor';
-import { quoteIdentifier, quoteQualifiedName, quoteStringLiteral } from '../db/sqlIdentifiers';
-import { redactSecretText } from '../results/redactSecrets';
-import { redactServerError } from '../sql/redactSqlSecrets';
-import { verifyCacheHit } from '../tidb/cacheHitVerification';
-import { watchReplicaProgress } from '../tidb/replicaProgressWatch';
+import type { SqlExecutor } from '../../db/sqlExecutor';
+import { quoteIdentifier, quoteQualifiedName, quoteStringLiteral } from '../../db/sqlIdentifiers';
+import { redactSecretText } from '../../results/redactSecrets';
+import { redactServerError } from '../../sql/redactSqlSecrets';
+import { verifyCacheHit } from '../../tidb/cacheHitVerification';
+import { watchReplicaProgress } from '../../tidb/replicaProgressWatch';
 import type { ReadinessCheck, VariantDefinition } from './experimentDefinition';
-import { sbtestTable } from './sysbenchSql';
+import { sbtestTable } from '../sysbenchSql';
 
 const PLACEHOLDER = /\{(schema|table|qualifiedTable)\}/g;
 

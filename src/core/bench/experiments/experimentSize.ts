@@ -2,8 +2,8 @@
 // 1,000 thread values x 60 s is refused before anything runs, naming the field and the bound) and
 // the estimate of how long it runs, printed before it starts; above LONG_EXPERIMENT_SECONDS the CLI
 // wants --yes and the extension asks.
-import { optionKey } from './benchOptions';
-import { bulkLoadCellCount } from './bulkLoadPlan';
+import { optionKey } from '../benchOptions';
+import { bulkLoadCellCount } from '../bulkLoad/bulkLoadPlan';
 import type {
   BulkLoadExperimentDefinition,
   ExperimentDefinition,

@@ -2,11 +2,11 @@
 // read first, set for the experiment and set back afterwards. A variable the server does not have,
 // or refuses, is reported and left alone; a variable TiDB deprecated is set as the study did, with a
 // note that it no longer applies there.
-import { isAtLeast, type ServerIdentity } from '../db/serverFlavor';
-import type { SqlExecutor } from '../db/sqlExecutor';
-import { quoteStringLiteral } from '../db/sqlIdentifiers';
-import { serverErrorOf } from '../tidb/serverError';
-import { DEPRECATED_TIDB_VARIABLES } from '../tidb/tidbFacts';
+import { isAtLeast, type ServerIdentity } from '../../db/serverFlavor';
+import type { SqlExecutor } from '../../db/sqlExecutor';
+import { quoteStringLiteral } from '../../db/sqlIdentifiers';
+import { serverErrorOf } from '../../tidb/serverError';
+import { DEPRECATED_TIDB_VARIABLES } from '../../tidb/tidbFacts';
 
 export interface AppliedGlobals {
   /** the SET GLOBAL statements that bring the old values back, in the order to run them */

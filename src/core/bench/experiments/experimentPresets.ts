@@ -2,9 +2,9 @@
 // by hand today"), each as a complete experiment definition in the engine's format, so the editor
 // shows every knob and a user can change any of them before it starts. Presets that need TiDB
 // features say why they cannot run elsewhere.
-import type { ServerIdentity } from '../db/serverFlavor';
-import { checkCachedTablesAvailable, checkTiFlashAvailable } from '../tidb/tableControlPreChecks';
-import { TABLE_CACHE_LEASE } from '../tidb/tidbFacts';
+import type { ServerIdentity } from '../../db/serverFlavor';
+import { checkCachedTablesAvailable, checkTiFlashAvailable } from '../../tidb/tableControlPreChecks';
+import { TABLE_CACHE_LEASE } from '../../tidb/tidbFacts';
 import type { BulkLoadExperimentDefinition, ExperimentDefinition, SysbenchExperimentDefinition } from './experimentDefinition';
 
 export type PresetRequirement = 'any' | 'tidb-cached-tables' | 'tidb-tiflash';

@@ -1,10 +1,10 @@
 // What the caller of an experiment (CLI, extension) hears while it runs, and the choices it passes in.
-import type { SqlLogger } from '../db/sqlExecutor';
-import type { ExperimentCell } from '../results/benchmarkResult';
-import type { EngineConfig } from './benchEngine';
+import type { SqlLogger } from '../../db/sqlExecutor';
+import type { ExperimentCell } from '../../results/benchmarkResult';
+import type { EngineConfig } from '../benchEngine';
 import type { ExperimentStep } from './experimentStep';
-import type { IntervalReport } from './runStatistics';
-import type { SysbenchLookup } from './sysbenchEngine/sysbenchInstallation';
+import type { IntervalReport } from '../runStatistics';
+import type { SysbenchLookup } from '../sysbenchEngine/sysbenchInstallation';
 
 export interface ExperimentHooks {
   signal?: AbortSignal;

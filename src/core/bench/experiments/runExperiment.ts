@@ -1,18 +1,18 @@
 // Runs an experiment: every cell of the matrix in order, data prepared once per table size, each
 // variant set up (and checked) before its cells and torn down after them. One ExperimentResult.
-import type { DatabaseSession } from '../db/databaseSession';
-import type { ExperimentCell, ExperimentResult, RunResult, SkippedVariant } from '../results/benchmarkResult';
-import { readTableControlInfo } from '../tidb/tableControlInfo';
-import { checkCacheTable } from '../tidb/tableControlPreChecks';
-import { verifyCacheHit } from '../tidb/cacheHitVerification';
-import { TIDB_ERROR_CODES } from '../tidb/tidbFacts';
-import { openAdminSession } from './adminSession';
-import type { BenchConnectionSettings } from './benchConnectionSettings';
-import { resolveBenchmarkConfig } from './benchmarkConfig';
-import type { BenchOptions } from './benchOptions';
-import { runBulkLoadExperiment } from './bulkLoadExperiment';
+import type { DatabaseSession } from '../../db/databaseSession';
+import type { ExperimentCell, ExperimentResult, RunResult, SkippedVariant } from '../../results/benchmarkResult';
+import { readTableControlInfo } from '../../tidb/tableControlInfo';
+import { checkCacheTable } from '../../tidb/tableControlPreChecks';
+import { verifyCacheHit } from '../../tidb/cacheHitVerification';
+import { TIDB_ERROR_CODES } from '../../tidb/tidbFacts';
+import { openAdminSession } from '../adminSession';
+import type { BenchConnectionSettings } from '../benchConnectionSettings';
+import { resolveBenchmarkConfig } from '../benchmarkConfig';
+import type { BenchOptions } from '../benchOptions';
+import { runBulkLoadExperiment } from '../bulkLoad/bulkLoadExperiment';
 import { runTpccExperiment } from './tpccExperiment';
-import { cleanupWithOptions } from './cleanupBenchmark';
+import { cleanupWithOptions } from '../cleanupBenchmark';
 import {
   parseExperimentDefinition,
   type OptionValue,
@@ -24,14 +24,14 @@ import {
 import { sessionStatementsFor } from './experimentVariant';
 import { readinessVerdict, runVariant } from './experimentVariantRun';
 import { runInExperimentFrame } from './experimentFrame';
-import { sbtestTable } from './sysbenchSql';
-import { prepareWithOptions } from './prepareBenchmark';
-import { buildRunResult } from './runBenchmark';
-import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine } from './benchEngine';
+import { sbtestTable } from '../sysbenchSql';
+import { prepareWithOptions } from '../prepareBenchmark';
+import { buildRunResult } from '../runBenchmark';
+import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine } from '../benchEngine';
 import type { ExperimentHooks } from './experimentHooks';
-import { RunStatistics } from './runStatistics';
+import { RunStatistics } from '../runStatistics';
 import { experimentResult, settleExperiment } from './experimentResult';
-import { serverInfoOf } from './serverInfo';
+import { serverInfoOf } from '../serverInfo';
 
 export interface PlannedCell {
   tableSize: number;

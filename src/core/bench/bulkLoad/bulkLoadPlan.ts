@@ -2,7 +2,7 @@
 // threads x key order x repeat. A layout whose ids the server assigns (AUTO_INCREMENT, AUTO_RANDOM)
 // has no key order: it gets one cell where an explicit key gets one per key order.
 import { DEFAULT_TABLE_LAYOUT, SECONDARY_INDEX_NAME, serverAssignsKeys } from './bulkLoadTable';
-import type { BulkLoadExperimentDefinition, BulkLoadTableLayout, KeyOrder } from './experimentModel';
+import type { BulkLoadExperimentDefinition, BulkLoadTableLayout, KeyOrder } from '../experiments/experimentModel';
 
 /** The key order of a cell: the writers' (ordered, shuffled) or the server's. */
 export type CellKeys = KeyOrder | 'server-assigned';

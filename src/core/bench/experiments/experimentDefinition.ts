@@ -45,8 +45,8 @@
 // there; "repeat" runs every cell several times; "cleanup": false keeps the tables at the end.
 // "options" takes any sysbench option but the connection's (mysql-host, mysql-user, ...), including
 // "mysql_ignore_errors" for every cell (also given on the command line, which then wins).
-import { isConnectionOption } from './connectionOptionNames';
-import { findOption } from './benchOptions';
+import { isConnectionOption } from '../connectionOptionNames';
+import { findOption } from '../benchOptions';
 import {
   allowKeys,
   array,
@@ -64,9 +64,9 @@ import {
 } from './experimentFields';
 import { parseTpccExperiment } from './tpccExperimentDefinition';
 import { experimentSizeProblem } from './experimentSize';
-import { isWorkloadName } from './workloadCatalog';
-import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from './bulkLoadRow';
-import { MAX_SHARD_BITS, PRIMARY_KEY_KINDS } from './bulkLoadTable';
+import { isWorkloadName } from '../workloadCatalog';
+import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from '../bulkLoad/bulkLoadRow';
+import { MAX_SHARD_BITS, PRIMARY_KEY_KINDS } from '../bulkLoad/bulkLoadTable';
 import type {
   BulkLoadExperimentDefinition,
   BulkLoadPrimaryKey,

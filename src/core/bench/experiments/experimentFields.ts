@@ -1,6 +1,6 @@
 // The pieces of the experiment file format every kind shares: the checks of single fields (each
 // error names the field), and the variants (set-up, tear-down, session variables, readiness).
-import { OptionError } from './benchOptions';
+import { OptionError } from '../benchOptions';
 import type { ReadinessCheck, VariantDefinition } from './experimentModel';
 
 export class ExperimentDefinitionError extends OptionError {}

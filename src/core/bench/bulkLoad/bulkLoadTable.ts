@@ -11,9 +11,9 @@
 //   CREATE TABLE and must not exceed SHARD_ROW_ID_BITS: `SHARD_ROW_ID_BITS = 4 PRE_SPLIT_REGIONS = 2`.
 // sysbench's create_secondary builds `k_<N>` on k after its prepare; a bulk-load cell creates k_1
 // with the table, so the load pays for keeping it, which is what the option compares.
-import { isAtLeast, serverDisplayName, type ServerIdentity } from '../db/serverFlavor';
-import { quoteIdentifier } from '../db/sqlIdentifiers';
-import type { BulkLoadPrimaryKey, BulkLoadTableLayout } from './experimentModel';
+import { isAtLeast, serverDisplayName, type ServerIdentity } from '../../db/serverFlavor';
+import { quoteIdentifier } from '../../db/sqlIdentifiers';
+import type { BulkLoadPrimaryKey, BulkLoadTableLayout } from '../experiments/experimentModel';
 
 /** sysbench's name for the secondary index of table 1 (create_secondary). */
 export const SECONDARY_INDEX_NAME = 'k_1';

@@ -2,7 +2,7 @@
 // runs it: its set-up SQL and readiness check, its cells in order (each recorded as failed when the
 // set-up failed), and its tear-down whatever happened; a tear-down that fails is a note of the
 // result, not a failed cell. The kind says how a cell runs and how a failed one is recorded.
-import type { SqlExecutor } from '../db/sqlExecutor';
+import type { SqlExecutor } from '../../db/sqlExecutor';
 import type { VariantDefinition } from './experimentModel';
 import { runVariantSql, waitUntilReady, type Readiness, type VariantTable } from './experimentVariant';
 

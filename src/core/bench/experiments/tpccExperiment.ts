@@ -4,23 +4,23 @@
 // count and repetition, then the variant is torn down. A failing load, set-up or cell is recorded
 // as failed with its reason and the rest goes on, as in the other experiments.
 import { randomUUID } from 'node:crypto';
-import type { DatabaseSession } from '../db/databaseSession';
-import { quoteIdentifier } from '../db/sqlIdentifiers';
-import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult } from '../results/benchmarkResult';
-import { emptySummary } from '../results/importers/importedRun';
-import { TOOL_VERSION } from '../toolVersion';
-import { openAdminSession } from './adminSession';
-import { connectionOptionValues, type BenchConnectionSettings } from './benchConnectionSettings';
-import type { ConnectionOptionValues } from './benchOptions';
+import type { DatabaseSession } from '../../db/databaseSession';
+import { quoteIdentifier } from '../../db/sqlIdentifiers';
+import { RESULT_SCHEMA_VERSION, type ExperimentCell, type ExperimentResult, type RunResult } from '../../results/benchmarkResult';
+import { emptySummary } from '../../results/importers/importedRun';
+import { TOOL_VERSION } from '../../toolVersion';
+import { openAdminSession } from '../adminSession';
+import { connectionOptionValues, type BenchConnectionSettings } from '../benchConnectionSettings';
+import type { ConnectionOptionValues } from '../benchOptions';
 import { runInExperimentFrame } from './experimentFrame';
 import type { ExperimentHooks } from './experimentHooks';
 import type { TpccExperimentDefinition, VariantDefinition } from './experimentModel';
 import { experimentResult, settleExperiment } from './experimentResult';
 import { sessionStatementsFor } from './experimentVariant';
 import { readinessVerdict, runVariant } from './experimentVariantRun';
-import { serverInfoOf } from './serverInfo';
-import { checkTpcc, cleanupTpcc, DEFAULT_WEIGHTS, prepareTpcc, runTpcc, TPCC_TABLES, TPCC_WORKLOAD } from './tpcc';
-import { tpccSummaryOf } from './tpcc/tpccResult';
+import { serverInfoOf } from '../serverInfo';
+import { checkTpcc, cleanupTpcc, DEFAULT_WEIGHTS, prepareTpcc, runTpcc, TPCC_TABLES, TPCC_WORKLOAD } from '../tpcc';
+import { tpccSummaryOf } from '../tpcc/tpccResult';
 
 export interface PlannedTpccCell {
   warehouses: number;

@@ -315,9 +315,13 @@ function isStringTable(value: unknown): value is string[][] {
 /** Every text the plan view shows besides plan data, localized by the host (no vscode.l10n in a webview). */
 export interface PlanViewStrings {
   operators: string;
+  /** "1 operator": the count of a one-operator plan */
+  operatorsOne: string;
   searchLabel: string;
   searchPlaceholder: string;
   searchMatches: string;
+  /** the same in a one-operator plan */
+  searchMatchesOne: string;
   searchNoMatch: string;
   expandAll: string;
   collapseAll: string;
@@ -394,6 +398,7 @@ export interface PlanViewStrings {
   fragmentToTiDB: string;
   receivesFrom: string;
   mppFragments: string;
+  mppFragmentsOne: string;
   compareHeading: string;
   compareBefore: string;
   compareAfter: string;

@@ -24,9 +24,21 @@ export function originHeader(origin: PlanOrigin, headingLevel: 'h1' | 'h2' = 'h1
 }
 
 export function gistLine(plan: PlanViewPlan, fragments: MppFragments, strings: PlanViewStrings): HTMLElement {
-  const parts = [plan.summary, fill(strings.operators, String(plan.nodes.length))];
-  if (fragments.fragments.length > 0) parts.push(fill(strings.mppFragments, String(fragments.fragments.length)));
-  return element('p', { className: 'gist', attributes: { 'data-testid': 'plan-gist' } }, parts.join(' · '));
+  return element('p', { className: 'gist', attributes: { 'data-testid': 'plan-gist' } }, gistText(plan, fragments, strings));
+}
+
+/** "12.4 ms · 1 row · TiKV · no findings · 1 operator": the plan's gist, then its operators and MPP fragments counted. */
+export function gistText(plan: Pick<PlanViewPlan, 'summary' | 'nodes'>, fragments: MppFragments, strings: PlanViewStrings): string {
+  const operators = plan.nodes.length;
+  const parts = [plan.summary, operators === 1 ? strings.operatorsOne : fill(strings.operators, String(operators))];
+  const mpp = fragments.fragments.length;
+  if (mpp > 0) parts.push(mpp === 1 ? strings.mppFragmentsOne : fill(strings.mppFragments, String(mpp)));
+  return parts.join(' · ');
+}
+
+/** "2 of 14 operators match"; "1 of 1 operator matches" in a one-operator plan. */
+export function searchMatchesText(matches: number, operators: number, strings: PlanViewStrings): string {
+  return operators === 1 ? strings.searchMatchesOne : fill(strings.searchMatches, String(matches), String(operators));
 }
 
 export function planNotes(plan: PlanViewPlan, origin: PlanOrigin, strings: PlanViewStrings): HTMLElement[] {

@@ -9,7 +9,7 @@ import { renderDetails, type NodeDetails } from './detailsPane';
 import { rowsShown } from './planCells';
 import { findMppFragments, type MppFragments } from './mppFragments';
 import { planColumns } from './planColumns';
-import { findingsSection, gistLine, originHeader, planNotes } from './planHeader';
+import { findingsSection, gistLine, originHeader, planNotes, searchMatchesText } from './planHeader';
 import { collapseAll, expandTo, operatorColumnWidth, visibleRows } from './planRows';
 import { searchPlan, type PlanSearchResult } from './planSearch';
 import { nextSort, sortedRows, type PlanSort, type PlanSortKey } from './planSort';
@@ -318,7 +318,7 @@ export class PlanPage {
     const search = this.search;
     if (search === null) this.searchStatus.textContent = '';
     else if (search.matches.length === 0) this.searchStatus.textContent = fill(this.strings.searchNoMatch, search.query.trim());
-    else this.searchStatus.textContent = fill(this.strings.searchMatches, String(search.matches.length), String(this.plan.nodes.length));
+    else this.searchStatus.textContent = searchMatchesText(search.matches.length, this.plan.nodes.length, this.strings);
   }
 
   /** The host's answer to requestDetails. */

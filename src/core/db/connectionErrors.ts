@@ -40,6 +40,15 @@ export interface ConnectionProblem {
   detail: { source: ProblemDetailSource; text: string };
 }
 
+/**
+ * The `code` of the error a mysql2 session fails with when the server announces a packet over 64 KiB
+ * before the handshake is done (mysql2Sockets.ts): a greeting is a few hundred bytes, so a server
+ * whose first bytes read as such a length (HTTP's "HTT", SSH's "SSH") does not speak MySQL.
+ */
+export const HANDSHAKE_PACKET_TOO_LARGE = 'HANDSHAKE_PACKET_TOO_LARGE';
+/** ... and after the handshake, a packet over the limit. */
+export const PACKET_TOO_LARGE = 'PACKET_TOO_LARGE';
+
 interface DriverError {
   code?: string;
   errno?: number;
@@ -155,6 +164,11 @@ export function describeConnectionError(
   ) {
     return problem('certificateRejected', `The certificate of ${where} was rejected: ${message}.`);
   }
+  if (driver.code === HANDSHAKE_PACKET_TOO_LARGE)
+    return problem(
+      'notMySqlCompatible',
+      `${where} sent a handshake packet larger than any MySQL server sends: it does not look like a MySQL-compatible server.`,
+    );
   if (
     driver.code === 'PROTOCOL_CONNECTION_LOST' ||
     driver.code === 'PROTOCOL_PACKETS_OUT_OF_ORDER' ||

@@ -1,4 +1,5 @@
 // One open connection profile: a mysql2 pool, the server's identity, and a logged SqlExecutor.
+import type { Duplex } from 'node:stream';
 import type { Connection as CoreConnection } from 'mysql2';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { loadMysql2Promise } from '../lazyLibraries';
@@ -11,6 +12,7 @@ import {
   type ConnectionProblem,
   type ConnectionTarget,
 } from './connectionErrors';
+import { mysql2Sockets, type Mysql2Sockets } from './mysql2Sockets';
 import { probeServerGreeting } from './serverGreetingProbe';
 import { identifyServer, type ServerIdentity } from './serverFlavor';
 import type { SqlExecutor, SqlLogger, SqlRow, SqlRunOutcome } from './sqlExecutor';
@@ -42,6 +44,7 @@ export class DatabaseSession implements SqlExecutor {
     readonly identity: ServerIdentity,
     private readonly pool: Pool,
     private readonly logger: SqlLogger,
+    private readonly sockets: Mysql2Sockets,
   ) {
     this.executor = loggedExecutor(pool, logger);
   }
@@ -52,17 +55,19 @@ export class DatabaseSession implements SqlExecutor {
   static async open(profile: ConnectionProfile, password: string, options: OpenSessionOptions = {}): Promise<DatabaseSession> {
     const logger = options.logger ?? (() => undefined);
     let pool: Pool | undefined;
+    const sockets = mysql2Sockets();
     try {
-      pool = loadMysql2Promise().createPool(poolOptionsFor(profile, password, options));
+      pool = loadMysql2Promise().createPool({ ...poolOptionsFor(profile, password, options), stream: sockets.stream });
       // A pool reports connection errors only on first use; asking for one surfaces them now.
-      pool.on('connection', () => undefined);
+      pool.on('connection', (connection) => sockets.handshakeDone(connection as unknown as { stream?: Duplex }));
       const started = performance.now();
       const [rows] = await pool.query<RowDataPacket[]>('SELECT VERSION() AS version');
       const versionString = String(rows[0]?.version ?? '');
       logger({ sql: 'SELECT VERSION() AS version', durationMs: performance.now() - started, rowCount: rows.length });
-      return new DatabaseSession(profile, identifyServer(versionString), pool, logger);
+      return new DatabaseSession(profile, identifyServer(versionString), pool, logger, sockets);
     } catch (error) {
       await pool?.end().catch(() => undefined);
+      sockets.destroyAll();
       throw new ConnectionFailure(await refineProblem(error, profile, password, options), {
         host: profile.host,
         port: profile.port,
@@ -137,6 +142,7 @@ export class DatabaseSession implements SqlExecutor {
 
   async close(): Promise<void> {
     await this.pool.end().catch(() => undefined);
+    this.sockets.destroyAll();
   }
 }
 
@@ -220,11 +226,13 @@ async function refineProblem(
  * The retry is encrypted, so the password is never sent more openly than the first attempt did.
  */
 async function acceptedOverTls(profile: ConnectionProfile, password: string, options: OpenSessionOptions): Promise<boolean> {
+  const sockets = mysql2Sockets();
   const pool = loadMysql2Promise().createPool({
     ...poolOptionsFor({ ...profile, tls: 'required' }, password, options),
     connectionLimit: 1,
+    stream: sockets.stream,
   });
-  pool.on('connection', () => undefined);
+  pool.on('connection', (connection) => sockets.handshakeDone(connection as unknown as { stream?: Duplex }));
   const sql = 'SELECT 1 /* over TLS: does the server require it? */';
   const started = performance.now();
   try {
@@ -236,5 +244,6 @@ async function acceptedOverTls(profile: ConnectionProfile, password: string, opt
     return false;
   } finally {
     await pool.end().catch(() => undefined);
+    sockets.destroyAll();
   }
 }

@@ -58,6 +58,8 @@ function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): Executio
   const group: ExecutionInfo = {};
   const keys = keysAtLevel(nesting);
   let keyCount = 0;
+  // The next suffix to try for each repeated key, made at the group's first repeat.
+  let nextSuffix: Map<string, number> | undefined;
   // The position lives in a local while this group is read; the cursor carries it into the readers of values.
   let at = cursor.at;
   for (;;) {
@@ -94,7 +96,11 @@ function readGroup(cursor: Cursor, nesting: number, inBraces: boolean): Executio
       }
       at = cursor.at;
     }
-    const unique = uniqueKey(group, keys, keyCount, key);
+    let unique = key;
+    if (hasKey(group, keys, keyCount, key)) {
+      nextSuffix ??= new Map();
+      unique = uniqueKey(group, keys, keyCount, key, nextSuffix);
+    }
     keys[keyCount++] = unique;
     setKey(group, unique, value);
   }
@@ -201,11 +207,16 @@ function hasKey(group: ExecutionInfo, keys: readonly string[], keyCount: number,
   return false;
 }
 
-/** `key`, or `key#2`, `key#3`... when the group has it already; the group's keys are `keys[0 .. keyCount - 1]`. */
-function uniqueKey(group: ExecutionInfo, keys: readonly string[], keyCount: number, key: string): string {
-  if (!hasKey(group, keys, keyCount, key)) return key;
-  let n = 2;
+/**
+ * `key#2`, `key#3`... for a key the group has already (its keys are `keys[0 .. keyCount - 1]`): the
+ * first suffix the group does not have. The search starts where the last one for this key ended, so
+ * n repeats of a key cost n probes in all, not n²/2; a suffix passed over is one the group holds, so
+ * the names are the ones a search from 2 gives (also when the text has a literal `key#2`).
+ */
+function uniqueKey(group: ExecutionInfo, keys: readonly string[], keyCount: number, key: string, nextSuffix: Map<string, number>): string {
+  let n = nextSuffix.get(key) ?? 2;
   while (hasKey(group, keys, keyCount, `${key}#${n}`)) n++;
+  nextSuffix.set(key, n + 1);
   return `${key}#${n}`;
 }
 

@@ -21,6 +21,7 @@ import {
   type ExplainPlanRequest,
   type ExplainTarget,
 } from './explainStatements';
+import { foreignPlanGist } from './foreignPlanGist';
 import { planCommandResult, type PlanCommandResult } from './planCommandResult';
 import type { PlanViewPanels } from './planViewPanels';
 import type { StatementPlanResults } from './statementPlanResults';
@@ -94,10 +95,7 @@ export async function explainTarget(
   }
   const planKey = `${document.uri.toString()}#${target.text}`;
   const record = deps.panels.show(source, built, { key: planKey, beside: true });
-  const gist =
-    built.kind === 'plan'
-      ? built.plan.summary
-      : t('{0} plan · {1} rows · no TiDB analysis', serverDisplayName(session.identity), String(result.rows.length));
+  const gist = built.kind === 'plan' ? built.plan.summary : foreignPlanGist(t, serverDisplayName(session.identity), result.rows.length);
   deps.results.set(document, target, { planKey, source, gist, plan: built.kind === 'plan' ? built.plan.view : null });
   deps.log.info(`${request.sql.slice(0, 40).replace(/\s+/g, ' ')}… on ${session.profile.name}: ${gist}`);
   return planCommandResult(record.document, record.panel.panel.title);

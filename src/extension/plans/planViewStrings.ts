@@ -12,9 +12,11 @@ const P2 = '{2}';
 export function planViewStrings(t: Translate): PlanViewStrings {
   return {
     operators: t('{0} operators', P0),
+    operatorsOne: t('1 operator'),
     searchLabel: t('Search operators'),
     searchPlaceholder: t('Search id, table, index or operator info'),
     searchMatches: t('{0} of {1} operators match', P0, P1),
+    searchMatchesOne: t('1 of 1 operator matches'),
     searchNoMatch: t('No operator matches “{0}”.', P0),
     expandAll: t('Expand All'),
     collapseAll: t('Collapse All'),
@@ -97,6 +99,7 @@ export function planViewStrings(t: Translate): PlanViewStrings {
     fragmentToTiDB: t('TiDB'),
     receivesFrom: t('from {0}', P0),
     mppFragments: t('{0} MPP fragments', P0),
+    mppFragmentsOne: t('1 MPP fragment'),
     compareHeading: t('Plan comparison'),
     compareBefore: t('Before'),
     compareAfter: t('After'),

@@ -23,6 +23,14 @@ test('each connection failure gets its own kind and a next step', () => {
     [driverError('HANDSHAKE_NO_SSL_SUPPORT', 'Server does not support secure connection'), 'tlsNotSupportedByServer'],
     [driverError('PROTOCOL_CONNECTION_LOST', 'Connection lost: The server closed the connection.'), 'notMySqlCompatible'],
     [driverError('ER_BAD_DB_ERROR', "Unknown database 'shop'", 1049), 'unknownDatabase'],
+    [
+      driverError(
+        'HANDSHAKE_PACKET_TOO_LARGE',
+        'Malformed packet: the server announced a packet of 5526600 bytes during the handshake, more than the 65536 bytes a handshake packet may have',
+        2027,
+      ),
+      'notMySqlCompatible',
+    ],
   ];
   for (const [error, kind] of cases) {
     const problem = describeConnectionError(error, profile);

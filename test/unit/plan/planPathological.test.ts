@@ -373,3 +373,25 @@ test('a warning per row is listed for the first rows only, the rest counted', ()
   assert.ok(plan.warnings.includes('Skipped 990 more rows without an operator id.'));
   assert.match(plan.warnings[49], /^… and 9[0-9]{2} more warnings\.$/);
 });
+
+/** One row whose execution info repeats `loops:1, `, the worst case of a key seen again. */
+function repeatedKeyTable(size: number): string {
+  const info = 'loops:1, '.repeat(size);
+  return [
+    '+---------+---------+---------+------+----------------+',
+    '| id      | estRows | actRows | task | execution info |',
+    '+---------+---------+---------+------+----------------+',
+    `| Point_1 | 1.00    | 1       | root | ${info}|`,
+    '+---------+---------+---------+------+----------------+',
+  ].join('\n');
+}
+
+test('linear: one plan row repeating the same execution-info key', () => {
+  assertLinear('repeated key loops:1', repeatedKeyTable, 2000, (plan, size) => {
+    const info = planNodes(plan.roots)[0].executionInfo ?? {};
+    const keys = Object.keys(info);
+    assert.equal(keys.length, size);
+    assert.deepEqual(keys.slice(0, 3), ['loops', 'loops#2', 'loops#3']);
+    assert.equal(keys[size - 1], `loops#${size}`);
+  });
+});

@@ -35,6 +35,7 @@ import {
   serverGoneError,
 } from './mysqlClientError';
 import { isPacketTooLarge, packetTooLargeWords } from './packetLimit';
+import { DEFAULT_MAX_ALLOWED_PACKET, HANDSHAKE_MAX_PACKET, PROTOCOL_MAX_PACKET, oversizePacketMessage } from './packetSizeWatcher';
 import { BlockingReader, takeBlockingDescriptor, type ReadGate } from './blockingReader';
 
 // Taken from node:fs once: its exports object is in dictionary mode, and `fs.writeSync` read per
@@ -60,7 +61,13 @@ export interface LeanConnectOptions {
   password: string;
   database?: string;
   tls?: LeanTlsOptions;
+  /** for the TCP connection and the whole handshake [10 s] */
   connectTimeoutMs?: number;
+  /**
+   * The largest packet the server may send after the handshake [64 MiB, MySQL 8's
+   * max_allowed_packet]; a longer one ends the connection from its length header.
+   */
+  maxAllowedPacket?: number;
   /**
    * After the handshake, read answers with blocking read(2) calls (blockingReader.ts) instead of
    * the event loop: for a thread that carries one connection. Plain TCP and Unix sockets only; a
@@ -117,7 +124,6 @@ const WANTED_CAPABILITIES =
 
 const UTF8MB4_GENERAL_CI = 45;
 const READ_BUFFER_SIZE = 64 * 1024;
-const MAX_PACKET_SIZE = 0x40000000;
 const SERVER_MORE_RESULTS_EXISTS = 0x0008;
 
 const COM_QUIT = 0x01;
@@ -186,8 +192,14 @@ export class LeanMysqlConnection {
     this.framing = new PacketFraming(
       (data, start, length, sequenceId) => this.onPacketChecked(data, start, length, sequenceId),
       (got, expected) => this.malformed(`packet sequence id ${got} where ${expected} was due`),
+      (size, limit) => this.malformed(oversizePacketMessage(size, limit, this.handshakeHandler !== undefined)),
     );
     this.framing.nextSequence = 0;
+    this.framing.maxPacket = HANDSHAKE_MAX_PACKET;
+  }
+
+  private get maxAllowedPacket(): number {
+    return Math.min(this.options.maxAllowedPacket ?? DEFAULT_MAX_ALLOWED_PACKET, PROTOCOL_MAX_PACKET);
   }
 
   get isOpen(): boolean {
@@ -244,6 +256,7 @@ export class LeanMysqlConnection {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        connection.framing.maxPacket = connection.maxAllowedPacket;
         if (options.tls === undefined) connection.directFd = socketFd(socket);
         if (options.tls === undefined && options.blocking) connection.readBlocking(socket);
         resolve(connection);
@@ -581,7 +594,7 @@ export class LeanMysqlConnection {
       true,
     );
     this.closeError = error;
-    this.framing.reset();
+    this.framing.stop();
     if (this.handshakeHandler !== undefined) {
       this.handshakeHandler = undefined;
       this.handshakeFailure?.(error);
@@ -895,7 +908,7 @@ export class LeanMysqlConnection {
   private capabilityPrefix(): Buffer {
     const prefix = Buffer.alloc(32);
     prefix.writeUInt32LE(this.capabilities >>> 0, 0);
-    prefix.writeUInt32LE(MAX_PACKET_SIZE, 4);
+    prefix.writeUInt32LE(this.maxAllowedPacket, 4);
     prefix[8] = UTF8MB4_GENERAL_CI;
     return prefix;
   }

@@ -1,5 +1,6 @@
 // Splits a MySQL protocol byte stream into packet payloads (3-byte length, 1-byte sequence id);
 // payloads of 0xffffff bytes continue in the next packet and are joined.
+import { PROTOCOL_MAX_PACKET } from './packetSizeWatcher';
 
 /** The largest payload one packet carries; a payload of exactly this size continues in the next. */
 export const MAX_PAYLOAD = 0xffffff;
@@ -9,6 +10,9 @@ export type PacketHandler = (data: Buffer, start: number, length: number, sequen
 
 /** Called, instead of the handler, for a packet whose sequence id is not the one expected. */
 export type SequenceMismatchHandler = (got: number, expected: number) => void;
+
+/** Called, instead of the handler, for a packet larger than `limit` (`size` counts what its headers announced). */
+export type OversizeHandler = (size: number, limit: number) => void;
 
 export class PacketFraming {
   /**
@@ -22,33 +26,65 @@ export class PacketFraming {
    * send an unasked-for error before closing). Every packet, continuation and row alike, is checked.
    */
   nextSequence = -1;
-  private pending: Buffer | undefined;
+  /**
+   * The largest payload (continuations joined) accepted: a longer one is refused from its length
+   * header, before any of it is buffered, so a server announcing a huge packet costs no memory.
+   */
+  maxPacket = PROTOCOL_MAX_PACKET;
+  /** an incomplete packet, header included: allocated whole once its header is known */
+  private partial: Buffer | undefined;
+  private partialFilled = 0;
   private continued: Buffer[] | undefined;
+  private continuedBytes = 0;
+  private stopped = false;
 
   constructor(
     private readonly onPacket: PacketHandler,
     private readonly onSequenceMismatch: SequenceMismatchHandler = () => undefined,
+    private readonly onOversize: OversizeHandler = () => undefined,
   ) {}
 
   /** Feeds `length` bytes of `chunk`; the chunk may be reused by the caller after the call. */
   push(chunk: Buffer, length = chunk.length): void {
-    let data = chunk;
-    let end = length;
-    if (this.pending !== undefined) {
-      data = Buffer.concat([this.pending, chunk.subarray(0, length)]);
-      end = data.length;
-      this.pending = undefined;
+    if (this.stopped) return;
+    const partial = this.partial;
+    if (partial === undefined) {
+      this.scan(chunk, 0, length);
+      return;
     }
-    let pos = 0;
-    while (end - pos >= 4) {
+    if (partial.length < 4) {
+      // a header cut short: a few bytes, joined
+      this.partial = undefined;
+      const data = Buffer.concat([partial, chunk.subarray(0, length)]);
+      this.scan(data, 0, data.length);
+      return;
+    }
+    const taken = Math.min(partial.length - this.partialFilled, length);
+    chunk.copy(partial, this.partialFilled, 0, taken);
+    this.partialFilled += taken;
+    if (this.partialFilled < partial.length) return;
+    this.partial = undefined;
+    if (this.scan(partial, 0, partial.length)) this.scan(chunk, taken, length);
+  }
+
+  /** Handles the packets in data[pos, end) and keeps an incomplete last one; false when it stopped on an error. */
+  private scan(data: Buffer, pos: number, end: number): boolean {
+    while (end - pos >= 4 && !this.stopped) {
       const length = data[pos] | (data[pos + 1] << 8) | (data[pos + 2] << 16);
+      if (length > this.maxPacket - this.continuedBytes) {
+        // its bytes cannot be skipped without reading them: the framing is over
+        const size = this.continuedBytes + length;
+        this.stop();
+        this.onOversize(size, this.maxPacket);
+        return false;
+      }
       if (end - pos - 4 < length) break;
       const sequenceId = data[pos + 3];
       if (this.nextSequence >= 0) {
         if (sequenceId !== this.nextSequence) {
           this.reset();
           this.onSequenceMismatch(sequenceId, this.nextSequence);
-          return;
+          return false;
         }
         this.nextSequence = (sequenceId + 1) & 0xff;
       }
@@ -56,9 +92,11 @@ export class PacketFraming {
       pos = start + length;
       if (length === MAX_PAYLOAD || this.continued !== undefined) {
         (this.continued ??= []).push(Buffer.from(data.subarray(start, start + length)));
+        this.continuedBytes += length;
         if (length === MAX_PAYLOAD) continue;
         const whole = Buffer.concat(this.continued);
         this.continued = undefined;
+        this.continuedBytes = 0;
         this.onPacket(whole, 0, whole.length, sequenceId);
         continue;
       }
@@ -68,12 +106,30 @@ export class PacketFraming {
       }
       this.onPacket(data, start, length, sequenceId);
     }
-    if (pos < end) this.pending = Buffer.from(data.subarray(pos, end));
+    if (this.stopped) return false;
+    if (pos < end) {
+      if (end - pos < 4) {
+        this.partial = Buffer.from(data.subarray(pos, end));
+      } else {
+        const length = data[pos] | (data[pos + 1] << 8) | (data[pos + 2] << 16);
+        this.partial = Buffer.allocUnsafe(4 + length);
+        this.partialFilled = data.copy(this.partial, 0, pos, end);
+      }
+    }
+    return true;
+  }
+
+  /** Drops what is buffered and ignores every byte from now on (the connection is over). */
+  stop(): void {
+    this.reset();
+    this.stopped = true;
   }
 
   reset(): void {
-    this.pending = undefined;
+    this.partial = undefined;
+    this.partialFilled = 0;
     this.continued = undefined;
+    this.continuedBytes = 0;
   }
 }
 

@@ -4,7 +4,7 @@
 // sysbench (after checking that the pid is still that sysbench: its command line names the run's
 // unique config file) and removes the config directory. When the run ends normally this process
 // says "done" first and the shell just leaves.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnPipeWatchdog, type PipeWatchdog } from '../pipeWatchdog';
 
 const WATCHDOG_SCRIPT = [
   'while read -r line; do [ "$line" = done ] && exit 0; done',
@@ -12,34 +12,9 @@ const WATCHDOG_SCRIPT = [
   'rm -rf -- "$2"',
 ].join('\n');
 
-export interface SysbenchWatchdog {
-  /** sysbench has ended: the watchdog leaves without doing anything */
-  release(): void;
-  /** the watchdog's own pid (tests) */
-  pid?: number;
-}
+export type SysbenchWatchdog = PipeWatchdog;
 
 /** Watches over sysbench `pid`, started with `--config-file=configPath` in `configDirectory`. */
 export function watchSysbench(pid: number, configDirectory: string, configPath: string): SysbenchWatchdog {
-  let watchdog: ChildProcess;
-  try {
-    watchdog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'tidb-lab-sysbench-watchdog', String(pid), configDirectory, configPath], {
-      stdio: ['pipe', 'ignore', 'ignore'],
-      detached: true,
-    });
-  } catch {
-    return { release: () => undefined };
-  }
-  watchdog.on('error', () => undefined);
-  watchdog.stdin?.on('error', () => undefined);
-  watchdog.unref();
-  let released = false;
-  return {
-    pid: watchdog.pid,
-    release: () => {
-      if (released) return;
-      released = true;
-      watchdog.stdin?.end('done\n');
-    },
-  };
+  return spawnPipeWatchdog(WATCHDOG_SCRIPT, 'tidb-lab-sysbench-watchdog', [String(pid), configDirectory, configPath]);
 }

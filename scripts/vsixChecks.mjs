@@ -5,6 +5,7 @@
 export const REQUIRED_FILES = [
   'extension/package.json',
   'extension/dist/extension.js',
+  'extension/dist/extensionFull.js',
   'extension/dist/benchWorker.js',
   'extension/dist/benchRunner.js',
   'extension/dist/planBuildWorker.js',

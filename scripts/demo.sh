@@ -2,14 +2,18 @@
 # README command 1: set the machine up, build TiDB Lab and open it in VS Code with a demo database
 # (sysbench tables) already added as a connection.
 #   - the database: TiDB Lab's own MariaDB (scripts/start-mariadb.sh, 127.0.0.1:${TIDB_LAB_MYSQL_PORT:-3406}),
-#     with the user tidblab_demo and sysbench tables in sbtest. A MySQL or MariaDB already on the machine
-#     is left alone. DEMO_MYSQL=host[:port] uses your own server instead: it asks for the user and password
-#     (or reads DEMO_MYSQL_USER / DEMO_MYSQL_PASSWORD), asks before creating the database
-#     ${DEMO_MYSQL_DB:-tidblab_demo} with the sysbench tables (DEMO_MYSQL_CREATE_DB=1 answers yes without a
-#     terminal), and changes nothing else there: no users, no grants, no global variables.
+#     with the user tidblab_demo (made with its grants by scripts/create-demo-user.sh) and sysbench tables in
+#     sbtest. A MySQL or MariaDB already on the machine is left alone. DEMO_MYSQL=host[:port] uses your own
+#     server instead: it asks for the user and password (or reads DEMO_MYSQL_USER / DEMO_MYSQL_PASSWORD),
+#     asks before creating the database ${DEMO_MYSQL_DB:-tidblab_demo} with the sysbench tables
+#     (DEMO_MYSQL_CREATE_DB=1 answers yes without a terminal), and changes nothing else there: no users, no
+#     grants, no global variables.
 #   - desktop VS Code when `code` is on the PATH and a display is available (DEMO_EDITOR=code forces it),
 #   - otherwise code-server on 127.0.0.1:${DEMO_PORT:-8765}, printing the URL; runs until Ctrl-C.
 # DEMO_NO_WAIT=1 leaves code-server running in the background and exits after printing the URL.
+# Each DEMO_PORT has its own code-server state (pid file, user data, extensions, log) under
+# $STATE_DIR/demo-code-server/<port>: demos on two ports run side by side; a second run on the same
+# port stops that port's previous demo code-server first.
 # DEMO_TIDB=playground also starts a local TiDB cluster with TiUP's playground (one TiFlash node; TiUP must be
 # installed: the demo never installs it) and adds it beside the MariaDB connection (scripts/start-playground.sh).
 # DEMO_CHECK=1 does everything with code-server, checks that it serves the workspace with TiDB Lab
@@ -31,7 +35,9 @@ EXTENSION_ID=tidb-lab.tidb-lab
 SYSBENCH_TABLES=4
 SYSBENCH_TABLE_SIZE=10000
 SETTINGS_MARK="// Written by TiDB Lab's scripts/demo.sh, which rewrites this file on each run."
-CS_STATE="$STATE_DIR/demo-code-server"
+[[ "$DEMO_PORT" =~ ^[0-9]+$ ]] && [ "$DEMO_PORT" -ge 1 ] && [ "$DEMO_PORT" -le 65535 ] \
+  || { echo "demo: DEMO_PORT must be a port number (got '$DEMO_PORT')" >&2; exit 1; }
+CS_STATE="$STATE_DIR/demo-code-server/$DEMO_PORT"
 PID_FILE="$CS_STATE/code-server.pid"
 LOG_FILE="$CS_STATE/code-server.log"
 
@@ -106,7 +112,7 @@ stop_code_server() {
 # --- Checks before anything is installed, started or written -----------------------------------
 if [ -z "$use_desktop" ]; then
   if pid="$(our_code_server_pid)"; then
-    say "Stopping the previous demo code-server (pid $pid)"
+    say "Stopping the previous demo code-server on port $DEMO_PORT (pid $pid)"
     stop_code_server
   fi
   if port_taken "$DEMO_PORT"; then
@@ -171,18 +177,8 @@ if [ -z "${DEMO_MYSQL:-}" ]; then
   say "Starting TiDB Lab's MariaDB"
   bash scripts/start-mariadb.sh
 
-  say "Creating the demo user '$DB_USER' on it (empty password, local connections only)"
-  mariadb --no-defaults --socket="$STATE_DIR/run/main.sock" -uroot <<SQL
-CREATE DATABASE IF NOT EXISTS sbtest;
-CREATE DATABASE IF NOT EXISTS $DB_USER;
-CREATE USER IF NOT EXISTS '$DB_USER'@'127.0.0.1';
-CREATE USER IF NOT EXISTS '$DB_USER'@'localhost';
-GRANT ALL PRIVILEGES ON sbtest.* TO '$DB_USER'@'127.0.0.1';
-GRANT ALL PRIVILEGES ON sbtest.* TO '$DB_USER'@'localhost';
-GRANT ALL PRIVILEGES ON $DB_USER.* TO '$DB_USER'@'127.0.0.1';
-GRANT ALL PRIVILEGES ON $DB_USER.* TO '$DB_USER'@'localhost';
-FLUSH PRIVILEGES;
-SQL
+  say "Creating the demo user '$DB_USER' on it (empty password, local connections only; it may read performance_schema)"
+  bash scripts/create-demo-user.sh "$DB_USER"
 fi
 
 say "Building and packaging the extension"

@@ -4,6 +4,8 @@
 
 export const REQUIRED_FILES = [
   'extension/package.json',
+  'extension/package.nls.json',
+  'extension/l10n/bundle.l10n.json',
   'extension/dist/extension.js',
   'extension/dist/extensionFull.js',
   'extension/dist/benchWorker.js',

@@ -189,6 +189,10 @@ export interface BenchmarkResultsStrings {
   openRun: string;
   comparisonHeading: string;
   vsFirst: string;
+  /** {0}: the band in percent */
+  singleRunNoiseNote: string;
+  /** {0}: TPC-C's most tpmC per warehouse (12.86) */
+  tpccNoWaitNote: string;
   qpsOverTime: string;
   p95OverTime: string;
   run: string;
@@ -219,6 +223,8 @@ export interface BenchmarkResultsStrings {
   /** the Server section's heading: {0} where the numbers come from */
   serverStatements: string;
   serverStatementsNone: string;
+  /** instead of serverStatementsNone when the account may not read them: {0} the account (CURRENT_USER()), {1} the privilege, {2} the GRANT */
+  serverStatementsNotRead: string;
   statement: string;
   execCount: string;
   serverAvg: string;

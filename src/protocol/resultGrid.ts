@@ -30,6 +30,48 @@ export interface ResultGridTabState {
   statement?: string;
 }
 
+/** Every text the results grid shows besides the run's data, localized by the host (no vscode.l10n in a webview); `{0}`… are filled by the page. */
+export interface ResultGridStrings {
+  restored: string;
+  /** "{0} rows affected" */
+  rowsAffected: string;
+  rowsAffectedOne: string;
+  /** "last insert id {0}" */
+  lastInsertId: string;
+  rolledBack: string;
+  /** what a tab restored without its statement shows in its place */
+  aStatement: string;
+  selectCellFirst: string;
+  copiedCell: string;
+  copiedRow: string;
+  /** "Copied {0} cells." */
+  copiedCells: string;
+  copyCell: string;
+  copyRow: string;
+  copySelection: string;
+  /** "{0} rows" */
+  rows: string;
+  rowsOne: string;
+  /** "more than {0} (counting stopped)", {0} being a row count */
+  moreThan: string;
+  /** "Showing the first {0} of {1}. The row limit is the setting {2} ({3})." */
+  showingFirst: string;
+  exportCsv: string;
+  showPlan: string;
+  runAgain: string;
+  warningsLabel: string;
+  /** "{0} warnings (SHOW WARNINGS)" */
+  warnings: string;
+  warningsOne: string;
+  /** "Error {0}", {0} being the server's error number */
+  errorNumber: string;
+  error: string;
+  /** the grid's accessible name */
+  gridLabel: string;
+  /** a column header's tooltip: "{0} ({1}) — click to sort", name and type */
+  sortTitle: string;
+}
+
 /** What a results grid tab shows: a run, or (a tab restored after a reload) a note that its rows were not kept. */
 export type ResultGridShow =
   | {
@@ -40,8 +82,9 @@ export type ResultGridShow =
       content: ResultGridContent;
       /** the tab came back after a window reload: the rows are those of the time it ran */
       restored?: boolean;
+      strings: ResultGridStrings;
     }
-  | { kind: 'notKept'; keep: ResultGridTabState; canRunAgain: boolean; statement: string; message: string };
+  | { kind: 'notKept'; keep: ResultGridTabState; canRunAgain: boolean; statement: string; message: string; strings: ResultGridStrings };
 
 export interface ResultGridToWebview {
   show: ResultGridShow;

@@ -171,6 +171,30 @@ describe('a sweep with errors: its errors column, and a comparison that loses a 
       assert.match(await workbench.activeEditorTitle(), /^Compare 2 runs$/);
       const metrics = await comparison.locator('table.comparison tbody th.metric').allInnerTexts();
       assert.ok(metrics.includes('errors/s'), `the errors row says its unit once: ${metrics.join(' | ')}`);
+      // Two single runs: a change under 10% is grey and marked ~ (never green or red), and the note
+      // under the table says why, exactly when such a change is shown.
+      const cells = await comparison.locator('table.comparison td.heat').evaluateAll((tds) =>
+        tds.map((td) => ({
+          tone: td.getAttribute('data-tone'),
+          change: td.querySelector('.change')?.textContent ?? '',
+          background: td.style.backgroundColor,
+        })),
+      );
+      for (const cell of cells) {
+        const size = Math.abs(Number(cell.change.replace(/[^\d.]/g, '')));
+        const marked = cell.change.endsWith(' ~');
+        assert.equal(marked, cell.tone === 'noise', `${cell.change} ${cell.tone}`);
+        if (cell.tone === 'better' || cell.tone === 'worse') assert.ok(size >= 10, `${cell.change} coloured ${cell.tone}`);
+        if (marked) assert.equal(cell.background, '', `${cell.change} is not coloured`);
+      }
+      const note = comparison.locator('[data-note="single-run-noise"]');
+      assert.equal(await note.count(), cells.some((cell) => cell.tone === 'noise') ? 1 : 0);
+      if ((await note.count()) > 0)
+        assert.equal(
+          (await note.innerText()).trim(),
+          '~ single runs: differences under 10% may be noise; run 3+ rounds (an experiment with repeats) to know.',
+        );
+      await workbench.screenshot('comparison-single-runs-dark');
 
       // Deleted from the Benchmarks view while the comparison is open (only that run selected: a
       // right-click on a selected item acts on the whole selection).

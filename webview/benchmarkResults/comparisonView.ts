@@ -7,7 +7,7 @@ import { countString, formatString } from '../../src/protocol/benchmarkResults';
 import { element } from '../shared/dom';
 import type { ChartCard } from './chartCard';
 import { seriesColour, type ChartPalette } from './chartTheme';
-import { changeText, heatMixPercent, heatOf } from './heatmapScale';
+import { changeText, heatMixPercent, heatOfComparedRun } from './heatmapScale';
 import { threadsOf } from './runView';
 import { clockText, seriesOf } from './timeSeries';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
@@ -69,13 +69,15 @@ export class ComparisonView implements ResultsView {
         ...entry.values.map((value, index) => {
           const text = entry.metric.unit === 'ms' ? context.format.ms(value).replace(/ ms$/, '') : context.format.rate(value);
           if (index === 0) return element('td', { className: 'num' }, element('span', { className: 'value' }, text));
-          const heat = heatOf(entry.improvementPctVsFirst[index]);
+          const heat = heatOfComparedRun(entry, index);
+          const noise = entry.withinNoise[index] === true;
           const cell = element(
             'td',
             { className: `num heat heat-${heat.tone}`, attributes: { 'data-tone': heat.tone } },
             element('span', { className: 'value' }, text),
-            element('span', { className: 'change' }, changeText(entry.changePctVsFirst[index], context.locale)),
+            element('span', { className: 'change' }, `${changeText(entry.changePctVsFirst[index], context.locale)}${noise ? ' ~' : ''}`),
           );
+          if (noise && comparison.noiseBandPct !== null) cell.title = formatString(s.singleRunNoiseNote, comparison.noiseBandPct);
           const mix = heatMixPercent(heat);
           if (mix > 0)
             cell.style.backgroundColor = `color-mix(in srgb, var(--vscode-charts-${heat.tone === 'better' ? 'green' : 'red'}) ${mix}%, transparent)`;
@@ -99,7 +101,18 @@ export class ComparisonView implements ResultsView {
         exportButtons(context),
       ),
       warningsCallout(context, [...comparison.warnings, ...warnings]),
-      card(s.rawNumbers, runList, element('div', { className: 'scroll' }, table)),
+      card(
+        s.rawNumbers,
+        runList,
+        element('div', { className: 'scroll' }, table),
+        comparison.noiseBandPct === null
+          ? null
+          : element(
+              'p',
+              { className: 'comparison-note muted', attributes: { 'data-note': 'single-run-noise' } },
+              formatString(s.singleRunNoiseNote, comparison.noiseBandPct),
+            ),
+      ),
       element('div', { className: 'chart-grid' }, qps.element, p95.element),
     );
     const series = labels.map((label, index) => ({ label: `${index + 1}. ${shortened(label)}`, colour: { series: index } }));

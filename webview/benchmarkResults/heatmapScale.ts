@@ -3,6 +3,8 @@
 // from a few percent to several hundred (+7% to +630% for cached reads), and a linear scale would
 // leave everything but the largest change pale. Changes within the noise band stay neutral.
 
+import type { ComparedMetric } from '../../src/core/results/runComparison';
+
 export type HeatTone = 'better' | 'worse' | 'neutral' | 'noise' | 'missing';
 
 export interface Heat {
@@ -36,6 +38,19 @@ export function heatOf(improvementPct: number | null, options: HeatScaleOptions 
 export function heatOfCell(improvementPct: number | null, withinSpread: boolean, options: HeatScaleOptions = DEFAULT_HEAT_SCALE): Heat {
   const heat = heatOf(improvementPct, options);
   return withinSpread && heat.tone !== 'missing' ? { tone: 'noise', strength: 0 } : heat;
+}
+
+/**
+ * The tone of a run's change in a comparison of runs: a change between single runs that may be
+ * noise (`withinNoise`, under the band of core/results/singleRunNoise.ts) is greyed like a change
+ * within the spread of repeated runs, instead of being coloured better or worse.
+ */
+export function heatOfComparedRun(
+  entry: Pick<ComparedMetric, 'improvementPctVsFirst' | 'withinNoise'>,
+  index: number,
+  options: HeatScaleOptions = DEFAULT_HEAT_SCALE,
+): Heat {
+  return heatOfCell(entry.improvementPctVsFirst[index] ?? null, entry.withinNoise[index] ?? false, options);
 }
 
 /**

@@ -18,7 +18,9 @@ import { runEngine } from '../../src/core/results/runEngine';
 import { clockText, hasErrorsOrReconnects, latencyKeys, pointOf, seriesOf, type IntervalValueKey } from './timeSeries';
 import { isOperationLabel, operationRowsOf } from '../../src/core/results/operationRows';
 import { tpccFiguresOf } from '../../src/core/results/tpccFigures';
-import { isChWorkload, operationsCard, showsTpcc, tpccTiles, updateTpccTiles } from './tpccParts';
+import { ranWithoutWait } from '../../src/core/results/tpccWait';
+import { isChWorkload, operationsCard, showsTpcc } from './tpccParts';
+import { tpccTiles, updateTpccTiles } from './tpccTiles';
 import { timeChartLayout, type TimeChartName } from './timeChartLayout';
 import { chartCard, type ResultsView, type ViewContext } from './viewContext';
 import { card, dataTable, exportButtons, keyValueTable, pageHeader, serverText, statusBadge, Tiles, warningsCallout } from './viewParts';
@@ -119,7 +121,12 @@ export class RunView implements ResultsView {
     const figures = run && tpcc ? tpccFiguresOf(run) : undefined;
     this.tiles = new Tiles([
       ...(tpcc
-        ? tpccTiles(context, figures, isChWorkload(workload))
+        ? tpccTiles(
+            context,
+            figures,
+            isChWorkload(workload),
+            ranWithoutWait({ options: (live ? live.header.options : run?.options) ?? {} }),
+          )
         : [
             { key: 'tps', label: s.tps, value: f.rate(summary?.tps) },
             { key: 'qps', label: s.qps, value: f.rate(summary?.qps) },

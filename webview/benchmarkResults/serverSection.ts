@@ -1,7 +1,8 @@
 // The run's Server section: what the server counted for the run's statements (by server time, the
 // largest first: the same order as the Markdown export), their engines and plan changes, the
-// warnings of reading it, and per statement "Open plan" and "Show in Statements view". The host
-// looks the statement up by digest in the result it loaded; the webview sends nothing else.
+// warnings of reading it (first the grant the account lacks, when it could not read them), and per
+// statement "Open plan" and "Show in Statements view". The host looks the statement up by digest
+// in the result it loaded; the webview sends nothing else.
 import type { ServerActivity, ServerStatementPlan } from '../../src/core/results/benchmarkResult';
 import type { DigestCountNote } from '../../src/core/results/digestCountNote';
 import { serverStatementRows } from '../../src/core/results/serverStatementRows';
@@ -10,6 +11,7 @@ import { formatString } from '../../src/protocol/benchmarkResults';
 import { element } from '../shared/dom';
 import { button } from '../shared/components';
 import { digestCountNoteElement } from './digestCountNoteView';
+import { serverNoneCountedElement, serverNotReadElement } from './serverStatementsEmptyView';
 import type { ViewContext } from './viewContext';
 import { card, dataTable } from './viewParts';
 
@@ -77,7 +79,7 @@ export function serverSection(
           className: 'server-statements',
           numericFrom: 1,
         })
-      : element('p', { className: 'muted' }, s.serverStatementsNone);
+      : serverNoneCountedElement(s, activity);
   const warnings =
     activity.warnings.length > 0
       ? element(
@@ -89,7 +91,8 @@ export function serverSection(
   // wider than the card (a narrow editor): the table scrolls inside it
   const section = card(
     formatString(s.serverStatements, activity.source),
-    element('div', { className: 'scroll' }, table),
+    serverNotReadElement(s, activity),
+    table === null ? null : element('div', { className: 'scroll' }, table),
     warnings,
     digestCountNoteElement(countNote),
   );

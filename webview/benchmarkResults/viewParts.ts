@@ -55,6 +55,8 @@ export interface Tile {
   key: string;
   label: string;
   value: string;
+  /** a short explanation under the value, in small type */
+  note?: string;
 }
 
 export class Tiles {
@@ -68,7 +70,15 @@ export class Tiles {
       ...tiles.map((tile) => {
         const value = element('div', { className: 'tile-value', attributes: { 'data-tile': tile.key } }, tile.value);
         this.values.set(tile.key, value);
-        return element('div', { className: 'tile' }, element('div', { className: 'tile-label muted' }, tile.label), value);
+        return element(
+          'div',
+          { className: tile.note === undefined ? 'tile' : 'tile with-note' },
+          element('div', { className: 'tile-label muted' }, tile.label),
+          value,
+          tile.note === undefined
+            ? null
+            : element('div', { className: 'tile-note muted', attributes: { 'data-tile-note': tile.key } }, tile.note),
+        );
       }),
     );
   }

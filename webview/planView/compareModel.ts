@@ -3,7 +3,7 @@
 import type { PlanComparison } from '../../src/core/plan/planComparison';
 import { formatCount, formatDurationMs } from '../../src/core/plan/planUnits';
 import type { PlanViewStrings } from '../../src/protocol/planView';
-import { fill } from './template';
+import { fill } from '../shared/template';
 
 export type CompareStatus = 'same' | 'changed' | 'added' | 'removed';
 

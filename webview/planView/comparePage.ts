@@ -14,7 +14,7 @@ import { gistLine, originHeader } from './planHeader';
 import { chipWidthPx, OPERATOR_COLUMN_METRICS } from './planPage';
 import { operatorColumnWidth, visibleRows } from './planRows';
 import { PlanTable } from './planTable';
-import { fill } from './template';
+import { fill } from '../shared/template';
 
 export interface ComparedPlan {
   origin: PlanOrigin;

@@ -7,7 +7,7 @@ import { element, replaceChildren } from '../shared/dom';
 import { executionInfoEntries, type ExecutionEntry } from './executionInfoEntries';
 import type { MppFragments } from './mppFragments';
 import { bytesText, engineBadge, estimateCell, percent } from './planCells';
-import { fill } from './template';
+import { fill } from '../shared/template';
 
 export interface DetailsContext {
   plan: PlanViewPlan;

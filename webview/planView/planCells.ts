@@ -3,7 +3,7 @@
 import { MISESTIMATE_CRITICAL_FACTOR, MISESTIMATE_FACTOR } from '../../src/core/plan/planThresholds';
 import { formatBytes, formatCount, formatDurationMs } from '../../src/core/plan/planUnits';
 import type { PlanViewNode, PlanViewStrings } from '../../src/protocol/planView';
-import { fill } from './template';
+import { fill } from '../shared/template';
 
 export type Tone = 'neutral' | 'notable' | 'warning' | 'critical';
 

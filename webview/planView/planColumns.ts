@@ -9,7 +9,7 @@ import { bytesText, engineBadge, estimateCell, percent, rowsShown, rowsText, tim
 import { treeGuides } from './planRows';
 import { highlightSegments } from './planSearch';
 import type { PlanTableColumn } from './planTable';
-import { fill } from './template';
+import { fill } from '../shared/template';
 
 export interface ColumnContext {
   plan: PlanViewPlan;

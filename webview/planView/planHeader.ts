@@ -5,7 +5,7 @@ import type { PlanOrigin, PlanViewPlan, PlanViewStrings } from '../../src/protoc
 import { element } from '../shared/dom';
 import { severityLabel } from './detailsPane';
 import type { MppFragments } from './mppFragments';
-import { fill } from './template';
+import { fill } from '../shared/template';
 
 /** Findings shown before "Show all": enough for a real plan, short for a generated one. */
 const FINDINGS_SHOWN_FIRST = 8;

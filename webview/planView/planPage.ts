@@ -14,7 +14,7 @@ import { collapseAll, expandTo, operatorColumnWidth, visibleRows } from './planR
 import { searchPlan, type PlanSearchResult } from './planSearch';
 import { nextSort, sortedRows, type PlanSort, type PlanSortKey } from './planSort';
 import { PlanTable } from './planTable';
-import { fill } from './template';
+import { fill } from '../shared/template';
 
 export interface PlanUiState {
   collapsed: number[];

@@ -4,10 +4,18 @@
 // page keeps its tab's id (setState) so the tab comes back after a window reload; a tab whose rows
 // were not kept comes back saying so.
 import type { ResultWarning, RowsResult, StatementRunError, StatementRunResult } from '../../src/core/sql/resultModel';
-import type { CopyScope, ResultGridContent, ResultGridProtocol, ResultGridShow, ResultGridTabState } from '../../src/protocol/resultGrid';
+import type {
+  CopyScope,
+  ResultGridContent,
+  ResultGridProtocol,
+  ResultGridShow,
+  ResultGridStrings,
+  ResultGridTabState,
+} from '../../src/protocol/resultGrid';
 import { button, type ButtonControl } from '../shared/components';
 import { element, replaceChildren } from '../shared/dom';
 import { connectToHost } from '../shared/hostChannel';
+import { fill } from '../shared/template';
 import { VirtualGrid } from './virtualGrid';
 
 const host = connectToHost<ResultGridProtocol, ResultGridTabState>();
@@ -17,6 +25,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 
 host.on('show', (show) => {
   host.setState(show.keep);
+  const s = show.strings;
   if (show.kind === 'notKept') {
     showNotKept(show);
     return;
@@ -24,34 +33,25 @@ host.on('show', (show) => {
   const content = show.content;
   replaceChildren(app, header(content));
   app.removeAttribute('aria-busy');
-  if (show.restored)
-    append(
-      element(
-        'p',
-        { className: 'note restored', id: 'restored' },
-        'Restored after a window reload: these are the rows of the time it ran.',
-      ),
-    );
+  if (show.restored) append(element('p', { className: 'note restored', id: 'restored' }, s.restored));
   if (!content.run.ok) {
-    append(toolbar(show, undefined), errorPanel(content.run.error));
+    append(toolbar(show, undefined), errorPanel(s, content.run.error));
     return;
   }
   const result = content.run.result;
   const answer = result.answer;
-  if (answer.kind === 'rows') showRows(show, result, answer);
+  if (answer.kind === 'rows') showRows(show, s, result, answer);
   else {
     const parts = [
-      `${numberFormat.format(answer.affectedRows)} ${answer.affectedRows === 1 ? 'row' : 'rows'} affected`,
-      answer.insertId !== undefined ? `last insert id ${answer.insertId}` : '',
+      answer.affectedRows === 1 ? s.rowsAffectedOne : fill(s.rowsAffected, numberFormat.format(answer.affectedRows)),
+      answer.insertId !== undefined ? fill(s.lastInsertId, String(answer.insertId)) : '',
       answer.info ?? '',
     ].filter(Boolean);
     append(
       element('p', { className: 'summary', id: 'summary' }, parts.join(' · ')),
-      result.rolledBack
-        ? element('p', { className: 'note rolled-back' }, 'Ran in a transaction that was rolled back: nothing was kept.')
-        : null,
+      result.rolledBack ? element('p', { className: 'note rolled-back' }, s.rolledBack) : null,
       toolbar(show, undefined),
-      warningsPanel(result.warnings),
+      warningsPanel(s, result.warnings),
     );
   }
 });
@@ -61,7 +61,7 @@ function showNotKept(show: Extract<ResultGridShow, { kind: 'notKept' }>): void {
   const statement = element(
     'code',
     { className: 'statement', attributes: { title: show.statement.slice(0, 4_000) } },
-    oneLine(show.statement) || 'A statement',
+    oneLine(show.statement) || show.strings.aStatement,
   );
   replaceChildren(app, element('header', { className: 'grid-page-header' }, statement));
   app.removeAttribute('aria-busy');
@@ -83,24 +83,29 @@ function header(content: ResultGridContent): HTMLElement {
   return element('header', { className: 'grid-page-header' }, statement, meta);
 }
 
-function showRows(show: Extract<ResultGridShow, { kind: 'run' }>, result: StatementRunResult, answer: RowsResult): void {
+function showRows(
+  show: Extract<ResultGridShow, { kind: 'run' }>,
+  s: ResultGridStrings,
+  result: StatementRunResult,
+  answer: RowsResult,
+): void {
   const content = show.content;
   const status = element('span', { className: 'status', id: 'copy-status', role: 'status' });
   const gridRef: { grid?: VirtualGrid } = {};
   const copy = (scope: CopyScope) => {
     const copied = gridRef.grid?.selectionText(scope);
     if (!copied) {
-      status.textContent = 'Select a cell first.';
+      status.textContent = s.selectCellFirst;
       return;
     }
     host.post('copy', { text: copied.text, scope, cells: copied.cells });
     status.textContent =
-      scope === 'cell' ? 'Copied the cell.' : scope === 'row' ? 'Copied the row.' : `Copied ${numberFormat.format(copied.cells)} cells.`;
+      scope === 'cell' ? s.copiedCell : scope === 'row' ? s.copiedRow : fill(s.copiedCells, numberFormat.format(copied.cells));
   };
   const copyButtons = {
-    cell: button({ id: 'copy-cell', label: 'Copy Cell', appearance: 'secondary', onClick: () => copy('cell') }),
-    row: button({ id: 'copy-row', label: 'Copy Row', appearance: 'secondary', onClick: () => copy('row') }),
-    selection: button({ id: 'copy-selection', label: 'Copy Selection', appearance: 'secondary', onClick: () => copy('selection') }),
+    cell: button({ id: 'copy-cell', label: s.copyCell, appearance: 'secondary', onClick: () => copy('cell') }),
+    row: button({ id: 'copy-row', label: s.copyRow, appearance: 'secondary', onClick: () => copy('row') }),
+    selection: button({ id: 'copy-selection', label: s.copySelection, appearance: 'secondary', onClick: () => copy('selection') }),
   };
   for (const control of Object.values(copyButtons)) control.disabled = true;
   const grid = new VirtualGrid(answer.columns, answer.rows, {
@@ -110,23 +115,25 @@ function showRows(show: Extract<ResultGridShow, { kind: 'run' }>, result: Statem
     },
     onSortChange: () => undefined,
     onCopy: () => copy('selection'),
+    label: s.gridLabel,
+    sortTitle: (column) => fill(s.sortTitle, column.name, column.type),
   });
   append(
-    element('p', { className: 'summary', id: 'summary' }, rowSummary(answer, content.rowLimitSetting)),
+    element('p', { className: 'summary', id: 'summary' }, rowSummary(s, answer, content.rowLimitSetting)),
     toolbar(show, grid, [copyButtons.cell, copyButtons.row, copyButtons.selection], status),
-    warningsPanel(result.warnings),
+    warningsPanel(s, result.warnings),
     answer.columns.length === 0 ? null : grid.element,
   );
   gridRef.grid = grid;
   grid.start();
 }
 
-function rowSummary(answer: RowsResult, setting: string): string {
+function rowSummary(s: ResultGridStrings, answer: RowsResult, setting: string): string {
   const shown = answer.rows.length;
-  const rows = (count: number) => `${numberFormat.format(count)} ${count === 1 ? 'row' : 'rows'}`;
+  const rows = (count: number) => (count === 1 ? s.rowsOne : fill(s.rows, numberFormat.format(count)));
   if (answer.totalKnown && shown === answer.totalRows) return rows(shown);
-  const total = answer.totalKnown ? rows(answer.totalRows) : `more than ${rows(answer.totalRows)} (counting stopped)`;
-  return `Showing the first ${numberFormat.format(shown)} of ${total}. The row limit is the setting ${setting} (${numberFormat.format(answer.rowLimit)}).`;
+  const total = answer.totalKnown ? rows(answer.totalRows) : fill(s.moreThan, rows(answer.totalRows));
+  return fill(s.showingFirst, numberFormat.format(shown), total, setting, numberFormat.format(answer.rowLimit));
 }
 
 function toolbar(
@@ -140,20 +147,21 @@ function toolbar(
     controls.push(
       button({
         id: 'export-csv',
-        label: 'Export CSV…',
+        label: show.strings.exportCsv,
         appearance: 'secondary',
         onClick: () => host.post('exportCsv', { sort: grid.currentSort }),
       }).element,
     );
   if (show.kind === 'run' && show.content.planLink)
     controls.push(
-      button({ id: 'show-plan', label: 'Show Plan', appearance: 'secondary', onClick: () => host.post('showPlan', null) }).element,
+      button({ id: 'show-plan', label: show.strings.showPlan, appearance: 'secondary', onClick: () => host.post('showPlan', null) })
+        .element,
     );
   if (show.canRunAgain)
     controls.push(
       button({
         id: 'run-again',
-        label: 'Run Again',
+        label: show.strings.runAgain,
         appearance: show.kind === 'notKept' ? 'primary' : 'secondary',
         onClick: () => host.post('runAgain', null),
       }).element,
@@ -162,7 +170,7 @@ function toolbar(
   return element('div', { className: 'toolbar', role: 'toolbar' }, ...controls);
 }
 
-function warningsPanel(warnings: readonly ResultWarning[]): HTMLElement | null {
+function warningsPanel(s: ResultGridStrings, warnings: readonly ResultWarning[]): HTMLElement | null {
   if (warnings.length === 0) return null;
   const items = warnings.map((warning) =>
     element(
@@ -175,14 +183,18 @@ function warningsPanel(warnings: readonly ResultWarning[]): HTMLElement | null {
   );
   return element(
     'section',
-    { className: 'warnings', id: 'warnings', attributes: { 'aria-label': 'Warnings' } },
-    element('h2', {}, `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} (SHOW WARNINGS)`),
+    { className: 'warnings', id: 'warnings', attributes: { 'aria-label': s.warningsLabel } },
+    element('h2', {}, warnings.length === 1 ? s.warningsOne : fill(s.warnings, String(warnings.length))),
     element('ul', {}, ...items),
   );
 }
 
-function errorPanel(error: StatementRunError): HTMLElement {
-  const code = [error.errno !== undefined ? `Error ${error.errno}` : 'Error', error.sqlState ? `(${error.sqlState})` : '', error.code ?? '']
+function errorPanel(s: ResultGridStrings, error: StatementRunError): HTMLElement {
+  const code = [
+    error.errno !== undefined ? fill(s.errorNumber, String(error.errno)) : s.error,
+    error.sqlState ? `(${error.sqlState})` : '',
+    error.code ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   return element(

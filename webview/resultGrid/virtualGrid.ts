@@ -25,6 +25,10 @@ export interface GridCallbacks {
   onSelectionChange(selection: GridSelection | undefined): void;
   onSortChange(sort: ResultSort | null): void;
   onCopy(): void;
+  /** the grid's accessible name, localized by the host */
+  label: string;
+  /** a column header's tooltip, localized by the host */
+  sortTitle(column: ResultColumn): string;
 }
 
 export class VirtualGrid {
@@ -54,7 +58,7 @@ export class VirtualGrid {
         role: 'grid',
         attributes: {
           tabindex: '0',
-          'aria-label': 'Rows',
+          'aria-label': callbacks.label,
           'aria-rowcount': String(rows.length + 1),
           'aria-colcount': String(columns.length + 1),
           'aria-multiselectable': 'true',
@@ -132,7 +136,7 @@ export class VirtualGrid {
             'aria-colindex': String(index + 2),
             'aria-sort': sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none',
             'data-column': String(index),
-            title: `${column.name} (${column.type}) — click to sort`,
+            title: this.callbacks.sortTitle(column),
             tabindex: '-1',
           },
         },

@@ -1,7 +1,7 @@
 // Turns a profile (plus the password, fetched separately) into mysql2 pool options, reaching the
 // server where profileEndpoint says, as the benchmark client does.
 import { readFileSync } from 'node:fs';
-import type { PoolOptions, SslOptions } from 'mysql2';
+import type { ConnectionOptions, PoolOptions, SslOptions } from 'mysql2';
 import type { ConnectionProfile } from './connectionProfile';
 import { mysql2TlsOptions, readTlsMaterial, type ReadFile } from './connectionTls';
 import { profileEndpoint } from './profileEndpoint';
@@ -20,6 +20,20 @@ export function tlsOptionsFor(profile: ConnectionProfile, readFile: ReadFile = r
 }
 
 export function poolOptionsFor(profile: ConnectionProfile, password: string, overrides: ConnectionOptionOverrides = {}): PoolOptions {
+  return {
+    ...connectionOptionsFor(profile, password, overrides),
+    connectionLimit: overrides.connectionLimit ?? 4,
+    maxIdle: 2,
+    idleTimeout: 60_000,
+  };
+}
+
+/** One connection of its own (an editor's SQL session): the pool's settings without the pool's. */
+export function connectionOptionsFor(
+  profile: ConnectionProfile,
+  password: string,
+  overrides: ConnectionOptionOverrides = {},
+): ConnectionOptions {
   const endpoint = profileEndpoint(profile);
   return {
     host: endpoint.host,
@@ -29,10 +43,8 @@ export function poolOptionsFor(profile: ConnectionProfile, password: string, ove
     database: profile.database || undefined,
     ssl: tlsOptionsFor(profile, overrides.readFile),
     connectTimeout: overrides.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    connectionLimit: overrides.connectionLimit ?? 4,
-    maxIdle: 2,
-    idleTimeout: 60_000,
     enableKeepAlive: true,
+    // statements run one at a time (the splitter finds them); a CALL's several result sets still come
     multipleStatements: false,
     supportBigNumbers: true,
     bigNumberStrings: false,

@@ -1,10 +1,11 @@
 // One open connection profile: a mysql2 pool, the server's identity, and a logged SqlExecutor.
 import type { Duplex } from 'node:stream';
-import type { Connection as CoreConnection } from 'mysql2';
+import type { ConnectionOptions, Connection as CoreConnection } from 'mysql2';
 import type { Pool, PoolConnection, ResultSetHeader, RowDataPacket } from 'mysql2/promise';
 import { loadMysql2Promise } from '../lazyLibraries';
 import type { ConnectionProfile } from './connectionProfile';
-import { poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
+import { connectionOptionsFor, poolOptionsFor, type ConnectionOptionOverrides } from './connectionOptions';
+import { SessionConnection } from './sessionConnection';
 import {
   connectionNextStep,
   describeConnectionError,
@@ -21,6 +22,8 @@ import { streamStatement, type StatementStreamHandlers, type StreamEnd } from '.
 /** A dedicated connection that can also read a statement's result row by row. */
 export interface StreamingExecutor extends SqlExecutor {
   stream(sql: string, handlers: StatementStreamHandlers): Promise<StreamEnd>;
+  /** an editor's session (its connection stays after the statement): its open transaction as last reported */
+  readonly session?: { readonly inTransaction: boolean };
 }
 
 export class ConnectionFailure extends Error {
@@ -45,8 +48,14 @@ export class DatabaseSession implements SqlExecutor {
     private readonly pool: Pool,
     private readonly logger: SqlLogger,
     private readonly sockets: Mysql2Sockets,
+    private readonly sessionOptions: () => ConnectionOptions,
   ) {
     this.executor = loggedExecutor(pool, logger);
+  }
+
+  /** A connection of its own, outside the pool, for an editor's SQL session (logged like the pool's). */
+  openSessionConnection(): Promise<SessionConnection> {
+    return SessionConnection.open(this.sessionOptions(), this.logger);
   }
 
   private readonly executor: SqlExecutor;
@@ -64,7 +73,9 @@ export class DatabaseSession implements SqlExecutor {
       const [rows] = await pool.query<RowDataPacket[]>('SELECT VERSION() AS version');
       const versionString = String(rows[0]?.version ?? '');
       logger({ sql: 'SELECT VERSION() AS version', durationMs: performance.now() - started, rowCount: rows.length });
-      return new DatabaseSession(profile, identifyServer(versionString), pool, logger, sockets);
+      return new DatabaseSession(profile, identifyServer(versionString), pool, logger, sockets, () =>
+        connectionOptionsFor(profile, password, options),
+      );
     } catch (error) {
       await pool?.end().catch(() => undefined);
       sockets.destroyAll();

@@ -115,6 +115,7 @@ const TYPE_NAMES: Record<number, string> = {
   0xff: 'GEOMETRY',
 };
 
-function typeName(code: number | undefined): string {
+/** mysql2's name of a column type code (LONGLONG, NEWDECIMAL, ...) */
+export function typeName(code: number | undefined): string {
   return code === undefined ? 'UNKNOWN' : (TYPE_NAMES[code] ?? `TYPE_${code}`);
 }

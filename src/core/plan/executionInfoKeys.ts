@@ -2,6 +2,7 @@
 // plan repeats the same few dozen keys (`time`, `loops`, `cop_task`, `num`, ...), so a key read
 // before is neither sliced out of the text nor trimmed again, and the engine finds the property
 // it names without hashing a fresh string.
+import { engineCopy } from './sharedStrings';
 
 /** Remembered keys by the hash of their text; a power of two. */
 const SLOTS = 1024;
@@ -24,12 +25,4 @@ export function keyAt(text: string, start: number, end: number, hash: number): s
   if (key.length !== raw.length) return key;
   rememberedKeys[slot] = engineCopy(key);
   return rememberedKeys[slot];
-}
-
-/**
- * The engine's own copy of a property name: already hashed, and holding no reference into
- * the (possibly large) plan text the key was sliced from, so remembering it keeps no plan alive.
- */
-function engineCopy(key: string): string {
-  return Object.keys({ [key]: true })[0];
 }

@@ -38,23 +38,25 @@ export function splitPipeCells(line: string, outerBorders: boolean): string[] {
     if (text[start] === '|') text = text.slice(start + 1);
     if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1);
   }
+  // Each cell is sliced out of the line whole: built up a character at a time, every cell was a fresh
+  // copy (kept alive by what is trimmed from it) and a chain of garbage strings as long as the cell.
   const cells: string[] = [];
   let current = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\' && text[i + 1] === '|') {
-      current += '|';
-      i++;
-    } else if (c === '|') {
-      cells.push(current);
-      current = '';
+  let start = 0;
+  for (let bar = text.indexOf('|'); bar !== -1; bar = text.indexOf('|', bar + 1)) {
+    if (bar > 0 && text.charCodeAt(bar - 1) === BACKSLASH) {
+      current += `${text.slice(start, bar - 1)}|`;
     } else {
-      current += c;
+      cells.push(current === '' ? text.slice(start, bar) : current + text.slice(start, bar));
+      current = '';
     }
+    start = bar + 1;
   }
-  cells.push(current);
+  cells.push(current === '' ? text.slice(start) : current + text.slice(start));
   return cells;
 }
+
+const BACKSLASH = 0x5c;
 
 /** Pads or folds a row's cells to `width`; surplus cells came from `|` inside a text cell. */
 export function fitCells(cells: readonly string[], width: number, textColumn: number): string[] {

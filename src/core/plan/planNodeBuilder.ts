@@ -5,6 +5,7 @@ import { fieldForColumn, type PlanField } from './planColumns';
 import type { ExecutionInfo, PlanNode, PlanRole, PlanTaskKind } from './planModel';
 import { placeTask } from './planTask';
 import { parseByteSize, parsePlainNumber } from './planUnits';
+import { sharedString } from './sharedStrings';
 
 export interface PlanRowText {
   /** The id cell with its tree prefix (indentation and glyphs) still in place. */
@@ -163,12 +164,12 @@ export function buildPlanNode(row: PlanRowText, warnings: string[], idCell = par
   return {
     index: -1,
     id: idCell.id,
-    operator: operatorOf(idCell.id),
+    operator: sharedString(operatorOf(idCell.id)),
     role: idCell.role,
     depth: 0,
     estRows: numberOrNull(estRows),
     actRows: numberOrNull(actRows),
-    task: nonEmpty(task),
+    task: task === undefined || task === '' ? null : sharedString(task),
     engine: placement?.engine ?? null,
     taskKind,
     accessObject: accessObject === undefined ? accessObjectInOperatorInfo(operatorInfo) : nonEmpty(accessObject),

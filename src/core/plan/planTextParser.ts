@@ -13,18 +13,38 @@ import { finishParsedPlan, emptyPlan } from './parsedPlan';
 import { fitCells, isRuleLine, ruleJoints, splitAtJoints, splitPipeCells } from './pipeTable';
 import { buildPlanTree } from './planTreeBuilder';
 import { joinWrapped, WrappedText } from './wrappedText';
+import { handedOver, tableRowStream, type CellRow } from './tableRowStream';
 import { readTidbJsonPlan, looksLikeTidbJson } from './tidbJsonPlan';
 import { isVerticalOutput, readVerticalRecords } from './verticalOutput';
 
 /** A `\G` record holding a whole plan (tidb_decode_plan) is read again as text, once. */
 const MAX_NESTED_READS = 2;
 
+/**
+ * The longest text read as a plan, in characters. The largest real plans are a few MB; reading one
+ * takes some 12 times its length in memory at its peak (short rows, mostly the operators themselves),
+ * so a text much larger would take gigabytes of the editor's memory for a plan no one can read.
+ */
+export const MAX_PLAN_TEXT_CHARS = 64 * 1024 * 1024;
+
 export function parsePlanText(text: string): ParsedPlan {
   try {
-    return readPlanText(typeof text === 'string' ? text : String(text), 0);
+    const input = typeof text === 'string' ? text : String(text);
+    if (input.length > MAX_PLAN_TEXT_CHARS) {
+      return emptyPlan([
+        `The plan text is ${megabytes(input.length)} MB, more than the ${megabytes(MAX_PLAN_TEXT_CHARS)} MB a plan is read up to; ` +
+          'it was not read. Give the plan alone (the EXPLAIN output, without what surrounds it).',
+      ]);
+    }
+    return readPlanText(input, 0);
   } catch (error) {
     return emptyPlan([`Internal error while reading the plan: ${error instanceof Error ? error.message : String(error)}`]);
   }
+}
+
+/** Characters as MB (of 2^20), one decimal. */
+function megabytes(chars: number): string {
+  return (chars / (1024 * 1024)).toFixed(1);
 }
 
 function readPlanText(input: string, nesting: number): ParsedPlan {
@@ -42,18 +62,9 @@ function readPlanText(input: string, nesting: number): ParsedPlan {
     if (roots !== null) return finishParsedPlan('tidb_json', 'tidb_json', roots, warnings);
     warnings.push("The text looks like FORMAT='tidb_json' but is not valid JSON; it was read as a table.");
   }
-  const allLines = splitLines(text);
-  const lines: string[] = [];
-  const lineStarts: number[] = [];
-  const lineNumbers: number[] = [];
-  for (let i = 0, start = 0; i < allLines.length; start += allLines[i].length + 1, i++) {
-    if (isNoiseLine(allLines[i])) continue;
-    lines.push(allLines[i]);
-    lineStarts.push(start);
-    lineNumbers.push(i + 1);
-  }
-  if (isVerticalOutput(lines)) return readVertical(lines, nesting, warnings);
-  return readTable({ text, lines, lineStarts, lineNumbers }, warnings);
+  const table = tableLines(text);
+  if (isVerticalOutput(table.lines)) return readVertical(table.lines, nesting, warnings);
+  return readTable(table, warnings);
 }
 
 /** The lines of a table (prompts, footers and blank lines left out), where each starts in the text and its line number. */
@@ -65,18 +76,26 @@ interface TableText {
 }
 
 /**
- * text.split('\n'), with the newlines found by indexOf(): split() walks a string holding tree
+ * The lines of the text that are not noise, with where each starts and its line number: text.split('\n')
+ * filtered, in one pass. The newlines are found by indexOf(): split() walks a string holding tree
  * glyphs (two bytes a character) one character at a time, indexOf() several times faster.
  */
-function splitLines(text: string): string[] {
+function tableLines(text: string): TableText {
   const lines: string[] = [];
-  let start = 0;
-  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-    lines.push(text.slice(start, end));
+  const lineStarts: number[] = [];
+  const lineNumbers: number[] = [];
+  for (let start = 0, number = 1; start <= text.length; number++) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end);
+    if (!isNoiseLine(line)) {
+      lines.push(line);
+      lineStarts.push(start);
+      lineNumbers.push(number);
+    }
     start = end + 1;
   }
-  lines.push(text.slice(start));
-  return lines;
+  return { text, lines, lineStarts, lineNumbers };
 }
 
 const NOISE_START = /^\s*(?:$|--|mysql|tidb|MySQL|\d|\(|Query|Empty|Warning)/i;
@@ -147,28 +166,48 @@ function readTable(table: TableText, warnings: string[]): ParsedPlan {
   const header = findHeader(lines);
   if (header === null) return readHeaderlessTable(lines, warnings);
   const bodyStart = header.line + 1;
-  const body = lines.slice(bodyStart);
   const format = tableFormat(header, lines);
-  const read =
-    header.delimiter === 'pipe'
-      ? pipeRows(table, header)
-      : header.delimiter === 'tab'
-        ? tabRows(body, header.names.length, header.leadingTabs ?? 0)
-        : alignedRows(body, header.aligned as AlignedHeader);
-  if (read.end !== null)
-    warnings.push(
-      ignoredLinesNote(table, bodyStart + read.end, read.unterminatedRow === undefined ? null : bodyStart + read.unterminatedRow),
-    );
-  return finishTable(format, header.names, read.rows, warnings);
+  let nextRow: () => CellRow | undefined;
+  let ended: TableEnd = { end: null };
+  if (header.delimiter === 'pipe') {
+    // Read as the operators are made: the cells of a row die young, instead of all the rows' cells
+    // living beside all the operators (a large paste's peak memory was both).
+    const reading = pipeRows(table, header);
+    nextRow = () => {
+      const step = reading.next();
+      if (step.done !== true) return step.value;
+      ended = step.value;
+      return undefined;
+    };
+  } else {
+    const read =
+      header.delimiter === 'tab'
+        ? tabRows(lines.slice(bodyStart), header.names.length, header.leadingTabs ?? 0)
+        : alignedRows(lines.slice(bodyStart), header.aligned as AlignedHeader);
+    ended = read;
+    nextRow = handedOver(read.rows);
+  }
+  const rowWarnings: string[] = [];
+  const roots = buildPlanTree(tableRowStream(header.names, nextRow), rowWarnings);
+  // Where the plan ended comes before what its rows said, as when the rows were read first.
+  const { end, unterminatedRow } = ended;
+  if (end !== null)
+    warnings.push(ignoredLinesNote(table, bodyStart + end, unterminatedRow === undefined ? null : bodyStart + unterminatedRow));
+  for (const warning of rowWarnings) warnings.push(warning);
+  return finishParsedPlan(format, layoutOfColumns(header.names), roots, warnings);
 }
 
-/** The rows of a table, and where the plan stopped when text that is not plan rows follows it. */
-interface TableRows {
-  rows: CellRow[];
+/** Where the plan stopped when text that is not plan rows follows it. */
+interface TableEnd {
   /** Index in the body of the first line after the plan, null when the plan runs to the end. */
   end: number | null;
   /** Index in the body of a row that was never closed with `|`: the lines after it were not read into it. */
   unterminatedRow?: number;
+}
+
+/** The rows of a table, and where the plan stopped. */
+interface TableRows extends TableEnd {
+  rows: CellRow[];
 }
 
 /** The parse note for the lines from `lineIndex` on, which are not part of the plan. */
@@ -226,13 +265,7 @@ function tableFormat(header: TableHeader, lines: readonly string[]): PlanFormat 
       : 'pipe-table';
 }
 
-interface CellRow {
-  cells: string[];
-  raw: string;
-  executionInfoSource?: CellSource | null;
-}
-
-function pipeRows(table: TableText, header: TableHeader): TableRows {
+function* pipeRows(table: TableText, header: TableHeader): Generator<CellRow, TableEnd, undefined> {
   const allLines = table.lines;
   const bodyStart = header.line + 1;
   const body = allLines.slice(bodyStart);
@@ -243,12 +276,12 @@ function pipeRows(table: TableText, header: TableHeader): TableRows {
   const idColumn = header.names.findIndex((name) => name.trim().toLowerCase() === 'id');
   const ruleLine = [allLines[header.line - 1], allLines[header.line + 1]].find((line) => line !== undefined && isRuleLine(line));
   const joints = outerBorders && ruleLine !== undefined ? ruleJoints(ruleLine) : null;
-  const rows: CellRow[] = [];
+  let rowCount = 0;
   for (let i = 0; i < body.length; i++) {
     const first = body[i];
     if (isRuleLine(first)) continue;
     // Text after the table (notes, a query, a log): a bordered row starts with `|`, an unbordered one has one.
-    if (rows.length > 0 && !(outerBorders ? first.trimStart().startsWith('|') : first.includes('|'))) return { rows, end: i };
+    if (rowCount > 0 && !(outerBorders ? first.trimStart().startsWith('|') : first.includes('|'))) return { end: i };
     // A row broken over several lines (a wrapped paste or a cell holding a newline). Without outer borders the
     // row is complete once it has all its cells.
     let last = i;
@@ -266,8 +299,8 @@ function pipeRows(table: TableText, header: TableHeader): TableRows {
       }
       if (last + 1 === body.length && last > i && (outerBorders ? !endsWithPipe(body[last]) : cellCount < width)) {
         // The row never ends: the lines after it are other text, not the rest of its last cell.
-        rows.push(pipeRow(table, header, first, first, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i));
-        return { rows, end: i + 1, unterminatedRow: i };
+        yield pipeRow(table, header, first, first, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i);
+        return { end: i + 1, unterminatedRow: i };
       }
     }
     let line = first;
@@ -276,12 +309,11 @@ function pipeRows(table: TableText, header: TableHeader): TableRows {
       for (let k = i + 1; k <= last; k++) wrapped.append(body[k]);
       line = wrapped.toString();
     }
-    rows.push(
-      pipeRow(table, header, line, last === i ? first : null, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i),
-    );
+    yield pipeRow(table, header, line, last === i ? first : null, joints, width, textColumn, idColumn, executionInfoColumn, bodyStart + i);
+    rowCount++;
     i = last;
   }
-  return { rows, end: null };
+  return { end: null };
 }
 
 function endsWithPipe(line: string): boolean {
@@ -474,70 +506,9 @@ function readHeaderlessTable(lines: readonly string[], warnings: string[]): Pars
   );
 }
 
-function finishTable(format: PlanFormat, names: readonly string[], rows: readonly CellRow[], warnings: string[]): ParsedPlan {
-  const merged = mergeContinuationRows(planRowsOf(names, rows));
+function finishTable(format: PlanFormat, names: readonly string[], rows: CellRow[], warnings: string[]): ParsedPlan {
   const layout: PlanColumnLayout = layoutOfColumns(names);
-  return finishParsedPlan(format, layout, buildPlanTree(merged, warnings), warnings);
-}
-
-/** The rows that are not blank. (The loop has a function of its own and an index, as in buildPlanTree.) */
-function planRowsOf(names: readonly string[], rows: readonly CellRow[]): PlanRowText[] {
-  const idColumn = names.findIndex((name) => name.trim().toLowerCase() === 'id');
-  const planRows: PlanRowText[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (!row.cells.some(hasText)) continue;
-    planRows.push({
-      idCell: row.cells[idColumn] ?? '',
-      columns: names,
-      values: row.cells,
-      raw: row.raw,
-      executionInfoSource: row.executionInfoSource ?? null,
-    });
-  }
-  return planRows;
+  return finishParsedPlan(format, layout, buildPlanTree(tableRowStream(names, handedOver(rows)), warnings), warnings);
 }
 
 const NOT_BLANK = /\S/;
-
-function hasText(cell: string): boolean {
-  for (let i = 0; i < cell.length; i++) if (!isWhitespace(cell.charCodeAt(i))) return true;
-  return false;
-}
-
-/** psql wraps a long value onto a row whose id cell is empty (marking the break with `+`). */
-function mergeContinuationRows(rows: readonly PlanRowText[]): PlanRowText[] {
-  const merged: PlanRowText[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (NOT_BLANK.test(row.idCell) || merged.length === 0) {
-      merged.push(row);
-      continue;
-    }
-    // All the rows continuing this one at once: merging them one by one copied the growing values for each.
-    const previous = merged[merged.length - 1];
-    const pieces = previous.values.map((value) => [value]);
-    const raw = [previous.raw];
-    for (; i < rows.length && !NOT_BLANK.test(rows[i].idCell); i++) {
-      const next = rows[i];
-      for (let j = 0; j < pieces.length; j++) {
-        const more = (next.values[j] ?? '').trim();
-        if (more === '' || (previous.columns[j] === next.columns[j] && previous.columns[j].trim().toLowerCase() === 'id')) continue;
-        const column = pieces[j];
-        // The value so far loses its trailing spaces and psql's ` +` break mark; a lone `+` after a break is that mark.
-        if (column.length > 1 && column[column.length - 1] === '+') column.pop();
-        else column[column.length - 1] = column[column.length - 1].trimEnd().replace(/\s\+$/, '');
-        column.push(more);
-      }
-      raw.push(next.raw);
-    }
-    i--;
-    merged[merged.length - 1] = {
-      ...previous,
-      values: pieces.map((column) => column.join(' ')),
-      raw: raw.join('\n'),
-      executionInfoSource: null,
-    };
-  }
-  return merged;
-}

@@ -3,19 +3,28 @@
 // promise; rows with neither glyphs nor indentation get a tree inferred from roles,
 // `data:` references and which operators can have children.
 import type { PlanNode } from './planModel';
-import { buildPlanNode, parseIdCell, type ParsedIdCell, type PlanRowText } from './planNodeBuilder';
+import { buildPlanNode, parseIdCell, type PlanRowText } from './planNodeBuilder';
 import { isSeparateRootId } from './planRootLinks';
 
+/** An operator and where its id cell places it (one object a row: the parsed id cell is not kept). */
 interface PendingRow {
   node: PlanNode;
-  idCell: ParsedIdCell;
+  glyphColumn: number | null;
+  lastChild: boolean;
+  indent: number;
 }
 
-export function buildPlanTree(rows: readonly PlanRowText[], warnings: string[]): PlanNode[] {
-  const pending = pendingRows(rows, warnings);
-  const roots = pending.some((row) => row.idCell.glyphColumn !== null)
+/**
+ * The rows as a list, or as a function handing over the next row (undefined after the last), so a
+ * caller holding the rows in another shape can let each go once its operator is made.
+ */
+export type PlanRows = readonly PlanRowText[] | (() => PlanRowText | undefined);
+
+export function buildPlanTree(rows: PlanRows, warnings: string[]): PlanNode[] {
+  const pending = pendingRows(typeof rows === 'function' ? rows : listedRows(rows), warnings);
+  const roots = pending.some((row) => row.glyphColumn !== null)
     ? placeByGlyphs(pending, warnings)
-    : new Set(pending.map((row) => row.idCell.indent)).size > 1
+    : new Set(pending.map((row) => row.indent)).size > 1
       ? placeByIndentation(pending)
       : placeByInference(pending, warnings);
   return roots;
@@ -30,13 +39,12 @@ const MAX_SKIPPED_ROW_WARNINGS = 10;
  * feedback there and threw the optimized loop away on every plan. An index loop: until the loop is
  * optimized, for-of allocates an iterator result per row.)
  */
-function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingRow[] {
+function pendingRows(nextRow: () => PlanRowText | undefined, warnings: string[]): PendingRow[] {
   const pending: PendingRow[] = [];
   let skipped = 0;
   // The count of the rest goes right after the rows named, ahead of the other warnings of the rows.
   let countAt = -1;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
+  for (let row = nextRow(); row !== undefined; row = nextRow()) {
     const idCell = parseIdCell(row.idCell);
     if (idCell.id === '') {
       if (++skipped <= MAX_SKIPPED_ROW_WARNINGS) {
@@ -45,7 +53,12 @@ function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingR
       }
       continue;
     }
-    pending.push({ node: buildPlanNode(row, warnings, idCell), idCell });
+    pending.push({
+      node: buildPlanNode(row, warnings, idCell),
+      glyphColumn: idCell.glyphColumn,
+      lastChild: idCell.lastChild,
+      indent: idCell.indent,
+    });
   }
   if (skipped > MAX_SKIPPED_ROW_WARNINGS) {
     warnings.splice(
@@ -57,6 +70,11 @@ function pendingRows(rows: readonly PlanRowText[], warnings: string[]): PendingR
   return pending;
 }
 
+function listedRows(rows: readonly PlanRowText[]): () => PlanRowText | undefined {
+  let next = 0;
+  return () => (next < rows.length ? rows[next++] : undefined);
+}
+
 /** Ranks of the distinct values: re-indented text (4 spaces, tabs) keeps its order of levels. */
 function ranks(values: readonly number[]): Map<number, number> {
   const sorted = [...new Set(values)].sort((a, b) => a - b);
@@ -65,7 +83,7 @@ function ranks(values: readonly number[]): Map<number, number> {
 
 function placeByGlyphs(rows: readonly PendingRow[], warnings: string[]): PlanNode[] {
   const glyphColumns: number[] = [];
-  for (const row of rows) if (row.idCell.glyphColumn !== null) glyphColumns.push(row.idCell.glyphColumn);
+  for (const row of rows) if (row.glyphColumn !== null) glyphColumns.push(row.glyphColumn);
   const glyphRank = ranks(glyphColumns);
   const roots: PlanNode[] = [];
   // path[0 .. pathLength - 1]: the operators from the current root down to the previous row.
@@ -76,23 +94,24 @@ function placeByGlyphs(rows: readonly PendingRow[], warnings: string[]): PlanNod
   const lastChildSeen: boolean[] = [];
   let repaired = 0;
   let orphans = 0;
-  for (const { node, idCell } of rows) {
-    if (idCell.glyphColumn === null || pathLength === 0) {
-      if (idCell.glyphColumn !== null) orphans++;
+  for (const row of rows) {
+    const { node } = row;
+    if (row.glyphColumn === null || pathLength === 0) {
+      if (row.glyphColumn !== null) orphans++;
       roots.push(node);
       path[0] = node;
       lastChildSeen[0] = false;
       pathLength = 1;
       continue;
     }
-    let depth = Math.min((glyphRank.get(idCell.glyphColumn) ?? 0) + 1, pathLength);
+    let depth = Math.min((glyphRank.get(row.glyphColumn) ?? 0) + 1, pathLength);
     if (depth < pathLength && lastChildSeen[depth - 1]) {
       depth = pathLength;
       repaired++;
     }
     const parent = path[depth - 1];
     parent.children.push(node);
-    if (idCell.lastChild) lastChildSeen[depth - 1] = true;
+    if (row.lastChild) lastChildSeen[depth - 1] = true;
     path[depth] = node;
     lastChildSeen[depth] = false;
     pathLength = depth + 1;
@@ -108,11 +127,12 @@ function placeByGlyphs(rows: readonly PendingRow[], warnings: string[]): PlanNod
 }
 
 function placeByIndentation(rows: readonly PendingRow[]): PlanNode[] {
-  const indentRank = ranks(rows.map((row) => row.idCell.indent));
+  const indentRank = ranks(rows.map((row) => row.indent));
   const roots: PlanNode[] = [];
   const path: PlanNode[] = [];
-  for (const { node, idCell } of rows) {
-    const depth = Math.min(indentRank.get(idCell.indent) ?? 0, path.length);
+  for (const row of rows) {
+    const { node } = row;
+    const depth = Math.min(indentRank.get(row.indent) ?? 0, path.length);
     if (depth === 0) roots.push(node);
     else path[depth - 1].children.push(node);
     path.length = depth;

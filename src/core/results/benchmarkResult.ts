@@ -187,6 +187,16 @@ export interface ServerStatement {
   counted?: 'digest' | 'prepared';
 }
 
+/** The account the run's server evidence was read as may not read it (server errors 1142, 1143, 1227). */
+export interface MissingGrant {
+  /** CURRENT_USER(), "user@host" as the server matched the login */
+  account: string;
+  /** what it lacks, e.g. "SELECT on performance_schema" */
+  privilege: string;
+  /** the statement that gives it, e.g. GRANT SELECT ON performance_schema.* TO 'user'@'host' */
+  grant: string;
+}
+
 export interface ServerActivity {
   /** where the numbers come from, e.g. information_schema.cluster_statements_summary */
   source: string;
@@ -194,6 +204,8 @@ export interface ServerActivity {
   statements: ServerStatement[];
   /** what could not be read or counted */
   warnings: string[];
+  /** the statistics (or the prepared statements) were not read: the account lacks this grant, so "none counted" would be false */
+  missingGrant?: MissingGrant;
 }
 
 export type BenchEngineName = 'builtin' | 'sysbench' | 'go-tpc';

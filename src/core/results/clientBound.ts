@@ -7,7 +7,10 @@
 //     thread that holds every connection) was ready to run, running or waiting in a run queue, at
 //     least 60% of the interval, and of the time all the process's threads were ready they waited
 //     at least 30% (waitShare): it had work most of the time and another process held the cores it
-//     needed for it (a busy loop on its one core: ready 69 to 99%, waitShare 0.8 to 0.91), or
+//     needed for it (a busy loop on its one core: ready 69 to 99%, waitShare 0.8 to 0.91), and it
+//     used at least 7% of its cores (the starved client used 13 to 47%; a light --rate=200 client on
+//     a machine at load average 9 to 23 used 2 to 3.4%, while its wake-up waits in a run queue made
+//     its worker "ready" up to 75% of the time, waitShare 0.97), or
 //   - a worker's event loop was busy (not waiting for the network) at least 90% of the interval, or
 //   - a worker's event loop was busy at least half the interval and it was starved of CPU: its
 //     event-loop delay p99 was at least 10 ms, or (Linux's schedstat) the worker thread ran or
@@ -33,6 +36,7 @@ export const EVENT_LOOP_STARVED_DELAY_MS = 10;
 export const BOUND_INTERVAL_SHARE = 0.3;
 export const CLIENT_WAIT_STARVED = 0.3;
 export const CLIENT_READY_STARVED = 0.6;
+export const CLIENT_STARVED_MIN_CPU = 0.07;
 
 export type ClientMeasure = Omit<ClientLoad, 'bound'>;
 
@@ -48,9 +52,13 @@ export function clientSaturated(measure: ClientMeasure): boolean {
 }
 
 /** It had work most of the interval and waited for its cores a meaningful share of the time it was ready (the rule above). */
-function starvedOfCores({ waitShare, runnableShare }: ClientMeasure): boolean {
+function starvedOfCores({ waitShare, runnableShare, cpuUtilization }: ClientMeasure): boolean {
   return (
-    waitShare !== undefined && runnableShare !== undefined && waitShare >= CLIENT_WAIT_STARVED && runnableShare >= CLIENT_READY_STARVED
+    waitShare !== undefined &&
+    runnableShare !== undefined &&
+    waitShare >= CLIENT_WAIT_STARVED &&
+    runnableShare >= CLIENT_READY_STARVED &&
+    cpuUtilization >= CLIENT_STARVED_MIN_CPU
   );
 }
 

@@ -5,6 +5,7 @@ import type { ExperimentResult, RunResult, ServerActivity } from './benchmarkRes
 import { errorCodeCounts, errorCodesText } from './errorCodes';
 import type { RunComparison } from './runComparison';
 import { countText, experimentCellName } from './runNames';
+import { singleRunNoiseNote } from './singleRunNoise';
 import {
   STUDY_MARK_NOT_FROM_MEMORY,
   STUDY_MARK_WITHIN_SPREAD,
@@ -15,11 +16,13 @@ import {
 } from './studyTables';
 import { pivotChangeMatrix, type VariantChangeTable } from './variantComparison';
 import { ms, shortText } from './serverActivityText';
+import { missingGrantText } from './missingGrantText';
 import { runDigestCountNote, type DigestCountNote } from './digestCountNote';
 import { serverStatementRows } from './serverStatementRows';
 import { compareVariantStatements, variantStatementSentences } from './variantStatements';
 import { operationRowsOf, type OperationRow } from './operationRows';
 import { isTpccRun, tpccFiguresOf } from './tpccFigures';
+import { ranWithoutWait, tpccNoWaitNote } from './tpccWait';
 import { isTpccExperiment, TPCC_COMPARED_METRICS, tpccCellsTable, tpccCellText } from './tpccExperimentTable';
 import type { ServerRegions } from './serverRegions';
 import { experimentCellRegions, hotRegionRows, regionsChangeText, regionsTableRows, shownRegions } from './serverRegionsRows';
@@ -78,7 +81,8 @@ export function runComparisonToMarkdown(comparison: RunComparison): string {
       index === 0 ? formatNumber(value) : `${formatNumber(value)} (${formatPercent(changePctVsFirst[index])})`,
     ),
   ]);
-  return markdownTable(header, rows);
+  const table = markdownTable(header, rows);
+  return comparison.noiseBandPct === null ? table : `${table}\n${singleRunNoiseNote(comparison.noiseBandPct)}\n`;
 }
 
 /** The study's summary: threads down, workloads across, "% change" in the cells; then the raw numbers. */
@@ -161,7 +165,8 @@ export function experimentToMarkdown(result: ExperimentResult): string {
 export function tpccCellsToMarkdown(result: Pick<ExperimentResult, 'cells'>): string {
   const table = tpccCellsTable(result);
   const rows = table.rows.map((row) => row.map((value, column) => tpccCellText(table, column, value, '–')));
-  return `**TPC-C**\n\n${markdownTable(table.headers, rows, table.numericFrom)}`;
+  const note = result.cells.some((cell) => ranWithoutWait(cell.run)) ? `\n${tpccNoWaitNote()}\n` : '';
+  return `**TPC-C**\n\n${markdownTable(table.headers, rows, table.numericFrom)}${note}`;
 }
 
 /** A run as Markdown: its summary, its transactions or queries (TPC-C, CH, rawsql), then what the server counted for it. */
@@ -207,7 +212,12 @@ export function operationsToMarkdown(run: RunResult): string {
     `tpmC: ${formatNumber(figures.tpmC, 1)}, tpmTotal: ${formatNumber(figures.tpmTotal, 1)}, efficiency: ${figures.efficiencyPct === null ? '–' : `${figures.efficiencyPct.toFixed(1)}%`}`,
     ...(figures.queries.length > 0 ? [`QphH: ${formatNumber(figures.qphH, 1)}`] : []),
   ];
-  return [`${totals.join('  \n')}\n`, table('Transactions', figures.transactions), table('Queries', figures.queries)]
+  return [
+    `${totals.join('  \n')}\n`,
+    ranWithoutWait(run) ? `${tpccNoWaitNote()}\n` : '',
+    table('Transactions', figures.transactions),
+    table('Queries', figures.queries),
+  ]
     .filter((part) => part !== '')
     .join('\n');
 }
@@ -255,7 +265,9 @@ export function serverActivityToMarkdown(activity: ServerActivity | undefined, c
     plan === 'changed' ? `changed (${statement.planDigests.length} plans)` : plan === 'one' ? 'one' : '–',
   ]);
   const table = rows.length > 0 ? markdownTable(['Statement', 'Exec', 'Avg ms', 'Max ms', 'Total ms', 'Engines', 'Plan'], rows) : '';
-  const notes = activity.warnings.map((warning) => `- ${markdownCell(warning)}`).join('\n');
+  const notes = [...(activity.missingGrant ? [missingGrantText(activity.missingGrant)] : []), ...activity.warnings]
+    .map((warning) => `- ${markdownCell(warning)}`)
+    .join('\n');
   const countLine = countNote === null ? '' : `\n${countNote.kind === 'short' ? '' : 'Note: '}${markdownCell(countNote.text)}\n`;
   return `**Server: statements by server time** (${markdownCell(activity.source)})\n\n${table}${notes ? `\n${notes}\n` : ''}${countLine}`;
 }

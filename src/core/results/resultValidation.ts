@@ -287,11 +287,23 @@ class ShapeReader {
       this.list(list, listPath, (item, itemPath) =>
         typeof item === 'string' ? this.withoutSecrets(item, itemPath) : this.fail(itemPath, 'a string', item),
       ) ?? [];
-    return {
+    const activity: ServerActivity = {
       source: this.text(object, 'source', `${path}.source`) ?? '',
       statements: this.list(object.statements, `${path}.statements`, (item, itemPath) => this.serverStatement(item, itemPath, texts)) ?? [],
       warnings: texts(object.warnings, `${path}.warnings`),
     };
+    if (object.missingGrant !== undefined) {
+      const grantPath = `${path}.missingGrant`;
+      const grant = this.object(object.missingGrant, grantPath);
+      if (grant !== undefined) {
+        activity.missingGrant = {
+          account: this.text(grant, 'account', `${grantPath}.account`) ?? '',
+          privilege: this.text(grant, 'privilege', `${grantPath}.privilege`) ?? '',
+          grant: this.text(grant, 'grant', `${grantPath}.grant`) ?? '',
+        };
+      }
+    }
+    return activity;
   }
 
   private serverStatement(value: unknown, path: string, texts: (list: unknown, listPath: string) => string[]): ServerStatement | undefined {

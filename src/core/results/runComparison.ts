@@ -7,6 +7,7 @@ import { countText } from './runNames';
 import { isTpccRun, tpccFiguresOf } from './tpccFigures';
 import { improvementPercent, percentChange, RESULT_METRICS, type MetricKey, type ResultMetric } from './resultMetrics';
 import { runConnection, runEngine } from './runEngine';
+import { SINGLE_RUN_NOISE_PCT, withinSingleRunNoise } from './singleRunNoise';
 
 export const DEFAULT_COMPARISON_METRICS: readonly MetricKey[] = ['tps', 'qps', 'avg', 'p95', 'p99', 'max', 'errorsPerSec'];
 /** TPC-C runs: go-tpc's numbers first; CH adds QphH */
@@ -41,12 +42,19 @@ export interface ComparedMetric {
   changePctVsFirst: (number | null)[];
   /** the same, signed so that positive means better than the first run */
   improvementPctVsFirst: (number | null)[];
+  /** per run: its change from the first is under the single-run noise band (never the first run's) */
+  withinNoise: boolean[];
 }
 
 export interface RunComparison {
   runs: ComparedRun[];
   metrics: ComparedMetric[];
   warnings: string[];
+  /**
+   * Runs carry no spread of their own (a run is one round), so a change under this many percent
+   * may be noise; set only when some change is (`withinNoise`), for the note under the table.
+   */
+  noiseBandPct: number | null;
 }
 
 /** The run's own name, else "oltp_point_select · 8 threads" (never its id: that means nothing to a reader). */
@@ -85,6 +93,7 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
       values,
       changePctVsFirst,
       improvementPctVsFirst: changePctVsFirst.map((change) => improvementPercent(metric, change)),
+      withinNoise: changePctVsFirst.map((change, index) => index > 0 && withinSingleRunNoise(change)),
     };
   });
   return {
@@ -100,6 +109,7 @@ export function compareRuns(runs: readonly RunResult[], metricKeys: readonly Met
     })),
     metrics,
     warnings,
+    noiseBandPct: metrics.some((entry) => entry.withinNoise.includes(true)) ? SINGLE_RUN_NOISE_PCT : null,
   };
 }
 

@@ -1,5 +1,6 @@
 // The server part of a result for people: the run's statements by server time (exec count, avg and
 // max latency, engines, plan changes) as CLI lines; exportMarkdown.ts writes the same as Markdown.
+import { missingGrantText } from './missingGrantText';
 import type { ServerActivity } from './benchmarkResult';
 import type { DigestCountNote } from './digestCountNote';
 import { serverStatementRows } from './serverStatementRows';
@@ -16,7 +17,8 @@ export function ms(value: number): string {
 }
 
 /**
- * A few lines after the run's summary: the top statements by server time, what could not be read,
+ * A few lines after the run's summary: the top statements by server time, what could not be read
+ * (first a missing grant: "Not read: ... has no SELECT on performance_schema", never "none counted"),
  * and performance_schema's count note (digestCountNote.ts) when there is one.
  */
 export function serverActivityLines(activity: ServerActivity | undefined, limit = 5, countNote: DigestCountNote | null = null): string[] {
@@ -35,9 +37,10 @@ export function serverActivityLines(activity: ServerActivity | undefined, limit 
     }
     if (activity.statements.length > limit)
       lines.push(`    ... and ${activity.statements.length - limit} more statements (--json has them all)`);
-  } else if (activity.warnings.length === 0) {
+  } else if (activity.warnings.length === 0 && activity.missingGrant === undefined) {
     lines.push(`Server statements (${activity.source}): none of the run's statements were counted.`);
   }
+  if (activity.missingGrant !== undefined) lines.push(`Server: ${missingGrantText(activity.missingGrant)}`);
   for (const warning of activity.warnings) lines.push(`Server: ${warning}`);
   if (countNote !== null) lines.push(`${countNote.kind === 'short' ? 'Server' : 'Note'}: ${countNote.text}`);
   return lines;

@@ -5,6 +5,8 @@
 // (preparedStatementInstances.ts).
 import type { SqlExecutor } from '../db/sqlExecutor';
 import { rowNumber, rowText } from '../tidb/rowValues';
+import { missingGrantText } from '../results/missingGrantText';
+import { isAccessDenied, missingPerformanceSchemaGrant } from './missingGrant';
 import { serverTimeText } from './serverTimeText';
 import {
   picosecondsToMs,
@@ -55,6 +57,11 @@ export async function readPerformanceSchemaDigests(
       values,
     );
   } catch (error) {
+    if (isAccessDenied(error)) {
+      // not "no statements": the account may not look
+      const missingGrant = await missingPerformanceSchemaGrant(executor, error);
+      return { source: 'none', rows: [], warnings: [missingGrantText(missingGrant)], missingGrant };
+    }
     return { source: 'none', rows: [], warnings: [`${SOURCE} could not be read: ${messageOf(error)}`] };
   }
   if (rows.length === 0 && query.digests === undefined) {

@@ -3,7 +3,9 @@
 // as long as the statement stays prepared: read it before the connections that prepared it close.
 // Timers in picoseconds. Rows carry the statement text as prepared (with ? placeholders), no digest.
 import type { SqlExecutor } from '../db/sqlExecutor';
+import type { MissingGrant } from '../results/benchmarkResult';
 import { rowNumber, rowText } from '../tidb/rowValues';
+import { isAccessDenied, missingPerformanceSchemaGrant } from './missingGrant';
 import { picosecondsToMs } from './statementStatisticsModel';
 
 export interface PreparedStatementInstance {
@@ -19,6 +21,8 @@ export interface PreparedStatementInstance {
 export interface PreparedStatementsRead {
   rows: PreparedStatementInstance[];
   warnings: string[];
+  /** the account may not read the table (then no warning: the caller says it once, with the grant) */
+  missingGrant?: MissingGrant;
 }
 
 export async function readPreparedStatementInstances(executor: SqlExecutor): Promise<PreparedStatementsRead> {
@@ -40,6 +44,7 @@ export async function readPreparedStatementInstances(executor: SqlExecutor): Pro
       warnings: [],
     };
   } catch (error) {
+    if (isAccessDenied(error)) return { rows: [], warnings: [], missingGrant: await missingPerformanceSchemaGrant(executor, error) };
     return {
       rows: [],
       warnings: [

@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import type { SqlExecutor } from '../db/sqlExecutor';
 import type { ServerFlavor } from '../db/serverFlavor';
 import { firstColumnText } from '../tidb/rowValues';
-import type { ServerActivity, ServerStatement, ServerStatementPlan } from '../results/benchmarkResult';
+import type { MissingGrant, ServerActivity, ServerStatement, ServerStatementPlan } from '../results/benchmarkResult';
 import { orderEngines, type StatementEngine } from './planEngines';
+import { missingGrantText } from '../results/missingGrantText';
 import { inFirstSeenOrder } from './planOrder';
 import type { PreparedStatementInstance } from './preparedStatementInstances';
 import { resolveStatementPlan } from './statementPlan';
@@ -20,7 +21,7 @@ const MAX_PLANNED_STATEMENTS = 20;
 
 /** Our own reads, which run in the same database on the admin connection: never part of the run. */
 const EVIDENCE_QUERIES =
-  /statements_summary|performance_schema|tidb_decode_(binary_)?plan|@@global\s*\.\s*performance_schema|information_schema\W+processlist|cast\s*\(\s*now\s*\(\s*\)/i;
+  /statements_summary|performance_schema|tidb_decode_(binary_)?plan|@@global\s*\.\s*performance_schema|information_schema\W+processlist|cast\s*\(\s*now\s*\(\s*\)|current_user\s*\(/i;
 
 export interface ActivityBaseline {
   flavor: ServerFlavor;
@@ -52,6 +53,8 @@ export interface RunActivityInput {
   preparedMissing?: string;
   /** warnings gathered on the way (reading the prepared statements) */
   warnings?: string[];
+  /** the account may not read the prepared statements */
+  missingGrant?: MissingGrant;
 }
 
 /** Reads the statistics after a run and keeps the difference. */
@@ -60,16 +63,30 @@ export async function readRunActivity(
   baseline: ActivityBaseline,
   input: RunActivityInput = {},
 ): Promise<ServerActivity> {
-  const warnings = [...baseline.statistics.warnings, ...(input.warnings ?? [])];
+  const warnings = [...warningsBesideGrant(baseline.statistics), ...(input.warnings ?? [])];
   const historySince = baseline.flavor === 'tidb' && baseline.serverNow !== null ? baseline.serverNow : undefined;
   const after = await readStatementStatistics(executor, baseline.flavor, { schemas: baseline.schemas, historySince, withPlans: true });
-  for (const warning of after.warnings) if (!warnings.includes(warning)) warnings.push(warning);
+  for (const warning of warningsBesideGrant(after)) if (!warnings.includes(warning)) warnings.push(warning);
+  const missingGrant = baseline.statistics.missingGrant ?? after.missingGrant ?? input.missingGrant;
   const statements = statementDifferences(baseline.statistics.rows, after.rows, warnings);
   await attachPlans(executor, statements.slice(0, MAX_PLANNED_STATEMENTS), after.rows);
   if (input.preparedAfter !== undefined) statements.push(...preparedDifferences(baseline.prepared, input.preparedAfter));
   if (input.preparedMissing !== undefined) warnings.push(input.preparedMissing);
   statements.sort((a, b) => b.sumLatencyMs - a.sumLatencyMs);
-  return { source: after.source !== 'none' ? after.source : baseline.statistics.source, statements: statements.map(finish), warnings };
+  return {
+    source: after.source !== 'none' ? after.source : baseline.statistics.source,
+    statements: statements.map(finish),
+    warnings,
+    ...(missingGrant ? { missingGrant } : {}),
+  };
+}
+
+/** The activity carries a missing grant on its own (missingGrant), not as one more warning. */
+function warningsBesideGrant(statistics: StatementStatistics): string[] {
+  const { missingGrant } = statistics;
+  return missingGrant === undefined
+    ? statistics.warnings
+    : statistics.warnings.filter((warning) => warning !== missingGrantText(missingGrant));
 }
 
 function rowKey(row: StatementStatisticsRow): string {

@@ -4,7 +4,7 @@
 // a failure to read anything becomes a warning in the activity, never a failed run.
 import type { SqlExecutor } from '../db/sqlExecutor';
 import type { ServerFlavor } from '../db/serverFlavor';
-import type { ServerActivity } from '../results/benchmarkResult';
+import type { MissingGrant, ServerActivity } from '../results/benchmarkResult';
 import { readPreparedStatementInstances, type PreparedStatementInstance } from './preparedStatementInstances';
 import { readActivityBaseline, readRunActivity, type ActivityBaseline } from './runActivity';
 import { connectionsIn, waitForRunConnectionsToClose, type SettleOptions } from './runStatementsSettled';
@@ -21,6 +21,8 @@ export interface RunEvidenceSettings {
 export class RunEvidence {
   private preparedAfter?: PreparedStatementInstance[];
   private readonly warnings: string[] = [];
+  /** the account may not read prepared_statements_instances */
+  private missingGrant?: MissingGrant;
 
   private constructor(
     private readonly executor: SqlExecutor,
@@ -35,12 +37,14 @@ export class RunEvidence {
   static async start(executor: SqlExecutor, flavor: ServerFlavor, settings: RunEvidenceSettings): Promise<RunEvidence> {
     let baseline: ActivityBaseline | undefined;
     const warnings: string[] = [];
+    let missingGrant: MissingGrant | undefined;
     try {
       baseline = await readActivityBaseline(executor, flavor, settings.database ? [settings.database] : []);
       if (usesPreparedInstances(flavor, settings)) {
         const prepared = await readPreparedStatementInstances(executor);
         baseline.prepared = prepared.rows;
         warnings.push(...prepared.warnings);
+        missingGrant = prepared.missingGrant;
       }
     } catch (error) {
       warnings.push(
@@ -50,6 +54,7 @@ export class RunEvidence {
     const connectionsBefore = baseline !== undefined && settings.database ? await connectionsIn(executor, settings.database) : undefined;
     const evidence = new RunEvidence(executor, flavor, settings, baseline, connectionsBefore);
     evidence.warnings.push(...warnings);
+    evidence.missingGrant = missingGrant;
     return evidence;
   }
 
@@ -64,11 +69,13 @@ export class RunEvidence {
     const read = await readPreparedStatementInstances(this.executor);
     this.preparedAfter = read.rows;
     this.warnings.push(...read.warnings);
+    this.missingGrant ??= read.missingGrant;
   }
 
   /** Reads the statistics after the run and returns the difference; never throws. */
   async finish(): Promise<ServerActivity> {
-    if (this.baseline === undefined) return { source: 'none', statements: [], warnings: this.warnings };
+    if (this.baseline === undefined)
+      return { source: 'none', statements: [], warnings: this.warnings, ...(this.missingGrant ? { missingGrant: this.missingGrant } : {}) };
     let preparedMissing: string | undefined;
     if (
       usesPreparedInstances(this.flavor, this.settings) &&
@@ -85,6 +92,7 @@ export class RunEvidence {
         preparedAfter: this.preparedAfter,
         preparedMissing,
         warnings: this.warnings,
+        missingGrant: this.missingGrant,
       });
     } catch (error) {
       return {

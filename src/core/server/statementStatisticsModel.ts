@@ -1,5 +1,7 @@
 // What a read of the server's statement statistics gives, and the units it converts from; shared by
 // the readers of each flavour and by statementStatistics.ts, which picks the reader.
+import type { MissingGrant } from '../results/benchmarkResult';
+
 export type StatementStatisticsSource =
   | 'information_schema.cluster_statements_summary'
   | 'information_schema.statements_summary'
@@ -51,6 +53,8 @@ export interface StatementStatistics {
   rows: StatementStatisticsRow[];
   /** what could not be read and how to make it readable */
   warnings: string[];
+  /** the account may not read the table (warnings then say so in one sentence, missingGrantText) */
+  missingGrant?: MissingGrant;
 }
 
 export interface StatementStatisticsQuery {

@@ -6,6 +6,7 @@ import type { StreamingExecutor } from '../db/databaseSession';
 import { connectionIdOf, killQuery } from '../db/queryKill';
 import type { SqlExecutor } from '../db/sqlExecutor';
 import type { StreamedColumn } from '../db/statementStream';
+import { previewStatements } from './previewTransaction';
 import {
   isNumericType,
   type OutcomeResult,
@@ -17,6 +18,8 @@ import {
 
 export interface StatementRunSession extends SqlExecutor {
   withStreamingConnection<T>(work: (executor: StreamingExecutor) => Promise<T>): Promise<T>;
+  /** where KILL QUERY goes (another connection than the statement's): this session itself when absent */
+  readonly killer?: SqlExecutor;
 }
 
 export interface RunStatementOptions {
@@ -49,9 +52,17 @@ export async function runStatement(session: StatementRunSession, sql: string, op
   const now = options.now ?? (() => performance.now());
   if (signal?.aborted) throw new StatementRunCancelled();
 
+  const killer = session.killer ?? session;
   return session.withStreamingConnection(async (executor) => {
     const connectionId = signal ? await connectionIdOf(executor) : undefined;
-    if (inRolledBackTransaction) await executor.run('BEGIN');
+    // an editor's session keeps its connection: a transaction of the user's stays open around a
+    // preview (a savepoint, since BEGIN would commit it), and a stopped read does not roll back
+    const keeps = executor.session !== undefined;
+    const preview = previewStatements(executor.session?.inTransaction === true);
+    if (inRolledBackTransaction) for (const statement of preview.begin) await executor.run(statement);
+    const rollBack = async () => {
+      for (const statement of preview.rollback) await executor.run(statement);
+    };
     let columns: StreamedColumn[] | undefined;
     const rows: ResultCell[][] = [];
     let totalRows = 0;
@@ -59,7 +70,7 @@ export async function runStatement(session: StatementRunSession, sql: string, op
     let stopReading = false;
     const onAbort = () => {
       stopReading = true;
-      if (connectionId !== undefined) void killQuery(session, connectionId).catch(() => undefined);
+      if (connectionId !== undefined) void killQuery(killer, connectionId).catch(() => undefined);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     const started = now();
@@ -82,7 +93,7 @@ export async function runStatement(session: StatementRunSession, sql: string, op
       });
     } catch (error) {
       if (signal?.aborted) throw new StatementRunCancelled(error);
-      if (inRolledBackTransaction) await executor.run('ROLLBACK').catch(() => undefined);
+      if (inRolledBackTransaction) await rollBack().catch(() => undefined);
       throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
@@ -91,7 +102,7 @@ export async function runStatement(session: StatementRunSession, sql: string, op
     if (signal?.aborted && totalRows === 0 && !outcome) throw new StatementRunCancelled();
     // a stopped read closed the connection: no warnings to ask for, and the server rolled back
     const warnings = end === 'ended' ? await readWarnings(executor) : [];
-    if (inRolledBackTransaction && end === 'ended') await executor.run('ROLLBACK');
+    if (inRolledBackTransaction && (end === 'ended' || keeps)) await rollBack();
     const answer: RowsResult | OutcomeResult =
       columns !== undefined
         ? {

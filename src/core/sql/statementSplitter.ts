@@ -18,6 +18,38 @@ export function splitStatements(source: string): SqlStatement[] {
   let i = 0;
   const length = source.length;
 
+  // How far the statement so far is known to be only comments and blanks (as stripLeadingComments reads
+  // them), so a line start is checked from there on: checked from the statement's start on every line, a
+  // file of n comment lines took n²/2 steps (40,000 lines: 79 s).
+  let commentsEnd = 0;
+  let onlyComments = true;
+  const startStatement = (at: number) => {
+    statementStart = at;
+    commentsEnd = at;
+    onlyComments = true;
+  };
+  const onlyCommentsBefore = (end: number): boolean => {
+    if (!onlyComments) return false;
+    for (;;) {
+      while (commentsEnd < end && WHITESPACE.test(source[commentsEnd])) commentsEnd++;
+      if (commentsEnd >= end) return true;
+      if (source.startsWith('--', commentsEnd) || source[commentsEnd] === '#') {
+        const newline = source.indexOf('\n', commentsEnd);
+        // A comment running to `end` leaves nothing after it; it is read again when the text goes on.
+        if (newline === -1 || newline >= end) return true;
+        commentsEnd = newline + 1;
+      } else if (source.startsWith('/*', commentsEnd) && !source.startsWith('/*!', commentsEnd) && !source.startsWith('/*+', commentsEnd)) {
+        const close = source.indexOf('*/', commentsEnd + 2);
+        if (close === -1 || close + 2 > end) return true;
+        commentsEnd = close + 2;
+      } else {
+        // The text there stays whatever comes after it: the statement is not only comments from here on.
+        onlyComments = false;
+        return false;
+      }
+    }
+  };
+
   const push = (end: number) => {
     const statement = trimmedRange(source, statementStart, end);
     if (statement && !isOnlyComments(statement.text)) statements.push(statement);
@@ -25,7 +57,8 @@ export function splitStatements(source: string): SqlStatement[] {
 
   while (i < length) {
     const ch = source[i];
-    if (atLineStart(source, i, statementStart)) {
+    // DELIMITER is a client directive only between statements.
+    if ((i === 0 || source[i - 1] === '\n') && onlyCommentsBefore(i)) {
       const directive = /^[ \t]*delimiter[ \t]+(\S+)[^\n]*/i.exec(
         source.slice(i, source.indexOf('\n', i) === -1 ? length : source.indexOf('\n', i)),
       );
@@ -33,7 +66,7 @@ export function splitStatements(source: string): SqlStatement[] {
         push(i);
         delimiter = directive[1];
         i += directive[0].length;
-        statementStart = i;
+        startStatement(i);
         continue;
       }
     }
@@ -49,7 +82,7 @@ export function splitStatements(source: string): SqlStatement[] {
     if (source.startsWith(delimiter, i)) {
       push(i);
       i += delimiter.length;
-      statementStart = i;
+      startStatement(i);
       continue;
     }
     i++;
@@ -68,11 +101,7 @@ export function statementAt(statements: readonly SqlStatement[], offset: number)
   return candidate ?? statements[0];
 }
 
-function atLineStart(source: string, i: number, statementStart: number): boolean {
-  if (i !== 0 && source[i - 1] !== '\n') return false;
-  // DELIMITER is a client directive only between statements.
-  return source.slice(statementStart, i).trim() === '' || isOnlyComments(source.slice(statementStart, i));
-}
+const WHITESPACE = /\s/;
 
 function trimmedRange(source: string, start: number, end: number): SqlStatement | undefined {
   let s = start;

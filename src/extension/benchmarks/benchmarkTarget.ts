@@ -1,11 +1,12 @@
 // The server a benchmark command works on: the connection given (a Connections tree item or a
-// profile id), else the active connection. The engine opens its own connections, so it needs the
+// profile id), else the active connection; the one given does not become active (benchmarkConnection.ts). The engine opens its own connections, so it needs the
 // password: from secret storage, or asked for (never stored by this feature, never logged).
 import * as vscode from 'vscode';
 import type { ConnectionProfile } from '../../core/db/connectionProfile';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import type { TidbLabApi } from '../api';
 import { askForPassword } from '../connections/passwordPrompt';
+import { benchmarkSession } from './benchmarkConnection';
 
 export interface BenchmarkTarget {
   profile: ConnectionProfile;
@@ -34,7 +35,7 @@ export async function chooseBenchmarkTarget(
 }
 
 export async function resolveBenchmarkTarget(api: TidbLabApi, profileId: string | undefined): Promise<BenchmarkTarget | undefined> {
-  const session = profileId ? await api.connections.connect(profileId) : await api.connections.requireActiveSession();
+  const session = await benchmarkSession(api.connections, profileId);
   if (!session) return undefined;
   const password = await benchmarkPassword(api, session.profile);
   if (password === undefined) return undefined;

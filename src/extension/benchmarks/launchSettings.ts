@@ -170,11 +170,14 @@ export interface RememberedLaunches {
   workload?: string;
   common?: Partial<Omit<LaunchSettings, 'workload' | 'workloadOptions'>>;
   workloadOptions?: Record<string, Record<string, string>>;
+  /** the experiments' database ("Choose Database..."): their own, never Run Benchmark's default */
+  experimentDatabase?: string;
 }
 
 export function remember(previous: RememberedLaunches | undefined, settings: LaunchSettings): RememberedLaunches {
   const { workload, workloadOptions, ...common } = settings;
   return {
+    ...(previous?.experimentDatabase !== undefined ? { experimentDatabase: previous.experimentDatabase } : {}),
     workload,
     common,
     workloadOptions: { ...(previous?.workloadOptions ?? {}), [workload]: workloadOptions },
@@ -216,6 +219,17 @@ export function recalledSettings(stored: unknown, workload: WorkloadName): Launc
     database: typeof common.database === 'string' && common.database.trim() !== '' ? common.database : defaults.database,
     workloadOptions,
   };
+}
+
+/** Remembers the experiments' database, leaving Run Benchmark's settings as they are. */
+export function rememberExperimentDatabase(previous: RememberedLaunches | undefined, database: string): RememberedLaunches {
+  return { ...(previous ?? {}), experimentDatabase: database };
+}
+
+/** The database an experiment runs in: the one chosen for experiments, else sysbench's default (never Run Benchmark's). */
+export function recalledExperimentDatabase(stored: unknown): string {
+  const database = (stored as RememberedLaunches | undefined)?.experimentDatabase;
+  return typeof database === 'string' && database.trim() !== '' ? database : DEFAULT_BENCHMARK_DATABASE;
 }
 
 export function rememberedWorkload(stored: unknown): WorkloadName | undefined {

@@ -9,7 +9,7 @@ import { detachedRunsFolder } from './detachedRunsFolder';
 import type { BenchmarkServices } from './benchmarkServices';
 import { BenchmarksTreeProvider, type BenchmarkNode } from './benchmarksTreeProvider';
 import { ExperimentDocuments } from './experimentDocuments';
-import { DEFAULT_BENCHMARK_DATABASE, type RememberedLaunches } from './launchSettings';
+import { recalledExperimentDatabase, type RememberedLaunches } from './launchSettings';
 import { registerResultCommands } from './resultCommands';
 import { BenchmarkResultsPanels } from './resultsPanels';
 import { BenchmarkResultStore } from './resultStore';
@@ -43,7 +43,7 @@ export function registerBenchmarkFeature(
   );
   api.benchmarks = { onDidReportInterval: runner.onDidReportInterval, tree };
   const documents = new ExperimentDocuments(() => {
-    const database = globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
+    const database = recalledExperimentDatabase(globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY));
     const connection = api.connections.activeSession()?.profile.name;
     return connection
       ? `$(database) ${vscode.l10n.t('on {0}, database {1}', connection, database)}`

@@ -21,7 +21,13 @@ import { isRunBenchmarkRequest, isRunExperimentRequest, settingsFromRequest, typ
 import type { BenchmarkServices } from './benchmarkServices';
 import { chooseBenchmarkTarget, profileIdOf, resolveBenchmarkTarget, type BenchmarkTarget } from './benchmarkTarget';
 import { askLaunchSettings } from './launchFlow';
-import { DEFAULT_BENCHMARK_DATABASE, remember, type RememberedLaunches } from './launchSettings';
+import {
+  DEFAULT_BENCHMARK_DATABASE,
+  recalledExperimentDatabase,
+  remember,
+  rememberExperimentDatabase,
+  type RememberedLaunches,
+} from './launchSettings';
 import { parseDocumentDefinition } from './experimentDefinitionText';
 import { readTpccInventory } from './tpccData';
 import { mayStartExperiment } from './longExperimentQuestion';
@@ -38,11 +44,15 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
   const log = api.log;
   const t = vscode.l10n.t;
 
-  const rememberedDatabase = (): string =>
+  // Each flow remembers its own database: Run Benchmark's (and Clean Up's) in `common`, the experiments' beside it.
+  const benchmarkDatabase = (): string =>
     globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY)?.common?.database ?? DEFAULT_BENCHMARK_DATABASE;
+  const experimentDatabase = (): string => recalledExperimentDatabase(globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY));
   const rememberDatabase = async (database: string): Promise<void> => {
-    const stored = globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY) ?? {};
-    await globalState.update(LAST_LAUNCH_STATE_KEY, { ...stored, common: { ...(stored.common ?? {}), database } });
+    await globalState.update(
+      LAST_LAUNCH_STATE_KEY,
+      rememberExperimentDatabase(globalState.get<RememberedLaunches>(LAST_LAUNCH_STATE_KEY), database),
+    );
     documents.refresh();
   };
 
@@ -96,7 +106,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       if (picked === open) await vscode.window.showTextDocument(choice.uri);
       return undefined;
     }
-    return returned(await startExperiment(target, parsed.definition, rememberedDatabase(), false, true));
+    return returned(await startExperiment(target, parsed.definition, experimentDatabase(), false, true));
   }
 
   async function runExperimentRequest(request: RunExperimentRequest): Promise<RunCommandResult | undefined> {
@@ -117,7 +127,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       await startExperiment(
         target,
         parsed.definition,
-        request.database ?? rememberedDatabase(),
+        request.database ?? experimentDatabase(),
         request.confirmDrop === true,
         request.open !== false,
         request.confirmLongRun === true,
@@ -140,7 +150,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     if (options?.chooseDatabase) {
       const database = await vscode.window.showInputBox({
         title: t("Database for the experiment's sbtest tables"),
-        value: rememberedDatabase(),
+        value: experimentDatabase(),
         validateInput: (text) => (text.trim() === '' ? t('Enter a database name.') : undefined),
       });
       if (database) await rememberDatabase(database.trim());
@@ -153,7 +163,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
     }
     const target = await resolveBenchmarkTarget(api, undefined);
     if (!target) return undefined;
-    return returned(await startExperiment(target, parsed.definition, rememberedDatabase(), false, true));
+    return returned(await startExperiment(target, parsed.definition, experimentDatabase(), false, true));
   }
 
   /** Asks before a long experiment (over 2 hours estimated) and before one that drops tables that exist, naming each; then runs it. */
@@ -337,7 +347,7 @@ export function registerRunCommands(services: BenchmarkServices): vscode.Disposa
       database = await vscode.window.showInputBox({
         title: t('Clean Up Benchmark Data on {0}', target.profile.name),
         prompt: t('The database whose sbtest tables are dropped (you see the list before anything is dropped).'),
-        value: rememberedDatabase(),
+        value: benchmarkDatabase(),
         validateInput: (text) => (text.trim() === '' ? t('Enter a database name.') : undefined),
         ignoreFocusOut: true,
       });

@@ -2,7 +2,7 @@
 // (SELECT and DML), with statement boundaries from the splitter (strings, comments, backticks and
 // DELIMITER respected; the comments above a statement are not part of it).
 import * as vscode from 'vscode';
-import { RUN_COMMANDS } from '../statementRun/runIds';
+import { RUN_COMMANDS, runStatementKeyLabel } from '../statementRun/runIds';
 import { explainTargets } from './explainStatements';
 import { isExplainable } from '../../core/sql/statementKind';
 import { PLAN_COMMANDS, PLAN_SETTINGS } from './planIds';
@@ -25,7 +25,8 @@ export class ExplainCodeLensProvider implements vscode.CodeLensProvider, vscode.
         command: RUN_COMMANDS.runStatement,
         arguments: args,
         tooltip: vscode.l10n.t(
-          'Run this statement on the active connection and show its rows (statements that change something ask first)',
+          "Run this statement in the editor's session and show its rows (statements that change something ask first). {0} runs the statement under the cursor or the selection.",
+          runStatementKeyLabel(process.platform),
         ),
       });
       if (!isExplainable(target.text)) return [run];

@@ -9,6 +9,7 @@ import { stripLeadingComments } from '../../core/sql/statementSplitter';
 import { confirmChange, statementVerb } from './changeConfirmation';
 import type { PlanOrigin, PlanViewSource } from '../../protocol/planView';
 import type { ConnectionManager } from '../connections/connectionManager';
+import type { EditorSessions } from '../statementRun/editorSessions';
 import type { ExtensionLog } from '../log/extensionLog';
 import { COMMANDS } from '../commandIds';
 import { cancelledRunSummary, ExplainCancelled } from './explainCancelled';
@@ -31,6 +32,8 @@ export interface ExplainCommandDependencies {
   panels: PlanViewPanels;
   results: StatementPlanResults;
   log: ExtensionLog;
+  /** each editor's SQL session: what EXPLAIN runs on */
+  sessions: EditorSessions;
 }
 
 const TITLE_STATEMENT_CHARS = 48;
@@ -70,7 +73,7 @@ export async function explainTarget(
   const rollBack = request.changesData ? await askHowToRunDml(target, session) : false;
   if (rollBack === undefined) return undefined;
 
-  const result = await runWithProgress(deps, session, request, rollBack);
+  const result = await runWithProgress(deps, session, request, rollBack, document);
   if (!result) return undefined;
 
   const heading = request.executes ? t('Explain Analyze') : t('Explain');
@@ -142,6 +145,7 @@ async function runWithProgress(
   session: DatabaseSession,
   request: ExplainPlanRequest,
   rollBack: boolean,
+  document: vscode.TextDocument,
 ): Promise<ExplainResult | undefined> {
   const t = vscode.l10n.t;
   const verb = request.sql
@@ -157,7 +161,7 @@ async function runWithProgress(
         const cancellation = new AbortController();
         const cancelled = token.onCancellationRequested(() => cancellation.abort());
         try {
-          return await runExplain(session, request, rollBack, { signal: cancellation.signal });
+          return await runExplain(deps.sessions.targetFor(document, session), request, rollBack, { signal: cancellation.signal });
         } finally {
           cancelled.dispose();
         }

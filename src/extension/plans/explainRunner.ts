@@ -7,11 +7,16 @@
 import { errorSummary } from '../../core/db/databaseSession';
 import { connectionIdOf, killQuery } from '../../core/db/queryKill';
 import type { SqlExecutor, SqlRow } from '../../core/db/sqlExecutor';
+import { previewStatements } from '../../core/sql/previewTransaction';
 import { ExplainCancelled } from './explainCancelled';
 import type { ExplainPlanRequest } from './explainStatements';
 
 export interface ExplainSession extends SqlExecutor {
   withDedicatedConnection<T>(work: (executor: SqlExecutor) => Promise<T>): Promise<T>;
+  /** where KILL QUERY goes (an editor's session is busy with the statement): the session itself when absent */
+  readonly killer?: SqlExecutor;
+  /** an editor's session: its open transaction, which a rolled-back run keeps (a savepoint) */
+  readonly inTransaction?: () => boolean;
 }
 
 export interface ExplainResult {
@@ -47,18 +52,24 @@ export async function runExplain(
   if (!signal && !inRolledBackTransaction) return { ...resultOf(await session.query(request.sql)), rolledBack: false };
   if (signal?.aborted) throw new ExplainCancelled({ statement: 'notStarted' });
   const rows = await session.withDedicatedConnection(async (executor) => {
-    if (inRolledBackTransaction) await executor.run('BEGIN');
+    const preview = previewStatements(session.inTransaction?.() === true);
+    const rollBack = async () => {
+      for (const statement of preview.rollback) await executor.run(statement);
+    };
+    if (inRolledBackTransaction) for (const statement of preview.begin) await executor.run(statement);
     let result: SqlRow[];
     try {
-      result = signal ? await queryUntilCancelled(session, executor, request.sql, signal, killGraceMs) : await executor.query(request.sql);
+      result = signal
+        ? await queryUntilCancelled(session.killer ?? session, executor, request.sql, signal, killGraceMs)
+        : await executor.query(request.sql);
     } catch (error) {
       // An abandoned statement still holds the connection: a ROLLBACK would wait behind it. Closing
       // the connection (withDedicatedConnection does) makes the server roll back when it ends.
       const abandoned = error instanceof ExplainCancelled && error.run.statement === 'abandoned';
-      if (inRolledBackTransaction && !abandoned) await executor.run('ROLLBACK').catch(() => undefined);
+      if (inRolledBackTransaction && !abandoned) await rollBack().catch(() => undefined);
       throw error;
     }
-    if (inRolledBackTransaction) await executor.run('ROLLBACK');
+    if (inRolledBackTransaction) await rollBack();
     return result;
   });
   return { ...resultOf(rows), rolledBack: inRolledBackTransaction };

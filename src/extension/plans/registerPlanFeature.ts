@@ -6,6 +6,7 @@ import type { TidbLabApi } from '../api';
 import { compareCommand, type CompareRequest } from './compareCommand';
 import { ExplainCodeLensProvider } from './explainCodeLensProvider';
 import { explainCommand, explainTarget } from './explainCommand';
+import { EditorSessions } from '../statementRun/editorSessions';
 import { ResultGridPanels } from '../statementRun/resultGridPanels';
 import { RESULT_GRID_VIEW_TYPE, RUN_COMMANDS } from '../statementRun/runIds';
 import { runStatementCommand } from '../statementRun/runStatementCommand';
@@ -19,16 +20,19 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
   const panels = new PlanViewPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
   const results = new StatementPlanResults();
   const codeLenses = new ExplainCodeLensProvider();
-  const explainDeps = { connections: api.connections, panels, results, log: api.log };
+  const sessions = new EditorSessions(api.connections, api.log);
+  const explainDeps = { connections: api.connections, panels, results, log: api.log, sessions };
   const grids = new ResultGridPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
   const runDeps = {
     connections: api.connections,
+    sessions,
     panels: grids,
     log: api.log,
     explain: (document: vscode.TextDocument, target: Parameters<typeof explainTarget>[3]) =>
       explainTarget(explainDeps, 'explain', document, target),
   };
   context.subscriptions.push(
+    sessions,
     panels,
     grids,
     vscode.commands.registerCommand(RUN_COMMANDS.runStatement, (uri?: unknown, start?: unknown) =>

@@ -20,6 +20,7 @@ import { PLAN_COMMANDS } from '../plans/planIds';
 import { TypedWebviewPanel } from '../webviews/typedWebviewPanel';
 import { RESULT_GRID_VIEW_TYPE, RUN_COMMANDS } from './runIds';
 import { KEPT_GRIDS, MAX_KEPT_BYTES, ResultGridStore } from './resultGridStore';
+import { resultGridStrings } from './resultGridStrings';
 
 const STATUS_MESSAGE_MS = 4_000;
 /** a longer statement is not kept in the page's state (VS Code writes it on every change): a tab that lost its rows then cannot run it again */
@@ -156,6 +157,7 @@ export class ResultGridPanels implements vscode.Disposable {
           KEPT_GRIDS,
           MAX_KEPT_BYTES / (1024 * 1024),
         ),
+        strings: resultGridStrings(vscode.l10n.t),
       },
       showPlan: () => undefined,
     });
@@ -244,6 +246,7 @@ function runPage(tabId: string, documentUri: string | undefined, content: Result
     },
     canRunAgain: documentUri !== undefined,
     content,
+    strings: resultGridStrings(vscode.l10n.t),
   };
 }
 

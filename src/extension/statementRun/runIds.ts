@@ -8,3 +8,10 @@ export const RUN_SETTINGS = {
 } as const;
 
 export const RESULT_GRID_VIEW_TYPE = 'tidbLab.resultGrid';
+
+/** Run Statement's key (package.json's keybindings, in SQL editors), shown in the CodeLens tooltips. */
+export const RUN_STATEMENT_KEY = { key: 'ctrl+enter', mac: 'cmd+enter', when: 'editorTextFocus && editorLangId == sql' } as const;
+
+export function runStatementKeyLabel(platform: string): string {
+  return platform === 'darwin' ? 'Cmd+Enter' : 'Ctrl+Enter';
+}

@@ -1,5 +1,6 @@
 // "Run Statement": the statement of a CodeLens, under the cursor or in the selection, on the
-// active connection (the only one, without asking, when there is one). Reads run at once; DML,
+// active connection (the only one, without asking, when there is one), in the editor's SQL session
+// (editorSessions.ts), so USE, SET, variables and transactions carry over to its next statement. Reads run at once; DML,
 // DDL and anything else is shown first (DML can run in a transaction that is rolled back). The
 // rows, the outcome or the server's error open in a results grid beside the editor.
 import * as vscode from 'vscode';
@@ -15,11 +16,14 @@ import type { ExtensionLog } from '../log/extensionLog';
 import { confirmChange, statementVerb } from '../plans/changeConfirmation';
 import { locateStatement, shortStatement } from '../plans/explainCommand';
 import type { ExplainTarget } from '../plans/explainStatements';
+import type { EditorSessions } from './editorSessions';
 import type { ResultGridPanels } from './resultGridPanels';
 import { RUN_SETTINGS } from './runIds';
 
 export interface RunStatementDependencies {
   connections: ConnectionManager;
+  /** each editor's SQL session: what the statement runs on */
+  sessions: EditorSessions;
   panels: ResultGridPanels;
   log: ExtensionLog;
   /** EXPLAIN of the statement in the plan view (the grid's Show Plan, on TiDB) */
@@ -72,7 +76,11 @@ export async function runStatementCommand(
         const cancellation = new AbortController();
         const cancelled = token.onCancellationRequested(() => cancellation.abort());
         try {
-          return await runStatement(session, target.text, { rowLimit, inRolledBackTransaction: rollBack, signal: cancellation.signal });
+          return await runStatement(deps.sessions.targetFor(document, session), target.text, {
+            rowLimit,
+            inRolledBackTransaction: rollBack,
+            signal: cancellation.signal,
+          });
         } finally {
           cancelled.dispose();
         }

@@ -125,6 +125,17 @@ describe('bench tpcc --engine=go-tpc', { skip }, () => {
     assert.equal(result.labels?.tpmTotal, Number(printed[2]));
     const newOrders = /^\[Summary\] NEW_ORDER - Takes\(s\): [\d.]+, Count: (\d+),/m.exec(outcome.stdout);
     assert.equal(result.labels?.['NEW_ORDER.count'], Number(newOrders?.[1]));
+    // the same tpcc block as the built-in engine's, from go-tpc's numbers
+    assert.ok(result.tpcc, 'the result has its tpcc block');
+    assert.equal(result.tpcc.warehouses, 1);
+    assert.equal(result.tpcc.tpmC, Number(printed[1]));
+    assert.equal(result.tpcc.tpmTotal, Number(printed[2]));
+    assert.equal(result.tpcc.efficiency, Number(printed[3]));
+    assert.equal(result.tpcc.transactions.new_order.count, Number(newOrders?.[1]));
+    const payments = /^\[Summary\] PAYMENT - Takes\(s\): [\d.]+, Count: (\d+),.* 95th\(ms\): ([\d.]+),/m.exec(outcome.stdout);
+    assert.ok(payments, outcome.stdout);
+    assert.equal(result.tpcc.transactions.payment.count, Number(payments[1]));
+    assert.equal(result.tpcc.transactions.payment.latencyMs.p95, Number(payments[2]));
     assert.ok(result.intervals.length >= 1);
     assert.equal(result.options.mysql_user, user);
     assert.equal(JSON.stringify(result).includes(password), false);

@@ -2,7 +2,16 @@
 // change on a log scale, neutral in the noise band, never so strong the text becomes unreadable.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { changeText, DEFAULT_HEAT_SCALE, heatMixPercent, heatOf, heatOfCell } from '../../../webview/benchmarkResults/heatmapScale';
+import { compareRuns } from '../../../src/core/results/runComparison';
+import {
+  changeText,
+  DEFAULT_HEAT_SCALE,
+  heatMixPercent,
+  heatOf,
+  heatOfCell,
+  heatOfComparedRun,
+} from '../../../webview/benchmarkResults/heatmapScale';
+import { sampleRun } from '../results/support/sampleResults';
 
 describe('heatmap colour scale', () => {
   test('the sign decides the colour: positive improvement is better (green), negative is worse (red)', () => {
@@ -50,5 +59,21 @@ describe('heatmap colour scale', () => {
     assert.equal(heatMixPercent(heatOfCell(45, true)), 0);
     assert.equal(heatOfCell(45, false).tone, 'better');
     assert.equal(heatOfCell(null, true).tone, 'missing');
+  });
+
+  test('compared single runs: +6% or -5% may be noise (grey), +25% is better, -25% worse; for p95 lower is better', () => {
+    const runs = [1000, 1060, 950, 1250, 750].map((tps, index) => sampleRun({ id: `r${index}` }, { tps }));
+    const [tps] = compareRuns(runs, ['tps']).metrics;
+    assert.deepEqual(
+      runs.map((_, index) => heatOfComparedRun(tps, index).tone),
+      ['neutral', 'noise', 'noise', 'better', 'worse'],
+    );
+    assert.equal(heatMixPercent(heatOfComparedRun(tps, 1)), 0, 'no green for a change that may be noise');
+    const latency = (p95: number) => ({ min: 0.1, avg: 0.5, max: 9, p50: 0.4, p90: 0.9, p95, p99: 2, p999: 5 });
+    const [p95] = compareRuns(
+      [sampleRun({ id: 'x' }, { latencyMs: latency(1) }), sampleRun({ id: 'y' }, { latencyMs: latency(0.5) })],
+      ['p95'],
+    ).metrics;
+    assert.equal(heatOfComparedRun(p95, 1).tone, 'better', 'p95 halved is far beyond the noise');
   });
 });

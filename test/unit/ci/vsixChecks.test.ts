@@ -1,6 +1,6 @@
 // scripts/vsixChecks.mjs, the checks `npm run package` runs on the .vsix: notices built from the
 // real bundles name each runtime dependency with its license and text; a listing with the CLI or a
-// source map, or without a file the extension loads, is refused.
+// source map, or without a file the extension loads (package.nls.json and the l10n bundle among them), is refused.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -25,6 +25,8 @@ function listingProblems(...listings: string[][]): string[][] {
 
 const SHIPPED = [
   'extension/package.json',
+  'extension/package.nls.json',
+  'extension/l10n/bundle.l10n.json',
   'extension/dist/extension.js',
   'extension/dist/extensionFull.js',
   'extension/dist/benchWorker.js',
@@ -64,19 +66,23 @@ describe('what the .vsix holds', () => {
     assert.deepEqual(problems.withoutText, ["hdr-histogram-js's section lacks its license text (no copyright line)"]);
   });
 
-  test('a listing with dist/cli.js or a source map, or without a file the extension loads, is refused', () => {
+  test('a listing with dist/cli.js or a source map, or without a file the extension loads (package.nls.json and the l10n bundle among them), is refused', () => {
     assert.deepEqual(
       listingProblems(
         SHIPPED,
         [...SHIPPED, 'extension/dist/cli.js'],
         [...SHIPPED, 'extension/dist/extension.js.map'],
         SHIPPED.filter((file) => !file.endsWith('NOTICES.txt')),
+        SHIPPED.filter((file) => file !== 'extension/package.nls.json'),
+        SHIPPED.filter((file) => file !== 'extension/l10n/bundle.l10n.json'),
       ),
       [
         [],
         ['should not ship extension/dist/cli.js'],
         ['should not ship extension/dist/extension.js.map'],
         ['missing extension/dist/THIRD-PARTY-NOTICES.txt'],
+        ['missing extension/package.nls.json'],
+        ['missing extension/l10n/bundle.l10n.json'],
       ],
     );
   });

@@ -2,7 +2,7 @@
 // end, plans without glyphs or headers, a dot graph with one parent of many children. Each is built
 // by a seeded generator at sizes where the old code took seconds; the checks are that the plan is
 // read right (and the text after it reported, not swallowed) and that the work grows linearly: the
-// CPU time of a 4x input, best of three, stays well under the 16x a quadratic reader takes.
+// CPU time of a 4x input (test/support/growth.ts) stays well under the 16x a quadratic reader takes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
@@ -14,6 +14,7 @@ import {
   summarizePlan,
   type ParsedPlan,
 } from '../../../src/core/plan';
+import { assertLinearGrowth } from '../../support/growth';
 import { seededRandom } from '../../support/seededRandom';
 import { readRealPlan } from './planFixtures';
 
@@ -62,17 +63,6 @@ function noteLines(count: number, seed: number): string[] {
   return lines;
 }
 
-function cpuMs(run: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3; i++) {
-    const start = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(start);
-    best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return best;
-}
-
 /** A quadratic reader takes 16x as long on a 4x input; a linear one about 4x. */
 const MAX_GROWTH_FOR_4X = 10;
 
@@ -83,21 +73,14 @@ function assertLinear(name: string, build: (size: number) => string, size: numbe
     check(parsePlanText(small), size);
     check(parsePlanText(large), size * 4);
   }
-  // A quadratic reader is over the bound on every attempt; a linear one only when a collection or
-  // a busy machine lands in one measurement, so an attempt over the bound is measured again.
-  let smallMs = 0;
-  let largeMs = 0;
-  let ratio = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < 3 && ratio >= MAX_GROWTH_FOR_4X; attempt++) {
-    smallMs = cpuMs(() => parsePlanText(small));
-    largeMs = cpuMs(() => parsePlanText(large));
-    // A floor of 5 ms for the small input: below that the ratio is noise, not growth.
-    ratio = largeMs / Math.max(smallMs, 5);
-  }
-  assert.ok(
-    ratio < MAX_GROWTH_FOR_4X,
-    `${name}: ${smallMs.toFixed(1)} ms for ${size}, ${largeMs.toFixed(1)} ms for ${size * 4} (x${ratio.toFixed(1)})`,
-  );
+  assertLinearGrowth({
+    name,
+    factor: 4,
+    maxGrowth: MAX_GROWTH_FOR_4X,
+    floorMs: 5,
+    small: () => parsePlanText(small),
+    large: () => parsePlanText(large),
+  });
 }
 
 const IGNORED = /^Ignored ([\d,]+) lines? after the plan \(from line (\d+)\)/;
@@ -349,12 +332,15 @@ test('linear: analysis of a chain where every level misestimates the other way',
   const small = chain(2000);
   const large = chain(8000);
   assert.equal(planNodes(large.roots).at(-1)?.depth, 7999);
-  const smallMs = cpuMs(() => analyzePlan(small));
-  const largeMs = cpuMs(() => analyzePlan(large));
-  assert.ok(
-    largeMs / Math.max(smallMs, 5) < MAX_GROWTH_FOR_4X,
-    `${smallMs.toFixed(1)} ms for 2,000 levels, ${largeMs.toFixed(1)} ms for 8,000`,
-  );
+  assertLinearGrowth({
+    name: 'analysis of 2,000 vs 8,000 levels',
+    factor: 4,
+    maxGrowth: MAX_GROWTH_FOR_4X,
+    floorMs: 5,
+    small: () => analyzePlan(small),
+    large: () => analyzePlan(large),
+    attempts: 1,
+  });
   const findings = analyzePlan(large).findings.filter((finding) => finding.code === 'misestimate');
   assert.equal(findings.length, 8000);
   // The advice names the first 20 tables below; the deepest operators name theirs exactly.

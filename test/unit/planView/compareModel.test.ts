@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { comparePlans } from '../../../src/core/plan';
 import { planViewStrings } from '../../../src/extension/plans/planViewStrings';
 import { buildCompareModel, speedChange } from '../../../webview/planView/compareModel';
-import { fill } from '../../../webview/planView/template';
+import { fill } from '../../../webview/shared/template';
 import { buildPlan } from '../../../src/extension/plans/planDocument';
 import { builtFixture } from './planViewFixtures';
 

@@ -7,7 +7,7 @@ import { foreignPlanGist } from '../../../src/extension/plans/foreignPlanGist';
 import { planViewStrings } from '../../../src/extension/plans/planViewStrings';
 import { findMppFragments, type MppFragments } from '../../../webview/planView/mppFragments';
 import { gistText, searchMatchesText } from '../../../webview/planView/planHeader';
-import { fill } from '../../../webview/planView/template';
+import { fill } from '../../../webview/shared/template';
 import { fixtureView } from './planViewFixtures';
 
 const t = (message: string, ...args: string[]) => fill(message, ...args);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { engineBadge, estimateCell, estimateFraction, rowsShown, rowsText, timeCell } from '../../../webview/planView/planCells';
-import { fill } from '../../../webview/planView/template';
+import { fill } from '../../../webview/shared/template';
 import { planViewStrings } from '../../../src/extension/plans/planViewStrings';
 import { fixtureView } from './planViewFixtures';
 

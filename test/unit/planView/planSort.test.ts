@@ -6,7 +6,7 @@ import { estimateCell, rowsText, timeCell } from '../../../webview/planView/plan
 import { planColumns } from '../../../webview/planView/planColumns';
 import { findMppFragments } from '../../../webview/planView/mppFragments';
 import { nextSort, sortedRows } from '../../../webview/planView/planSort';
-import { fill } from '../../../webview/planView/template';
+import { fill } from '../../../webview/shared/template';
 import { fixtureView, ids } from './planViewFixtures';
 
 const strings = planViewStrings((message, ...args) => fill(message, ...args));

@@ -125,6 +125,20 @@ describe('clientSaturated', () => {
       runnableShare: 0.2,
     };
     assert.equal(clientSaturated({ ...light, waitShare: 0.96 }), false);
+    // CI, load average about 20 (the machine shared with six builds): 2 to 3.3% CPU, loop busy 7 to
+    // 10%, delay p99 66 to 134 ms, and its wake-ups queued so long that the worker was "ready" 73
+    // to 75% of each interval, waitShare 0.94 to 0.98; it still used too little CPU to set the pace
+    const wakeUpWaits: ClientMeasure = {
+      cpuUtilization: 0.0197,
+      cores: 2,
+      eventLoopUtilization: 0.0683,
+      eventLoopDelayP99Ms: 94.53,
+      runnableShare: 0.7481,
+      waitShare: 0.9715,
+    };
+    assert.equal(clientSaturated(wakeUpWaits), false);
+    assert.equal(clientSaturated({ ...wakeUpWaits, cpuUtilization: 0.0332, runnableShare: 0.7286, waitShare: 0.9371 }), false);
+    assert.equal(clientSaturated({ ...wakeUpWaits, cpuUtilization: 0.07 }), true, 'as much CPU as a starved client may get');
     // and on an idle machine it hardly waits at all
     assert.equal(clientSaturated({ ...light, runnableShare: 0.05, waitShare: 0.02 }), false);
   });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { importSysbenchLog } from '../../../src/core/results/importers/sysbenchLogImporter';
+import { assertLinearGrowth } from '../../support/growth';
 
 /** A log whose command line has `optionCount` options, one per continued line, names and values from a seeded generator. */
 function continuedCommandLog(optionCount: number, seed: number): string {
@@ -19,31 +20,20 @@ function continuedCommandLog(optionCount: number, seed: number): string {
   return lines.join('\n');
 }
 
-/** CPU time of this process (not wall time: other processes on a loaded machine do not count). */
-function importMs(text: string): number {
-  const started = process.cpuUsage();
-  const { results } = importSysbenchLog(text);
-  const used = process.cpuUsage(started);
-  assert.equal(results.length, 1);
-  return (used.user + used.system) / 1000;
-}
-
 test('reading a long continued command line grows linearly with its length (1x vs 8x)', () => {
   const small = continuedCommandLog(2_000, 42);
   const large = continuedCommandLog(16_000, 42);
   const options = importSysbenchLog(large).results[0].options;
   assert.equal(Object.keys(options).filter((name) => name.startsWith('option_')).length, 16_000);
-  importMs(small);
-  // alternating sizes, the least CPU time of each: a garbage collection in one round does not count
-  let smallMs = Number.POSITIVE_INFINITY;
-  let largeMs = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 7; round++) {
-    smallMs = Math.min(smallMs, importMs(small));
-    largeMs = Math.min(largeMs, importMs(large));
-  }
+  const importOne = (text: string) => assert.equal(importSysbenchLog(text).results.length, 1);
   // linear: about 8x of CPU time (8-10x seen under load 19); quadratic: 100x and more.
-  assert.ok(
-    largeMs < Math.max(smallMs, 1) * 48,
-    `8x the lines took ${(largeMs / smallMs).toFixed(1)}x as long (${smallMs.toFixed(1)} ms vs ${largeMs.toFixed(1)} ms)`,
-  );
+  assertLinearGrowth({
+    name: 'continued command line',
+    factor: 8,
+    maxGrowth: 48,
+    floorMs: 1,
+    small: () => importOne(small),
+    large: () => importOne(large),
+    rounds: 7,
+  });
 });

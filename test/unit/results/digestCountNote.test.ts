@@ -10,6 +10,7 @@ import { serverActivityLines } from '../../../src/core/results/serverActivityTex
 import { runToMarkdown } from '../../../src/core/results/exportMarkdown';
 import { digestCountNoteElement } from '../../../webview/benchmarkResults/digestCountNoteView';
 import { sampleRun } from './support/sampleResults';
+import { FakeElement } from '../../support/fakeDocument';
 
 function statement(digest: string, execCount: number, counted: ServerStatement['counted'] = 'digest'): ServerStatement {
   return {
@@ -96,24 +97,6 @@ test("a run's Markdown export carries the note the Server section shows, after t
   });
   assert.doesNotMatch(runToMarkdown(tidb), /atomic/);
 });
-
-/** Enough of the DOM for webview/shared/dom.ts's element(): tag, class, attributes, text children. */
-class FakeElement {
-  className = '';
-  hidden = false;
-  readonly attributes = new Map<string, string>();
-  readonly children: (FakeElement | string)[] = [];
-  constructor(readonly tagName: string) {}
-  setAttribute(name: string, value: string): void {
-    this.attributes.set(name, value);
-  }
-  append(...nodes: (FakeElement | string)[]): void {
-    this.children.push(...nodes);
-  }
-  get textContent(): string {
-    return this.children.map((child) => (typeof child === 'string' ? child : child.textContent)).join('');
-  }
-}
 
 test("the result tab's Server section shows the note as text: with both counts, or muted as a footnote", () => {
   const globals = globalThis as { document?: unknown };

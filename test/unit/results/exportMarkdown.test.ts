@@ -111,6 +111,23 @@ describe('Markdown export', () => {
     );
   });
 
+  test('a run comparison of single runs with a change under the noise band: a note below the table, the cells as they were', () => {
+    const markdown = runComparisonToMarkdown(
+      compareRuns([sampleRun({ name: 'A' }), sampleRun({ name: 'B' }, { tps: 1113 }), sampleRun({ name: 'C' }, { tps: 1260 })], ['tps']),
+    );
+    assert.equal(
+      markdown,
+      [
+        '| Metric | A | B (vs first) | C (vs first) |',
+        '| --- | ---: | ---: | ---: |',
+        '| TPS (tx/s, higher is better) | 1050.00 | 1113.00 (+6.0%) | 1260.00 (+20.0%) |',
+        '',
+        'single runs: differences under 10% may be noise; run 3+ rounds (an experiment with repeats) to know.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   test('an experiment names its runs by what varies ("16 threads" in a sweep), not by its variant or internal words', () => {
     const sweep = sampleExperiment(
       [

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compareRuns } from '../../../src/core/results/runComparison';
+import { SINGLE_RUN_NOISE_PCT } from '../../../src/core/results/singleRunNoise';
 import { sampleRun } from './support/sampleResults';
 
 describe('compareRuns', () => {
@@ -105,6 +106,26 @@ describe('compareRuns', () => {
     const againstBuiltin = compareRuns([builtin, goTpc]);
     assert.equal(againstBuiltin.runs[1].engine, 'go-tpc 1.0.12');
     assert.equal(againstBuiltin.warnings.length, 1);
+  });
+
+  test('single runs carry no spread: a change under the noise band may be noise, a larger one or none is not', () => {
+    const base = sampleRun({ id: 'a', name: 'before' }, { tps: 1000 });
+    const comparison = compareRuns(
+      [
+        base,
+        sampleRun({ id: 'b', name: 'a little' }, { tps: 1060 }),
+        sampleRun({ id: 'c', name: 'a lot' }, { tps: 1250 }),
+        sampleRun({ id: 'd', name: 'same' }, { tps: 1000 }),
+        sampleRun({ id: 'e', name: 'a little less' }, { tps: 950 }),
+      ],
+      ['tps'],
+    );
+    assert.deepEqual(comparison.metrics[0].withinNoise, [false, true, false, false, true]);
+    assert.equal(comparison.noiseBandPct, SINGLE_RUN_NOISE_PCT);
+    assert.equal(SINGLE_RUN_NOISE_PCT, 10);
+    const clear = compareRuns([base, sampleRun({ id: 'c', name: 'a lot' }, { tps: 1250 })], ['tps']);
+    assert.deepEqual(clear.metrics[0].withinNoise, [false, false]);
+    assert.equal(clear.noiseBandPct, null, 'no note when no change is within the noise');
   });
 
   test('the default metrics cover throughput, latency and errors', () => {

@@ -24,6 +24,16 @@ describe('TPC-C results in exports and comparisons', () => {
     assert.equal(rows[0][1], run.labels?.['NEW_ORDER.count']);
   });
 
+  test('Markdown: the efficiency of a run without keying and think time says why it passes 100%; a run with --wait does not', () => {
+    const note =
+      "efficiency: 5396.6%\n\nefficiency over 100% is possible: this run had no keying and think time (go-tpc's default); the spec caps a warehouse at 12.86 tpmC\n\n**Transactions**";
+    assert.ok(runToMarkdown(run).includes(note), runToMarkdown(run));
+    const [waited] = importGoTpcLog(readBenchmarkLog('go-tpc-tpcc.log').replace('--interval 10s', '--interval 10s --wait')).results;
+    assert.doesNotMatch(runToMarkdown(waited), /keying/);
+    assert.match(runToMarkdown(waited), /efficiency: 5396\.6%\n\n\*\*Transactions\*\*/);
+    assert.doesNotMatch(runToMarkdown(sampleRun()), /keying/, 'a sysbench run has no efficiency');
+  });
+
   test('CSV: each interval with its tpmC and each transaction per second', () => {
     const [header, first] = intervalsToCsv(run).split('\r\n');
     const columns = header.split(',');

@@ -4,6 +4,8 @@
 // block also as an interval), and the result is what the go-tpc log importer reads from its output,
 // so the numbers are go-tpc's own (source.engine 'go-tpc'). Cancel sends SIGINT: go-tpc stops and
 // prints its summary, kept as a cancelled result; a go-tpc that does not end within 5 s is killed.
+// A second after SIGINT (or once go-tpc is gone) the statements its connections still run on the
+// server are KILLed, as the sysbench engine's hard stop does (goTpcStatementKill.ts).
 // go-tpc runs in a session of its own (the terminal's Ctrl-C reaches only this process, which then
 // stops go-tpc once) under a watchdog that kills it when this process ends in any way.
 import { spawn } from 'node:child_process';
@@ -21,6 +23,9 @@ import { LineSplitter } from '../sysbenchEngine/sysbenchOutput';
 import { startCredentialRelay, type CredentialRelay } from './credentialRelay';
 import type { GoTpcInstallation } from './findGoTpc';
 import { goTpcConnectionArgs, goTpcRunArgs, passwordArgument, type GoTpcRunOptions } from './goTpcInvocation';
+import { goTpcTpccSummary } from './goTpcTpccSummary';
+import { killGoTpcStatements } from './goTpcStatementKill';
+import { STATEMENTS_KILLED_AFTER_MS } from '../sysbenchEngine/runSysbench';
 import { watchGoTpc } from './goTpcWatchdog';
 
 /** How long go-tpc gets to print its summary and end after SIGINT before it is killed. */
@@ -59,6 +64,8 @@ interface Finished {
   code: number | null;
   signal: NodeJS.Signals | null;
   endMs: number;
+  /** the hard stop after a cancel, settled once it has KILLed what was left */
+  hardStop?: Promise<void>;
 }
 
 // go-tpc's Go runtime notice on stderr at start
@@ -95,6 +102,7 @@ export async function runGoTpc(request: GoTpcEngineRequest, hooks: GoTpcEngineHo
   let finished: Finished;
   try {
     finished = await runProcess(request, relay, hooks);
+    await finished.hardStop;
   } finally {
     await relay.close();
   }
@@ -114,6 +122,15 @@ async function serverOf(connection: ConnectionOptionValues): Promise<ServerInfo>
     return serverInfoOf(session.identity, { connection });
   } finally {
     await session.close();
+  }
+}
+
+async function killStatements(connection: ConnectionOptionValues, ids: readonly number[]): Promise<bigint[]> {
+  const admin = await DatabaseSession.open(adminProfile(connection), connection.password, { connectionLimit: 1 });
+  try {
+    return await killGoTpcStatements(admin, ids);
+  } finally {
+    await admin.close();
   }
 }
 
@@ -159,10 +176,25 @@ function runProcess(request: GoTpcEngineRequest, relay: CredentialRelay, hooks: 
       for (const line of stderrLines.push(chunk)) readError(line);
     });
     let killTimer: NodeJS.Timeout | undefined;
+    let hardStop: Promise<void> | undefined;
+    let closed: () => void = () => undefined;
+    const whenClosed = new Promise<void>((settle) => (closed = settle));
     const onAbort = () => {
+      // go-tpc's connections on the server, read while it still holds them
+      const ids = relay.openConnectionIds();
       child.kill('SIGINT');
       killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
       killTimer.unref();
+      if (ids.length === 0) return;
+      hardStop = Promise.race([whenClosed, new Promise((settle) => setTimeout(settle, STATEMENTS_KILLED_AFTER_MS))])
+        .then(() => killStatements(request.connection, ids))
+        .then((killed) => {
+          if (killed.length > 0)
+            log(`Killed ${killed.length} statement${killed.length === 1 ? '' : 's'} go-tpc left running on the server.`);
+        })
+        .catch((error: unknown) =>
+          log(`The statements go-tpc left running could not be killed: ${error instanceof Error ? error.message : String(error)}`),
+        );
     };
     hooks.signal?.addEventListener('abort', onAbort, { once: true });
     child.once('spawn', () => {
@@ -183,7 +215,8 @@ function runProcess(request: GoTpcEngineRequest, relay: CredentialRelay, hooks: 
       if (settle) clearTimeout(settle);
       sendIntervals();
       watchdog?.release();
-      resolve({ output, errors, code, signal, endMs: Date.now() });
+      closed();
+      resolve({ output, errors, code, signal, endMs: Date.now(), hardStop });
     });
   });
 }
@@ -231,6 +264,9 @@ function measured(
     status,
   };
   delete result.name;
+  // only from go-tpc's [Summary] (printed on SIGINT too): without it the labels are the last interval's
+  const tpcc = imported.status === 'completed' ? goTpcTpccSummary(imported.labels ?? {}, request.options.warehouses) : undefined;
+  if (tpcc !== undefined) result.tpcc = tpcc;
   if (message !== undefined) result.message = message;
   else delete result.message;
   if (hooks.labels) result.labels = { ...(result.labels ?? {}), ...hooks.labels };

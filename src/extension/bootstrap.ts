@@ -34,9 +34,7 @@ function loadFull(context: vscode.ExtensionContext): TidbLabApi {
 }
 
 function usedAlready(): boolean {
-  return (
-    vscode.workspace.textDocuments.some(isSql) || vscode.window.tabGroups.all.some((group) => group.tabs.some(isTidbLabTab))
-  );
+  return vscode.workspace.textDocuments.some(isSql) || vscode.window.tabGroups.all.some((group) => group.tabs.some(isTidbLabTab));
 }
 
 export function activate(context: vscode.ExtensionContext): TidbLabApi | TidbLabLoader {

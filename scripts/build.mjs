@@ -21,7 +21,10 @@ const common = {
 };
 
 const nodeEntries = [
-  { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
+  // A window loads only this small bootstrap at start-up (package.json's main); it loads the whole
+  // extension, the next bundle, on first use or when a detached run waits to be taken over.
+  { in: 'src/extension/bootstrap.ts', out: 'dist/extension.js', external: ['vscode'] },
+  { in: 'src/extension/extension.ts', out: 'dist/extensionFull.js', external: ['vscode'] },
   { in: 'src/cli/cli.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/core/bench/benchWorker.ts', out: 'dist/benchWorker.js' },
   // Benchmarks and experiments run in this process of their own, so a window reload does not stop them.

@@ -7,6 +7,7 @@ export const REQUIRED_FILES = [
   'extension/package.nls.json',
   'extension/l10n/bundle.l10n.json',
   'extension/dist/extension.js',
+  'extension/dist/extensionFull.js',
   'extension/dist/benchWorker.js',
   'extension/dist/benchRunner.js',
   'extension/dist/planBuildWorker.js',

@@ -24,3 +24,8 @@ export interface BenchmarksApi {
   /** the Benchmarks view's items, as the view shows them */
   readonly tree: BenchmarksTreeProvider;
 }
+
+/** What activation returns in a window that has not used TiDB Lab yet: `load()` loads the whole extension. */
+export interface TidbLabLoader {
+  load(): Promise<TidbLabApi>;
+}

@@ -1,6 +1,7 @@
-// TiDB Lab activates in every window once it has started (onStartupFinished), so that a benchmark
-// run a reload left behind is taken over even when the editor could not save the run's tab (VS Code
-// in a browser may not finish saving on the way out) and no TiDB Lab view is open. A window that
+// TiDB Lab's bootstrap (bootstrap.ts) activates in every window once it has started
+// (onStartupFinished), so that a benchmark run a reload left behind is taken over even when the
+// editor could not save the run's tab (VS Code in a browser may not finish saving on the way out)
+// and no TiDB Lab view is open; taking a run over loads the whole extension. A window that
 // does not use TiDB Lab should not see it: the status bar item, the active connection, connected
 // again in the background, and the watch for local TiDB clusters wait until the window uses TiDB Lab.
 import * as vscode from 'vscode';
@@ -45,11 +46,11 @@ function isInUse(presence: TidbLabPresence): boolean {
   );
 }
 
-function isSql(document: vscode.TextDocument): boolean {
+export function isSql(document: vscode.TextDocument): boolean {
   return document.languageId === 'sql';
 }
 
 /** A tab of one of TiDB Lab's webviews (the editor prefixes the view type it was given). */
-function isTidbLabTab(tab: vscode.Tab): boolean {
+export function isTidbLabTab(tab: vscode.Tab): boolean {
   return tab.input instanceof vscode.TabInputWebview && /(^|-)tidbLab\./.test(tab.input.viewType);
 }

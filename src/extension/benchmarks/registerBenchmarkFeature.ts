@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { TidbLabApi } from '../api';
 import { BENCHMARKS_VIEW, LAST_LAUNCH_STATE_KEY } from './benchmarkIds';
 import { BenchmarkRunner } from './benchmarkRunner';
+import { detachedRunsFolder } from './detachedRunsFolder';
 import type { BenchmarkServices } from './benchmarkServices';
 import { BenchmarksTreeProvider, type BenchmarkNode } from './benchmarksTreeProvider';
 import { ExperimentDocuments } from './experimentDocuments';
@@ -36,7 +37,7 @@ export function registerBenchmarkFeature(
   const runner = new BenchmarkRunner(
     { panels, store, tree, log: api.log },
     {
-      folder: join(context.globalStorageUri.fsPath, 'runs'),
+      folder: detachedRunsFolder(context),
       command: { execPath: process.execPath, script: join(context.extensionUri.fsPath, 'dist', 'benchRunner.js') },
     },
   );

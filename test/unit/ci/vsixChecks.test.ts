@@ -28,6 +28,7 @@ const SHIPPED = [
   'extension/package.nls.json',
   'extension/l10n/bundle.l10n.json',
   'extension/dist/extension.js',
+  'extension/dist/extensionFull.js',
   'extension/dist/benchWorker.js',
   'extension/dist/benchRunner.js',
   'extension/dist/planBuildWorker.js',

@@ -21,8 +21,9 @@ import { startTestStandIn } from '../../standin/testStandIn';
 import type { TiDBStandIn } from '../../standin/tidbStandIn';
 
 const db = testDatabase();
-const SCHEMA = 'tidblab_statements_view';
-// performance_schema keeps digests after their database is dropped: a table name of this run's own keeps the counts exact.
+// performance_schema keeps digests after their database is dropped: a database and a table name of this run's own keep
+// the counts exact, and the top 10 of this database this run's alone (earlier runs' 37s filled them on a long-lived server)
+const SCHEMA = `tidblab_statements_view_${process.pid}`;
 const TABLE = `t${process.pid}_${Date.now() % 100000}`;
 let standIn: TiDBStandIn;
 let tidb: DatabaseSession;

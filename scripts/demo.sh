@@ -193,9 +193,14 @@ if [ -n "${DEMO_MYSQL:-}" ]; then
     say "sysbench demo tables already in $DB_NAME on $DB_HOST:$DB_PORT"
   fi
 else
-  prepared_rows="$(db_sql -e "SELECT COALESCE(SUM(TABLE_ROWS > 0), 0) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'sbtest' AND TABLE_NAME REGEXP '^sbtest[0-9]+$'")"
-  last_table_rows="$(db_sql -e "SELECT COUNT(*) FROM sbtest.sbtest$SYSBENCH_TABLES" 2>/dev/null || echo 0)"
-  if [ "$prepared_rows" -ge "$SYSBENCH_TABLES" ] && [ "$last_table_rows" -eq "$SYSBENCH_TABLE_SIZE" ]; then
+  # Every table is counted: a run that re-prepared one of them with another --table-size (an experiment
+  # started on sbtest, say) leaves the others whole, and the demo's queries would read the wrong table.
+  demo_tables_whole=1
+  for table_number in $(seq 1 "$SYSBENCH_TABLES"); do
+    table_rows="$(db_sql -e "SELECT COUNT(*) FROM sbtest.sbtest$table_number" 2>/dev/null || echo 0)"
+    [ "$table_rows" = "$SYSBENCH_TABLE_SIZE" ] || { demo_tables_whole=0; break; }
+  done
+  if [ "$demo_tables_whole" = 1 ]; then
     say "sysbench demo tables already in sbtest"
   else
     say "Preparing sysbench demo tables: $SYSBENCH_TABLES x $SYSBENCH_TABLE_SIZE rows in sbtest"

@@ -511,13 +511,20 @@ describe('benchmarks: run, watch, keep, compare, export, import, experiment', ()
       await workbench.pickQuickPickItem('Thread sweep');
       const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: 'Run Experiment' });
       await lens.waitFor({ state: 'visible' });
-      assert.match(
-        await page
-          .locator('.monaco-editor .codelens-decoration')
-          .allInnerTexts()
-          .then((texts) => texts.join(' | ')),
-        /on E2E MariaDB, database tidblab_e2e_bench/,
-      );
+      const lensTexts = async (): Promise<string> =>
+        (await page.locator('.monaco-editor .codelens-decoration').allInnerTexts()).join(' | ');
+      // The experiment runs on the active connection (Run Benchmark's pick made none active) and keeps a
+      // database of its own: Run Benchmark's tidblab_e2e_bench is not it.
+      assert.match(await lensTexts(), /on the active connection, database sbtest/);
+      await workbench.runCommand('TiDB Lab: Select Active Connection...');
+      await workbench.pickQuickPickItem(CONNECTION);
+      await until(lensTexts, (texts) => /on E2E MariaDB, database sbtest/.test(texts), 'the lens to name the active connection');
+      await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'database sbtest' }).click();
+      await page
+        .locator('.quick-input-widget .quick-input-title', { hasText: "Database for the experiment's sbtest tables" })
+        .waitFor({ state: 'visible' });
+      await workbench.fillQuickInput(benchDatabase);
+      await until(lensTexts, (texts) => /on E2E MariaDB, database tidblab_e2e_bench/.test(texts), 'the lens to name the chosen database');
       // The editor draws spaces as no-break spaces: \s matches both.
       assert.match(
         await page.locator('.monaco-editor .view-lines').innerText(),

@@ -141,9 +141,15 @@ const median = (values) => {
 };
 
 /** One round's figures from go-tpc's labels (the CLI's --out result and the go-tpc log importer give the same ones). */
-function figures(labels, cpuSeconds, load) {
+function figures(labels, cpuSeconds, load, clientBound = false) {
   const transactions = ((labels.tpmTotal ?? NaN) * seconds) / 60;
-  return { tpmC: labels.tpmC ?? NaN, p95: labels['NEW_ORDER.p95_ms'] ?? NaN, cpuMsPerTxn: (cpuSeconds * 1000) / transactions, load };
+  return {
+    tpmC: labels.tpmC ?? NaN,
+    p95: labels['NEW_ORDER.p95_ms'] ?? NaN,
+    cpuMsPerTxn: (cpuSeconds * 1000) / transactions,
+    load,
+    clientBound,
+  };
 }
 
 async function ourRound(threads) {
@@ -171,7 +177,8 @@ async function ourRound(threads) {
       ],
       { MYSQL_PWD: server.password },
     );
-    return figures(JSON.parse(readFileSync(out, 'utf8')).labels ?? {}, cpuSeconds, `${before}→${load()}`);
+    const result = JSON.parse(readFileSync(out, 'utf8'));
+    return figures(result.labels ?? {}, cpuSeconds, `${before}→${load()}`, result.client?.bound === true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -211,7 +218,10 @@ function describe(side, results) {
     `${side}: tpmC ${number(median(results.map((r) => r.tpmC)))} (rounds ${results.map((r) => number(r.tpmC, 0)).join(', ')}), ` +
     `New-Order p95 ${number(median(results.map((r) => r.p95)))} ms, ` +
     `client CPU ${number(median(results.map((r) => r.cpuMsPerTxn)), 2)} ms/transaction ` +
-    `(load ${results.map((r) => r.load).join(', ')})`
+    `(load ${results.map((r) => r.load).join(', ')})` +
+    (results.some((r) => r.clientBound)
+      ? `, client-bound by its own measure in ${results.filter((r) => r.clientBound).length} of ${results.length} rounds`
+      : '')
   );
 }
 

@@ -201,19 +201,29 @@ export function packet(payload: Buffer, sequenceId: number): Buffer {
 }
 
 /** Cuts the handshake's bytes into packets; `rest()` hands back what came after the last one taken. */
+/**
+ * Handshake packets are small (a greeting, a login, an auth switch, an RSA key: a few hundred bytes
+ * each). A peer that announces more is not speaking the handshake, and its bytes are not buffered.
+ */
+export const MAX_HANDSHAKE_PACKET_BYTES = 64 * 1024;
+
 export class HandshakeReader {
   private buffered: Buffer = Buffer.alloc(0);
-  private waiting: ((packet: { payload: Buffer; sequenceId: number }) => void) | undefined;
+  private waiting: { resolve: (packet: { payload: Buffer; sequenceId: number }) => void; reject: (error: Error) => void } | undefined;
+  private error: Error | undefined;
+
+  constructor(private readonly maxPacketBytes = MAX_HANDSHAKE_PACKET_BYTES) {}
 
   push(chunk: Buffer): void {
+    if (this.error !== undefined) return;
     this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
     this.deliver();
   }
 
-  /** Resolves with the next packet. */
+  /** Resolves with the next packet; rejects when the peer announced a packet larger than a handshake's. */
   next(): Promise<{ payload: Buffer; sequenceId: number }> {
-    return new Promise((resolve) => {
-      this.waiting = resolve;
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
       this.deliver();
     });
   }
@@ -225,14 +235,23 @@ export class HandshakeReader {
   }
 
   private deliver(): void {
-    if (this.waiting === undefined || this.buffered.length < 4) return;
-    const length = this.buffered.readUIntLE(0, 3);
-    if (this.buffered.length < 4 + length) return;
+    const length = this.buffered.length >= 4 ? this.buffered.readUIntLE(0, 3) : 0;
+    if (length > this.maxPacketBytes && this.error === undefined) {
+      this.error = new Error(`a handshake packet of ${length} bytes (at most ${this.maxPacketBytes} expected): not a MySQL handshake`);
+      this.buffered = Buffer.alloc(0);
+    }
+    const waiting = this.waiting;
+    if (waiting === undefined) return;
+    if (this.error !== undefined) {
+      this.waiting = undefined;
+      waiting.reject(this.error);
+      return;
+    }
+    if (this.buffered.length < 4 || this.buffered.length < 4 + length) return;
     const payload = Buffer.from(this.buffered.subarray(4, 4 + length));
     const sequenceId = this.buffered[3];
     this.buffered = this.buffered.subarray(4 + length);
-    const waiting = this.waiting;
     this.waiting = undefined;
-    waiting({ payload, sequenceId });
+    waiting.resolve({ payload, sequenceId });
   }
 }

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
+import { relativeLinks } from '../../support/markdownLinks';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
@@ -26,15 +27,6 @@ export interface Page {
 function localized(value: string, nls: Record<string, string>): string {
   const key = /^%(.+)%$/.exec(value)?.[1];
   return key === undefined ? value : (nls[key] ?? value);
-}
-
-/** The relative links and image sources of a Markdown page, without their #fragment. */
-export function relativeLinks(markdown: string): string[] {
-  const targets = [
-    ...[...markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((match) => match[1]),
-    ...[...markdown.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]),
-  ];
-  return targets.filter((target) => !/^[a-z][\w+.-]*:/i.test(target) && !target.startsWith('#')).map((target) => target.split('#')[0]);
 }
 
 /** The README and every Markdown page it links to. */

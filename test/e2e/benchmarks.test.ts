@@ -87,7 +87,7 @@ async function sysbenchLog(): Promise<string> {
 }
 
 /**
- * A client-bound run, made the way the README says one happens: the CLI (the packaged dist/cli.js)
+ * A client-bound run, made the way docs/benchmark-engines.md (linked from the README) says one happens: the CLI (the packaged dist/cli.js)
  * pinned to one core with `taskset`, beside a busy loop pinned to the same core, 64 threads of
  * point selects. Returns its result JSON (--out), which the test imports.
  */

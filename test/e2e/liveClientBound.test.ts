@@ -1,5 +1,5 @@
 // The live tab says when the client is the bottleneck while the run goes on (issue 10 §1), not only
-// once its result is stored: the README's client-bound run (the client on one core that busy loops
+// once its result is stored: the client-bound run of docs/benchmark-engines.md (the client on one core that busy loops
 // also want, 64 threads of point selects) started from the palette, in light and dark.
 // Screenshots: test-results/screenshots/live-client-bound-*.png.
 //

@@ -2,7 +2,8 @@
 // view timings, the detailed engine-against-sysbench discussion) live in
 // docs/development-measurements.md, which the README points to. One measured table is the user's
 // business and stays in the README: the built-in engine against sysbench (`npm run bench`), in
-// its own section that says when and under which load it was measured.
+// its own section that says when and under which load it was measured. The README stays under 400
+// lines, with a picture and the install heading on its first screen (issue 32).
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -56,4 +57,29 @@ test("the README's one measured table, built-in engine against sysbench, sits in
   assert.match(engine, /load average/, 'and under which load');
   assert.ok(engine.includes('npm run bench'), 'and how to measure it again');
   assert.ok(engine.includes(MEASUREMENTS), 'and where the discussion is');
+});
+
+/** The lines the Extensions view shows before a user scrolls (about a screen). */
+const FIRST_SCREEN_LINES = 40;
+const MAX_README_LINES = 400;
+
+export function readmeShapeProblems(text: string): string[] {
+  const lines = text.replace(/\n$/, '').split('\n');
+  const firstScreen = lines.slice(0, FIRST_SCREEN_LINES).join('\n');
+  const problems: string[] = [];
+  if (lines.length >= MAX_README_LINES) problems.push(`${lines.length} lines (at most ${MAX_README_LINES - 1})`);
+  if (!/!\[[^\]]*\]\([^)]+\.png\)|<img\b[^>]*src="[^"]+\.png"/.test(firstScreen)) problems.push('no picture on the first screen');
+  if (!/^## Install\b/m.test(firstScreen)) problems.push('no install heading on the first screen');
+  return problems;
+}
+
+test('the README is under 400 lines, with a picture and the install heading on its first screen', () => {
+  assert.deepEqual(readmeShapeProblems(readFileSync(join(repoRoot, 'README.md'), 'utf8')), []);
+});
+
+test('the shape check sees a long README and a first screen without a picture or install', () => {
+  const long = ['# TiDB Lab', '![plan](media/readme/plan.png)', '## Install', ...Array<string>(400).fill('text')].join('\n');
+  assert.deepEqual(readmeShapeProblems(long), ['403 lines (at most 399)']);
+  const late = ['# TiDB Lab', ...Array<string>(50).fill('text'), '![plan](media/readme/plan.png)', '## Install'].join('\n');
+  assert.deepEqual(readmeShapeProblems(late), ['no picture on the first screen', 'no install heading on the first screen']);
 });

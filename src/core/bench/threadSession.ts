@@ -8,8 +8,8 @@ import {
   type LeanConnectOptions,
   type ParamValue,
   type PreparedStatement,
-} from './protocol/leanMysqlConnection';
-import { MysqlError } from './protocol/mysqlClientError';
+} from './mysqlWire/leanMysqlConnection';
+import { MysqlError } from './mysqlWire/mysqlClientError';
 import type { ErrorPolicy } from './errorPolicy';
 import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
 

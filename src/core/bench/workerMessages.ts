@@ -1,7 +1,7 @@
 // What the coordinating thread and the benchmark worker_threads say to each other.
 import type { BenchOptions } from './benchOptions';
 import type { CountedLatencies } from './latencyCounts';
-import type { LeanConnectOptions } from './protocol/leanMysqlConnection';
+import type { LeanConnectOptions } from './mysqlWire/leanMysqlConnection';
 import type { RngState } from './randomSeeding';
 import type { KeyOrder } from './experiments/experimentDefinition';
 

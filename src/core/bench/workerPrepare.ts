@@ -4,8 +4,8 @@
 import { BulkInsertStatement } from './bulkInsertStatement';
 import { SysbenchRandom } from './sysbenchRandom';
 import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE, bulkInsertPrefix, createSecondaryIndexSql, createTableSql } from './sysbenchSql';
-import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
-import { MysqlError } from './protocol/mysqlClientError';
+import { LeanMysqlConnection } from './mysqlWire/leanMysqlConnection';
+import { MysqlError } from './mysqlWire/mysqlClientError';
 import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
 import { CONTROL_STOP, type PrepareWorkerSetup, type WorkerFailure, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
 

@@ -14,7 +14,7 @@ import {
   selectRandomRangesSql,
   statementSql,
 } from './sysbenchSql';
-import type { ParamValue } from './protocol/leanMysqlConnection';
+import type { ParamValue } from './mysqlWire/leanMysqlConnection';
 import type { StatementHandle, ThreadSession } from './threadSession';
 import type { UniqueSequence } from './uniqueSequence';
 import type { StatementGroup, WorkloadName } from './workloadCatalog';

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { benchOptions, db, dropDatabase, freshDatabase, query } from './support/benchFixtures';
 import { runMeasuredWithEngine } from '../../../src/core/bench/benchEngine';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
-import { findSysbench } from '../../../src/core/bench/sysbenchEngine/sysbenchInstallation';
+import { findSysbench } from '../../../src/core/bench/externalSysbench/sysbenchInstallation';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import type { RunResult, ServerStatement } from '../../../src/core/results/benchmarkResult';
 import { until } from '../../suite/until';

@@ -23,7 +23,7 @@ import { planBulkLoad, type BulkLoadCellPlan } from './bulkLoadPlan';
 import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal, layoutWords, serverAssignsKeys } from './bulkLoadTable';
 import type { ExperimentHooks } from '../experiments/experimentHooks';
 import { LatencyRecorder } from '../latencyHistogram';
-import { packetTooLargeWords } from '../protocol/packetLimit';
+import { packetTooLargeWords } from '../mysqlWire/packetLimit';
 import { BenchWorkerPool } from '../benchWorkerPool';
 import { fillLoadOrder } from './bulkLoadWriters';
 import { CONTROL_STOP, type BulkLoadWorkerSetup } from '../workerMessages';

@@ -3,7 +3,7 @@
 // Writers of every worker take batches from one shared counter, as a loader reading a file does.
 import { bulkInsertPrefix } from './bulkLoadTable';
 import { LatencyCounts } from '../latencyCounts';
-import { LeanMysqlConnection } from '../protocol/leanMysqlConnection';
+import { LeanMysqlConnection } from '../mysqlWire/leanMysqlConnection';
 import { DEFAULT_DISTRIBUTION } from '../randomDistribution';
 import { SysbenchRandom } from '../sysbenchRandom';
 import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbenchSql';

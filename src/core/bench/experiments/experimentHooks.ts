@@ -4,7 +4,7 @@ import type { ExperimentCell } from '../../results/benchmarkResult';
 import type { EngineConfig } from '../benchEngine';
 import type { ExperimentStep } from './experimentStep';
 import type { IntervalReport } from '../runStatistics';
-import type { SysbenchLookup } from '../sysbenchEngine/sysbenchInstallation';
+import type { SysbenchLookup } from '../externalSysbench/sysbenchInstallation';
 
 export interface ExperimentHooks {
   signal?: AbortSignal;

@@ -3,7 +3,7 @@
 // Option names compare with '-' and '_' as the same character, as sysbench does.
 import { isRandType, type DistributionSettings, type RandType } from './randomDistribution';
 import { isWorkloadName, workloadSpec, WORKLOAD_NAMES, type WorkloadName } from './workloadCatalog';
-import { isClientIo, type ClientIo } from './clientIo';
+import { isClientIo, type ClientIo } from './workers/clientIo';
 
 export type OptionKind = 'int' | 'double' | 'bool' | 'string' | 'list';
 

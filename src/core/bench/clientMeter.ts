@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { ClientLoad, ResultInterval } from '../results/benchmarkResult';
 import { intervalClientLoad, runClientLoad, type ClientMeasure } from '../results/clientBound';
 import { readProcessSchedStats, waitShare, type ProcessSchedStats } from './processSchedStats';
-import type { WorkerLoopLoad } from './workerMessages';
+import type { WorkerLoopLoad } from './workers/workerMessages';
 
 export interface ClientMeterClock {
   /** CPU time of the whole process, microseconds (process.cpuUsage()) */

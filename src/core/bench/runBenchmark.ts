@@ -9,15 +9,15 @@ import { RESULT_SCHEMA_VERSION, type ClientLoad, type ResultInterval, type RunRe
 import { openAdminSession } from './adminSession';
 import { leanConnectTargets } from './benchConnectionSettings';
 import { optionsRecord, type BenchOptions } from './benchOptions';
-import { BenchWorkerPool } from './benchWorkerPool';
+import { BenchWorkerPool } from './workers/benchWorkerPool';
 import { ClientMeter } from './clientMeter';
-import { chooseClientIo } from './clientIo';
-import { ErrorPolicy } from './errorPolicy';
+import { chooseClientIo } from './workers/clientIo';
+import { ErrorPolicy } from './workers/errorPolicy';
 import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
 import { IntervalReporter } from './intervalReporter';
 import { RunStatistics, type IntervalReport } from './runStatistics';
-import { THREAD_SLOTS, epochNow } from './workerRun';
-import { SharedWorkerCounters } from './sharedWorkerCounters';
+import { THREAD_SLOTS, epochNow } from './workers/workerRun';
+import { SharedWorkerCounters } from './workers/sharedWorkerCounters';
 import {
   CONTROL_SLOTS,
   CONTROL_STOP,
@@ -26,7 +26,7 @@ import {
   type WorkerLoopLoad,
   type WorkerMessage,
   type WorkerThreadPlan,
-} from './workerMessages';
+} from './workers/workerMessages';
 import { serverInfoOf } from './serverInfo';
 import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';

@@ -15,7 +15,7 @@ import {
   statementSql,
 } from './sysbenchSql';
 import type { ParamValue } from './mysqlWire/leanMysqlConnection';
-import type { StatementHandle, ThreadSession } from './threadSession';
+import type { StatementHandle, ThreadSession } from './workers/threadSession';
 import type { UniqueSequence } from './uniqueSequence';
 import type { StatementGroup, WorkloadName } from './workloadCatalog';
 

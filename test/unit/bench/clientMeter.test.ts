@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ClientMeter } from '../../../src/core/bench/clientMeter';
 import { runnableShare } from '../../../src/core/bench/threadSchedStats';
-import type { WorkerLoopLoad } from '../../../src/core/bench/workerMessages';
+import type { WorkerLoopLoad } from '../../../src/core/bench/workers/workerMessages';
 
 function fakeClock() {
   const clock = { cpu: 0, ms: 0, cpuMicros: () => clock.cpu, nowMs: () => clock.ms };

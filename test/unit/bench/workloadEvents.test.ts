@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { resolveBenchOptions } from '../../../src/core/bench/benchOptions';
 import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
 import { threadRandomStates } from '../../../src/core/bench/randomSeeding';
-import { StatementHandle, type ThreadSession } from '../../../src/core/bench/threadSession';
+import { StatementHandle, type ThreadSession } from '../../../src/core/bench/workers/threadSession';
 import { UniqueSequence } from '../../../src/core/bench/uniqueSequence';
 import { createWorkloadThread, type WorkloadThread } from '../../../src/core/bench/workloadThread';
 import {

@@ -24,9 +24,9 @@ import { bulkInsertPrefix, bulkLoadTableSql, layoutRefusal, layoutWords, serverA
 import type { ExperimentHooks } from '../experiments/experimentHooks';
 import { LatencyRecorder } from '../latencyHistogram';
 import { packetTooLargeWords } from '../mysqlWire/packetLimit';
-import { BenchWorkerPool } from '../benchWorkerPool';
+import { BenchWorkerPool } from '../workers/benchWorkerPool';
 import { fillLoadOrder } from './bulkLoadWriters';
-import { CONTROL_STOP, type BulkLoadWorkerSetup } from '../workerMessages';
+import { CONTROL_STOP, type BulkLoadWorkerSetup } from '../workers/workerMessages';
 import { threadRandomStates } from '../randomSeeding';
 import { TOOL_NAME, clientWorkerCount, isLocalHost } from '../runBenchmark';
 import { TOOL_VERSION } from '../../toolVersion';

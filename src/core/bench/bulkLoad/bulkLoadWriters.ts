@@ -8,8 +8,8 @@ import { DEFAULT_DISTRIBUTION } from '../randomDistribution';
 import { SysbenchRandom } from '../sysbenchRandom';
 import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbenchSql';
 import type { KeyOrder } from '../experiments/experimentDefinition';
-import type { BulkLoadWorkerSetup } from '../workerMessages';
-import { BULK_CONTROL_NEXT_BATCH, CONTROL_STOP } from '../workerMessages';
+import type { BulkLoadWorkerSetup } from '../workers/workerMessages';
+import { BULK_CONTROL_NEXT_BATCH, CONTROL_STOP } from '../workers/workerMessages';
 
 /** The keys 1..rows in load order: ascending, or a Fisher-Yates shuffle. */
 export function fillLoadOrder(keys: Int32Array, order: KeyOrder, random: SysbenchRandom): Int32Array {

@@ -4,7 +4,7 @@
 // command line, because sysbench resets the Lua script's options to their defaults when the script
 // registers them, after reading the config file.
 import { parseBoolean, type BenchOptions } from '../benchOptions';
-import { ErrorPolicy } from '../errorPolicy';
+import { ErrorPolicy } from '../workers/errorPolicy';
 import { workloadSpec } from '../workloadCatalog';
 
 export type SysbenchVerb = 'prepare' | 'run' | 'cleanup';

@@ -12,7 +12,7 @@ import { serverInfoOf } from './serverInfo';
 import { findSysbench, type SysbenchInstallation, type SysbenchLookup } from './externalSysbench/sysbenchInstallation';
 import { runSysbench } from './externalSysbench/runSysbench';
 import { sysbenchLimitations } from './externalSysbench/sysbenchSupport';
-import { writtenTables } from './writtenTables';
+import { writtenTables } from './sysbench/writtenTables';
 
 export const ENGINE_SETTINGS = ['auto', 'builtin', 'sysbench'] as const;
 export type EngineSetting = (typeof ENGINE_SETTINGS)[number];

@@ -9,8 +9,8 @@ import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig'
 import type { BenchOptions } from './benchOptions';
 import { BenchWorkerPool } from './workers/benchWorkerPool';
 import { BenchmarkError, clientWorkerCount, isLocalHost } from './runBenchmark';
-import { threadRandomStates } from './randomSeeding';
-import { createBulkInsertTableSql, tidbWarmupSql } from './sysbenchSql';
+import { threadRandomStates } from './sysbench/randomSeeding';
+import { createBulkInsertTableSql, tidbWarmupSql } from './sysbench/sysbenchSql';
 import { killConnectionStatement } from '../db/queryKill';
 import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
 import { quoteIdentifier, quoteQualifiedName } from '../db/sqlIdentifiers';

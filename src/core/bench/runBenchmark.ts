@@ -13,7 +13,7 @@ import { BenchWorkerPool } from './workers/benchWorkerPool';
 import { ClientMeter } from './clientMeter';
 import { chooseClientIo } from './workers/clientIo';
 import { ErrorPolicy } from './workers/errorPolicy';
-import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
+import { threadRandomStates, uniqueSequenceSeed } from './sysbench/randomSeeding';
 import { IntervalReporter } from './intervalReporter';
 import { RunStatistics, type IntervalReport } from './runStatistics';
 import { THREAD_SLOTS, epochNow } from './workers/workerRun';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BulkInsertStatement, BULK_PACKET_SIZE } from '../../../src/core/bench/bulkInsertStatement';
+import { BulkInsertStatement, BULK_PACKET_SIZE } from '../../../src/core/bench/sysbench/bulkInsertStatement';
 import { ErrorPolicy, TIDB_RETRYABLE_ERRORS } from '../../../src/core/bench/workers/errorPolicy';
 import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
 import { LatencyRecorder } from '../../../src/core/bench/latencyHistogram';

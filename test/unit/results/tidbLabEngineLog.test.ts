@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { intervalLine, runHeaderLines, summaryLines, THREADS_STARTED_LINES } from '../../../src/core/bench/sysbenchReport';
+import { intervalLine, runHeaderLines, summaryLines, THREADS_STARTED_LINES } from '../../../src/core/bench/sysbench/sysbenchReport';
 import { clientSummaryLine } from '../../../src/core/results/clientBound';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 

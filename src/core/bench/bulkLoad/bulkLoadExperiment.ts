@@ -27,15 +27,15 @@ import { packetTooLargeWords } from '../mysqlWire/packetLimit';
 import { BenchWorkerPool } from '../workers/benchWorkerPool';
 import { fillLoadOrder } from './bulkLoadWriters';
 import { CONTROL_STOP, type BulkLoadWorkerSetup } from '../workers/workerMessages';
-import { threadRandomStates } from '../randomSeeding';
+import { threadRandomStates } from '../sysbench/randomSeeding';
 import { TOOL_NAME, clientWorkerCount, isLocalHost } from '../runBenchmark';
 import { TOOL_VERSION } from '../../toolVersion';
 import { serverInfoOf } from '../serverInfo';
 import type { ServerIdentity } from '../../db/serverFlavor';
 import type { ServerRegions } from '../../results/serverRegions';
 import { notTiDBRegions, RunRegions } from '../../server/runRegions';
-import { SysbenchRandom } from '../sysbenchRandom';
-import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbenchSql';
+import { SysbenchRandom } from '../sysbench/sysbenchRandom';
+import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbench/sysbenchSql';
 import { BULK_LOAD_ROW_BYTES } from './bulkLoadRow';
 
 const BYTES_PER_MB = 1_000_000;

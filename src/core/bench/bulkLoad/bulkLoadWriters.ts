@@ -4,9 +4,9 @@
 import { bulkInsertPrefix } from './bulkLoadTable';
 import { LatencyCounts } from '../latencyCounts';
 import { LeanMysqlConnection } from '../mysqlWire/leanMysqlConnection';
-import { DEFAULT_DISTRIBUTION } from '../randomDistribution';
-import { SysbenchRandom } from '../sysbenchRandom';
-import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbenchSql';
+import { DEFAULT_DISTRIBUTION } from '../sysbench/randomDistribution';
+import { SysbenchRandom } from '../sysbench/sysbenchRandom';
+import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbench/sysbenchSql';
 import type { KeyOrder } from '../experiments/experimentDefinition';
 import type { BulkLoadWorkerSetup } from '../workers/workerMessages';
 import { BULK_CONTROL_NEXT_BATCH, CONTROL_STOP } from '../workers/workerMessages';

@@ -64,7 +64,7 @@ import {
 } from './experimentFields';
 import { parseTpccExperiment } from './tpccExperimentDefinition';
 import { experimentSizeProblem } from './experimentSize';
-import { isWorkloadName } from '../workloadCatalog';
+import { isWorkloadName } from '../sysbench/workloadCatalog';
 import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from '../bulkLoad/bulkLoadRow';
 import { MAX_SHARD_BITS, PRIMARY_KEY_KINDS } from '../bulkLoad/bulkLoadTable';
 import type {

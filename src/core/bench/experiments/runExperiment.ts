@@ -24,7 +24,7 @@ import {
 import { sessionStatementsFor } from './experimentVariant';
 import { readinessVerdict, runVariant } from './experimentVariantRun';
 import { runInExperimentFrame } from './experimentFrame';
-import { sbtestTable } from '../sysbenchSql';
+import { sbtestTable } from '../sysbench/sysbenchSql';
 import { prepareWithOptions } from '../prepareBenchmark';
 import { buildRunResult } from '../runBenchmark';
 import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine } from '../benchEngine';

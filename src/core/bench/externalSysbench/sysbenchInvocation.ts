@@ -5,7 +5,7 @@
 // registers them, after reading the config file.
 import { parseBoolean, type BenchOptions } from '../benchOptions';
 import { ErrorPolicy } from '../workers/errorPolicy';
-import { workloadSpec } from '../workloadCatalog';
+import { workloadSpec } from '../sysbench/workloadCatalog';
 
 export type SysbenchVerb = 'prepare' | 'run' | 'cleanup';
 

@@ -2,7 +2,7 @@
 import type { BenchOptions } from '../benchOptions';
 import type { CountedLatencies } from '../latencyCounts';
 import type { LeanConnectOptions } from '../mysqlWire/leanMysqlConnection';
-import type { RngState } from '../randomSeeding';
+import type { RngState } from '../sysbench/randomSeeding';
 import type { KeyOrder } from '../experiments/experimentDefinition';
 
 /** Slots of the control Int32Array every worker shares. */

@@ -6,11 +6,11 @@ import { ErrorPolicy } from './errorPolicy';
 import { EventLoopLoad } from '../eventLoopLoad';
 import { EventQueue } from './eventQueue';
 import { LatencyCounts } from '../latencyCounts';
-import { SysbenchRandom } from '../sysbenchRandom';
+import { SysbenchRandom } from '../sysbench/sysbenchRandom';
 import { COUNTER_EVENTS, COUNTER_FIELDS, FatalRunError, RESTART_EVENT, STOPPED, ThreadSession } from './threadSession';
 import { SharedWorkerCounters } from './sharedWorkerCounters';
-import { UniqueSequence, seedUniqueSequence } from '../uniqueSequence';
-import { createWorkloadThread, type WorkloadThread } from '../workloadThread';
+import { UniqueSequence, seedUniqueSequence } from '../sysbench/uniqueSequence';
+import { createWorkloadThread, type WorkloadThread } from '../sysbench/workloadThread';
 import {
   CONTROL_EVENTS_TAKEN,
   CONTROL_STOP,

@@ -10,12 +10,12 @@ import { openAdminSession } from './adminSession';
 import { leanConnectTargets } from './benchConnectionSettings';
 import { optionsRecord, type BenchOptions } from './benchOptions';
 import { BenchWorkerPool } from './workers/benchWorkerPool';
-import { ClientMeter } from './clientMeter';
+import { ClientMeter } from './measurement/clientMeter';
 import { chooseClientIo } from './workers/clientIo';
 import { ErrorPolicy } from './workers/errorPolicy';
 import { threadRandomStates, uniqueSequenceSeed } from './sysbench/randomSeeding';
-import { IntervalReporter } from './intervalReporter';
-import { RunStatistics, type IntervalReport } from './runStatistics';
+import { IntervalReporter } from './measurement/intervalReporter';
+import { RunStatistics, type IntervalReport } from './measurement/runStatistics';
 import { THREAD_SLOTS, epochNow } from './workers/workerRun';
 import { SharedWorkerCounters } from './workers/sharedWorkerCounters';
 import {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ClientMeter } from '../../../src/core/bench/clientMeter';
-import { runnableShare } from '../../../src/core/bench/threadSchedStats';
+import { ClientMeter } from '../../../src/core/bench/measurement/clientMeter';
+import { runnableShare } from '../../../src/core/bench/measurement/threadSchedStats';
 import type { WorkerLoopLoad } from '../../../src/core/bench/workers/workerMessages';
 
 function fakeClock() {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { encodeIntoCompressedBase64, type JsHistogram } from 'hdr-histogram-js';
 import { execFileSync } from 'node:child_process';
-import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
+import { LatencyCounts } from '../../../src/core/bench/measurement/latencyCounts';
 import { LatencyRecorder, countsIndex, newHistogram, valueOfIndex } from '../../../src/core/bench/latencyHistogram';
 
 /** Values at every edge of the layout: each power of two and its neighbours, up to the clamp. */

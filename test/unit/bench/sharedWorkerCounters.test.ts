@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
+import { LatencyCounts } from '../../../src/core/bench/measurement/latencyCounts';
 import { SharedWorkerCounters } from '../../../src/core/bench/workers/sharedWorkerCounters';
 
 const SLOTS_PER_THREAD = 3;

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BulkInsertStatement, BULK_PACKET_SIZE } from '../../../src/core/bench/sysbench/bulkInsertStatement';
 import { ErrorPolicy, TIDB_RETRYABLE_ERRORS } from '../../../src/core/bench/workers/errorPolicy';
-import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
+import { LatencyCounts } from '../../../src/core/bench/measurement/latencyCounts';
 import { LatencyRecorder } from '../../../src/core/bench/latencyHistogram';
-import { RunStatistics } from '../../../src/core/bench/runStatistics';
+import { RunStatistics } from '../../../src/core/bench/measurement/runStatistics';
 import {
   COUNTER_EVENTS,
   COUNTER_READS,

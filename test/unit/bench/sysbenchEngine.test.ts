@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { resolveBenchOptions } from '../../../src/core/bench/benchOptions';
 import { EngineError, chooseEngine } from '../../../src/core/bench/benchEngine';
-import type { IntervalReport } from '../../../src/core/bench/runStatistics';
+import type { IntervalReport } from '../../../src/core/bench/measurement/runStatistics';
 import { parseSysbenchVersion, isSupportedSysbenchVersion } from '../../../src/core/bench/externalSysbench/sysbenchInstallation';
 import { configLine, sysbenchInvocation, SysbenchInvocationError } from '../../../src/core/bench/externalSysbench/sysbenchInvocation';
 import { IntervalReportReader, LineSplitter, summaryDetails } from '../../../src/core/bench/externalSysbench/sysbenchOutput';

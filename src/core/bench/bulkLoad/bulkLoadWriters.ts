@@ -2,7 +2,7 @@
 // building multi-row INSERTs and reading their answers never runs on the extension host's thread.
 // Writers of every worker take batches from one shared counter, as a loader reading a file does.
 import { bulkInsertPrefix } from './bulkLoadTable';
-import { LatencyCounts } from '../latencyCounts';
+import { LatencyCounts } from '../measurement/latencyCounts';
 import { LeanMysqlConnection } from '../mysqlWire/leanMysqlConnection';
 import { DEFAULT_DISTRIBUTION } from '../sysbench/randomDistribution';
 import { SysbenchRandom } from '../sysbench/sysbenchRandom';

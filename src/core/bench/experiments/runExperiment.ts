@@ -29,7 +29,7 @@ import { prepareWithOptions } from '../prepareBenchmark';
 import { buildRunResult } from '../runBenchmark';
 import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine } from '../benchEngine';
 import type { ExperimentHooks } from './experimentHooks';
-import { RunStatistics } from '../runStatistics';
+import { RunStatistics } from '../measurement/runStatistics';
 import { experimentResult, settleExperiment } from './experimentResult';
 import { serverInfoOf } from '../serverInfo';
 

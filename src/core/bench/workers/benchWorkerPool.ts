@@ -3,7 +3,7 @@
 // when compiled by tsc.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { noCountedLatencies } from '../latencyCounts';
+import { noCountedLatencies } from '../measurement/latencyCounts';
 import { SharedWorkerCounters } from './sharedWorkerCounters';
 import { THREAD_SLOTS } from './workerRun';
 import type { CoordinatorMessage, WorkerMessage, WorkerSetup, WorkerSnapshot } from './workerMessages';

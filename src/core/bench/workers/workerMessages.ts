@@ -1,6 +1,6 @@
 // What the coordinating thread and the benchmark worker_threads say to each other.
 import type { BenchOptions } from '../benchOptions';
-import type { CountedLatencies } from '../latencyCounts';
+import type { CountedLatencies } from '../measurement/latencyCounts';
 import type { LeanConnectOptions } from '../mysqlWire/leanMysqlConnection';
 import type { RngState } from '../sysbench/randomSeeding';
 import type { KeyOrder } from '../experiments/experimentDefinition';

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ConnectionFailure } from '../core/db/databaseSession';
 import { connectionNextStep } from '../core/db/connectionErrors';
-import { TooManyConnections } from '../core/bench/tooManyConnections';
+import { TooManyConnections } from '../core/bench/connection/tooManyConnections';
 import type { BenchmarkResult, ExperimentCell, ExperimentResult } from '../core/results/benchmarkResult';
 import { writeFileWhole } from '../core/results/writeFileWhole';
 import { resultToJson } from '../core/results/exportJson';

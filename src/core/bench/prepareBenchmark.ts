@@ -12,7 +12,7 @@ import { BenchmarkError, clientWorkerCount, isLocalHost } from './runBenchmark';
 import { threadRandomStates } from './sysbench/randomSeeding';
 import { createBulkInsertTableSql, tidbWarmupSql } from './sysbench/sysbenchSql';
 import { killConnectionStatement } from '../db/queryKill';
-import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
+import { ER_CON_COUNT_ERROR, tooManyConnections } from './connection/tooManyConnections';
 import { quoteIdentifier, quoteQualifiedName } from '../db/sqlIdentifiers';
 import { CONTROL_SLOTS, type PrepareWorkerSetup, type WorkerFailure, type WorkerThreadPlan } from './workers/workerMessages';
 

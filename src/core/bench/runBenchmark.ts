@@ -28,7 +28,7 @@ import {
   type WorkerThreadPlan,
 } from './workers/workerMessages';
 import { serverInfoOf } from './serverInfo';
-import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
+import { ER_CON_COUNT_ERROR, tooManyConnections } from './connection/tooManyConnections';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
 import { TOOL_VERSION } from '../toolVersion';
 

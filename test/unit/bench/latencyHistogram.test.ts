@@ -111,7 +111,7 @@ describe('latency recording', () => {
   });
 
   test("a worker thread's modules do not load hdr-histogram-js (about 35 ms of CPU per worker at its start)", () => {
-    const modules = ['workerRun', 'workerPrepare', 'bulkLoad/bulkLoadWriters'].map((name) =>
+    const modules = ['workers/workerRun', 'workers/workerPrepare', 'bulkLoad/bulkLoadWriters'].map((name) =>
       require.resolve(`../../../src/core/bench/${name}`),
     );
     const script = `${modules.map((path) => `require(${JSON.stringify(path)});`).join('')}

@@ -1,4 +1,4 @@
-// The engine prints sysbench's layout (src/core/bench/sysbenchReport.ts) so that the same importer
+// The engine prints sysbench's layout (src/core/bench/sysbench/sysbenchReport.ts) so that the same importer
 // reads its logs: a log written with those functions must come back with its own numbers.
 
 import assert from 'node:assert/strict';

@@ -26,7 +26,7 @@ const nodeEntries = [
   { in: 'src/extension/bootstrap.ts', out: 'dist/extension.js', external: ['vscode'] },
   { in: 'src/extension/extension.ts', out: 'dist/extensionFull.js', external: ['vscode'] },
   { in: 'src/cli/cli.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  { in: 'src/core/bench/benchWorker.ts', out: 'dist/benchWorker.js' },
+  { in: 'src/core/bench/workers/benchWorker.ts', out: 'dist/benchWorker.js' },
   // Benchmarks and experiments run in this process of their own, so a window reload does not stop them.
   { in: 'src/cli/benchRunner.ts', out: 'dist/benchRunner.js' },
   // Large pasted plans are parsed in this worker thread, off the extension host's.

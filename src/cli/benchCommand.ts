@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ConnectionFailure } from '../core/db/databaseSession';
 import { connectionNextStep } from '../core/db/connectionErrors';
-import { TooManyConnections } from '../core/bench/tooManyConnections';
+import { TooManyConnections } from '../core/bench/connection/tooManyConnections';
 import type { BenchmarkResult, ExperimentCell, ExperimentResult } from '../core/results/benchmarkResult';
 import { writeFileWhole } from '../core/results/writeFileWhole';
 import { resultToJson } from '../core/results/exportJson';
@@ -15,7 +15,7 @@ import { importBenchmarkLog } from '../core/results/importers/importBenchmarkLog
 import { variantChangeText } from '../core/results/variantChangeText';
 import { bulkLoadVariantHeader } from '../core/results/exportMarkdown';
 import { studyTables, studyTablesText } from '../core/results/studyTables';
-import { parseBenchArguments } from '../core/bench/benchArguments';
+import { parseBenchArguments } from '../core/bench/sysbench/benchArguments';
 import { OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type BenchOptions } from '../core/bench/benchOptions';
 import { settingsFromOptions, type BenchConnectionSettings } from '../core/bench/benchConnectionSettings';
 import type { ExperimentDefinition } from '../core/bench/experiments/experimentModel';
@@ -52,13 +52,13 @@ import {
   summaryLines,
   SYSBENCH_COMPATIBLE_VERSION,
   THREADS_STARTED_LINES,
-} from '../core/bench/sysbenchReport';
+} from '../core/bench/sysbench/sysbenchReport';
 import { rawsqlCommand } from './rawsqlCommand';
 import { chCommand } from './chCommand';
 import { mergeCommand } from './mergeCommand';
 import { tpccCommand } from './tpccCommand';
 import { parseStartAtFromNow, waitUntilStart } from '../core/bench/startAt';
-import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/workloadCatalog';
+import { workloadSpec, isWorkloadName, WORKLOAD_NAMES } from '../core/bench/sysbench/workloadCatalog';
 
 const USAGE = `Usage:
   tidb-lab bench [options] <workload> <prepare|run|cleanup|help>

@@ -12,7 +12,7 @@ import { startTestStandIn } from '../standin/testStandIn';
 import { realPlanDir } from '../support/fixtureFolders';
 import { testDatabase } from '../support/testDatabase';
 import { suite, test } from './harness';
-import { until } from './until';
+import { until } from '../support/until';
 
 const db = testDatabase();
 const schema = 'tidblab_suite_plans';
@@ -56,12 +56,12 @@ async function shownEditor(document: vscode.TextDocument): Promise<vscode.TextEd
   // the document itself, not its URI: a new untitled document can take the name (Untitled-1) of
   // the previous test's, whose editor is then still the active one with the old text
   await until(
-    'the editor just opened to be the active one',
     () => {
       const active = vscode.window.activeTextEditor?.document;
       return active === document ? 'the new document' : `${active?.uri.toString()} (another document)`;
     },
     (active) => active === 'the new document',
+    'the editor just opened to be the active one',
   );
   return editor;
 }
@@ -103,9 +103,9 @@ suite('plans', () => {
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'SELECT 1; -- no plan here, just SQL' });
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
     await until(
-      'the plan-less text to be visible beside the plan',
       () => vscode.window.visibleTextEditors.some((editor) => editor.document === document),
       (visible) => visible,
+      'the plan-less text to be visible beside the plan',
     );
     const none = await vscode.commands.executeCommand<PlanCommandResult>('tidbLab.visualizePlanFromSelection', document.uri);
     assert.equal(none.operators, 0);
@@ -255,9 +255,9 @@ suite('plans', () => {
       assert.match(hoverText, /TableFullScan\\_18 was estimated at 10,000 rows/);
 
       const diagnostics = await until(
-        'diagnostics',
         () => vscode.languages.getDiagnostics(editor.document.uri),
         (list) => list.length > 0,
+        'diagnostics',
       );
       assert.ok(diagnostics.every((diagnostic) => diagnostic.source === 'TiDB Lab plan'));
       // The critical finding (a 1,912x misestimate the plan was built on) is an error, the others warnings.
@@ -288,9 +288,9 @@ suite('plans', () => {
 
       await editor.edit((edit) => edit.insert(editor.document.positionAt(editor.document.getText().indexOf('> 10') + 4), '0'));
       await until(
-        'diagnostics after the edit',
         () => vscode.languages.getDiagnostics(editor.document.uri),
         (list) => list.length === 0,
+        'diagnostics after the edit',
       );
       const afterEdit = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, cursor);
       assert.ok(

@@ -17,7 +17,7 @@ import type { TiDBStandIn } from '../standin/tidbStandIn';
 import type { TiDBStandInOptions } from '../standin/tidbStandIn';
 import { testDatabase } from '../support/testDatabase';
 import { suite, test } from './harness';
-import { until } from './until';
+import { until } from '../support/until';
 
 const db = testDatabase();
 const schema = 'tidblab_suite_controls';
@@ -389,9 +389,9 @@ suite('table controls on TiDB (stand-in)', () => {
       const standIn = fixture.standIn;
       assert.ok(standIn);
       const first = await until(
-        'the watch to read the progress',
         () => watch.shown,
         (shown) => shown !== undefined,
+        'the watch to read the progress',
       );
       assert.equal(first?.message, '0% · not available to queries yet');
 
@@ -399,9 +399,9 @@ suite('table controls on TiDB (stand-in)', () => {
       // Refresh, a table control elsewhere): the tree must still say what the notification says.
       standIn.state.replicaProgressPerSecond = 0.05;
       await until(
-        'the cluster to replicate past what the notification shows',
         () => standIn.state.replicaRows()[0]?.progress ?? 0,
         (progress) => progress >= 0.05,
+        'the cluster to replicate past what the notification shows',
       );
       const listed = String((await fixture.table('orders')).item.description);
       const shown = watch.shown;
@@ -416,9 +416,9 @@ suite('table controls on TiDB (stand-in)', () => {
       // Once the replica is there the watch ends and the tree reads the replica itself again.
       standIn.state.replicaProgressPerSecond = 5;
       await until(
-        'the replica to catch up',
         () => standIn.state.replicaRows()[0]?.progress ?? 0,
         (progress) => progress >= 1,
+        'the replica to catch up',
       );
       watch.stop();
       await watch.followed;
@@ -443,7 +443,7 @@ suite('table controls on TiDB (stand-in)', () => {
       assert.ok(watch);
       const replicaReads = () => fixture.received(/FROM information_schema\.tiflash_replica/i).length;
       const readsBefore = replicaReads();
-      await until('the watch to read the replica state twice', replicaReads, (reads) => reads >= readsBefore + 2);
+      await until(replicaReads, (reads) => reads >= readsBefore + 2, 'the watch to read the replica state twice');
       watch.stop();
       const ended = await watch.done;
       assert.equal(ended?.cancelled, true);
@@ -460,9 +460,9 @@ suite('table controls on TiDB (stand-in)', () => {
         assert.ok(standIn);
         standIn.state.replicaProgressPerSecond = 5;
         await until(
-          'the tree to show the replica caught up',
           () => shown.descriptions.at(-1) ?? '',
           (text) => /^TiFlash 1 · /.test(text),
+          'the tree to show the replica caught up',
         );
         await watch.followed;
       } finally {
@@ -531,7 +531,7 @@ suite('table controls on TiDB (stand-in)', () => {
       void Promise.resolve(
         vscode.commands.executeCommand<TiFlashReplicaResult>(TABLE_CONTROL_COMMANDS.setTiFlashReplicas, ref(fixture, 'config')),
       ).then((result) => (answer = result));
-      await until('the command to answer without asking for a count', () => answer, Boolean, 120_000).catch(async (error: unknown) => {
+      await until(() => answer, Boolean, 'the command to answer without asking for a count', 120_000).catch(async (error: unknown) => {
         await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
         throw error;
       });

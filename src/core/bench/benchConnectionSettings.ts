@@ -4,7 +4,7 @@ import type { ConnectionProfile } from '../db/connectionProfile';
 import { readTlsMaterial } from '../db/connectionTls';
 import { profileEndpoint } from '../db/profileEndpoint';
 import type { ConnectionOptionValues, TlsSetting } from './benchOptions';
-import type { LeanConnectOptions, LeanTlsOptions } from './protocol/leanMysqlConnection';
+import type { LeanConnectOptions, LeanTlsOptions } from './mysqlWire/leanMysqlConnection';
 
 export interface BenchSslSettings {
   /** 'required' encrypts without checking the certificate; the verify modes check it against caFile (or Node's CA store) */

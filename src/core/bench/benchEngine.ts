@@ -9,10 +9,10 @@ import { RunEvidence } from '../server/runEvidence';
 import { notTiDBRegions, RunRegions } from '../server/runRegions';
 import { runMeasured, type MeasuredRun, type RunHooks } from './runBenchmark';
 import { serverInfoOf } from './serverInfo';
-import { findSysbench, type SysbenchInstallation, type SysbenchLookup } from './sysbenchEngine/sysbenchInstallation';
-import { runSysbench } from './sysbenchEngine/runSysbench';
-import { sysbenchLimitations } from './sysbenchEngine/sysbenchSupport';
-import { writtenTables } from './writtenTables';
+import { findSysbench, type SysbenchInstallation, type SysbenchLookup } from './externalSysbench/sysbenchInstallation';
+import { runSysbench } from './externalSysbench/runSysbench';
+import { sysbenchLimitations } from './externalSysbench/sysbenchSupport';
+import { writtenTables } from './sysbench/writtenTables';
 
 export const ENGINE_SETTINGS = ['auto', 'builtin', 'sysbench'] as const;
 export type EngineSetting = (typeof ENGINE_SETTINGS)[number];

@@ -1,9 +1,9 @@
 // Every option the benchmark understands, with sysbench 1.0.20's names and defaults (a few later
 // sysbench options and our own extensions are marked), and their conversion into typed settings.
 // Option names compare with '-' and '_' as the same character, as sysbench does.
-import { isRandType, type DistributionSettings, type RandType } from './randomDistribution';
-import { isWorkloadName, workloadSpec, WORKLOAD_NAMES, type WorkloadName } from './workloadCatalog';
-import { isClientIo, type ClientIo } from './clientIo';
+import { isRandType, type DistributionSettings, type RandType } from './sysbench/randomDistribution';
+import { isWorkloadName, workloadSpec, WORKLOAD_NAMES, type WorkloadName } from './sysbench/workloadCatalog';
+import { isClientIo, type ClientIo } from './workers/clientIo';
 
 export type OptionKind = 'int' | 'double' | 'bool' | 'string' | 'list';
 

@@ -2,7 +2,7 @@
 // name ({ threads: 8, time: 60, table_size: 10000, rand_type: 'uniform' }).
 import { connectionOptionValues, type BenchConnectionSettings } from './benchConnectionSettings';
 import { OptionError, resolveBenchOptions, type BenchOptions } from './benchOptions';
-import { isConnectionOption } from './connectionOptionNames';
+import { isConnectionOption } from './connection/connectionOptionNames';
 
 export interface BenchmarkConfig {
   workload: string;

@@ -4,7 +4,7 @@ import type { SqlLogger } from '../db/sqlExecutor';
 import { openAdminSession } from './adminSession';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
 import type { BenchOptions } from './benchOptions';
-import { dropTableSql } from './sysbenchSql';
+import { dropTableSql } from './sysbench/sysbenchSql';
 
 export interface CleanupHooks {
   onLog?: (message: string) => void;

@@ -10,9 +10,9 @@
 import type { Histogram, JsHistogram } from 'hdr-histogram-js';
 import { loadHdrHistogram } from '../lazyLibraries';
 import type { LatencyHistogram, LatencySummaryMs } from '../results/benchmarkResult';
-import { HIGHEST_MICROS, LatencyCounts, slotOfMs, valueOfIndex, type CountedLatencies } from './latencyCounts';
+import { HIGHEST_MICROS, LatencyCounts, slotOfMs, valueOfIndex, type CountedLatencies } from './measurement/latencyCounts';
 
-export { countsIndex, valueOfIndex } from './latencyCounts';
+export { countsIndex, valueOfIndex } from './measurement/latencyCounts';
 
 export function newHistogram(): Histogram {
   return loadHdrHistogram().build({

@@ -3,8 +3,8 @@
 // figures and verdict the built-in engine's workers give (EventLoopLoad, ClientMeter), from that
 // one loop. Read once per report interval, never per transaction.
 import type { ClientLoad, ResultInterval } from '../results/benchmarkResult';
-import { ClientMeter } from './clientMeter';
-import { EventLoopLoad } from './eventLoopLoad';
+import { ClientMeter } from './measurement/clientMeter';
+import { EventLoopLoad } from './measurement/eventLoopLoad';
 
 /** Where the loop's figures come from (EventLoopLoad; a test gives fixed ones). */
 export type LoopFigures = Pick<EventLoopLoad, 'start' | 'sample' | 'stop'>;

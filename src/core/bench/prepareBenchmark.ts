@@ -7,14 +7,14 @@ import { openAdminSession } from './adminSession';
 import { leanConnectTargets } from './benchConnectionSettings';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
 import type { BenchOptions } from './benchOptions';
-import { BenchWorkerPool } from './benchWorkerPool';
+import { BenchWorkerPool } from './workers/benchWorkerPool';
 import { BenchmarkError, clientWorkerCount, isLocalHost } from './runBenchmark';
-import { threadRandomStates } from './randomSeeding';
-import { createBulkInsertTableSql, tidbWarmupSql } from './sysbenchSql';
+import { threadRandomStates } from './sysbench/randomSeeding';
+import { createBulkInsertTableSql, tidbWarmupSql } from './sysbench/sysbenchSql';
 import { killConnectionStatement } from '../db/queryKill';
-import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
+import { ER_CON_COUNT_ERROR, tooManyConnections } from './connection/tooManyConnections';
 import { quoteIdentifier, quoteQualifiedName } from '../db/sqlIdentifiers';
-import { CONTROL_SLOTS, type PrepareWorkerSetup, type WorkerFailure, type WorkerThreadPlan } from './workerMessages';
+import { CONTROL_SLOTS, type PrepareWorkerSetup, type WorkerFailure, type WorkerThreadPlan } from './workers/workerMessages';
 
 export interface PrepareHooks {
   signal?: AbortSignal;

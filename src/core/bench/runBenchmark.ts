@@ -9,15 +9,15 @@ import { RESULT_SCHEMA_VERSION, type ClientLoad, type ResultInterval, type RunRe
 import { openAdminSession } from './adminSession';
 import { leanConnectTargets } from './benchConnectionSettings';
 import { optionsRecord, type BenchOptions } from './benchOptions';
-import { BenchWorkerPool } from './benchWorkerPool';
-import { ClientMeter } from './clientMeter';
-import { chooseClientIo } from './clientIo';
-import { ErrorPolicy } from './errorPolicy';
-import { threadRandomStates, uniqueSequenceSeed } from './randomSeeding';
-import { IntervalReporter } from './intervalReporter';
-import { RunStatistics, type IntervalReport } from './runStatistics';
-import { THREAD_SLOTS, epochNow } from './workerRun';
-import { SharedWorkerCounters } from './sharedWorkerCounters';
+import { BenchWorkerPool } from './workers/benchWorkerPool';
+import { ClientMeter } from './measurement/clientMeter';
+import { chooseClientIo } from './workers/clientIo';
+import { ErrorPolicy } from './workers/errorPolicy';
+import { threadRandomStates, uniqueSequenceSeed } from './sysbench/randomSeeding';
+import { IntervalReporter } from './measurement/intervalReporter';
+import { RunStatistics, type IntervalReport } from './measurement/runStatistics';
+import { THREAD_SLOTS, epochNow } from './workers/workerRun';
+import { SharedWorkerCounters } from './workers/sharedWorkerCounters';
 import {
   CONTROL_SLOTS,
   CONTROL_STOP,
@@ -26,9 +26,9 @@ import {
   type WorkerLoopLoad,
   type WorkerMessage,
   type WorkerThreadPlan,
-} from './workerMessages';
+} from './workers/workerMessages';
 import { serverInfoOf } from './serverInfo';
-import { ER_CON_COUNT_ERROR, tooManyConnections } from './tooManyConnections';
+import { ER_CON_COUNT_ERROR, tooManyConnections } from './connection/tooManyConnections';
 import { resolveBenchmarkConfig, type BenchmarkConfig } from './benchmarkConfig';
 import { TOOL_VERSION } from '../toolVersion';
 

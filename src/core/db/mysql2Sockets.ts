@@ -10,8 +10,8 @@
 //   handshake is done, 64 MiB (MySQL 8's default max_allowed_packet) after it.
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { CR_MALFORMED_PACKET } from '../bench/protocol/mysqlClientError';
-import { DEFAULT_MAX_ALLOWED_PACKET, HANDSHAKE_MAX_PACKET, PacketSizeWatcher } from '../bench/protocol/packetSizeWatcher';
+import { CR_MALFORMED_PACKET } from '../bench/mysqlWire/mysqlClientError';
+import { DEFAULT_MAX_ALLOWED_PACKET, HANDSHAKE_MAX_PACKET, PacketSizeWatcher } from '../bench/mysqlWire/packetSizeWatcher';
 import { HANDSHAKE_PACKET_TOO_LARGE, PACKET_TOO_LARGE } from './connectionErrors';
 
 /** What mysql2 passes to a `stream` factory (its connection config, in part). */

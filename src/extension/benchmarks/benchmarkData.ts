@@ -9,6 +9,7 @@ import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
 import { benchSettingsFromProfile } from '../../core/bench/benchConnectionSettings';
 import { checkBenchmarkData, neededTables, readSbtestInventory, type DataVerdict, type SbtestInventory } from './benchmarkDataCheck';
 import type { BenchmarkTarget } from './benchmarkTarget';
+import { confirmDropTables } from './dropTablesQuestion';
 import type { LaunchSettings } from './launchSettings';
 
 /** What to do when the data is not right: ask (people), or decide (automation). */
@@ -212,16 +213,8 @@ export async function cleanUpData(
   }
   const names = inventory.tables.map((table) => table.name);
   if (!confirmed) {
-    const drop = t('Drop {0} Tables', names.length);
-    const rows = inventory.tables
-      .map((table) => t('{0} (about {1} rows)', table.name, (table.estimatedRows ?? 0).toLocaleString()))
-      .join('\n');
-    const choice = await vscode.window.showWarningMessage(
-      t('Drop these {0} tables from {1} on {2}?', names.length, database, target.profile.name),
-      { modal: true, detail: `${rows}\n\n${t('Their data is deleted. Nothing else in {0} is touched.', database)}` },
-      drop,
-    );
-    if (choice !== drop) return undefined;
+    const question = t('Drop these {0} tables from {1} on {2}?', names.length, database, target.profile.name);
+    if (!(await confirmDropTables(question, database, inventory.tables))) return undefined;
   }
   const highest = inventory.tables[inventory.tables.length - 1].number;
   const connection = benchSettingsFromProfile(target.profile, target.password, database);

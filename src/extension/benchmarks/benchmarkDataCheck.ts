@@ -11,7 +11,7 @@ import {
   type SchemaTableInventory,
   type TableSelection,
 } from '../../core/db/schemaTableInventory';
-import { workloadSpec, type WorkloadName } from '../../core/bench/workloadCatalog';
+import { workloadSpec, type WorkloadName } from '../../core/bench/sysbench/workloadCatalog';
 
 const SBTEST_SELECTION: TableSelection = { prefix: 'sbtest' };
 

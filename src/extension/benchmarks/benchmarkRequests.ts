@@ -1,7 +1,7 @@
 // The arguments benchmark commands accept for automation (tests, scripts, keybindings), so every
 // command can run without a prompt. Checked like any untrusted input.
-import { isRandType } from '../../core/bench/randomDistribution';
-import { isWorkloadName } from '../../core/bench/workloadCatalog';
+import { isRandType } from '../../core/bench/sysbench/randomDistribution';
+import { isWorkloadName } from '../../core/bench/sysbench/workloadCatalog';
 import { isExportFormat, type ExportFormat } from '../../protocol/benchmarkResults';
 import type { PreparePolicy } from './benchmarkData';
 import { defaultLaunchSettings, parseThreadList, withWorkloadOption, type LaunchSettings } from './launchSettings';

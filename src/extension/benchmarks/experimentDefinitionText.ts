@@ -9,7 +9,7 @@ import {
   type OptionValue,
   type SysbenchExperimentDefinition,
 } from '../../core/bench/experiments/experimentDefinition';
-import { findJsonSyntaxError } from '../../core/bench/jsonSyntaxError';
+import { findJsonSyntaxError } from '../../core/bench/experiments/jsonSyntaxError';
 
 /** A problem of the document; `offset` where the text itself says where (a JSON syntax error). */
 export interface DefinitionProblem {

@@ -3,8 +3,8 @@
 // opens its own input with a Back button; the last choices are remembered in globalState.
 import * as vscode from 'vscode';
 import { findOption } from '../../core/bench/benchOptions';
-import type { RandType } from '../../core/bench/randomDistribution';
-import { workloadSpec, type WorkloadName } from '../../core/bench/workloadCatalog';
+import type { RandType } from '../../core/bench/sysbench/randomDistribution';
+import { workloadSpec, type WorkloadName } from '../../core/bench/sysbench/workloadCatalog';
 import { LAST_LAUNCH_STATE_KEY } from './benchmarkIds';
 import {
   allowsSeveralTables,

@@ -3,8 +3,8 @@
 // report interval, the database and the workload's own options. Pure: no vscode, so the defaults,
 // the parsing and the validation are unit-tested; validation is the engine's own option parser.
 import { findOption, OPTION_DEFINITIONS, OptionError, resolveBenchOptions, type OptionDefinition } from '../../core/bench/benchOptions';
-import { isRandType, RAND_TYPES, type RandType } from '../../core/bench/randomDistribution';
-import { isWorkloadName, workloadSpec, WORKLOAD_NAMES, type WorkloadName } from '../../core/bench/workloadCatalog';
+import { isRandType, RAND_TYPES, type RandType } from '../../core/bench/sysbench/randomDistribution';
+import { isWorkloadName, workloadSpec, WORKLOAD_NAMES, type WorkloadName } from '../../core/bench/sysbench/workloadCatalog';
 
 export const DEFAULT_BENCHMARK_DATABASE = 'sbtest';
 /** sysbench's default is 0 (no reports); the live chart needs one point per second. */

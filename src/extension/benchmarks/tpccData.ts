@@ -14,6 +14,7 @@ import { readSchemaTables, type SchemaTable } from '../../core/db/schemaTableInv
 import { quoteIdentifier } from '../../core/db/sqlIdentifiers';
 import { sqlLoggerFor, type ExtensionLog } from '../log/extensionLog';
 import type { BenchmarkTarget } from './benchmarkTarget';
+import { confirmDropTables } from './dropTablesQuestion';
 
 export interface TpccInventory {
   databaseExists: boolean;
@@ -190,16 +191,8 @@ export async function cleanUpTpccData(
   }
   const names = inventory.tables.map((table) => table.name);
   if (!confirmed) {
-    const drop = t('Drop {0} Tables', names.length);
-    const rows = inventory.tables
-      .map((table) => t('{0} (about {1} rows)', table.name, (table.estimatedRows ?? 0).toLocaleString()))
-      .join('\n');
-    const choice = await vscode.window.showWarningMessage(
-      t('Drop these {0} TPC-C tables from {1} on {2}?', names.length, database, target.profile.name),
-      { modal: true, detail: `${rows}\n\n${t('Their data is deleted. Nothing else in {0} is touched.', database)}` },
-      drop,
-    );
-    if (choice !== drop) return undefined;
+    const question = t('Drop these {0} TPC-C tables from {1} on {2}?', names.length, database, target.profile.name);
+    if (!(await confirmDropTables(question, database, inventory.tables))) return undefined;
   }
   const connection = tpccConnection(target, database);
   await vscode.window.withProgress(

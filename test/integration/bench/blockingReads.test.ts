@@ -18,7 +18,7 @@ import {
   waitForNoConnections,
   waitForUpdatesWaiting,
 } from './support/benchFixtures';
-import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
+import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/mysqlWire/leanMysqlConnection';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
 import { assertCancelWhileLocked, assertServerGoneEndsRun, PATIENCE_MS } from './support/runScenarios';

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readFileSync } from 'node:fs';
-import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
-import { MysqlError } from '../../../src/core/bench/protocol/mysqlClientError';
+import { LeanMysqlConnection, RESULT_SET } from '../../../src/core/bench/mysqlWire/leanMysqlConnection';
+import { MysqlError } from '../../../src/core/bench/mysqlWire/mysqlClientError';
 import { db, dropDatabase, freshDatabase, query } from './support/benchFixtures';
 import { waitFor } from '../../support/serverStatements';
 

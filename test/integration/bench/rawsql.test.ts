@@ -11,7 +11,7 @@ import { parseBenchmarkResult } from '../../../src/core/results/resultValidation
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
 import { assertClientLineLast, assertClientMeasuredOnMainThread } from './support/mainThreadClient';
-import { until } from '../../suite/until';
+import { until } from '../../support/until';
 
 const CLI = join(__dirname, '..', '..', '..', 'src', 'cli', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'tidblab-rawsql-'));
@@ -47,9 +47,9 @@ async function serverCountsOnceIn(
 ): Promise<{ selects: number; updates: number }> {
   const added = (counts: { selects: number; updates: number }) => counts.selects + counts.updates - before.selects - before.updates;
   return until(
-    `${expected} statements counted`,
     () => serverCounts(table),
     (counts) => added(counts) >= expected,
+    `${expected} statements counted`,
     5_000,
   ).catch(() => serverCounts(table));
 }

@@ -10,7 +10,7 @@ import { waitFor } from '../../support/serverStatements';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { openAdminSession } from '../../../src/core/bench/adminSession';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
-import type { IntervalReport } from '../../../src/core/bench/runStatistics';
+import type { IntervalReport } from '../../../src/core/bench/measurement/runStatistics';
 
 let database: string;
 

@@ -8,10 +8,10 @@ import { after, before, test } from 'node:test';
 import { benchOptions, db, dropDatabase, freshDatabase, query } from './support/benchFixtures';
 import { runMeasuredWithEngine } from '../../../src/core/bench/benchEngine';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
-import { findSysbench } from '../../../src/core/bench/sysbenchEngine/sysbenchInstallation';
+import { findSysbench } from '../../../src/core/bench/externalSysbench/sysbenchInstallation';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import type { RunResult, ServerStatement } from '../../../src/core/results/benchmarkResult';
-import { until } from '../../suite/until';
+import { until } from '../../support/until';
 
 const EVENTS = 300;
 let database: string;
@@ -105,7 +105,7 @@ test("the run's connections, held open until their prepared statements were read
   const { result } = await runMeasuredWithEngine(options([]), {}, { engine: 'builtin' });
   assert.equal(pointSelect(result)?.counted, 'prepared', 'the connections were held for prepared_statements_instances');
   // a connection cut without COM_QUIT is counted once the server has seen it go
-  await until('the run connections gone', runConnections, (n) => n === 0);
+  await until(runConnections, (n) => n === 0, 'the run connections gone');
   assert.equal(await abortedClients(), before);
 });
 

@@ -18,7 +18,7 @@ import {
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { cleanupWithOptions } from '../../../src/core/bench/cleanupBenchmark';
 import { runWithOptions } from '../../../src/core/bench/runBenchmark';
-import { BULK_PACKET_SIZE } from '../../../src/core/bench/bulkInsertStatement';
+import { BULK_PACKET_SIZE } from '../../../src/core/bench/sysbench/bulkInsertStatement';
 
 let proxy: MysqlSniffingProxy;
 let sysbenchDb: string;

@@ -12,7 +12,7 @@ import { waitFor } from '../../support/serverStatements';
 import { runMeasuredWithEngine, type EngineChoice } from '../../../src/core/bench/benchEngine';
 import { prepareWithOptions } from '../../../src/core/bench/prepareBenchmark';
 import { runExperiment } from '../../../src/core/bench/experiments/runExperiment';
-import type { IntervalReport } from '../../../src/core/bench/runStatistics';
+import type { IntervalReport } from '../../../src/core/bench/measurement/runStatistics';
 import { parseBenchmarkResult } from '../../../src/core/results/resultValidation';
 import type { RunResult } from '../../../src/core/results/benchmarkResult';
 

@@ -44,9 +44,9 @@ describe('the build', () => {
 
   test('fails and names a missing entry point instead of skipping it', () => {
     const folder = checkoutAt('1.0.0');
-    rmSync(join(folder, 'src/core/bench/benchWorker.ts'));
+    rmSync(join(folder, 'src/core/bench/workers/benchWorker.ts'));
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: folder, encoding: 'utf8' });
     assert.notEqual(build.status, 0);
-    assert.match(build.stderr, /entry points missing: src\/core\/bench\/benchWorker\.ts/);
+    assert.match(build.stderr, /entry points missing: src\/core\/bench\/workers\/benchWorker\.ts/);
   });
 });

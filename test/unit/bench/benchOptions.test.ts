@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { OptionError, optionsRecord, resolveBenchOptions } from '../../../src/core/bench/benchOptions';
-import { parseBenchArguments, parseConfigFile } from '../../../src/core/bench/benchArguments';
+import { parseBenchArguments, parseConfigFile } from '../../../src/core/bench/sysbench/benchArguments';
 
 const resolve = (workload: string, options: Record<string, string> = {}) => resolveBenchOptions(workload, new Map(Object.entries(options)));
 

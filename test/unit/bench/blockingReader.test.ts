@@ -10,7 +10,7 @@ import {
   SLICE_MS,
   takeBlockingDescriptor,
   type BlockingReaderTarget,
-} from '../../../src/core/bench/protocol/blockingReader';
+} from '../../../src/core/bench/mysqlWire/blockingReader';
 
 // Echoes what it gets; a line "close" makes it end the connection after echoing what came before.
 const ECHO_SERVER = `

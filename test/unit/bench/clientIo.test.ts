@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { AUTO_BLOCKING_MAX_THREADS, chooseClientIo, type ClientIoContext } from '../../../src/core/bench/clientIo';
+import { AUTO_BLOCKING_MAX_THREADS, chooseClientIo, type ClientIoContext } from '../../../src/core/bench/workers/clientIo';
 import { optionsRecord, resolveBenchOptions } from '../../../src/core/bench/benchOptions';
 
 const base: ClientIoContext = { threads: 8, io: 'auto', requestedWorkers: 0, eventedWorkers: 2, rate: 0, tls: false, cpus: 2 };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ClientMeter } from '../../../src/core/bench/clientMeter';
-import { runnableShare } from '../../../src/core/bench/threadSchedStats';
-import type { WorkerLoopLoad } from '../../../src/core/bench/workerMessages';
+import { ClientMeter } from '../../../src/core/bench/measurement/clientMeter';
+import { runnableShare } from '../../../src/core/bench/measurement/threadSchedStats';
+import type { WorkerLoopLoad } from '../../../src/core/bench/workers/workerMessages';
 
 function fakeClock() {
   const clock = { cpu: 0, ms: 0, cpuMicros: () => clock.cpu, nowMs: () => clock.ms };

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as turn } from 'node:timers/promises';
-import { EventLoopLoad } from '../../../src/core/bench/eventLoopLoad';
+import { EventLoopLoad } from '../../../src/core/bench/measurement/eventLoopLoad';
 
 /** Timer turns longer than the delay monitor's 10 ms period: each lets its timer fire at least once. */
 async function letTheMonitorTick(): Promise<void> {

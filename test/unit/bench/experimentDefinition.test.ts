@@ -4,8 +4,8 @@ import { parseExperimentDefinition, type SysbenchExperimentDefinition } from '..
 import { expandVariantSql, sessionStatementsFor, waitUntilReady } from '../../../src/core/bench/experiments/experimentVariant';
 import { planExperiment } from '../../../src/core/bench/experiments/runExperiment';
 import { bulkLoadWarnings, loadOrder, planBulkLoad } from '../../../src/core/bench/bulkLoad/bulkLoadExperiment';
-import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
-import { DEFAULT_DISTRIBUTION } from '../../../src/core/bench/randomDistribution';
+import { SysbenchRandom } from '../../../src/core/bench/sysbench/sysbenchRandom';
+import { DEFAULT_DISTRIBUTION } from '../../../src/core/bench/sysbench/randomDistribution';
 import type { SqlExecutor, SqlRow } from '../../../src/core/db/sqlExecutor';
 
 const connection = { host: '127.0.0.1', port: 4000, user: 'root', password: 'pw', database: 'sbtest' };

@@ -4,13 +4,13 @@
 // never "thds: 0 tps: 0.00". A fake pool plays the workers, a fake clock the time: no timers run.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ClientMeter } from '../../../src/core/bench/clientMeter';
-import { IntervalReporter, type SnapshotSource } from '../../../src/core/bench/intervalReporter';
-import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
-import { RunStatistics, type IntervalReport } from '../../../src/core/bench/runStatistics';
-import { COUNTER_EVENTS, COUNTER_READS } from '../../../src/core/bench/threadSession';
-import { THREAD_SLOTS } from '../../../src/core/bench/workerRun';
-import type { WorkerSnapshot } from '../../../src/core/bench/workerMessages';
+import { ClientMeter } from '../../../src/core/bench/measurement/clientMeter';
+import { IntervalReporter, type SnapshotSource } from '../../../src/core/bench/measurement/intervalReporter';
+import { LatencyCounts } from '../../../src/core/bench/measurement/latencyCounts';
+import { RunStatistics, type IntervalReport } from '../../../src/core/bench/measurement/runStatistics';
+import { COUNTER_EVENTS, COUNTER_READS } from '../../../src/core/bench/workers/threadSession';
+import { THREAD_SLOTS } from '../../../src/core/bench/workers/workerRun';
+import type { WorkerSnapshot } from '../../../src/core/bench/workers/workerMessages';
 
 const START_MS = 1_000_000;
 

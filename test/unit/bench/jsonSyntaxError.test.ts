@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findJsonSyntaxError } from '../../../src/core/bench/jsonSyntaxError';
+import { findJsonSyntaxError } from '../../../src/core/bench/experiments/jsonSyntaxError';
 import { seededRandom } from '../../support/seededRandom';
 
 describe('JSON syntax errors', () => {

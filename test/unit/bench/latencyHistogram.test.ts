@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { encodeIntoCompressedBase64, type JsHistogram } from 'hdr-histogram-js';
 import { execFileSync } from 'node:child_process';
-import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
+import { LatencyCounts } from '../../../src/core/bench/measurement/latencyCounts';
 import { LatencyRecorder, countsIndex, newHistogram, valueOfIndex } from '../../../src/core/bench/latencyHistogram';
 
 /** Values at every edge of the layout: each power of two and its neighbours, up to the clamp. */
@@ -111,7 +111,7 @@ describe('latency recording', () => {
   });
 
   test("a worker thread's modules do not load hdr-histogram-js (about 35 ms of CPU per worker at its start)", () => {
-    const modules = ['workerRun', 'workerPrepare', 'bulkLoad/bulkLoadWriters'].map((name) =>
+    const modules = ['workers/workerRun', 'workers/workerPrepare', 'bulkLoad/bulkLoadWriters'].map((name) =>
       require.resolve(`../../../src/core/bench/${name}`),
     );
     const script = `${modules.map((path) => `require(${JSON.stringify(path)});`).join('')}

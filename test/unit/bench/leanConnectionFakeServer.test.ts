@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Socket, createServer, type Server } from 'node:net';
 import { TLSSocket } from 'node:tls';
-import { LeanMysqlConnection, PreparedStatement, RESULT_SET } from '../../../src/core/bench/protocol/leanMysqlConnection';
-import { writePacketHeader } from '../../../src/core/bench/protocol/packetFraming';
+import { LeanMysqlConnection, PreparedStatement, RESULT_SET } from '../../../src/core/bench/mysqlWire/leanMysqlConnection';
+import { writePacketHeader } from '../../../src/core/bench/mysqlWire/packetFraming';
 
 const PASSWORD = 'sécret-pw';
 const SCRAMBLE = Buffer.from('0123456789abcdefghij', 'latin1');

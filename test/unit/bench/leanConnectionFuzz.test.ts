@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createServer, type Server, type Socket } from 'node:net';
-import { LeanMysqlConnection } from '../../../src/core/bench/protocol/leanMysqlConnection';
-import { CR_MALFORMED_PACKET, MysqlError } from '../../../src/core/bench/protocol/mysqlClientError';
-import { writePacketHeader } from '../../../src/core/bench/protocol/packetFraming';
+import { LeanMysqlConnection } from '../../../src/core/bench/mysqlWire/leanMysqlConnection';
+import { CR_MALFORMED_PACKET, MysqlError } from '../../../src/core/bench/mysqlWire/mysqlClientError';
+import { writePacketHeader } from '../../../src/core/bench/mysqlWire/packetFraming';
 import { seededRandom } from '../../support/seededRandom';
 
 const CASES = 400;

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { LeanMysqlConnection } from '../../../src/core/bench/protocol/leanMysqlConnection';
-import { PacketFraming } from '../../../src/core/bench/protocol/packetFraming';
-import { PacketSizeWatcher } from '../../../src/core/bench/protocol/packetSizeWatcher';
+import { LeanMysqlConnection } from '../../../src/core/bench/mysqlWire/leanMysqlConnection';
+import { PacketFraming } from '../../../src/core/bench/mysqlWire/packetFraming';
+import { PacketSizeWatcher } from '../../../src/core/bench/mysqlWire/packetSizeWatcher';
 import { errGreetingServer, floodingAnswerServer, floodingGreetingServer, type HostileServer } from '../../support/hostileServers';
 
 const MIB = 1024 * 1024;
-const LEAN_MODULE = join(__dirname, '../../../src/core/bench/protocol/leanMysqlConnection.js');
+const LEAN_MODULE = join(__dirname, '../../../src/core/bench/mysqlWire/leanMysqlConnection.js');
 
 /** Runs `body` (an async function of `LeanMysqlConnection`) in a child node; returns what it printed and its peak RSS. */
 function inChild(body: string): Promise<{ printed: string; peakMb: number; ms: number }> {

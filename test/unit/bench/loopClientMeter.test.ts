@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as turn } from 'node:timers/promises';
-import { ClientMeter } from '../../../src/core/bench/clientMeter';
+import { ClientMeter } from '../../../src/core/bench/measurement/clientMeter';
 import { LoopClientMeter, type LoopFigures } from '../../../src/core/bench/loopClientMeter';
 import type { ResultInterval } from '../../../src/core/results/benchmarkResult';
 import { clientSummaryLine } from '../../../src/core/results/clientBound';

@@ -11,9 +11,9 @@ import {
   splitIntoPackets,
   writeLengthEncodedInteger,
   writePacketHeader,
-} from '../../../src/core/bench/protocol/packetFraming';
-import { cachingSha2Response, initialAuthResponse, nativePasswordResponse } from '../../../src/core/bench/protocol/mysqlAuthentication';
-import { parseErrorPacket } from '../../../src/core/bench/protocol/leanMysqlConnection';
+} from '../../../src/core/bench/mysqlWire/packetFraming';
+import { cachingSha2Response, initialAuthResponse, nativePasswordResponse } from '../../../src/core/bench/mysqlWire/mysqlAuthentication';
+import { parseErrorPacket } from '../../../src/core/bench/mysqlWire/leanMysqlConnection';
 
 const requireFromHere = createRequire(__filename);
 // mysql2 does not export its auth helpers, so they are loaded by path as a second opinion

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { parseSchedStat, readProcessSchedStats, waitShare } from '../../../src/core/bench/processSchedStats';
+import { parseSchedStat, readProcessSchedStats, waitShare } from '../../../src/core/bench/measurement/processSchedStats';
 
 test('a schedstat line: the time run on a core and the time waited in a run queue, ns', () => {
   assert.deepEqual(parseSchedStat('1520334 88021 14\n'), { runNs: 1520334, waitNs: 88021 });

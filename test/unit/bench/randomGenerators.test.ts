@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GlibcRandom } from '../../../src/core/bench/glibcRandom';
+import { GlibcRandom } from '../../../src/core/bench/sysbench/glibcRandom';
 import { Xoroshiro128Plus } from '../../../src/core/bench/xoroshiro128plus';
-import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
-import { DEFAULT_DISTRIBUTION, type DistributionSettings } from '../../../src/core/bench/randomDistribution';
-import { threadRandomStates } from '../../../src/core/bench/randomSeeding';
-import { seedUniqueSequence, uniqueAt, UniqueSequence } from '../../../src/core/bench/uniqueSequence';
+import { SysbenchRandom } from '../../../src/core/bench/sysbench/sysbenchRandom';
+import { DEFAULT_DISTRIBUTION, type DistributionSettings } from '../../../src/core/bench/sysbench/randomDistribution';
+import { threadRandomStates } from '../../../src/core/bench/sysbench/randomSeeding';
+import { seedUniqueSequence, uniqueAt, UniqueSequence } from '../../../src/core/bench/sysbench/uniqueSequence';
 
 /** The textbook xoroshiro128+ (55/14/36) on BigInt, to check the 32-bit-halves version against. */
 function referenceXoroshiro(state: [bigint, bigint]): () => bigint {

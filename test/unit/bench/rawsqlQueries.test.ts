@@ -12,7 +12,7 @@ import { queryIndex } from '../../../src/core/bench/rawsql/runRawsql';
 import { threadCounts } from '../../../src/core/bench/gotpc/threadCounts';
 import { parseStartAt, waitUntilStart } from '../../../src/core/bench/startAt';
 import { OptionError } from '../../../src/core/bench/benchOptions';
-import { parseBenchArguments } from '../../../src/core/bench/benchArguments';
+import { parseBenchArguments } from '../../../src/core/bench/sysbench/benchArguments';
 
 describe('rawsql query files (go-tpc: one file, one query, named after the file)', () => {
   test('the name is the file name without directories and extension, upper-cased as go-tpc prints it', () => {

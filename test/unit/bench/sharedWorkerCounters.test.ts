@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
-import { SharedWorkerCounters } from '../../../src/core/bench/sharedWorkerCounters';
+import { LatencyCounts } from '../../../src/core/bench/measurement/latencyCounts';
+import { SharedWorkerCounters } from '../../../src/core/bench/workers/sharedWorkerCounters';
 
 const SLOTS_PER_THREAD = 3;
 

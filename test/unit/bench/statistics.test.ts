@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BulkInsertStatement, BULK_PACKET_SIZE } from '../../../src/core/bench/bulkInsertStatement';
-import { ErrorPolicy, TIDB_RETRYABLE_ERRORS } from '../../../src/core/bench/errorPolicy';
-import { LatencyCounts } from '../../../src/core/bench/latencyCounts';
+import { BulkInsertStatement, BULK_PACKET_SIZE } from '../../../src/core/bench/sysbench/bulkInsertStatement';
+import { ErrorPolicy, TIDB_RETRYABLE_ERRORS } from '../../../src/core/bench/workers/errorPolicy';
+import { LatencyCounts } from '../../../src/core/bench/measurement/latencyCounts';
 import { LatencyRecorder } from '../../../src/core/bench/latencyHistogram';
-import { RunStatistics } from '../../../src/core/bench/runStatistics';
+import { RunStatistics } from '../../../src/core/bench/measurement/runStatistics';
 import {
   COUNTER_EVENTS,
   COUNTER_READS,
@@ -12,9 +12,9 @@ import {
   COUNTER_OTHERS,
   COUNTER_ERRORS,
   COUNTER_RECONNECTS,
-} from '../../../src/core/bench/threadSession';
-import { COUNTER_LATENCY_SUM, THREAD_SLOTS } from '../../../src/core/bench/workerRun';
-import type { WorkerSnapshot } from '../../../src/core/bench/workerMessages';
+} from '../../../src/core/bench/workers/threadSession';
+import { COUNTER_LATENCY_SUM, THREAD_SLOTS } from '../../../src/core/bench/workers/workerRun';
+import type { WorkerSnapshot } from '../../../src/core/bench/workers/workerMessages';
 
 describe('multi-row INSERT statements', () => {
   test('grow up to 512 KiB and no further, like db_bulk_insert_next()', async () => {

@@ -2,8 +2,8 @@
 // tables, and the processlist rows that are those endpoints (and only those) still running a statement.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseTcpTable } from '../../../src/core/bench/sysbenchEngine/processSockets';
-import { sysbenchStatementIds } from '../../../src/core/bench/sysbenchEngine/sysbenchConnections';
+import { parseTcpTable } from '../../../src/core/bench/externalSysbench/processSockets';
+import { sysbenchStatementIds } from '../../../src/core/bench/externalSysbench/sysbenchConnections';
 
 // the shape of this machine's /proc/net/tcp: 127.0.0.1:42212 -> 127.0.0.1:3406 established, a
 // listening socket, and a connection of another process (inode 999) to the same server

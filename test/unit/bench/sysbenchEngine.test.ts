@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { resolveBenchOptions } from '../../../src/core/bench/benchOptions';
 import { EngineError, chooseEngine } from '../../../src/core/bench/benchEngine';
-import type { IntervalReport } from '../../../src/core/bench/runStatistics';
-import { parseSysbenchVersion, isSupportedSysbenchVersion } from '../../../src/core/bench/sysbenchEngine/sysbenchInstallation';
-import { configLine, sysbenchInvocation, SysbenchInvocationError } from '../../../src/core/bench/sysbenchEngine/sysbenchInvocation';
-import { IntervalReportReader, LineSplitter, summaryDetails } from '../../../src/core/bench/sysbenchEngine/sysbenchOutput';
-import type { SysbenchLookup } from '../../../src/core/bench/sysbenchEngine/sysbenchInstallation';
+import type { IntervalReport } from '../../../src/core/bench/measurement/runStatistics';
+import { parseSysbenchVersion, isSupportedSysbenchVersion } from '../../../src/core/bench/externalSysbench/sysbenchInstallation';
+import { configLine, sysbenchInvocation, SysbenchInvocationError } from '../../../src/core/bench/externalSysbench/sysbenchInvocation';
+import { IntervalReportReader, LineSplitter, summaryDetails } from '../../../src/core/bench/externalSysbench/sysbenchOutput';
+import type { SysbenchLookup } from '../../../src/core/bench/externalSysbench/sysbenchInstallation';
 
 const resolve = (workload: string, options: Record<string, string> = {}) => resolveBenchOptions(workload, new Map(Object.entries(options)));
 const FOUND: SysbenchLookup = { found: true, installation: { path: '/usr/bin/sysbench', version: '1.0.20' } };

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { resolveBenchOptions } from '../../../src/core/bench/benchOptions';
 import { LatencyRecorder } from '../../../src/core/bench/latencyHistogram';
-import { measuredRun, type Finished } from '../../../src/core/bench/sysbenchEngine/runSysbench';
-import { sysbenchInvocation } from '../../../src/core/bench/sysbenchEngine/sysbenchInvocation';
+import { measuredRun, type Finished } from '../../../src/core/bench/externalSysbench/runSysbench';
+import { sysbenchInvocation } from '../../../src/core/bench/externalSysbench/sysbenchInvocation';
 import { readBenchmarkLog } from '../results/support/benchmarkLogFixtures';
 
 const FIXTURE = 'sysbench-1.0.20-histogram.log';

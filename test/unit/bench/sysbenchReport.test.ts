@@ -8,7 +8,7 @@ import {
   runHeaderLines,
   summaryLines,
   THREADS_STARTED_LINES,
-} from '../../../src/core/bench/sysbenchReport';
+} from '../../../src/core/bench/sysbench/sysbenchReport';
 
 // Printed by Debian's sysbench 1.0.20 (oltp_read_write, 2 threads, 3 s) on the development machine.
 const SYSBENCH_INTERVAL =

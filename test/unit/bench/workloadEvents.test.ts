@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { resolveBenchOptions } from '../../../src/core/bench/benchOptions';
-import { SysbenchRandom } from '../../../src/core/bench/sysbenchRandom';
-import { threadRandomStates } from '../../../src/core/bench/randomSeeding';
-import { StatementHandle, type ThreadSession } from '../../../src/core/bench/threadSession';
-import { UniqueSequence } from '../../../src/core/bench/uniqueSequence';
-import { createWorkloadThread, type WorkloadThread } from '../../../src/core/bench/workloadThread';
+import { SysbenchRandom } from '../../../src/core/bench/sysbench/sysbenchRandom';
+import { threadRandomStates } from '../../../src/core/bench/sysbench/randomSeeding';
+import { StatementHandle, type ThreadSession } from '../../../src/core/bench/workers/threadSession';
+import { UniqueSequence } from '../../../src/core/bench/sysbench/uniqueSequence';
+import { createWorkloadThread, type WorkloadThread } from '../../../src/core/bench/sysbench/workloadThread';
 import {
   createTableSql,
   preparedGroups,
   selectRandomPointsSql,
   selectRandomRangesSql,
   statementSql,
-} from '../../../src/core/bench/sysbenchSql';
+} from '../../../src/core/bench/sysbench/sysbenchSql';
 
 interface Sent {
   sql: string;

@@ -34,3 +34,16 @@ test('every folder CONTRIBUTING.md names in its layout exists', () => {
   );
   assert.deepEqual(missing, []);
 });
+
+test("src/core/bench keeps at most 15 files at its top level, each named in CONTRIBUTING.md's layout", () => {
+  const map = readFileSync(join(repo, 'CONTRIBUTING.md'), 'utf8');
+  const layout = map.slice(map.indexOf('## Layout'), map.indexOf('## Conventions'));
+  const topFiles = readdirSync(join(repo, 'src/core/bench'), { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+  assert.ok(topFiles.length <= 15, `${topFiles.length} files at src/core/bench's top: ${topFiles.join(', ')}`);
+  assert.deepEqual(
+    topFiles.filter((file) => !layout.includes(`\`${file}\``)),
+    [],
+  );
+});

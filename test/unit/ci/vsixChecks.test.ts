@@ -48,7 +48,7 @@ describe('what the .vsix holds', () => {
       const common = { bundle: true, write: false, metafile: true, logLevel: 'silent', legalComments: 'none' };
       const results = await Promise.all([
         build({ ...common, entryPoints: ['src/extension/extension.ts'], platform: 'node', format: 'cjs', external: ['vscode'] }),
-        build({ ...common, entryPoints: ['src/core/bench/benchWorker.ts'], platform: 'node', format: 'cjs' }),
+        build({ ...common, entryPoints: ['src/core/bench/workers/benchWorker.ts'], platform: 'node', format: 'cjs' }),
         build({ ...common, entryPoints: ['webview/benchmarkResults/main.ts'], platform: 'browser', format: 'iife' }),
         build({ ...common, entryPoints: ['webview/planView/main.ts'], platform: 'browser', format: 'iife' }),
       ]);

@@ -1,9 +1,9 @@
-// The engine prints sysbench's layout (src/core/bench/sysbenchReport.ts) so that the same importer
+// The engine prints sysbench's layout (src/core/bench/sysbench/sysbenchReport.ts) so that the same importer
 // reads its logs: a log written with those functions must come back with its own numbers.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { intervalLine, runHeaderLines, summaryLines, THREADS_STARTED_LINES } from '../../../src/core/bench/sysbenchReport';
+import { intervalLine, runHeaderLines, summaryLines, THREADS_STARTED_LINES } from '../../../src/core/bench/sysbench/sysbenchReport';
 import { clientSummaryLine } from '../../../src/core/results/clientBound';
 import { importBenchmarkLog } from '../../../src/core/results/importers/importBenchmarkLog';
 

@@ -2,14 +2,14 @@
 // building multi-row INSERTs and reading their answers never runs on the extension host's thread.
 // Writers of every worker take batches from one shared counter, as a loader reading a file does.
 import { bulkInsertPrefix } from './bulkLoadTable';
-import { LatencyCounts } from '../latencyCounts';
-import { LeanMysqlConnection } from '../protocol/leanMysqlConnection';
-import { DEFAULT_DISTRIBUTION } from '../randomDistribution';
-import { SysbenchRandom } from '../sysbenchRandom';
-import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbenchSql';
+import { LatencyCounts } from '../measurement/latencyCounts';
+import { LeanMysqlConnection } from '../mysqlWire/leanMysqlConnection';
+import { DEFAULT_DISTRIBUTION } from '../sysbench/randomDistribution';
+import { SysbenchRandom } from '../sysbench/sysbenchRandom';
+import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE } from '../sysbench/sysbenchSql';
 import type { KeyOrder } from '../experiments/experimentDefinition';
-import type { BulkLoadWorkerSetup } from '../workerMessages';
-import { BULK_CONTROL_NEXT_BATCH, CONTROL_STOP } from '../workerMessages';
+import type { BulkLoadWorkerSetup } from '../workers/workerMessages';
+import { BULK_CONTROL_NEXT_BATCH, CONTROL_STOP } from '../workers/workerMessages';
 
 /** The keys 1..rows in load order: ascending, or a Fisher-Yates shuffle. */
 export function fillLoadOrder(keys: Int32Array, order: KeyOrder, random: SysbenchRandom): Int32Array {

@@ -3,7 +3,7 @@
 // of a study (an error code to ignore is a property of the load, e.g. TiDB's write conflicts under a
 // read-write mix), and it wins over the file's value. Every other option belongs in the file.
 import { OptionError, optionKey } from '../benchOptions';
-import { isConnectionOption } from '../connectionOptionNames';
+import { isConnectionOption } from '../connection/connectionOptionNames';
 import type { ExperimentDefinition, OptionValue } from './experimentModel';
 
 const IGNORE_ERRORS = 'mysql-ignore-errors';

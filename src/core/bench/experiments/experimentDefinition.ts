@@ -45,7 +45,7 @@
 // there; "repeat" runs every cell several times; "cleanup": false keeps the tables at the end.
 // "options" takes any sysbench option but the connection's (mysql-host, mysql-user, ...), including
 // "mysql_ignore_errors" for every cell (also given on the command line, which then wins).
-import { isConnectionOption } from '../connectionOptionNames';
+import { isConnectionOption } from '../connection/connectionOptionNames';
 import { findOption } from '../benchOptions';
 import {
   allowKeys,
@@ -64,7 +64,7 @@ import {
 } from './experimentFields';
 import { parseTpccExperiment } from './tpccExperimentDefinition';
 import { experimentSizeProblem } from './experimentSize';
-import { isWorkloadName } from '../workloadCatalog';
+import { isWorkloadName } from '../sysbench/workloadCatalog';
 import { BULK_LOAD_ROW_BYTES, rowsForGigabytes } from '../bulkLoad/bulkLoadRow';
 import { MAX_SHARD_BITS, PRIMARY_KEY_KINDS } from '../bulkLoad/bulkLoadTable';
 import type {

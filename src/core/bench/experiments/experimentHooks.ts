@@ -3,8 +3,8 @@ import type { SqlLogger } from '../../db/sqlExecutor';
 import type { ExperimentCell } from '../../results/benchmarkResult';
 import type { EngineConfig } from '../benchEngine';
 import type { ExperimentStep } from './experimentStep';
-import type { IntervalReport } from '../runStatistics';
-import type { SysbenchLookup } from '../sysbenchEngine/sysbenchInstallation';
+import type { IntervalReport } from '../measurement/runStatistics';
+import type { SysbenchLookup } from '../externalSysbench/sysbenchInstallation';
 
 export interface ExperimentHooks {
   signal?: AbortSignal;

@@ -1,6 +1,6 @@
 // The experiment definition as the runner reads it, after validation (experimentDefinition.ts parses
 // and checks the JSON file format described there).
-import type { WorkloadName } from '../workloadCatalog';
+import type { WorkloadName } from '../sysbench/workloadCatalog';
 
 export type OptionValue = string | number | boolean;
 

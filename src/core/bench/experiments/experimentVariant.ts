@@ -8,7 +8,7 @@ import { redactServerError } from '../../sql/redactSqlSecrets';
 import { verifyCacheHit } from '../../tidb/cacheHitVerification';
 import { watchReplicaProgress } from '../../tidb/replicaProgressWatch';
 import type { ReadinessCheck, VariantDefinition } from './experimentDefinition';
-import { sbtestTable } from '../sysbenchSql';
+import { sbtestTable } from '../sysbench/sysbenchSql';
 
 const PLACEHOLDER = /\{(schema|table|qualifiedTable)\}/g;
 

@@ -24,12 +24,12 @@ import {
 import { sessionStatementsFor } from './experimentVariant';
 import { readinessVerdict, runVariant } from './experimentVariantRun';
 import { runInExperimentFrame } from './experimentFrame';
-import { sbtestTable } from '../sysbenchSql';
+import { sbtestTable } from '../sysbench/sysbenchSql';
 import { prepareWithOptions } from '../prepareBenchmark';
 import { buildRunResult } from '../runBenchmark';
 import { EngineError, chooseEngine, engineText, lookUpEngine, runMeasuredWithEngine } from '../benchEngine';
 import type { ExperimentHooks } from './experimentHooks';
-import { RunStatistics } from '../runStatistics';
+import { RunStatistics } from '../measurement/runStatistics';
 import { experimentResult, settleExperiment } from './experimentResult';
 import { serverInfoOf } from '../serverInfo';
 

@@ -19,7 +19,7 @@ import {
   rsaPasswordResponse,
   NATIVE_PASSWORD,
   SHA256_PASSWORD,
-} from '../protocol/mysqlAuthentication';
+} from '../mysqlWire/mysqlAuthentication';
 import {
   authSwitchPayload,
   capabilityPrefix,

@@ -1,7 +1,7 @@
 // The MySQL handshake packets the credential relay reads and writes (protocol 10 greeting,
 // HandshakeResponse41, OK/ERR, auth switch), and a small reader that cuts a byte stream into
 // packets while the handshake lasts (its packets are small: never the 16 MB continuation case).
-import { readLengthEncodedInteger, writeLengthEncodedInteger, lengthEncodedSize } from '../protocol/packetFraming';
+import { readLengthEncodedInteger, writeLengthEncodedInteger, lengthEncodedSize } from '../mysqlWire/packetFraming';
 
 export const CLIENT_CONNECT_WITH_DB = 0x8;
 export const CLIENT_COMPRESS = 0x20;

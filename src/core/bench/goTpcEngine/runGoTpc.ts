@@ -19,13 +19,13 @@ import { adminProfile } from '../benchConnectionSettings';
 import type { ConnectionOptionValues } from '../benchOptions';
 import { BenchmarkError, TOOL_NAME } from '../runBenchmark';
 import { serverInfoOf } from '../serverInfo';
-import { LineSplitter } from '../sysbenchEngine/sysbenchOutput';
+import { LineSplitter } from '../externalSysbench/sysbenchOutput';
 import { startCredentialRelay, type CredentialRelay } from './credentialRelay';
 import type { GoTpcInstallation } from './findGoTpc';
 import { goTpcConnectionArgs, goTpcRunArgs, passwordArgument, type GoTpcRunOptions } from './goTpcInvocation';
 import { goTpcTpccSummary } from './goTpcTpccSummary';
 import { killGoTpcStatements } from './goTpcStatementKill';
-import { STATEMENTS_KILLED_AFTER_MS } from '../sysbenchEngine/runSysbench';
+import { STATEMENTS_KILLED_AFTER_MS } from '../externalSysbench/runSysbench';
 import { watchGoTpc } from './goTpcWatchdog';
 
 /** How long go-tpc gets to print its summary and end after SIGINT before it is killed. */

@@ -39,7 +39,7 @@ const REPORT_1_0 =
 const QUEUE = /^queue length:\s*\d+,\s*concurrency:\s*\d+$/i;
 const CHECKPOINT = /^checkpoint report:?$/i;
 const VERSION_HEADER = /^sysbench\s+v?(\d+\.\d+(?:\.\d+)?[\w.-]*)(?:\s|:|$)/;
-// TiDB Lab's own engine prints sysbench's layout under its own header (src/core/bench/sysbenchReport.ts).
+// TiDB Lab's own engine prints sysbench's layout under its own header (src/core/bench/sysbench/sysbenchReport.ts).
 const TIDB_LAB_HEADER = /^tidb-lab bench\s+v?(\d+\.\d+[\w.-]*)\s+\(sysbench [\d.]+ compatible\)$/;
 const PROGRAMS = ['sysbench', 'tidb-lab bench'];
 const HISTOGRAM_TITLE = /^Latency histogram \(values are in milliseconds\)$/;

@@ -2,7 +2,7 @@
 // prepares, executes with their bound values) so tests can compare the statement stream of two
 // clients, and that can cut every connection at once to play a server that died.
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { PacketFraming, readLengthEncodedInteger } from '../../../../src/core/bench/protocol/packetFraming';
+import { PacketFraming, readLengthEncodedInteger } from '../../../../src/core/bench/mysqlWire/packetFraming';
 
 export type CapturedKind = 'query' | 'prepare' | 'execute' | 'close' | 'quit' | 'other';
 

@@ -3,7 +3,7 @@
 // run's own message when the run ends before that state comes.
 import assert from 'node:assert/strict';
 import type { ResultInterval, RunResult } from '../../../../src/core/results/benchmarkResult';
-import type { IntervalReport } from '../../../../src/core/bench/runStatistics';
+import type { IntervalReport } from '../../../../src/core/bench/measurement/runStatistics';
 import { waitFor } from '../../../support/serverStatements';
 
 export class RunProgress {

@@ -1,9 +1,9 @@
 // Starts the benchmark's worker_threads and carries messages to and from them. The worker script
-// sits beside this module: dist/benchWorker.js in the bundles, out/src/core/bench/benchWorker.js
+// sits beside this module: dist/benchWorker.js in the bundles, out/src/core/bench/workers/benchWorker.js
 // when compiled by tsc.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { noCountedLatencies } from './latencyCounts';
+import { noCountedLatencies } from '../measurement/latencyCounts';
 import { SharedWorkerCounters } from './sharedWorkerCounters';
 import { THREAD_SLOTS } from './workerRun';
 import type { CoordinatorMessage, WorkerMessage, WorkerSetup, WorkerSnapshot } from './workerMessages';

@@ -1,7 +1,7 @@
 // One sysbench thread's random numbers: sb_rand.c's generators over that thread's xoroshiro128+
 // state, with sysbench's floating-point steps kept in the same order so seeded runs draw the same
 // values. Arguments and results are uint32 like in C (ranges wrap the way C's unsigned math does).
-import { Xoroshiro128Plus } from './xoroshiro128plus';
+import { Xoroshiro128Plus } from '../xoroshiro128plus';
 import type { DistributionSettings } from './randomDistribution';
 
 const TYPE_UNIFORM = 0;

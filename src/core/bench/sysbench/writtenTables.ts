@@ -1,7 +1,7 @@
 // The tables a run writes, for its regions evidence: the oltp workloads that UPDATE, DELETE or
 // INSERT write sbtest1..--tables; bulk_insert writes one table per thread (sbtest1..--threads).
 // Read-only workloads write nothing.
-import type { BenchOptions } from './benchOptions';
+import type { BenchOptions } from '../benchOptions';
 import { sbtestTable } from './sysbenchSql';
 import type { WorkloadName } from './workloadCatalog';
 

@@ -1,9 +1,9 @@
 // The server refused a benchmark thread's connection with "Too many connections" (1040): which
 // server, the limit it hit (max_connections, read over the admin connection that is already open)
 // and the way out, in the extension's or the CLI's words.
-import type { SqlExecutor } from '../db/sqlExecutor';
-import type { ConnectionVocabulary } from '../db/connectionErrors';
-import type { ConnectionOptionValues } from './benchOptions';
+import type { SqlExecutor } from '../../db/sqlExecutor';
+import type { ConnectionVocabulary } from '../../db/connectionErrors';
+import type { ConnectionOptionValues } from '../benchOptions';
 
 export const ER_CON_COUNT_ERROR = 1040;
 

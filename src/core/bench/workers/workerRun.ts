@@ -3,14 +3,14 @@
 // stopping on the time limit, the event limit, a fatal error or a cancel.
 import { performance } from 'node:perf_hooks';
 import { ErrorPolicy } from './errorPolicy';
-import { EventLoopLoad } from './eventLoopLoad';
+import { EventLoopLoad } from '../measurement/eventLoopLoad';
 import { EventQueue } from './eventQueue';
-import { LatencyCounts } from './latencyCounts';
-import { SysbenchRandom } from './sysbenchRandom';
+import { LatencyCounts } from '../measurement/latencyCounts';
+import { SysbenchRandom } from '../sysbench/sysbenchRandom';
 import { COUNTER_EVENTS, COUNTER_FIELDS, FatalRunError, RESTART_EVENT, STOPPED, ThreadSession } from './threadSession';
 import { SharedWorkerCounters } from './sharedWorkerCounters';
-import { UniqueSequence, seedUniqueSequence } from './uniqueSequence';
-import { createWorkloadThread, type WorkloadThread } from './workloadThread';
+import { UniqueSequence, seedUniqueSequence } from '../sysbench/uniqueSequence';
+import { createWorkloadThread, type WorkloadThread } from '../sysbench/workloadThread';
 import {
   CONTROL_EVENTS_TAKEN,
   CONTROL_STOP,

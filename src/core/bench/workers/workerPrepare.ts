@@ -1,12 +1,12 @@
 // The prepare phase inside one worker_thread (oltp_common.lua's cmd_prepare / create_table):
 // thread t creates tables t+1, t+1+threads, ... with their rows in 512 KiB multi-row INSERTs and
 // then the secondary index, exactly like sysbench's parallel prepare.
-import { BulkInsertStatement } from './bulkInsertStatement';
-import { SysbenchRandom } from './sysbenchRandom';
-import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE, bulkInsertPrefix, createSecondaryIndexSql, createTableSql } from './sysbenchSql';
-import { LeanMysqlConnection } from './protocol/leanMysqlConnection';
-import { MysqlError } from './protocol/mysqlClientError';
-import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
+import { BulkInsertStatement } from '../sysbench/bulkInsertStatement';
+import { SysbenchRandom } from '../sysbench/sysbenchRandom';
+import { C_VALUE_TEMPLATE, PAD_VALUE_TEMPLATE, bulkInsertPrefix, createSecondaryIndexSql, createTableSql } from '../sysbench/sysbenchSql';
+import { LeanMysqlConnection } from '../mysqlWire/leanMysqlConnection';
+import { MysqlError } from '../mysqlWire/mysqlClientError';
+import { CONNECTION_ID_QUERY, connectionIdFrom } from '../../db/queryKill';
 import { CONTROL_STOP, type PrepareWorkerSetup, type WorkerFailure, type WorkerMessage, type WorkerThreadPlan } from './workerMessages';
 
 export class WorkerPrepare {

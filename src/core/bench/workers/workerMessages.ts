@@ -1,9 +1,9 @@
 // What the coordinating thread and the benchmark worker_threads say to each other.
-import type { BenchOptions } from './benchOptions';
-import type { CountedLatencies } from './latencyCounts';
-import type { LeanConnectOptions } from './protocol/leanMysqlConnection';
-import type { RngState } from './randomSeeding';
-import type { KeyOrder } from './experiments/experimentDefinition';
+import type { BenchOptions } from '../benchOptions';
+import type { CountedLatencies } from '../measurement/latencyCounts';
+import type { LeanConnectOptions } from '../mysqlWire/leanMysqlConnection';
+import type { RngState } from '../sysbench/randomSeeding';
+import type { KeyOrder } from '../experiments/experimentDefinition';
 
 /** Slots of the control Int32Array every worker shares. */
 export const CONTROL_STOP = 0;

@@ -4,8 +4,8 @@
 // command line, because sysbench resets the Lua script's options to their defaults when the script
 // registers them, after reading the config file.
 import { parseBoolean, type BenchOptions } from '../benchOptions';
-import { ErrorPolicy } from '../errorPolicy';
-import { workloadSpec } from '../workloadCatalog';
+import { ErrorPolicy } from '../workers/errorPolicy';
+import { workloadSpec } from '../sysbench/workloadCatalog';
 
 export type SysbenchVerb = 'prepare' | 'run' | 'cleanup';
 

@@ -3,7 +3,7 @@
 // result model has no place for (fairness, latency sum) with the summary's own text.
 import { parseIntervalReportLine, parseQueueLine } from '../../results/importers/sysbenchLogImporter';
 import type { RunDetails } from '../runBenchmark';
-import type { IntervalReport } from '../runStatistics';
+import type { IntervalReport } from '../measurement/runStatistics';
 
 /** Splits a stream into lines; `push` returns the lines a chunk completed, `end` the rest. */
 export class LineSplitter {

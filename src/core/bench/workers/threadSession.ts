@@ -8,10 +8,10 @@ import {
   type LeanConnectOptions,
   type ParamValue,
   type PreparedStatement,
-} from './protocol/leanMysqlConnection';
-import { MysqlError } from './protocol/mysqlClientError';
+} from '../mysqlWire/leanMysqlConnection';
+import { MysqlError } from '../mysqlWire/mysqlClientError';
 import type { ErrorPolicy } from './errorPolicy';
-import { CONNECTION_ID_QUERY, connectionIdFrom } from '../db/queryKill';
+import { CONNECTION_ID_QUERY, connectionIdFrom } from '../../db/queryKill';
 
 export const COUNTER_EVENTS = 0;
 export const COUNTER_READS = 1;

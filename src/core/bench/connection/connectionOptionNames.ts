@@ -1,7 +1,7 @@
 // The sysbench options that say where and how to connect. They come from the connection (or the
 // command line), never from a benchmark's options or an experiment file. The other mysql-* options
 // (--mysql-ignore-errors, --mysql-storage-engine) describe the load, not the connection.
-import { findOption } from './benchOptions';
+import { findOption } from '../benchOptions';
 
 const CONNECTION_OPTION_NAMES = new Set([
   'mysql-host',

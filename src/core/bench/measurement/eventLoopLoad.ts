@@ -3,7 +3,7 @@
 // Read once per report interval, never per statement.
 import { monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram } from 'node:perf_hooks';
 import { readOwnSchedStat, runnableShare, runningShare, type ThreadSchedStat } from './threadSchedStats';
-import type { WorkerLoopLoad } from './workerMessages';
+import type { WorkerLoopLoad } from '../workers/workerMessages';
 
 /** The delay monitor's timer period; it records the time between its ticks, this included. */
 const RESOLUTION_MS = 10;

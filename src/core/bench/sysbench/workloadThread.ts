@@ -1,7 +1,7 @@
 // What one benchmark thread does per event, for every workload: a transcription of sysbench
 // 1.0.20's Lua scripts (oltp_common.lua and friends), down to the order of the random draws, so a
 // seeded run sends the same statements with the same values as sysbench.
-import type { WorkloadOptions } from './benchOptions';
+import type { WorkloadOptions } from '../benchOptions';
 import { BulkInsertStatement } from './bulkInsertStatement';
 import type { SysbenchRandom } from './sysbenchRandom';
 import {
@@ -14,8 +14,8 @@ import {
   selectRandomRangesSql,
   statementSql,
 } from './sysbenchSql';
-import type { ParamValue } from './protocol/leanMysqlConnection';
-import type { StatementHandle, ThreadSession } from './threadSession';
+import type { ParamValue } from '../mysqlWire/leanMysqlConnection';
+import type { StatementHandle, ThreadSession } from '../workers/threadSession';
 import type { UniqueSequence } from './uniqueSequence';
 import type { StatementGroup, WorkloadName } from './workloadCatalog';
 

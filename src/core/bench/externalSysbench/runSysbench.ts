@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { optionsRecord, type BenchOptions } from '../benchOptions';
 import { BenchmarkError, TOOL_NAME, type MeasuredRun, type RunDetails } from '../runBenchmark';
 import { TOOL_VERSION } from '../../toolVersion';
-import type { IntervalReport } from '../runStatistics';
+import type { IntervalReport } from '../measurement/runStatistics';
 import type { RunResult, ServerInfo } from '../../results/benchmarkResult';
 import { importSysbenchLog } from '../../results/importers/sysbenchLogImporter';
 import type { SysbenchInstallation } from './sysbenchInstallation';

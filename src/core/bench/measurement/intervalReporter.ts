@@ -5,8 +5,8 @@
 // --threads for the whole run, and its last interval never says "thds: 0".
 import type { ClientMeter } from './clientMeter';
 import type { IntervalReport, RunStatistics } from './runStatistics';
-import type { WorkerLoopLoad, WorkerSnapshot } from './workerMessages';
-import { epochNow } from './workerRun';
+import type { WorkerLoopLoad, WorkerSnapshot } from '../workers/workerMessages';
+import { epochNow } from '../workers/workerRun';
 
 /** What the reporter needs of the worker pool (BenchWorkerPool). */
 export interface SnapshotSource {

@@ -9,7 +9,7 @@
 // meanwhile waits (Atomics.wait) until the coordinator is done, a few microseconds. A request
 // (snapshot or reset) is answered once: by the worker's message handler or by the coordinator
 // through the gate, whichever claims its slot first (compareExchange).
-import { LATENCY_FIGURES, LatencyCounts, SLOTS, emptyLatencyStorage, type LatencyStorage } from './latencyCounts';
+import { LATENCY_FIGURES, LatencyCounts, SLOTS, emptyLatencyStorage, type LatencyStorage } from '../measurement/latencyCounts';
 import type { WorkerSnapshot } from './workerMessages';
 
 const GATE = 0;

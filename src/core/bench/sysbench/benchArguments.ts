@@ -1,8 +1,8 @@
 // Reads a `tidb-lab bench ...` command line the way sysbench reads its own: `--name=value`
 // options (also `--name value` for options that take a value, and a bare `--flag` for on/off
 // options), a workload and a command, and `--config-file` with one option per line.
-import { ENGINE_SETTINGS, isEngineSetting, type EngineConfig } from './benchEngine';
-import { OptionError, findOption } from './benchOptions';
+import { ENGINE_SETTINGS, isEngineSetting, type EngineConfig } from '../benchEngine';
+import { OptionError, findOption } from '../benchOptions';
 
 export type BenchVerb = 'prepare' | 'run' | 'cleanup' | 'help';
 

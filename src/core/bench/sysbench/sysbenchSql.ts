@@ -3,7 +3,7 @@
 // user input, so they are written bare exactly as sysbench writes them: a quoted name would
 // change the statement text the server sees and break comparisons with real sysbench runs.
 import type { StatementGroup, WorkloadName } from './workloadCatalog';
-import type { WorkloadOptions } from './benchOptions';
+import type { WorkloadOptions } from '../benchOptions';
 
 export function sbtestTable(tableNumber: number): string {
   if (!Number.isInteger(tableNumber) || tableNumber < 1) throw new Error(`Invalid sbtest table number: ${tableNumber}`);

@@ -1,10 +1,17 @@
 // Adds up what the workers report: per-thread counters (cumulative, for the summary and sysbench's
 // "Threads fairness"), and latencies per report interval and for the whole run.
-import type { ResultInterval } from '../results/benchmarkResult';
-import { LatencyRecorder } from './latencyHistogram';
-import { COUNTER_ERRORS, COUNTER_EVENTS, COUNTER_OTHERS, COUNTER_READS, COUNTER_RECONNECTS, COUNTER_WRITES } from './threadSession';
-import { COUNTER_LATENCY_SUM, THREAD_SLOTS } from './workerRun';
-import type { WorkerSnapshot } from './workerMessages';
+import type { ResultInterval } from '../../results/benchmarkResult';
+import { LatencyRecorder } from '../latencyHistogram';
+import {
+  COUNTER_ERRORS,
+  COUNTER_EVENTS,
+  COUNTER_OTHERS,
+  COUNTER_READS,
+  COUNTER_RECONNECTS,
+  COUNTER_WRITES,
+} from '../workers/threadSession';
+import { COUNTER_LATENCY_SUM, THREAD_SLOTS } from '../workers/workerRun';
+import type { WorkerSnapshot } from '../workers/workerMessages';
 
 export interface CounterTotals {
   events: number;

@@ -5,8 +5,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { WorkerPrepare } from './workerPrepare';
 import { WorkerRun } from './workerRun';
 import { STOPPED } from './threadSession';
-import { BulkLoadWriters } from './bulkLoad/bulkLoadWriters';
-import { noCountedLatencies } from './latencyCounts';
+import { BulkLoadWriters } from '../bulkLoad/bulkLoadWriters';
+import { noCountedLatencies } from '../measurement/latencyCounts';
 import type { BulkLoadWorkerSetup, CoordinatorMessage, RunWorkerSetup, WorkerMessage, WorkerSetup } from './workerMessages';
 
 function post(message: WorkerMessage): void {

@@ -3,10 +3,10 @@
 // cores it may use, the share of the time its threads wanted a core that they waited for one
 // (Linux's schedstat of every thread), and the event loops the workers report with their snapshots.
 import { availableParallelism } from 'node:os';
-import type { ClientLoad, ResultInterval } from '../results/benchmarkResult';
-import { intervalClientLoad, runClientLoad, type ClientMeasure } from '../results/clientBound';
+import type { ClientLoad, ResultInterval } from '../../results/benchmarkResult';
+import { intervalClientLoad, runClientLoad, type ClientMeasure } from '../../results/clientBound';
 import { readProcessSchedStats, waitShare, type ProcessSchedStats } from './processSchedStats';
-import type { WorkerLoopLoad } from './workerMessages';
+import type { WorkerLoopLoad } from '../workers/workerMessages';
 
 export interface ClientMeterClock {
   /** CPU time of the whole process, microseconds (process.cpuUsage()) */

@@ -1,7 +1,7 @@
 // How the built-in engine's client threads wait for the server's answers. Evented: a few
 // worker_threads each carry many connections on their event loops (epoll, a callback per read).
 // Blocking: one worker_thread per client thread, which writes its statement and blocks in read(2)
-// until the answer is there, as sysbench's threads do (protocol/blockingReader.ts).
+// until the answer is there, as sysbench's threads do (mysqlWire/blockingReader.ts).
 //
 // Measured on 2 CPUs against a local MariaDB (docs/development-measurements.md, 2026-12-02):
 // blocking reads gave more QPS and lower p95 at 1 to 8 threads and less system CPU per query, but

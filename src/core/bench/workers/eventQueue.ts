@@ -1,7 +1,7 @@
 // --rate: events arrive as a Poisson process (exponential gaps, like sysbench's event generator
 // thread) into a queue the threads take from. An event's latency counts from its arrival, so time
 // spent waiting in the queue is part of it (no coordinated omission).
-import type { SysbenchRandom } from './sysbenchRandom';
+import type { SysbenchRandom } from '../sysbench/sysbenchRandom';
 
 /** sysbench's MAX_QUEUE_LEN: a full queue means the threads cannot keep up, and the run stops. */
 export const MAX_QUEUE_LENGTH = 131072;

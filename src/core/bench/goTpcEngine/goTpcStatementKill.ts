@@ -1,4 +1,4 @@
-// The hard stop of a cancelled go-tpc run, as the sysbench engine's (sysbenchEngine/sysbenchConnections.ts):
+// The hard stop of a cancelled go-tpc run, as the sysbench engine's (externalSysbench/sysbenchConnections.ts):
 // a statement go-tpc's connection left waiting on a lock goes on running on the server after go-tpc
 // has gone (until innodb_lock_wait_timeout, 50 s by default). go-tpc's connections are the ones the
 // credential relay opened, so their server ids are known exactly: those still running a statement

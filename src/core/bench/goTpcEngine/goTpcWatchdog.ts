@@ -1,5 +1,5 @@
 // go-tpc dies with the process that started it, however that one ends (SIGKILL too): as for
-// sysbench (sysbenchEngine/sysbenchWatchdog.ts), a tiny shell in a session of its own reads a pipe
+// sysbench (externalSysbench/sysbenchWatchdog.ts), a tiny shell in a session of its own reads a pipe
 // from this process; at end of file it KILLs go-tpc, after checking that the pid is still that
 // go-tpc (its command line holds the run's one-time password, which no other process has). When
 // the run ends normally this process says "done" first and the shell just leaves.

@@ -1,6 +1,7 @@
 // SQL editors' helpers in the real VS Code (issue 29): completion offers the columns of the table
 // a statement names (after `FROM t`, and after `t.`), Query History lists what ran, and "Select
-// Top 1000 Rows" on a table in the Connections view opens a SQL editor and shows its rows.
+// Top 1000 Rows" on a table in the Connections view opens a SQL editor and shows its rows; "New
+// Query" on a database opens an editor whose session is on that database.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
@@ -13,6 +14,7 @@ import { clickCodeLens, openSqlEditorSession } from './support/sqlEditorSession'
 
 const db = testDatabase();
 const HOME = 'tidblab_e2e_assist';
+const OTHER = 'tidblab_e2e_assist_other';
 const CONNECTION = 'Local MariaDB';
 const SQL_FILE = 'queries/assist.sql';
 const SQL = 'SELECT 41 + 1 AS answer;\n';
@@ -50,13 +52,14 @@ describe('SQL assist: completion, Query History, Select Top 1000 Rows', () => {
   before(async () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${HOME}; CREATE DATABASE ${HOME};
       CREATE TABLE ${HOME}.orders (order_id INT PRIMARY KEY, amount_cents INT);
-      INSERT INTO ${HOME}.orders VALUES (1, 100), (2, 250), (3, 990);`);
+      INSERT INTO ${HOME}.orders VALUES (1, 100), (2, 250), (3, 990);
+      DROP DATABASE IF EXISTS ${OTHER}; CREATE DATABASE ${OTHER};`);
     session = await openSqlEditorSession({ name: CONNECTION, host: db.host, port: db.port, database: HOME }, { [SQL_FILE]: SQL });
   });
 
   after(async () => {
     await session?.close();
-    await adminQuery(`DROP DATABASE IF EXISTS ${HOME}`).catch(() => undefined);
+    await adminQuery(`DROP DATABASE IF EXISTS ${HOME}; DROP DATABASE IF EXISTS ${OTHER}`).catch(() => undefined);
   });
 
   it('completion offers the columns of the table after FROM and after `t.`; the history lists what ran', () =>
@@ -135,5 +138,13 @@ describe('SQL assist: completion, Query History, Select Top 1000 Rows', () => {
         30_000,
       );
       await workbench.screenshot('sql-assist-select-top');
+    }));
+  it('New Query on a database opens an empty SQL editor whose session is on that database', () =>
+    session.diagnose('sql-assist-new-query', async (workbench) => {
+      await workbench.openViewContainer('TiDB Lab');
+      await workbench.clickTreeItemContextAction(OTHER, 'New Query', 'Connections');
+      await workbench.page.locator('.statusbar-item', { hasText: OTHER }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(await workbench.activeEditorTitle(), /Untitled/);
+      await workbench.screenshot('sql-assist-new-query');
     }));
 });

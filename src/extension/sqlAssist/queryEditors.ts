@@ -100,7 +100,8 @@ export class QueryEditors {
 
 async function openSqlEditor(content: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language: 'sql', content });
-  return vscode.window.showTextDocument(document, { preview: false });
+  // in the first group: the results grid then opens beside it, as from a SQL file
+  return vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.One });
 }
 
 function isHistoryEntry(value: unknown): value is QueryHistoryEntry {

@@ -9,8 +9,7 @@ import { QUERY_HISTORY_STATE_KEY } from './sqlAssistIds';
 /** What Run Statement tells the history of one run. */
 export interface StatementRan {
   statement: string;
-  connectionId: string;
-  connectionName: string;
+  profile: { id: string; name: string };
   database: string | null;
   ranAt: string;
   run: ResultGridContent['run'];
@@ -30,8 +29,8 @@ export class QueryHistoryStore implements vscode.Disposable {
     const answer = ran.run.ok ? ran.run.result.answer : undefined;
     const run: QueryRun = {
       statement: ran.statement,
-      connectionId: ran.connectionId,
-      connectionName: ran.connectionName,
+      connectionId: ran.profile.id,
+      connectionName: ran.profile.name,
       database: ran.database,
       ranAt: ran.ranAt,
       durationMs: ran.run.ok ? Math.round(ran.run.result.elapsedMs) : null,

@@ -109,14 +109,7 @@ export async function runStatementCommand(
     deps.log.warn(`${verb} on ${session.profile.name} failed (${summary.code ?? 'error'} ${summary.errno ?? ''}).`);
   }
   const database = deps.sessions.stateOf(document.uri.toString())?.database ?? session.profile.database ?? null;
-  deps.history?.record({
-    statement: target.text,
-    connectionId: session.profile.id,
-    connectionName: session.profile.name,
-    database,
-    ranAt,
-    run,
-  });
+  deps.history?.record({ statement: target.text, profile: session.profile, database, ranAt, run });
   const title = t('Results: {0}', shortStatement(target.text));
   deps.panels.show(
     {

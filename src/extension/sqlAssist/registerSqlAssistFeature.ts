@@ -27,9 +27,9 @@ export function registerSqlAssistFeature(
     vscode.languages.registerCompletionItemProvider(
       SQL_DOCUMENTS,
       new SqlCompletionProvider(api.connections, cache, sessions),
+      // words open completion as they are typed; `t.` and `@@` open it at once (not every space: it would pop keywords)
       '.',
       '@',
-      ' ',
     ),
     vscode.commands.registerCommand(SQL_ASSIST_COMMANDS.selectTop1000, (node?: unknown) => editors.selectTopRows(node)),
     vscode.commands.registerCommand(SQL_ASSIST_COMMANDS.newQuery, (node?: unknown) => editors.newQuery(node)),

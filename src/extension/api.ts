@@ -6,6 +6,8 @@ import type { ConnectionManager } from './connections/connectionManager';
 import type { ConnectionStore } from './connections/connectionStore';
 import type { ConnectionsTreeProvider } from './explorer/connectionsTreeProvider';
 import type { ExtensionLog } from './log/extensionLog';
+import type { QueryHistoryStore } from './sqlAssist/queryHistoryStore';
+import type { EditorSessions } from './statementRun/editorSessions';
 
 export type { AddConnectionRequest } from './connections/connectionRequests';
 
@@ -14,6 +16,10 @@ export interface TidbLabApi {
   readonly store: ConnectionStore;
   readonly explorer: ConnectionsTreeProvider;
   readonly log: ExtensionLog;
+  /** what Run Statement ran from SQL editors (the Query History view) */
+  readonly queryHistory: QueryHistoryStore;
+  /** each SQL editor's session (set once the plan feature is registered) */
+  editorSessions?: EditorSessions;
   /** the benchmark runs going on (set once the benchmark feature is registered) */
   benchmarks?: BenchmarksApi;
 }

@@ -7,6 +7,8 @@ import { registerConnectionFeature } from './registerConnectionFeature';
 import { createExtensionLog } from './log/extensionLog';
 import { registerPlaygroundFeature } from './playground/registerPlaygroundFeature';
 import { registerPlanFeature } from './plans/registerPlanFeature';
+import { QueryHistoryStore } from './sqlAssist/queryHistoryStore';
+import { registerSqlAssistFeature } from './sqlAssist/registerSqlAssistFeature';
 import { EchoSafeMemento } from './state/echoSafeMemento';
 import { registerStatementsFeature } from './statements/registerStatementsFeature';
 import { ActiveConnectionStatusBar } from './statusBar/activeConnectionStatusBar';
@@ -21,18 +23,24 @@ export function activate(context: vscode.ExtensionContext): TidbLabApi {
   const globalState = new EchoSafeMemento(context.globalState);
   const { store, manager, explorer, view: connectionsView } = registerConnectionFeature(context, log, globalState);
   log.info(`TiDB Lab ${String(context.extension.packageJSON.version)} activated in VS Code ${vscode.version}.`);
-  const api: TidbLabApi = { connections: manager, store, explorer, log };
+  const queryHistory = new QueryHistoryStore(context.workspaceState);
+  context.subscriptions.push(queryHistory);
+  const api: TidbLabApi = { connections: manager, store, explorer, log, queryHistory };
   const panels = registerPlanFeature(context, api);
+  const historyView = registerSqlAssistFeature(context, api, queryHistory);
   const statementsView = registerStatementsFeature(context, api, panels);
   registerTableControls(context, api);
   const benchmarksView = registerBenchmarkFeature(context, api, panels, globalState);
   const playground = registerPlaygroundFeature(context, api);
   context.subscriptions.push(
-    whenTidbLabInUse({ views: [connectionsView, benchmarksView, statementsView], onDidChangeSessions: manager.onDidChangeSessions }, () => {
-      context.subscriptions.push(new ActiveConnectionStatusBar(manager));
-      void manager.restoreActive();
-      playground.watchPlaygrounds();
-    }),
+    whenTidbLabInUse(
+      { views: [connectionsView, benchmarksView, statementsView, historyView], onDidChangeSessions: manager.onDidChangeSessions },
+      () => {
+        context.subscriptions.push(new ActiveConnectionStatusBar(manager));
+        void manager.restoreActive();
+        playground.watchPlaygrounds();
+      },
+    ),
   );
   return api;
 }

@@ -21,6 +21,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
   const results = new StatementPlanResults();
   const codeLenses = new ExplainCodeLensProvider();
   const sessions = new EditorSessions(api.connections, api.log);
+  api.editorSessions = sessions;
   const explainDeps = { connections: api.connections, panels, results, log: api.log, sessions };
   const grids = new ResultGridPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
   const runDeps = {
@@ -28,6 +29,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
     sessions,
     panels: grids,
     log: api.log,
+    history: api.queryHistory,
     explain: (document: vscode.TextDocument, target: Parameters<typeof explainTarget>[3]) =>
       explainTarget(explainDeps, 'explain', document, target),
   };

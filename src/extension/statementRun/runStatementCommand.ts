@@ -13,6 +13,7 @@ import { DEFAULT_ROW_LIMIT, runStatement, StatementRunCancelled } from '../../co
 import type { ResultGridContent } from '../../protocol/resultGrid';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { ExtensionLog } from '../log/extensionLog';
+import type { QueryHistoryStore } from '../sqlAssist/queryHistoryStore';
 import { confirmChange, statementVerb } from '../plans/changeConfirmation';
 import { locateStatement, shortStatement } from '../plans/explainCommand';
 import type { ExplainTarget } from '../plans/explainStatements';
@@ -26,6 +27,8 @@ export interface RunStatementDependencies {
   sessions: EditorSessions;
   panels: ResultGridPanels;
   log: ExtensionLog;
+  /** Query History: each run is recorded there (redacted) */
+  history?: Pick<QueryHistoryStore, 'record'>;
   /** EXPLAIN of the statement in the plan view (the grid's Show Plan, on TiDB) */
   explain: (document: vscode.TextDocument, target: ExplainTarget) => Promise<unknown>;
 }
@@ -105,6 +108,8 @@ export async function runStatementCommand(
     };
     deps.log.warn(`${verb} on ${session.profile.name} failed (${summary.code ?? 'error'} ${summary.errno ?? ''}).`);
   }
+  const database = deps.sessions.stateOf(document.uri.toString())?.database ?? session.profile.database ?? null;
+  deps.history?.record({ statement: target.text, profile: session.profile, database, ranAt, run });
   const title = t('Results: {0}', shortStatement(target.text));
   deps.panels.show(
     {

@@ -38,7 +38,15 @@ export function registerSqlAssistFeature(
     vscode.commands.registerCommand(SQL_ASSIST_COMMANDS.historyRemove, (entry?: { id?: unknown }) =>
       typeof entry?.id === 'string' ? history.remove(entry.id) : undefined,
     ),
-    vscode.commands.registerCommand(SQL_ASSIST_COMMANDS.historyClear, () => history.clear()),
+    vscode.commands.registerCommand(SQL_ASSIST_COMMANDS.historyClear, async () => {
+      const clear = vscode.l10n.t('Clear Query History');
+      const picked = await vscode.window.showWarningMessage(
+        vscode.l10n.t("Forget every statement in this workspace's Query History? This cannot be undone."),
+        { modal: true },
+        clear,
+      );
+      if (picked === clear) await history.clear();
+    }),
   );
   return view;
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { errorSummary } from '../../core/db/databaseSession';
 import { serverDisplayName } from '../../core/db/serverFlavor';
 import { redactServerError } from '../../core/sql/redactSqlSecrets';
-import type { StatementRunError, StatementRunResult } from '../../core/sql/resultModel';
+import { answersOf, type StatementRunError, type StatementRunResult } from '../../core/sql/resultModel';
 import { runKind, runNeedsConfirmation, type RunKind } from '../../core/sql/runKind';
 import { DEFAULT_ROW_LIMIT, runStatement, StatementRunCancelled } from '../../core/sql/statementRun';
 import type { ResultGridContent } from '../../protocol/resultGrid';
@@ -40,6 +40,8 @@ export interface RunStatementResult {
   warnings: number;
   rolledBack: boolean;
   error?: StatementRunError;
+  /** result sets the statement returned (a CALL can return several), all shown */
+  resultSets?: number;
 }
 
 export const MAX_ROW_LIMIT = 100_000;
@@ -163,17 +165,19 @@ function configuredRowLimit(): number {
 
 function logSummary(result: StatementRunResult): string {
   const answer = result.answer;
+  const more = result.moreAnswers?.length ? ` (and ${result.moreAnswers.length} more result sets)` : '';
   const what =
     answer.kind === 'rows'
       ? `${answer.rows.length} of ${answer.totalKnown ? '' : 'more than '}${answer.totalRows} rows`
       : `${answer.affectedRows} rows affected`;
-  return `${what}, ${result.warnings.length} warnings, ${Math.round(result.elapsedMs)} ms${result.rolledBack ? ', rolled back' : ''}`;
+  return `${what}${more}, ${result.warnings.length} warnings, ${Math.round(result.elapsedMs)} ms${result.rolledBack ? ', rolled back' : ''}`;
 }
 
 function commandResult(title: string, run: ResultGridContent['run']): RunStatementResult {
   if (!run.ok) return { title, ok: false, warnings: 0, rolledBack: false, error: run.error };
   const { answer, warnings, rolledBack } = run.result;
+  const resultSets = answersOf(run.result).length;
   return answer.kind === 'rows'
-    ? { title, ok: true, rows: answer.rows.length, totalRows: answer.totalRows, warnings: warnings.length, rolledBack }
-    : { title, ok: true, affectedRows: answer.affectedRows, warnings: warnings.length, rolledBack };
+    ? { title, ok: true, rows: answer.rows.length, totalRows: answer.totalRows, warnings: warnings.length, rolledBack, resultSets }
+    : { title, ok: true, affectedRows: answer.affectedRows, warnings: warnings.length, rolledBack, resultSets };
 }

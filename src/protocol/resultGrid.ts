@@ -21,6 +21,8 @@ export interface ResultGridContent extends ResultGridStatementRun {
   connection: string;
   /** the statements run after the first (Run Selection, Run File), in order; absent for one */
   more?: ResultGridStatementRun[];
+  /** the statements of a selection or of the whole file ran (Run Again runs the file again; a selection is not kept) */
+  batch?: 'selection' | 'file';
   /** statements not run after a failure ("stop") or a cancel, and the note that says so */
   notRun?: { count: number; note: string };
   /** TiDB: the page offers "Show Plan" (EXPLAIN of the statement in the plan view) */

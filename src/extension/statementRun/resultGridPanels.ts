@@ -174,7 +174,11 @@ export class ResultGridPanels implements vscode.Disposable {
       .catch((error: unknown) => this.log.warn(`Keeping a results grid for reloads failed: ${String(error)}`));
   }
 
-  private runAgain(record: GridRecord): Promise<void> {
+  private async runAgain(record: GridRecord): Promise<void> {
+    if (record.page.kind === 'run' && record.page.content.batch === 'file' && record.documentUri !== undefined) {
+      await vscode.commands.executeCommand(RUN_COMMANDS.runFile, vscode.Uri.parse(record.documentUri));
+      return;
+    }
     return this.onStatement(record, RUN_COMMANDS.runStatement);
   }
 
@@ -252,7 +256,8 @@ function runPage(tabId: string, documentUri: string | undefined, content: Result
       documentUri,
       statement: content.statement.length <= MAX_STATE_STATEMENT ? content.statement : undefined,
     },
-    canRunAgain: documentUri !== undefined,
+    // a selection's statements are not kept: Run Again would run only the first
+    canRunAgain: documentUri !== undefined && content.batch !== 'selection',
     content,
     strings: resultGridStrings(vscode.l10n.t),
   };

@@ -95,16 +95,8 @@ export async function runStatementCommand(
       vscode.window.setStatusBarMessage(t('{0} cancelled.', verb), 5000);
       return undefined;
     }
-    const summary = errorSummary(error);
-    const sqlState = (error as { sqlState?: unknown } | undefined)?.sqlState;
-    run = {
-      ok: false,
-      error: {
-        ...summary,
-        message: redactServerError(summary.message, target.text),
-        sqlState: typeof sqlState === 'string' ? sqlState : undefined,
-      },
-    };
+    run = { ok: false, error: statementRunError(error, target.text) };
+    const summary = run.error;
     deps.log.warn(`${verb} on ${session.profile.name} failed (${summary.code ?? 'error'} ${summary.errno ?? ''}).`);
   }
   const title = t('Results: {0}', shortStatement(target.text));
@@ -158,12 +150,23 @@ function confirmRun(kind: RunKind, statement: string, connection: string): Promi
   }
 }
 
-function configuredRowLimit(): number {
+/** The server's error as the grid shows it: its code, SQLSTATE and message, secrets of the statement redacted. */
+export function statementRunError(error: unknown, statement: string): StatementRunError {
+  const summary = errorSummary(error);
+  const sqlState = (error as { sqlState?: unknown } | undefined)?.sqlState;
+  return {
+    ...summary,
+    message: redactServerError(summary.message, statement),
+    sqlState: typeof sqlState === 'string' ? sqlState : undefined,
+  };
+}
+
+export function configuredRowLimit(): number {
   const value = vscode.workspace.getConfiguration().get<number>(RUN_SETTINGS.rowLimit, DEFAULT_ROW_LIMIT);
   return Number.isFinite(value) ? Math.min(MAX_ROW_LIMIT, Math.max(1, Math.floor(value))) : DEFAULT_ROW_LIMIT;
 }
 
-function logSummary(result: StatementRunResult): string {
+export function logSummary(result: StatementRunResult): string {
   const answer = result.answer;
   const more = result.moreAnswers?.length ? ` (and ${result.moreAnswers.length} more result sets)` : '';
   const what =
@@ -173,7 +176,7 @@ function logSummary(result: StatementRunResult): string {
   return `${what}${more}, ${result.warnings.length} warnings, ${Math.round(result.elapsedMs)} ms${result.rolledBack ? ', rolled back' : ''}`;
 }
 
-function commandResult(title: string, run: ResultGridContent['run']): RunStatementResult {
+export function commandResult(title: string, run: ResultGridContent['run']): RunStatementResult {
   if (!run.ok) return { title, ok: false, warnings: 0, rolledBack: false, error: run.error };
   const { answer, warnings, rolledBack } = run.result;
   const resultSets = answersOf(run.result).length;

@@ -37,11 +37,13 @@ host.on('show', (show) => {
   const sections = statements.reduce((count, entry) => count + (entry.run.ok ? answersOf(entry.run.result).length : 1), 0);
   // one result fills the tab; several are one after another, the page scrolls
   document.body.classList.toggle('many-results', sections > 1);
-  replaceChildren(app, header(content, statements.length > 1 ? fill(s.statementNumber, '1', String(statements.length)) : undefined));
+  // the statements of the selection or file: those that ran and those left after a failure
+  const total = String(statements.length + (content.notRun?.count ?? 0));
+  replaceChildren(app, header(content, content.batch !== undefined ? fill(s.statementNumber, '1', total) : undefined));
   app.removeAttribute('aria-busy');
   if (show.restored) append(element('p', { className: 'note restored', id: 'restored' }, s.restored));
   statements.forEach((entry, index) => {
-    if (index > 0) append(header(entry, fill(s.statementNumber, String(index + 1), String(statements.length)), index));
+    if (index > 0) append(header(entry, fill(s.statementNumber, String(index + 1), total), index));
     showStatement(show, s, entry, index);
   });
   if (content.notRun) append(element('p', { className: 'note not-run', id: 'not-run' }, content.notRun.note));

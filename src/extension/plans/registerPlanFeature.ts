@@ -42,6 +42,14 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
         ? runStatementsCommand(runDeps, 'selection')
         : runStatementCommand(runDeps, uri, start),
     ),
+    vscode.commands.registerCommand(RUN_COMMANDS.resetSqlSession, async () => {
+      const reset = await sessions.resetShown();
+      if (!reset)
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('This editor has no SQL session to reset: one opens at its first statement.'),
+        );
+      return reset;
+    }),
     vscode.commands.registerCommand(RUN_COMMANDS.runFile, (uri?: unknown) => runStatementsCommand(runDeps, 'file', uri)),
     results,
     codeLenses,

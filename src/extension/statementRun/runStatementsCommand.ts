@@ -121,7 +121,7 @@ export async function runStatementsCommand(
       : batch.cancelled
         ? t('Cancelled: the last {0} of {1} statements did not run.', batch.notRun, targets.length)
         : t(
-            'Statement {0} failed and the {1} statements after it did not run (the setting {2} is "stop").',
+            'Statement {0} failed and the statements after it ({1}) did not run (the setting {2} is "stop").',
             (failure?.index ?? 0) + 1,
             batch.notRun,
             RUN_SETTINGS.onError,
@@ -148,12 +148,12 @@ export async function runStatementsCommand(
       void vscode.window.showErrorMessage(
         batch.notRun > 0
           ? t(
-              'Statement {0} of {1} failed: “{2}”: {3} The {4} statements after it did not run.',
+              'Statement {0} of {1} failed: “{2}”; the statements after it ({3}) did not run. {4}',
               failure.index + 1,
               targets.length,
               which,
-              failedError.message,
               batch.notRun,
+              failedError.message,
             )
           : t('Statement {0} of {1} failed: “{2}”: {3}', failure.index + 1, targets.length, which, failedError.message),
       );

@@ -1,17 +1,30 @@
-// The results grid tab (Run Statement): what the host sends (one statement's run: its rows or
-// outcome, or the server's error) and what the page asks for (copy, CSV export, the plan, run again).
+// The results grid tab (Run Statement): what the host sends (a statement's run: every result set
+// it returned, or its outcome, or the server's error; after it, the other statements of a Run
+// Selection or Run File) and what the page asks for (copy, CSV export, the plan, run again).
 import type { ResultSort } from '../core/sql/resultSort';
 import type { StatementRunError, StatementRunResult } from '../core/sql/resultModel';
 import type { PanelProtocol } from './webviewProtocol';
 
-export interface ResultGridContent {
+export type ResultGridRun = { ok: true; result: StatementRunResult } | { ok: false; error: StatementRunError };
+
+/** One statement of the tab and what it returned. */
+export interface ResultGridStatementRun {
   /** the statement as it was sent */
   statement: string;
-  /** "<connection name> · <server>" */
-  connection: string;
   /** ISO time the statement was sent */
   ranAt: string;
-  run: { ok: true; result: StatementRunResult } | { ok: false; error: StatementRunError };
+  run: ResultGridRun;
+}
+
+export interface ResultGridContent extends ResultGridStatementRun {
+  /** "<connection name> · <server>" */
+  connection: string;
+  /** the statements run after the first (Run Selection, Run File), in order; absent for one */
+  more?: ResultGridStatementRun[];
+  /** the statements of a selection or of the whole file ran (Run Again runs the file again; a selection is not kept) */
+  batch?: 'selection' | 'file';
+  /** statements not run after a failure ("stop") or a cancel, and the note that says so */
+  notRun?: { count: number; note: string };
   /** TiDB: the page offers "Show Plan" (EXPLAIN of the statement in the plan view) */
   planLink: boolean;
   /** the setting that sets the row limit, named in the page */
@@ -66,6 +79,10 @@ export interface ResultGridStrings {
   /** "Error {0}", {0} being the server's error number */
   errorNumber: string;
   error: string;
+  /** "Result {0} of {1}": a result set of a statement that returned several */
+  resultSet: string;
+  /** "Statement {0} of {1}" */
+  statementNumber: string;
   /** the grid's accessible name */
   gridLabel: string;
   /** a column header's tooltip: "{0} ({1}) — click to sort", name and type */
@@ -94,7 +111,7 @@ export interface ResultGridToHost {
   /** text the page built (tab-separated); the host puts it on the clipboard and confirms */
   copy: { text: string; scope: CopyScope; cells: number };
   /** the rows kept, in the grid's order, to a CSV file the user picks */
-  exportCsv: { sort: ResultSort | null };
+  exportCsv: { sort: ResultSort | null; statement?: number; answer?: number };
   showPlan: null;
   /** runs the statement again, where it is now in its SQL document */
   runAgain: null;

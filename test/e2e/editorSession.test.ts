@@ -15,6 +15,14 @@ const db = testDatabase();
 const HOME = 'tidblab_e2e_session';
 const OTHER = 'tidblab_e2e_session_other';
 const SQL_FILE = 'queries/session.sql';
+const BATCH_FILE = 'queries/batch.sql';
+// Run File: two SELECTs on one line, a CALL with two result sets, a statement that fails, and one
+// that does not run after it (tidbLab.sql.onError is "stop" by default)
+const BATCH_SQL = `SELECT 1 AS a; SELECT 2 AS b, 'x' AS c;
+CALL two_sets();
+SELECT no_such_column FROM two_sets_t;
+SELECT 4 AS d;
+`;
 const SQL = `USE ${OTHER};
 
 SET SESSION max_join_size = 4242;
@@ -54,9 +62,14 @@ describe('editor session: state carries over between statements', () => {
 
   before(async () => {
     await adminQuery(`DROP DATABASE IF EXISTS ${HOME}; CREATE DATABASE ${HOME};
+      CREATE PROCEDURE ${HOME}.two_sets() BEGIN SELECT 1 AS a; SELECT 2 AS b, 'x' AS c; END;
+      CREATE TABLE ${HOME}.two_sets_t (id INT);
       DROP DATABASE IF EXISTS ${OTHER}; CREATE DATABASE ${OTHER};
       CREATE TABLE ${OTHER}.t (origin VARCHAR(10)); INSERT INTO ${OTHER}.t VALUES ('other');`);
-    session = await openSqlEditorSession({ name: 'Local MariaDB', host: db.host, port: db.port, database: HOME }, { [SQL_FILE]: SQL });
+    session = await openSqlEditorSession(
+      { name: 'Local MariaDB', host: db.host, port: db.port, database: HOME },
+      { [SQL_FILE]: SQL, [BATCH_FILE]: BATCH_SQL },
+    );
   });
 
   after(async () => {
@@ -76,5 +89,45 @@ describe('editor session: state carries over between statements', () => {
       await confirmRun(workbench);
       await clickCodeLens(workbench, 'Run', 2);
       assert.deepEqual((await gridCells(workbench)).slice(-2), ['other', '4242']);
+      // Reset SQL Session (the results grid in front): the session closes, its USE is gone
+      await workbench.runCommand('TiDB Lab: Reset SQL Session');
+      await workbench.waitForNotification(/The SQL session of queries\/session\.sql on Local MariaDB was closed/);
+      await workbench.page.locator('.statusbar-item', { hasText: OTHER }).first().waitFor({ state: 'hidden', timeout: 30_000 });
+      await clickCodeLens(workbench, 'Run', 2);
+      const grid = await workbench.webviewFrame('#error', 60_000);
+      assert.match(await grid.locator('#error').innerText(), /Table '[\w]*\.?t' doesn't exist|1146/);
+    }));
+
+  it("Run File (Ctrl+Shift+Enter) runs every statement in order, shows every result set (the CALL's two), and stops at the failing statement", () =>
+    session.diagnose('editor-session-run-file', async (workbench) => {
+      await workbench.openFile(BATCH_FILE);
+      // the file opened by Quick Open has the keyboard; a key pressed while the editor is still
+      // settling can be lost, so it is pressed again until the question comes
+      // (CALL is not a read: one question for the file)
+      const dialog = workbench.page.locator('.monaco-dialog-box');
+      await until(
+        async () => {
+          await workbench.page.keyboard.press('Control+Shift+Enter');
+          return dialog.waitFor({ state: 'visible', timeout: 10_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        (shown) => shown,
+        'the Run File question after Ctrl+Shift+Enter',
+        60_000,
+      );
+      await dialog.locator('.monaco-button', { hasText: /^Run All$/ }).click();
+      const grid = await workbench.webviewFrame('#not-run', 60_000);
+      assert.equal(await grid.locator('#summary').innerText(), '1 row');
+      assert.match(await grid.locator('#statement-2').innerText(), /Statement 2 of 5[\s\S]*SELECT 2 AS b, 'x' AS c/);
+      assert.deepEqual(await grid.locator('#statement-3 ~ .result-set').allInnerTexts(), ['Result 1 of 2', 'Result 2 of 2']);
+      assert.equal(await grid.locator('#summary-3-2').innerText(), '1 row');
+      assert.match(await grid.locator('#error-4-1').innerText(), /Error 1054[\s\S]*no_such_column/);
+      assert.equal(await grid.locator('#statement-5').count(), 0, 'the statement after the failure did not run');
+      assert.match(await grid.locator('#not-run').innerText(), /Statement 4 failed and the statements after it \(1\) did not run/);
+      await workbench.waitForNotification(
+        /Statement 4 of 5 failed: “SELECT no_such_column FROM two_sets_t”; the statements after it \(1\) did not run\. Unknown column/,
+      );
     }));
 });

@@ -4,7 +4,7 @@
 // `read_csv(..., comment='#')`, R `read.csv(..., comment.char='#')`); spreadsheets show it as
 // rows above the table.
 import type { BenchmarkResult, ResultSource, ServerInfo } from './benchmarkResult';
-import { csvField } from './exportCsv';
+import { csvField } from '../csvWriter';
 import { errorCodesText } from './errorCodes';
 
 type MetadataValue = string | number | boolean | undefined;

@@ -1,8 +1,9 @@
 // CSV exports (RFC 4180: comma-separated, CRLF line ends, fields quoted when they hold a comma,
 // a quote or a line break, quotes doubled). Measured numbers are rounded to what they can mean
 // (rates to 0.01/s, latencies to 1 µs, times to 1 ms): float noise such as 1049.9999999998 is no
-// information. Unknown values are empty fields; text that a spreadsheet would run as a formula
-// starts with a quote.
+// information. Fields are written by the one CSV writer (csvWriter.ts, shared with the results
+// grid): unknown values are empty fields; text that a spreadsheet would run as a formula starts
+// with a quote.
 
 import type { ExperimentResult, LatencySummaryMs, RunResult } from './benchmarkResult';
 import { studyTables, studyTableTitle, STUDY_MARK_NOT_FROM_MEMORY, STUDY_MARK_WITHIN_SPREAD, type StudyTables } from './studyTables';
@@ -11,21 +12,12 @@ import { operationRowsOf } from './operationRows';
 import { intervalTpmC } from './tpccFigures';
 import { isTpccExperiment, TPCC_COMPARED_METRICS, tpccCellsTable } from './tpccExperimentTable';
 
-type CsvValue = string | number | boolean | null | undefined;
+import { csvField, csvLines, type CsvValue } from '../csvWriter';
+
+export { csvField };
 
 const LATENCY_KEYS: readonly (keyof LatencySummaryMs)[] = ['min', 'avg', 'max', 'p50', 'p90', 'p95', 'p99', 'p999'];
 const LATENCY_HEADERS = LATENCY_KEYS.map((key) => `latency_${key}_ms`);
-
-/** What Excel, LibreOffice and Sheets take as the start of a formula when a cell begins with it. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  // Text that would start a formula is kept as text with a leading quote (OWASP's advice); a
-  // number such as -3.5 is a number and stays as it is.
-  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Rounds to `decimals` places; null and undefined stay unknown. */
 export function rounded(value: number | null | undefined, decimals: number): number | null | undefined {
@@ -43,7 +35,7 @@ const MS_DECIMALS = 3;
 const SECONDS_DECIMALS = 3;
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvLines([header, ...rows].map((row) => row.map((value) => csvField(value))));
 }
 
 /** One row per report interval of a run. */

@@ -40,15 +40,28 @@ export interface OutcomeResult {
   info?: string;
 }
 
+/** One result set of a statement, or its outcome (a statement without a result set). */
+export type StatementAnswer = RowsResult | OutcomeResult;
+
 export interface StatementRunResult {
-  /** what the statement answered */
-  answer: RowsResult | OutcomeResult;
+  /** what the statement answered: its first result set (or its outcome) */
+  answer: StatementAnswer;
+  /**
+   * the result sets after the first, in the order the server sent them (a CALL of a procedure
+   * with several SELECTs); absent when there was one
+   */
+  moreAnswers?: StatementAnswer[];
   /** milliseconds from sending the statement to its last row (or to the count limit) */
   elapsedMs: number;
   /** SHOW WARNINGS after the statement; empty when it left none */
   warnings: ResultWarning[];
   /** the statement ran inside a transaction that was rolled back */
   rolledBack: boolean;
+}
+
+/** Every result set of a run, in the order the server sent them. */
+export function answersOf(result: Pick<StatementRunResult, 'answer' | 'moreAnswers'>): StatementAnswer[] {
+  return [result.answer, ...(result.moreAnswers ?? [])];
 }
 
 /** The statement failed: the server's code and message. */

@@ -1,6 +1,6 @@
-// Runs one statement the user wrote and models what it returned: the first rows up to a limit
-// (the rest are counted, not kept, up to a count limit), or the affected rows and insert id of
-// DML; the time it took; SHOW WARNINGS on the same connection right after. DML can run inside a
+// Runs one statement the user wrote and models what it returned: every result set (a CALL can
+// send several), each with its first rows up to a limit (the rest are counted, not kept; counting
+// stops at a count limit over all of them), or the affected rows and insert id of DML; the time it took; SHOW WARNINGS on the same connection right after. DML can run inside a
 // transaction that is rolled back. Cancelling stops the row reading and sends KILL QUERY.
 import type { StreamingExecutor } from '../db/databaseSession';
 import { connectionIdOf, killQuery } from '../db/queryKill';
@@ -12,7 +12,7 @@ import {
   type OutcomeResult,
   type ResultCell,
   type ResultWarning,
-  type RowsResult,
+  type StatementAnswer,
   type StatementRunResult,
 } from './resultModel';
 
@@ -63,10 +63,10 @@ export async function runStatement(session: StatementRunSession, sql: string, op
     const rollBack = async () => {
       for (const statement of preview.rollback) await executor.run(statement);
     };
-    let columns: StreamedColumn[] | undefined;
-    const rows: ResultCell[][] = [];
+    // what the server sent, in order: result sets and OK packets
+    const parts: (ReadingSet | OutcomeResult)[] = [];
+    let current: ReadingSet | undefined;
     let totalRows = 0;
-    let outcome: OutcomeResult | undefined;
     let stopReading = false;
     const onAbort = () => {
       stopReading = true;
@@ -78,17 +78,19 @@ export async function runStatement(session: StatementRunSession, sql: string, op
     try {
       end = await executor.stream(sql, {
         onColumns: (next) => {
-          // a CALL can return several result sets: the grid shows the first
-          columns ??= next;
+          current = { columns: next, rows: [], totalRows: 0 };
+          parts.push(current);
         },
         onRow: (row) => {
-          if (columns && row.length !== columns.length) return !stopReading;
+          if (!current || row.length !== current.columns.length) return !stopReading;
           totalRows++;
-          if (rows.length < rowLimit) rows.push(row);
+          current.totalRows++;
+          if (current.rows.length < rowLimit) current.rows.push(row);
           return !stopReading && totalRows < countLimit;
         },
         onOutcome: (next) => {
-          outcome ??= { kind: 'outcome', ...next };
+          current = undefined;
+          parts.push({ kind: 'outcome', ...next });
         },
       });
     } catch (error) {
@@ -99,23 +101,50 @@ export async function runStatement(session: StatementRunSession, sql: string, op
       signal?.removeEventListener('abort', onAbort);
     }
     const elapsedMs = now() - started;
-    if (signal?.aborted && totalRows === 0 && !outcome) throw new StatementRunCancelled();
+    if (signal?.aborted && totalRows === 0 && parts.every((part) => 'columns' in part)) throw new StatementRunCancelled();
     // a stopped read closed the connection: no warnings to ask for, and the server rolled back
     const warnings = end === 'ended' ? await readWarnings(executor) : [];
     if (inRolledBackTransaction && (end === 'ended' || keeps)) await rollBack();
-    const answer: RowsResult | OutcomeResult =
-      columns !== undefined
-        ? {
-            kind: 'rows',
-            columns: columns.map((column) => ({ name: column.name, type: column.type, numeric: isNumericType(column.type) })),
-            rows,
-            totalRows,
-            totalKnown: end === 'ended',
-            rowLimit,
-          }
-        : (outcome ?? { kind: 'outcome', affectedRows: 0 });
-    return { answer, elapsedMs, warnings, rolledBack: inRolledBackTransaction };
+    const [answer, ...moreAnswers] = answersFrom(parts, rowLimit, end === 'ended');
+    return { answer, ...(moreAnswers.length > 0 ? { moreAnswers } : {}), elapsedMs, warnings, rolledBack: inRolledBackTransaction };
   });
+}
+
+interface ReadingSet {
+  columns: StreamedColumn[];
+  rows: ResultCell[][];
+  totalRows: number;
+}
+
+/**
+ * The answers of a statement: each result set, and each OK packet but the one that ends a CALL
+ * after its result sets (the procedure's own status: 0 rows, no info), which says nothing. A read
+ * stopped early leaves the last result set's total unknown.
+ */
+function answersFrom(parts: readonly (ReadingSet | OutcomeResult)[], rowLimit: number, ended: boolean): StatementAnswer[] {
+  const answers: StatementAnswer[] = parts.map((part, index) =>
+    'columns' in part
+      ? {
+          kind: 'rows',
+          columns: part.columns.map((column) => ({ name: column.name, type: column.type, numeric: isNumericType(column.type) })),
+          rows: part.rows,
+          totalRows: part.totalRows,
+          totalKnown: ended || index < parts.length - 1,
+          rowLimit,
+        }
+      : part,
+  );
+  const last = answers[answers.length - 1];
+  if (
+    answers.length > 1 &&
+    last.kind === 'outcome' &&
+    answers.some((answer) => answer.kind === 'rows') &&
+    last.affectedRows === 0 &&
+    last.insertId === undefined &&
+    !last.info
+  )
+    answers.pop();
+  return answers.length > 0 ? answers : [{ kind: 'outcome', affectedRows: 0 }];
 }
 
 async function readWarnings(executor: SqlExecutor): Promise<ResultWarning[]> {

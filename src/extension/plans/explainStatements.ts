@@ -50,6 +50,13 @@ export function targetAt(source: string, selectionStart: number, selectionEnd: n
   return statement ? target(statement) : undefined;
 }
 
+/** Every statement of the selected text (Run Selection), offsets into the document. */
+export function targetsIn(source: string, selectionStart: number, selectionEnd: number): ExplainTarget[] {
+  return splitStatements(source.slice(selectionStart, selectionEnd)).map((statement) =>
+    target({ text: statement.text, start: statement.start + selectionStart, end: statement.end + selectionStart }),
+  );
+}
+
 /** The statement that finds the target's plan on this server; an EXPLAIN the user wrote runs as written. */
 export function explainRequest(target: Pick<ExplainTarget, 'text' | 'kind'>, mode: ExplainMode, flavor: ServerFlavor): ExplainPlanRequest {
   const body = stripLeadingComments(target.text);

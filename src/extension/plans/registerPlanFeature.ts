@@ -9,6 +9,7 @@ import { explainCommand, explainTarget } from './explainCommand';
 import { EditorSessions } from '../statementRun/editorSessions';
 import { ResultGridPanels } from '../statementRun/resultGridPanels';
 import { RESULT_GRID_VIEW_TYPE, RUN_COMMANDS } from '../statementRun/runIds';
+import { runStatementsCommand, selectionHasStatements } from '../statementRun/runStatementsCommand';
 import { runStatementCommand } from '../statementRun/runStatementCommand';
 import { planCommandResult } from './planCommandResult';
 import { PLAN_COMMANDS, PLAN_VIEW_TYPE, SQL_DOCUMENTS } from './planIds';
@@ -38,8 +39,20 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
     panels,
     grids,
     vscode.commands.registerCommand(RUN_COMMANDS.runStatement, (uri?: unknown, start?: unknown) =>
-      runStatementCommand(runDeps, uri, start),
+      // the keyboard or the palette with a selection of several statements: all of them, in order
+      uri === undefined && selectionHasStatements(vscode.window.activeTextEditor)
+        ? runStatementsCommand(runDeps, 'selection')
+        : runStatementCommand(runDeps, uri, start),
     ),
+    vscode.commands.registerCommand(RUN_COMMANDS.resetSqlSession, async () => {
+      const reset = await sessions.resetShown();
+      if (!reset)
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('This editor has no SQL session to reset: one opens at its first statement.'),
+        );
+      return reset;
+    }),
+    vscode.commands.registerCommand(RUN_COMMANDS.runFile, (uri?: unknown) => runStatementsCommand(runDeps, 'file', uri)),
     results,
     codeLenses,
     vscode.window.registerWebviewPanelSerializer(PLAN_VIEW_TYPE, panels.serializer()),

@@ -3,7 +3,9 @@
 // statement (a new one, with the old rolled back, when the active connection changed since).
 // A lost session is reopened with a notice that its state is gone; an editor closed with a
 // transaction open has it rolled back, and says so. The status bar shows the session of the
-// editor in front: its database and an open transaction.
+// editor in front: its database and an open transaction. Reset SQL Session closes the session of
+// the editor in front (rolling back an open transaction, and saying so): a new one opens at its
+// next statement.
 import * as vscode from 'vscode';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import type { SessionConnection } from '../../core/db/sessionConnection';
@@ -64,18 +66,39 @@ export class EditorSessions implements vscode.Disposable {
     return this.entries.get(uri)?.session.state();
   }
 
+  /**
+   * Closes the session of the SQL editor in front (or of the one before a results grid in front);
+   * the next statement opens a new one. undefined: that editor has no session.
+   */
+  async resetShown(): Promise<{ name: string; rolledBack: boolean } | undefined> {
+    const key = vscode.window.activeTextEditor?.document.uri.toString() ?? this.shownUri;
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    if (key === undefined || !entry) return undefined;
+    const rolledBack = await this.close(key, 'reset');
+    if (!rolledBack)
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'The SQL session of {0} on {1} was closed: its database (USE), session variables and user variables are gone; a new session opens at the next statement.',
+          entry.name,
+          entry.pool.profile.name,
+        ),
+      );
+    return { name: entry.name, rolledBack };
+  }
+
   dispose(): void {
     for (const key of [...this.entries.keys()]) void this.close(key, 'closed');
     for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
   }
 
-  private async close(key: string, why: 'closed' | 'disconnected' | 'connectionChanged'): Promise<void> {
+  /** whether an open transaction was rolled back (and the user told so) */
+  private async close(key: string, why: 'closed' | 'disconnected' | 'connectionChanged' | 'reset'): Promise<boolean> {
     const entry = this.entries.get(key);
-    if (!entry) return;
+    if (!entry) return false;
     this.entries.delete(key);
     this.update();
     const closed = await entry.session.close().catch(() => ({ rolledBack: false, rollbackError: undefined }));
-    if (!closed.rolledBack) return;
+    if (!closed.rolledBack) return false;
     const t = vscode.l10n.t;
     const reason =
       why === 'closed'
@@ -86,9 +109,16 @@ export class EditorSessions implements vscode.Disposable {
               entry.name,
               entry.pool.profile.name,
             )
-          : t('{0} had a transaction open on {1}, which was disconnected: it was rolled back.', entry.name, entry.pool.profile.name);
+          : why === 'reset'
+            ? t(
+                'The SQL session of {0} on {1} was reset: its open transaction was rolled back, and a new session opens at the next statement.',
+                entry.name,
+                entry.pool.profile.name,
+              )
+            : t('{0} had a transaction open on {1}, which was disconnected: it was rolled back.', entry.name, entry.pool.profile.name);
     this.log.warn(`SQL session of ${entry.name} on ${entry.pool.profile.name}: open transaction rolled back (${why}).`);
     void vscode.window.showWarningMessage(reason);
+    return true;
   }
 
   private tellReopened(name: string, connection: string, notice: SessionReopened): void {

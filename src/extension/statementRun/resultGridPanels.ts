@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { writeUriWhole } from '../state/writeUriWhole';
 import { resultCsv } from '../../core/sql/resultCsv';
+import { answersOf } from '../../core/sql/resultModel';
 import { sortedRowOrder } from '../../core/sql/resultSort';
 import {
   isResultSort,
@@ -113,7 +114,7 @@ export class ResultGridPanels implements vscode.Disposable {
     });
     panel.on('ready', () => panel.post('show', record.page));
     panel.on('copy', (payload) => copy(payload));
-    panel.on('exportCsv', (payload) => this.exportCsv(record, payload?.sort));
+    panel.on('exportCsv', (payload) => this.exportCsv(record, payload));
     panel.on('showPlan', () => record.showPlan());
     panel.on('runAgain', () => this.runAgain(record));
     return record;
@@ -173,7 +174,11 @@ export class ResultGridPanels implements vscode.Disposable {
       .catch((error: unknown) => this.log.warn(`Keeping a results grid for reloads failed: ${String(error)}`));
   }
 
-  private runAgain(record: GridRecord): Promise<void> {
+  private async runAgain(record: GridRecord): Promise<void> {
+    if (record.page.kind === 'run' && record.page.content.batch === 'file' && record.documentUri !== undefined) {
+      await vscode.commands.executeCommand(RUN_COMMANDS.runFile, vscode.Uri.parse(record.documentUri));
+      return;
+    }
     return this.onStatement(record, RUN_COMMANDS.runStatement);
   }
 
@@ -199,13 +204,20 @@ export class ResultGridPanels implements vscode.Disposable {
     await vscode.commands.executeCommand(command, uri, target.start);
   }
 
-  private async exportCsv(record: GridRecord, sort: unknown): Promise<void> {
+  private async exportCsv(
+    record: GridRecord,
+    payload: { sort?: unknown; statement?: unknown; answer?: unknown } | undefined,
+  ): Promise<void> {
     const t = vscode.l10n.t;
     if (record.page.kind !== 'run') return;
     const content = record.page.content;
-    const run = content.run;
-    if (!run.ok || run.result.answer.kind !== 'rows') return;
-    const answer = run.result.answer;
+    // which statement and which of its result sets: the page is not trusted, an index out of range exports nothing
+    const entry = [content, ...(content.more ?? [])][indexOf(payload?.statement)];
+    const run = entry?.run;
+    if (!run?.ok) return;
+    const answer = answersOf(run.result)[indexOf(payload?.answer)];
+    if (answer?.kind !== 'rows') return;
+    const sort = payload?.sort;
     const validSort = isResultSort(sort) && sort.column < answer.columns.length ? sort : undefined;
     const order = sortedRowOrder(answer.rows, validSort, validSort ? answer.columns[validSort.column].numeric : false);
     const text = resultCsv(
@@ -215,7 +227,7 @@ export class ResultGridPanels implements vscode.Disposable {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
       title: t('Export Rows as CSV'),
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `${fileNameOf(content.statement)}.csv`) : undefined,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, `${fileNameOf(entry.statement)}.csv`) : undefined,
       filters: { CSV: ['csv'] },
     });
     if (!target) return;
@@ -244,7 +256,8 @@ function runPage(tabId: string, documentUri: string | undefined, content: Result
       documentUri,
       statement: content.statement.length <= MAX_STATE_STATEMENT ? content.statement : undefined,
     },
-    canRunAgain: documentUri !== undefined,
+    // a selection's statements are not kept: Run Again would run only the first
+    canRunAgain: documentUri !== undefined && content.batch !== 'selection',
     content,
     strings: resultGridStrings(vscode.l10n.t),
   };
@@ -270,6 +283,10 @@ async function copy(payload: unknown): Promise<void> {
   const message =
     scope === 'cell' ? t('Copied the cell.') : scope === 'row' ? t('Copied the row ({0} cells).', count) : t('Copied {0} cells.', count);
   vscode.window.setStatusBarMessage(`$(check) ${message}`, STATUS_MESSAGE_MS);
+}
+
+function indexOf(value: unknown): number {
+  return value === undefined ? 0 : Number.isInteger(value) && (value as number) >= 0 ? (value as number) : -1;
 }
 
 function fileNameOf(statement: string): string {

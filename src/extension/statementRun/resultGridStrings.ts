@@ -37,6 +37,8 @@ export function resultGridStrings(t: Translate): ResultGridStrings {
     warningsOne: t('1 warning (SHOW WARNINGS)'),
     errorNumber: t('Error {0}', P0),
     error: t('Error'),
+    resultSet: t('Result {0} of {1}', P0, P1),
+    statementNumber: t('Statement {0} of {1}', P0, P1),
     gridLabel: t('Rows'),
     sortTitle: t('{0} ({1}) — click to sort', P0, P1),
   };

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { errorSummary } from '../../core/db/databaseSession';
 import { serverDisplayName } from '../../core/db/serverFlavor';
 import { redactServerError } from '../../core/sql/redactSqlSecrets';
-import type { StatementRunError, StatementRunResult } from '../../core/sql/resultModel';
+import { answersOf, type StatementRunError, type StatementRunResult } from '../../core/sql/resultModel';
 import { runKind, runNeedsConfirmation, type RunKind } from '../../core/sql/runKind';
 import { DEFAULT_ROW_LIMIT, runStatement, StatementRunCancelled } from '../../core/sql/statementRun';
 import type { ResultGridContent } from '../../protocol/resultGrid';
@@ -43,6 +43,8 @@ export interface RunStatementResult {
   warnings: number;
   rolledBack: boolean;
   error?: StatementRunError;
+  /** result sets the statement returned (a CALL can return several), all shown */
+  resultSets?: number;
 }
 
 export const MAX_ROW_LIMIT = 100_000;
@@ -96,16 +98,8 @@ export async function runStatementCommand(
       vscode.window.setStatusBarMessage(t('{0} cancelled.', verb), 5000);
       return undefined;
     }
-    const summary = errorSummary(error);
-    const sqlState = (error as { sqlState?: unknown } | undefined)?.sqlState;
-    run = {
-      ok: false,
-      error: {
-        ...summary,
-        message: redactServerError(summary.message, target.text),
-        sqlState: typeof sqlState === 'string' ? sqlState : undefined,
-      },
-    };
+    run = { ok: false, error: statementRunError(error, target.text) };
+    const summary = run.error;
     deps.log.warn(`${verb} on ${session.profile.name} failed (${summary.code ?? 'error'} ${summary.errno ?? ''}).`);
   }
   const database = deps.sessions.stateOf(document.uri.toString())?.database ?? session.profile.database ?? null;
@@ -161,24 +155,37 @@ function confirmRun(kind: RunKind, statement: string, connection: string): Promi
   }
 }
 
-function configuredRowLimit(): number {
+/** The server's error as the grid shows it: its code, SQLSTATE and message, secrets of the statement redacted. */
+export function statementRunError(error: unknown, statement: string): StatementRunError {
+  const summary = errorSummary(error);
+  const sqlState = (error as { sqlState?: unknown } | undefined)?.sqlState;
+  return {
+    ...summary,
+    message: redactServerError(summary.message, statement),
+    sqlState: typeof sqlState === 'string' ? sqlState : undefined,
+  };
+}
+
+export function configuredRowLimit(): number {
   const value = vscode.workspace.getConfiguration().get<number>(RUN_SETTINGS.rowLimit, DEFAULT_ROW_LIMIT);
   return Number.isFinite(value) ? Math.min(MAX_ROW_LIMIT, Math.max(1, Math.floor(value))) : DEFAULT_ROW_LIMIT;
 }
 
-function logSummary(result: StatementRunResult): string {
+export function logSummary(result: StatementRunResult): string {
   const answer = result.answer;
+  const more = result.moreAnswers?.length ? ` (and ${result.moreAnswers.length} more result sets)` : '';
   const what =
     answer.kind === 'rows'
       ? `${answer.rows.length} of ${answer.totalKnown ? '' : 'more than '}${answer.totalRows} rows`
       : `${answer.affectedRows} rows affected`;
-  return `${what}, ${result.warnings.length} warnings, ${Math.round(result.elapsedMs)} ms${result.rolledBack ? ', rolled back' : ''}`;
+  return `${what}${more}, ${result.warnings.length} warnings, ${Math.round(result.elapsedMs)} ms${result.rolledBack ? ', rolled back' : ''}`;
 }
 
-function commandResult(title: string, run: ResultGridContent['run']): RunStatementResult {
+export function commandResult(title: string, run: ResultGridContent['run']): RunStatementResult {
   if (!run.ok) return { title, ok: false, warnings: 0, rolledBack: false, error: run.error };
   const { answer, warnings, rolledBack } = run.result;
+  const resultSets = answersOf(run.result).length;
   return answer.kind === 'rows'
-    ? { title, ok: true, rows: answer.rows.length, totalRows: answer.totalRows, warnings: warnings.length, rolledBack }
-    : { title, ok: true, affectedRows: answer.affectedRows, warnings: warnings.length, rolledBack };
+    ? { title, ok: true, rows: answer.rows.length, totalRows: answer.totalRows, warnings: warnings.length, rolledBack, resultSets }
+    : { title, ok: true, affectedRows: answer.affectedRows, warnings: warnings.length, rolledBack, resultSets };
 }

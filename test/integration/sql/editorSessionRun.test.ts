@@ -6,7 +6,7 @@ import type { ConnectionProfile } from '../../../src/core/db/connectionProfile';
 import { DatabaseSession } from '../../../src/core/db/databaseSession';
 import { EditorSession } from '../../../src/core/sql/editorSession';
 import { editorSessionTarget } from '../../../src/core/sql/editorSessionTarget';
-import type { StatementRunResult } from '../../../src/core/sql/resultModel';
+import { answersOf, type StatementRunResult } from '../../../src/core/sql/resultModel';
 import { runStatement } from '../../../src/core/sql/statementRun';
 import { testDatabase } from '../../support/testDatabase';
 
@@ -31,6 +31,7 @@ before(async () => {
     await admin.run(`CREATE DATABASE ${name}`);
     await admin.run(`CREATE TABLE ${name}.t (id INT PRIMARY KEY, origin VARCHAR(10))`);
     await admin.run(`INSERT INTO ${name}.t VALUES (1, '${name === HOME ? 'home' : 'other'}')`);
+    await admin.run(`CREATE PROCEDURE ${name}.two_sets() BEGIN SELECT 1 AS a; SELECT 2 AS b, 'x' AS c; END`);
   }
   await admin.close();
   pool = await DatabaseSession.open(profile(), db.password);
@@ -99,6 +100,24 @@ test('reading stops at the count limit with KILL QUERY, and the session goes on'
     const result = await runStatement(target, 'SELECT seq FROM seq_1_to_100000', { rowLimit: 10, countLimit: 10 });
     assert.equal(result.answer.kind === 'rows' && result.answer.totalKnown, false);
     assert.deepEqual(cells(await run(target, 'SELECT @kept AS k')), [['5']]);
+  } finally {
+    await session.close();
+  }
+});
+
+test('a CALL with two result sets on the session answers both, and the session goes on', async () => {
+  const { session, target } = editor();
+  try {
+    await run(target, 'SET @kept = 7');
+    const result = await run(target, 'CALL two_sets()');
+    assert.deepEqual(
+      answersOf(result).map((answer) => (answer.kind === 'rows' ? [answer.columns.map((column) => column.name), answer.rows] : answer)),
+      [
+        [['a'], [['1']]],
+        [['b', 'c'], [['2', 'x']]],
+      ],
+    );
+    assert.deepEqual(cells(await run(target, 'SELECT @kept AS k')), [['7']]);
   } finally {
     await session.close();
   }

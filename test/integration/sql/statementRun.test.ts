@@ -7,7 +7,7 @@ import { DatabaseSession } from '../../../src/core/db/databaseSession';
 import type { ConnectionProfile } from '../../../src/core/db/connectionProfile';
 import type { SqlLogEntry } from '../../../src/core/db/sqlExecutor';
 import { runStatement } from '../../../src/core/sql/statementRun';
-import type { OutcomeResult, RowsResult } from '../../../src/core/sql/resultModel';
+import { answersOf, type OutcomeResult, type RowsResult } from '../../../src/core/sql/resultModel';
 import { testDatabase } from '../../support/testDatabase';
 
 const db = testDatabase();
@@ -37,6 +37,7 @@ before(async () => {
       `INSERT INTO ${SCHEMA}.items (name, price, big, raw) VALUES ('NULL', 10.50, 18446744073709551615, X'00FF'), (NULL, NULL, NULL, NULL), ('', 0.00, 1, 'ok')`,
     );
     await admin.run(`CREATE TABLE ${SCHEMA}.many (n INT PRIMARY KEY)`);
+    await admin.run(`CREATE PROCEDURE ${SCHEMA}.two_sets() BEGIN SELECT 1 AS a; SELECT 2 AS b, 'x' AS c; END`);
     await admin.run(`INSERT INTO ${SCHEMA}.many (n) SELECT seq FROM ${SCHEMA}.seq_1_to_2500`);
   } finally {
     await admin.close();
@@ -143,4 +144,19 @@ test("the server's error comes with its code", async () => {
 test('a statement without a result set and without rows changed is an outcome of 0 rows', async () => {
   const result = await runStatement(session, 'SET @x = 1', { rowLimit: 10 });
   assert.deepEqual(result.answer, { kind: 'outcome', affectedRows: 0 });
+});
+
+test('a CALL of a procedure with two SELECTs answers both result sets, in order (the grid showed the first)', async () => {
+  const result = await runStatement(session, 'CALL two_sets()', { rowLimit: 10 });
+  const answers = answersOf(result);
+  assert.deepEqual(
+    answers.map((answer) =>
+      answer.kind === 'rows' ? [answer.columns.map((column) => column.name), answer.rows, answer.totalKnown] : answer,
+    ),
+    [
+      [['a'], [['1']], true],
+      [['b', 'c'], [['2', 'x']], true],
+    ],
+  );
+  assert.deepEqual(result.warnings, []);
 });

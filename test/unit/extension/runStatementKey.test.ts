@@ -8,7 +8,10 @@ import {
   EXPLAIN_ANALYZE_KEY,
   explainAnalyzeKeyLabel,
   RUN_COMMANDS,
+  RUN_FILE_KEY,
+  RUN_SETTINGS,
   RUN_STATEMENT_KEY,
+  runFileKeyLabel,
   runStatementKeyLabel,
 } from '../../../src/extension/statementRun/runIds';
 
@@ -52,4 +55,22 @@ test('package.json binds Ctrl+Alt+Enter / Cmd+Alt+Enter to Explain Analyze in SQ
   const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Running a statement'), readme.indexOf('## Query plans'));
   assert.match(section, /Explain Analyze Statement \| Ctrl\+Alt\+Enter \(Mac: Cmd\+Alt\+Enter\)/);
+});
+
+test('package.json binds Ctrl+Shift+Enter / Cmd+Shift+Enter to Run File in SQL editors, and contributes tidbLab.sql.onError (stop by default)', () => {
+  const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+    contributes: {
+      commands: { command: string; title: string }[];
+      keybindings?: { command: string; key: string; mac?: string; when?: string }[];
+      configuration: { properties: Record<string, { enum?: string[]; default?: unknown }> };
+    };
+  };
+  assert.ok(manifest.contributes.commands.some((command) => command.command === RUN_COMMANDS.runFile && command.title.startsWith('%')));
+  const binding = manifest.contributes.keybindings?.find((candidate) => candidate.command === RUN_COMMANDS.runFile);
+  assert.ok(binding, 'no keybinding for Run File');
+  assert.deepEqual([binding.key, binding.mac, binding.when], [RUN_FILE_KEY.key, RUN_FILE_KEY.mac, RUN_FILE_KEY.when]);
+  assert.equal(runFileKeyLabel('darwin'), 'Cmd+Shift+Enter');
+  assert.equal(runFileKeyLabel('linux'), 'Ctrl+Shift+Enter');
+  const setting = manifest.contributes.configuration.properties[RUN_SETTINGS.onError];
+  assert.deepEqual([setting?.enum, setting?.default], [['stop', 'continue'], 'stop']);
 });

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { csvField } from '../../../src/core/csvWriter';
+import { csvField as benchmarkCsvField } from '../../../src/core/results/exportCsv';
 import { resultCsv } from '../../../src/core/sql/resultCsv';
 import type { ResultColumn } from '../../../src/core/sql/resultModel';
 
@@ -41,4 +43,27 @@ test('NULL is an empty field and an empty string is "", so the two stay apart; t
 
 test('a result without rows is its header line', () => {
   assert.equal(resultCsv(columns.slice(0, 1), []), 'id\r\n');
+});
+
+test("the grid's export guards against spreadsheet formulas as the benchmark export does (one writer); numbers stay as sent", () => {
+  const csv = resultCsv(columns, [
+    ['-1', '-0.000', '=HYPERLINK("http://x","y")'],
+    ['2', '3', '+1'],
+    ['3', '4', '-3.5'],
+    ['4', '5', '@cmd'],
+    ['5', '6', 'a=b'],
+  ]);
+  assert.equal(
+    csv,
+    [
+      'id,price,"note, ""quoted"""',
+      '-1,-0.000,"\'=HYPERLINK(""http://x"",""y"")"',
+      "2,3,'+1",
+      "3,4,'-3.5",
+      "4,5,'@cmd",
+      '5,6,a=b',
+      '',
+    ].join('\r\n'),
+  );
+  assert.equal(csvField('=SUM(A1)'), benchmarkCsvField('=SUM(A1)'), 'the grid and the benchmarks write a field alike');
 });

@@ -23,7 +23,7 @@ import { RUN_DIRECTORY_VERSION, type DetachedRunEvent, type DetachedRunSpec } fr
 import { RunFollower, type FollowEnd } from '../../../src/core/bench/detached/runFollower';
 import type { ResultInterval, RunResult } from '../../../src/core/results/benchmarkResult';
 import { importGoTpcLog } from '../../../src/core/results/importers/goTpcLogImporter';
-import { goTpcOptionsOfTpcc } from '../../../src/core/bench/goTpcEngine/goTpcDetachedRun';
+import { goTpcOptionsOfCh, goTpcOptionsOfTpcc } from '../../../src/core/bench/goTpcEngine/goTpcDetachedRun';
 import { goTpcRunArgs } from '../../../src/core/bench/goTpcEngine/goTpcInvocation';
 
 const { path: goTpc, missing } = goTpcBinary();
@@ -33,6 +33,7 @@ const runs = join(work, 'runs');
 const wrapper = join(work, 'go-tpc');
 const printed = join(work, 'printed.log');
 let database: string;
+let chDatabase: string;
 
 before(async () => {
   if (missing !== undefined) return;
@@ -43,10 +44,12 @@ before(async () => {
   );
   chmodSync(wrapper, 0o755);
   database = await preparedGoTpcDatabase('tpcc', 'dgotpc');
+  chDatabase = await preparedGoTpcDatabase('ch', 'dgotpc_ch');
 });
 
 after(async () => {
   if (database) await dropDatabase(database);
+  if (chDatabase) await dropDatabase(chDatabase);
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -89,7 +92,10 @@ async function start(
         if (!/^\d+$/.test(entry)) continue;
         try {
           const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\u0000');
-          if (args.includes(`--db=${database}`) && !goTpcCommandLines.some((seen) => seen.join(' ') === args.join(' ')))
+          if (
+            (args.includes(`--db=${database}`) || args.includes(`--db=${chDatabase}`)) &&
+            !goTpcCommandLines.some((seen) => seen.join(' ') === args.join(' '))
+          )
             goTpcCommandLines.push(args);
         } catch {
           // gone
@@ -112,9 +118,9 @@ const enginesOf = (events: readonly DetachedRunEvent[]): string[] =>
   events.flatMap((event) => (event.kind === 'engine' ? [event.text] : []));
 
 /** What go-tpc printed, as the importer reads it after the run's command line (its interval, its threads). */
-function goTpcPrinted(timeSec: number): { text: string; run: RunResult } {
+function goTpcPrinted(timeSec: number, options = goTpcOptionsOfTpcc(tpccRun(timeSec))): { text: string; run: RunResult } {
   const text = readFileSync(printed, 'utf8');
-  const [run] = importGoTpcLog(`# go-tpc ${goTpcRunArgs(goTpcOptionsOfTpcc(tpccRun(timeSec))).join(' ')} run\n${text}`).results;
+  const [run] = importGoTpcLog(`# go-tpc ${goTpcRunArgs(options).join(' ')} run\n${text}`).results;
   assert.ok(run, text);
   return { text, run };
 }
@@ -229,5 +235,33 @@ describe('a detached TPC-C run with the go-tpc engine', { skip: missing ?? false
     assert.match(end.outcome.message, /tidbLab\.benchmarks\.engine asks for go-tpc/);
     assert.match(end.outcome.message, /tidbLab\.benchmarks\.goTpcPath/);
     assert.match(end.outcome.message, /no-such-go-tpc is not an executable file/);
+  });
+});
+
+describe('a detached CH-benCHmark run with the go-tpc engine', { skip: missing ?? false, timeout: 5 * 60_000 }, () => {
+  test("runs go-tpc's ch with the AP thread and the queries asked for; go-tpc's tpmC and intervals are stored and streamed", async () => {
+    const run = { tpcc: tpccRun(5), acThreads: 1, queries: ['q1', 'q6'] as ['q1', 'q6'], apSessionStatements: [], apConnParams: '' };
+    const spec: DetachedRunSpec = {
+      kind: 'ch',
+      run,
+      connection: detachedConnection(chDatabase),
+      goTpcEngine: { engine: 'go-tpc', goTpcPath: wrapper },
+    };
+    const started = await start('gotpc-ch', spec);
+    const result = resultOf(await started.end);
+    assert.equal(result.status, 'completed', result.message);
+    assert.equal(result.workload, 'ch');
+    assert.equal(result.source.engine, 'go-tpc');
+    assert.ok(
+      started.goTpcCommandLines.some((args) => args.includes('ch') && args.includes('--acThreads=1') && args.includes('--queries=q1,q6')),
+      JSON.stringify(started.goTpcCommandLines),
+    );
+    const { text, run: printedRun } = goTpcPrinted(5, goTpcOptionsOfCh(run));
+    const tpmC = /^tpmC: ([\d.]+)/m.exec(text);
+    assert.ok(tpmC, text);
+    assert.equal(result.tpcc?.tpmC, Number(tpmC[1]));
+    assert.deepEqual(result.intervals, printedRun.intervals);
+    assert.deepEqual(intervalsOf(started.follower.events), result.intervals);
+    assertNoPassword(started);
   });
 });

@@ -7,12 +7,15 @@
 import { BenchmarkError } from '../runBenchmark';
 import type { ConnectionOptionValues } from '../benchOptions';
 import type { ResultInterval, RunResult } from '../../results/benchmarkResult';
-import type { DetachedChRun } from '../detached/runEvents';
+import type { ChRunConfig } from '../ch/runCh';
 import type { TpccRunConfig } from '../tpcc/runTpcc';
 import { chooseGoTpcEngine, goTpcEngineText, isGoTpcEngineSetting, SETTINGS_WORDS, type GoTpcEngineSetting } from './goTpcEngineChoice';
 import type { GoTpcLookup } from './findGoTpc';
 import type { GoTpcRunOptions } from './goTpcInvocation';
 import { runGoTpc } from './runGoTpc';
+
+/** A CH run as a detached run keeps it (runEvents.ts's DetachedChRun: the connection is the spec's). */
+type DetachedChRun = Omit<ChRunConfig, 'tpcc'> & { tpcc: Omit<TpccRunConfig, 'connection'> };
 
 /** What a detached TPC-C or CH run keeps of the settings. */
 export interface GoTpcEngineConfig {

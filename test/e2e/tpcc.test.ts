@@ -14,6 +14,7 @@ import { testDatabase } from '../support/testDatabase';
 import { WorkbenchSession } from './support/workbenchSession';
 import { answer, clickDialogButton, focusWorkbench } from './support/benchmarkTabs';
 import { timeoutScale as scale, until } from './support/waiting';
+import { goTpcBinary } from '../support/goTpcBinary';
 
 const db = testDatabase();
 const DATABASE = 'tidblab_e2e_tpcc';
@@ -151,4 +152,76 @@ describe('TPC-C from the palette', () => {
       await workbench.setColorTheme('dark');
       await workbench.screenshot('tpcc-transactions-dark');
     }));
+});
+
+// tidbLab.benchmarks.engine = go-tpc: the same command runs the installed go-tpc (the tool cache's
+// build, tidbLab.benchmarks.goTpcPath); the live tab draws its intervals, the stored result is
+// go-tpc's (source.engine) and the result tab names it (the Benchmarks view's tooltip does, as for sysbench).
+describe('TPC-C from the palette with the go-tpc engine', () => {
+  const GO_TPC_DATABASE = 'tidblab_e2e_tpcc_gotpc';
+  const goTpc = goTpcBinary();
+  let session: WorkbenchSession;
+
+  const dropGoTpcDatabase = async () => {
+    const connection = await createConnection({ host: db.host, port: db.port, user: db.user, password: db.password });
+    try {
+      await connection.query(`DROP DATABASE IF EXISTS \`${GO_TPC_DATABASE}\``);
+    } finally {
+      await connection.end();
+    }
+  };
+
+  before(async () => {
+    if (goTpc.missing !== undefined) return;
+    await dropGoTpcDatabase();
+    session = await WorkbenchSession.open({
+      userSettings: {
+        'workbench.colorTheme': 'Default Light Modern',
+        'tidbLab.benchmarks.storeInWorkspace': true,
+        'tidbLab.benchmarks.engine': 'go-tpc',
+        'tidbLab.benchmarks.goTpcPath': goTpc.path,
+        'tidbLab.connections': [{ name: CONNECTION, host: db.host, port: db.port, user: db.user, tls: 'off' }],
+      },
+    });
+  });
+
+  after(async () => {
+    await session?.close();
+    if (goTpc.missing === undefined) await dropGoTpcDatabase().catch(() => undefined);
+  });
+
+  it('runs go-tpc: its intervals live, its numbers stored, the engine named in the result tab', { skip: goTpc.missing ?? false }, () =>
+    session.diagnose('tpcc-gotpc', async (workbench) => {
+      const page = workbench.page;
+      await workbench.activityBarItem('TiDB Lab').waitFor({ state: 'visible', timeout: 120_000 * scale });
+      await workbench.runCommand('TiDB Lab: Run TPC-C...');
+      await answer(workbench, /Password of/, db.password);
+      await answer(workbench, /go-tpc's --db/, GO_TPC_DATABASE);
+      await answer(workbench, /Warehouses/, '1');
+      await answer(workbench, /Threads/, '2');
+      await answer(workbench, /Seconds to run/, '8');
+      await clickDialogButton(page, 'Prepare and Run', /has no complete TPC-C data/);
+
+      const live = await workbench.webviewFrame('[data-view="live"] .chart-box[data-chart="tpmC"]', 15 * 60_000 * scale);
+      await until(
+        async () => Number(await live.locator('.chart-box[data-chart="tpmC"]').getAttribute('data-points')),
+        (points) => points >= 2,
+        "two live tpmC points from go-tpc's [Current] lines",
+        120_000 * scale,
+      );
+      const result = await workbench.webviewFrame('[data-view="run"] [data-operations="transactions"]', 120_000 * scale);
+      const [run] = await until(
+        async () => storedRuns(session.workspaceFolder),
+        (runs) => runs.length === 1,
+        'the stored TPC-C result',
+      );
+      assert.equal(run.status, 'completed', run.message);
+      assert.equal(run.source.engine, 'go-tpc');
+      assert.equal(run.source.engineVersion, '1.0.12');
+      assert.ok(run.intervals.length >= 2);
+      assert.equal((await result.locator('[data-tile="tpmC"]').innerText()).trim(), shown(Number(run.labels?.tpmC), 1));
+      assert.match(await result.locator('table.kv').innerText(), /engine\s+go-tpc 1\.0\.12/);
+      await workbench.screenshot('tpcc-gotpc-result-light');
+    }),
+  );
 });

@@ -25,6 +25,7 @@ export const BENCHMARK_SETTINGS = {
   storeInWorkspace: 'tidbLab.benchmarks.storeInWorkspace',
   engine: 'tidbLab.benchmarks.engine',
   sysbenchPath: 'tidbLab.benchmarks.sysbenchPath',
+  goTpcPath: 'tidbLab.benchmarks.goTpcPath',
 } as const;
 
 export const BENCHMARK_CONTEXT_KEYS = {

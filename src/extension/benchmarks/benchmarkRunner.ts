@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { optionsRecord } from '../../core/bench/benchOptions';
 import type { ExperimentDefinition, SysbenchExperimentDefinition } from '../../core/bench/experiments/experimentDefinition';
 import { isEngineSetting, type EngineConfig } from '../../core/bench/benchEngine';
+import { goTpcEngineConfigOf, type GoTpcEngineConfig } from '../../core/bench/goTpcEngine/goTpcDetachedRun';
 import { planExperiment, type PlannedCell } from '../../core/bench/experiments/runExperiment';
 import { bulkLoadCellCount } from '../../core/bench/bulkLoad/bulkLoadPlan';
 import { tpccCellCount } from '../../core/bench/experiments/experimentSize';
@@ -210,7 +211,13 @@ export class BenchmarkRunner implements vscode.Disposable {
     const what = `tpcc ${vscode.l10n.t('{0} warehouse(s)', run.warehouses)} ${threadsText(run.threads)}`;
     this.deps.log.info(`TPC-C on ${target.profile.name}: ${what}, ${run.timeSec} s, database ${database}`);
     const display: RunDisplay = { title: what, totalSec: run.timeSec, connectionName: target.profile.name, server: header.server, header };
-    return this.launch(header.runKey, { kind: 'tpcc', run, connection }, display, password, options);
+    return this.launch(
+      header.runKey,
+      { kind: 'tpcc', run, connection, goTpcEngine: goTpcEngineConfiguration() },
+      display,
+      password,
+      options,
+    );
   }
 
   /** CH-benCHmark's run (go-tpc's ch run): TPC-C's load and the analytical queries beside it, with the same live tab and result path. */
@@ -237,7 +244,7 @@ export class BenchmarkRunner implements vscode.Disposable {
     const what = `ch ${vscode.l10n.t('{0} warehouse(s)', tpcc.warehouses)} ${threadsText(tpcc.threads)}, ${vscode.l10n.t('{0} AP thread(s)', run.acThreads)}`;
     this.deps.log.info(`CH-benCHmark on ${target.profile.name}: ${what}, ${tpcc.timeSec} s, database ${database}`);
     const display: RunDisplay = { title: what, totalSec: tpcc.timeSec, connectionName: target.profile.name, server: header.server, header };
-    return this.launch(header.runKey, { kind: 'ch', run, connection }, display, password, options);
+    return this.launch(header.runKey, { kind: 'ch', run, connection, goTpcEngine: goTpcEngineConfiguration() }, display, password, options);
   }
 
   async runExperiment(
@@ -694,4 +701,13 @@ function engineConfiguration(): EngineConfig {
   const engine = settings.get<string>(BENCHMARK_SETTINGS.engine, 'auto');
   const sysbenchPath = settings.get<string>(BENCHMARK_SETTINGS.sysbenchPath, '').trim();
   return { engine: isEngineSetting(engine) ? engine : 'auto', ...(sysbenchPath !== '' ? { sysbenchPath } : {}) };
+}
+
+/** tidbLab.benchmarks.engine and tidbLab.benchmarks.goTpcPath for a TPC-C or CH run, read as the CLI's --engine and --go-tpc. */
+function goTpcEngineConfiguration(): GoTpcEngineConfig {
+  const settings = vscode.workspace.getConfiguration();
+  return goTpcEngineConfigOf(
+    settings.get<string>(BENCHMARK_SETTINGS.engine, 'auto'),
+    settings.get<string>(BENCHMARK_SETTINGS.goTpcPath, ''),
+  );
 }

@@ -10,6 +10,7 @@ import type { ExperimentStep } from '../experiments/experimentStep';
 import type { RawsqlConfig } from '../rawsql/runRawsql';
 import type { ChRunConfig } from '../ch/runCh';
 import type { TpccRunConfig } from '../tpcc/runTpcc';
+import type { GoTpcEngineConfig } from '../goTpcEngine/goTpcDetachedRun';
 
 export const RUN_DIRECTORY_VERSION = 1;
 
@@ -27,10 +28,10 @@ export type DetachedRunSpec =
   | { kind: 'experiment'; definition: ExperimentDefinition; connection: StoredConnection; engine: EngineConfig }
   /** go-tpc's rawsql on the queries given (their text, as the SQL files held it) */
   | { kind: 'rawsql'; run: Omit<RawsqlConfig, 'connection'>; connection: StoredConnection }
-  /** TPC-C's run on the tables prepare loaded (go-tpc's tpcc run) */
-  | { kind: 'tpcc'; run: Omit<TpccRunConfig, 'connection'>; connection: StoredConnection }
+  /** TPC-C's run on the tables prepare loaded (go-tpc's tpcc run); engine absent: the built-in one */
+  | { kind: 'tpcc'; run: Omit<TpccRunConfig, 'connection'>; connection: StoredConnection; goTpcEngine?: GoTpcEngineConfig }
   /** CH-benCHmark's run: TPC-C's load with the analytical queries beside it (go-tpc's ch run) */
-  | { kind: 'ch'; run: DetachedChRun; connection: StoredConnection };
+  | { kind: 'ch'; run: DetachedChRun; connection: StoredConnection; goTpcEngine?: GoTpcEngineConfig };
 
 /** runCh's config as the run directory keeps it: the connection is the spec's. */
 export type DetachedChRun = Omit<ChRunConfig, 'tpcc'> & { tpcc: Omit<TpccRunConfig, 'connection'> };

@@ -8,6 +8,7 @@ import { runExperiment } from '../experiments/runExperiment';
 import { runRawsql } from '../rawsql/runRawsql';
 import { runTpcc } from '../tpcc/runTpcc';
 import { runCh } from '../ch/runCh';
+import { runDetachedWithGoTpc } from '../goTpcEngine/goTpcDetachedRun';
 import { appendEvent, readMeta, writeOutcome } from './runDirectory';
 import type { DetachedRunEvent, DetachedRunSecret } from './runEvents';
 
@@ -23,6 +24,20 @@ export async function runInDirectory(directory: string, secret: DetachedRunSecre
   const spec = meta.spec;
   const connection = { ...spec.connection, password: secret.password };
   try {
+    if (spec.kind === 'tpcc' || spec.kind === 'ch') {
+      // go-tpc when the settings take it (goTpcDetachedRun.ts); the built-in engine below otherwise
+      const values = resolveBenchmarkConfig({ workload: 'oltp_point_select', connection }).connection;
+      const result = await runDetachedWithGoTpc(spec, spec.goTpcEngine, values, {
+        signal,
+        onEngine: (text) => emit({ kind: 'engine', text }),
+        onInterval: (interval) => emit({ kind: 'interval', interval }),
+        onLog: (message) => emit({ kind: 'log', message }),
+      });
+      if (result !== undefined) {
+        writeOutcome(directory, { kind: 'result', result });
+        return;
+      }
+    }
     if (spec.kind === 'benchmark') {
       const measured = await runMeasuredWithEngine(
         resolveBenchmarkConfig({ workload: spec.workload, connection, options: spec.options }),

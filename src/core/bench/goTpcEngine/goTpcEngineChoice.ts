@@ -18,15 +18,35 @@ export async function chooseGoTpcEngine(
   setting: GoTpcEngineSetting,
   goTpcPath: string | undefined,
   find: (path: string | undefined) => Promise<GoTpcLookup> = findGoTpc,
+  words: GoTpcChoiceWords = CLI_WORDS,
 ): Promise<GoTpcEngineChoice> {
   if (setting !== 'go-tpc') return { engine: 'builtin' };
   const lookup = await find(goTpcPath);
   if (!lookup.found)
     throw new EngineError(
-      `The go-tpc engine was asked for, but ${lookup.reason}. Install go-tpc (github.com/pingcap/go-tpc), set its path (--go-tpc=PATH, or the setting tidbLab.benchmarks.goTpcPath), or use the built-in engine.`,
+      `${words.askedFor}, but ${lookup.reason}. Install go-tpc (github.com/pingcap/go-tpc), set its path (${words.path}), or ${words.builtin}.`,
     );
   return { engine: 'go-tpc', installation: lookup.installation };
 }
+
+/** How the error names what asked for go-tpc and where its path is set: the CLI's options, or the editor's settings. */
+export interface GoTpcChoiceWords {
+  askedFor: string;
+  path: string;
+  builtin: string;
+}
+
+const CLI_WORDS: GoTpcChoiceWords = {
+  askedFor: 'The go-tpc engine was asked for',
+  path: '--go-tpc=PATH, or the setting tidbLab.benchmarks.goTpcPath',
+  builtin: 'use the built-in engine',
+};
+
+export const SETTINGS_WORDS: GoTpcChoiceWords = {
+  askedFor: "The setting tidbLab.benchmarks.engine asks for go-tpc ('go-tpc')",
+  path: 'the setting tidbLab.benchmarks.goTpcPath',
+  builtin: "set tidbLab.benchmarks.engine to 'auto' or 'builtin' for the built-in engine",
+};
 
 /** A line for people: which engine runs. */
 export function goTpcEngineText(choice: GoTpcEngineChoice): string {

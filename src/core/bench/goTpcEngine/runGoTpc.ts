@@ -148,11 +148,13 @@ function runProcess(request: GoTpcEngineRequest, relay: CredentialRelay, hooks: 
     const stdoutLines = new LineSplitter();
     const stderrLines = new LineSplitter();
     let intervalsSent = 0;
+    const commandComment = goTpcCommandComment(request.options);
     let settle: NodeJS.Timeout | undefined;
     const sendIntervals = () => {
       settle = undefined;
       if (hooks.onInterval === undefined) return;
-      const intervals = importGoTpcLog(output).results.at(-1)?.intervals ?? [];
+      // after the command line, as measured() reads it: the interval's length and the threads come from it
+      const intervals = importGoTpcLog(`${commandComment}${output}`).results.at(-1)?.intervals ?? [];
       for (; intervalsSent < intervals.length; intervalsSent++) hooks.onInterval(intervals[intervalsSent]);
     };
     const readLine = (line: string) => {
@@ -229,9 +231,7 @@ function measured(
   hooks: GoTpcEngineHooks,
 ): GoTpcEngineRun {
   const cancelled = hooks.signal?.aborted === true;
-  const runArgs = goTpcRunArgs(request.options);
-  // the command line (without the connection) first, so the importer knows the workload and its options
-  const imported = importGoTpcLog(`# go-tpc ${runArgs.join(' ')} run\n${finished.output}`).results.at(-1);
+  const imported = importGoTpcLog(`${goTpcCommandComment(request.options)}${finished.output}`).results.at(-1);
   const refused = relay.upstreamErrors[0];
   if (imported === undefined) {
     if (cancelled) throw new BenchmarkError('The benchmark was cancelled before go-tpc reported anything.');
@@ -271,6 +271,11 @@ function measured(
   else delete result.message;
   if (hooks.labels) result.labels = { ...(result.labels ?? {}), ...hooks.labels };
   return { result, output: finished.output };
+}
+
+/** The command line (without the connection) as a comment line first, so the importer knows the workload and its options. */
+function goTpcCommandComment(options: GoTpcRunOptions): string {
+  return `# go-tpc ${goTpcRunArgs(options).join(' ')} run\n`;
 }
 
 function failureText(finished: Finished): string {

@@ -154,7 +154,11 @@ class GoTpcLogReader extends LogRunReader<GoTpcRunDraft> {
     }
     if (prefix === 'Current') {
       if (this.draft.summary.length > 0 || this.draft.finished) this.startRun(line.number);
-      if (this.openBlock === null || this.openBlock.some((other) => other.operation === stats.operation)) {
+      if (
+        this.openBlock === null ||
+        this.openBlock.some((other) => other.operation === stats.operation) ||
+        startsTpccBlock(this.openBlock, stats)
+      ) {
         this.openBlock = [];
         this.draft.blocks.push(this.openBlock);
       }
@@ -239,6 +243,20 @@ function hasContent(draft: GoTpcRunDraft): boolean {
 
 const isError = (stats: OperationStats): boolean => stats.operation.endsWith('_ERR');
 const isChQuery = (stats: OperationStats): boolean => /^Q\d+(_ERR)?$/.test(stats.operation);
+
+const TPCC_TRANSACTION = /^(DELIVERY|NEW_ORDER|ORDER_STATUS|PAYMENT|STOCK_LEVEL)$/;
+
+/**
+ * go-tpc prints an interval's transactions sorted by name (tpcc/workload.go) and leaves out those
+ * that did not run in it: a transaction that sorts before the block's last one starts the next
+ * interval (DELIVERY after the previous interval's STOCK_LEVEL). The _ERR lines are left out of
+ * the comparison (logs written by hand put them last).
+ */
+function startsTpccBlock(block: readonly OperationStats[], stats: OperationStats): boolean {
+  if (!TPCC_TRANSACTION.test(stats.operation)) return false;
+  const last = block.filter((other) => TPCC_TRANSACTION.test(other.operation)).at(-1);
+  return last !== undefined && stats.operation < last.operation;
+}
 
 function inferWorkload(draft: GoTpcRunDraft): string {
   const operations = [...draft.summary, ...draft.blocks.flat()].map((stats) => stats.operation);

@@ -4,7 +4,7 @@
 // prints go-tpc's [Current] / [Summary] lines of the transactions and the queries, tpmC and QphH
 // (or the result as JSON); check is TPC-C's consistency check; cleanup drops both sides' tables.
 import { openAdminSession } from '../core/bench/adminSession';
-import { resolveBenchOptions, type ConnectionOptionValues } from '../core/bench/benchOptions';
+import { OptionError, resolveBenchOptions, type ConnectionOptionValues } from '../core/bench/benchOptions';
 import { parseChArguments, type ChArguments } from '../core/bench/ch/chArguments';
 import { finishedLine, qphHLine } from '../core/bench/ch/chReport';
 import { cleanupChTables, prepareChTables } from '../core/bench/ch/prepareChTables';
@@ -18,6 +18,8 @@ import { DEFAULT_TPCC_DATABASE } from '../core/bench/tpcc/tpccArguments';
 import { tpmLine, tpmOf } from '../core/bench/tpcc/tpccResult';
 import { clientSummaryLine } from '../core/results/clientBound';
 import { resultToJson } from '../core/results/exportJson';
+import { chooseGoTpcEngine } from '../core/bench/goTpcEngine/goTpcEngineChoice';
+import { goTpcEngineRun } from './goTpcEngineRun';
 import { EXIT_CODES, interruptOnSignals, stamp, type Interruption } from './goTpcInterrupt';
 import { withClaimedOut, type ClaimedOutFile } from './outFile';
 
@@ -158,6 +160,39 @@ async function run(
   outFile: ClaimedOutFile | undefined,
 ): Promise<number> {
   const say = (line: string) => (args.json ? io.stderr : io.stdout)(`${line}\n`);
+  const engine = await chooseGoTpcEngine(args.engine, args.goTpcPath);
+  if (engine.engine === 'go-tpc') {
+    if (args.apHosts.length > 0 || args.apPorts.length > 0)
+      throw new OptionError(
+        'The go-tpc engine runs the analytical queries where TPC-C runs: --ap-host and --ap-port need the built-in engine.',
+      );
+    return await goTpcEngineRun(
+      {
+        installation: engine.installation,
+        options: {
+          workload: 'ch',
+          warehouses: args.warehouses,
+          threads: args.threads,
+          timeSec: args.timeSec,
+          count: args.count,
+          intervalSec: args.intervalSec,
+          ignoreError: args.ignoreError,
+          isolation: args.isolation,
+          weights: args.weights,
+          parts: args.parts,
+          acThreads: args.acThreads,
+          queries: args.queries,
+          ...(args.apConnParams !== '' ? { apConnParams: args.apConnParams } : {}),
+          ...(args.useExplain ? { useExplain: true } : {}),
+        },
+        connection,
+        json: args.json,
+        ...(outFile !== undefined ? { writeOut: (json: string) => outFile.write(json) } : {}),
+      },
+      io,
+      interruption,
+    );
+  }
   const chRun: ChRun = await runCh(
     {
       tpcc: {

@@ -16,9 +16,15 @@ export interface GoTpcCliRun {
   connection: ConnectionOptionValues;
   json: boolean;
   out?: string;
+  /** writes the result to a --out claimed beforehand (instead of `out`) */
+  writeOut?: (json: string) => void;
 }
 
-export async function goTpcEngineRun(run: GoTpcCliRun, io: RawsqlCommandIo, interruption: Interruption): Promise<number> {
+export async function goTpcEngineRun(
+  run: GoTpcCliRun,
+  io: Pick<RawsqlCommandIo, 'stdout' | 'stderr' | 'writeFile'>,
+  interruption: Interruption,
+): Promise<number> {
   const say = (line: string) => (run.json ? io.stderr : io.stdout)(`${line}\n`);
   say(`Engine: go-tpc ${run.installation.version} (${run.installation.path})`);
   const { result } = await runGoTpc(
@@ -31,7 +37,8 @@ export async function goTpcEngineRun(run: GoTpcCliRun, io: RawsqlCommandIo, inte
       onLog: (message) => io.stderr(`${message}\n`),
     },
   );
-  if (run.out !== undefined) io.writeFile(run.out, resultToJson(result));
+  if (run.writeOut !== undefined) run.writeOut(resultToJson(result));
+  else if (run.out !== undefined) io.writeFile(run.out, resultToJson(result));
   if (run.json) io.stdout(resultToJson(result));
   if (result.status === 'failed') {
     io.stderr(`FATAL: ${result.message ?? 'the run failed'}\n`);

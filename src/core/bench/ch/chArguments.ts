@@ -7,9 +7,12 @@
 // --ap-conn-params="tidb_isolation_read_engines='tiflash'"), run's --ap-host=h1,h2 and
 // --ap-port=p1,p2 (where the AP threads connect, e.g. a TiDB server of their own; default the
 // --mysql-host and --mysql-port) and --use-explain (each query as EXPLAIN ANALYZE, its plan printed),
+// run's --engine=auto|builtin|go-tpc and --go-tpc=PATH as tpcc's (goTpcEngine/goTpcEngineChoice.ts),
 // and the connection as the other workloads take it (--mysql-host=... ; MYSQL_PWD). go-tpc's ch has
 // no --start-at, so neither has this one.
 import { OptionError } from '../benchOptions';
+import type { GoTpcEngineSetting } from '../goTpcEngine/goTpcEngineChoice';
+import { engineSetting } from '../tpcc/tpccArguments';
 import { parseGoTpcArguments, wholeNumber, type GoTpcArguments, type GoTpcOption } from '../gotpc/goTpcArguments';
 import { CH_QUERY_NAMES, parseChQueryList, type ChQueryName } from './chQueries';
 
@@ -39,6 +42,10 @@ export interface ChArguments extends GoTpcArguments {
   apPorts: number[];
   /** --use-explain */
   useExplain: boolean;
+  /** run's engine: TiDB Lab's own or the installed go-tpc */
+  engine: GoTpcEngineSetting;
+  /** --go-tpc: the go-tpc program; undefined: go-tpc on PATH */
+  goTpcPath?: string;
   /** --analyze; undefined: ANALYZE TABLE on MariaDB and MySQL (their statistics right after the load make q5 run for hours), not on TiDB (go-tpc's default) */
   analyze?: boolean;
 }
@@ -85,6 +92,7 @@ export function parseChArguments(argv: readonly string[]): ChArguments {
     apHosts: [],
     apPorts: [],
     useExplain: false,
+    engine: 'auto',
   };
   const ownOption = ({ name, value, flag }: GoTpcOption): boolean => {
     switch (name) {
@@ -128,6 +136,12 @@ export function parseChArguments(argv: readonly string[]): ChArguments {
         } catch (error) {
           throw new OptionError(error instanceof Error ? error.message : String(error));
         }
+        return true;
+      case 'engine':
+        own.engine = engineSetting(value());
+        return true;
+      case 'go-tpc':
+        own.goTpcPath = value();
         return true;
       case 'ap-conn-params':
         own.apConnParams = value();

@@ -30,6 +30,23 @@ describe('smoke: TiDB Lab in code-server', () => {
       assert.ok((await welcome.innerText()).trim().length > 'Add Connection'.length, 'the welcome content says nothing besides its button');
     }));
 
+  it('opens the Get Started walkthrough with its four steps, each with the command it offers', () =>
+    session.diagnose('smoke-walkthrough', async (workbench) => {
+      await workbench.runCommand('Welcome: Open Walkthrough...');
+      await workbench.pickQuickPickItem('Get Started with TiDB Lab');
+      const page = workbench.page;
+      const steps = page.locator('.gettingStartedSlideDetails .getting-started-step');
+      await steps.first().waitFor({ state: 'visible' });
+      const titles = (await steps.locator('.step-title').allInnerTexts()).map((title) => title.trim());
+      assert.deepEqual(titles, ['Connect to TiDB', 'Cache a table', 'Run a benchmark', 'Read a plan']);
+      // the first step is open: its description and its buttons
+      const open = page.locator('.gettingStartedSlideDetails .getting-started-step.expanded');
+      assert.match(await open.innerText(), /Add a connection to TiDB, TiDB Cloud, MySQL or MariaDB/);
+      await open.locator('.monaco-button', { hasText: 'Add Connection' }).waitFor({ state: 'visible' });
+      await workbench.screenshot('smoke-walkthrough-light');
+      await workbench.closeAllEditors();
+    }));
+
   for (const theme of ['light', 'dark'] as const) {
     it(`looks right in the ${theme} theme`, () =>
       session.diagnose(`smoke-${theme}`, async (workbench) => {

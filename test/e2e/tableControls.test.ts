@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createConnection } from 'mysql2/promise';
 import { testDatabase } from '../support/testDatabase';
+import { foldOtherViews } from './support/benchmarkTabs';
 import { screenshotsDir } from './support/paths';
 import type { Workbench } from './support/workbench';
 import { StandInProcess } from './support/standInProcess';
@@ -159,13 +160,9 @@ describe('table controls: cached tables and TiFlash replicas from the sidebar (T
     session.diagnose('table-controls-connect', async (workbench) => {
       await workbench.openViewContainer('TiDB Lab');
       await widenSideBar(workbench);
-      // the Benchmarks and Statements views folded, so that the Connections tree has the height to render every table row
-      for (const title of ['Benchmarks', 'Statements']) {
-        const expanded = workbench.page
-          .locator('.part.sidebar .pane-header[aria-expanded="true"]')
-          .filter({ has: workbench.page.locator('h3.title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) });
-        if ((await expanded.count()) > 0) await expanded.first().click();
-      }
+      // every other view (Benchmarks, Statements, Query History) folded, so that the Connections tree
+      // has the height to render every table row
+      await foldOtherViews(workbench, VIEW);
       await workbench.treeItem(CONNECTION, VIEW).click();
       await workbench.fillQuickInput(db.password);
       await workbench.treeItem('TiDB v8.5.1', VIEW).waitFor({ state: 'visible', timeout: 30_000 * timeoutScale });

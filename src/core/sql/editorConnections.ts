@@ -39,6 +39,13 @@ export class EditorBindings {
     return this.byUri.delete(uri);
   }
 
+  /** Drops the bindings of the URIs `keep` says no to (documents no longer open); whether any was dropped. */
+  retain(keep: (uri: string) => boolean): boolean {
+    const dropped = [...this.byUri.keys()].filter((uri) => !keep(uri));
+    for (const uri of dropped) this.byUri.delete(uri);
+    return dropped.length > 0;
+  }
+
   toJSON(): Record<string, string> {
     return Object.fromEntries(this.byUri);
   }

@@ -46,6 +46,14 @@ export class EditorSessions implements vscode.Disposable {
     private readonly savedName: (profileId: string) => string | undefined,
   ) {
     this.bindings = new EditorBindings(workspaceState.get(BINDINGS_STATE_KEY));
+    // after a reload: the bindings of documents whose tabs did not come back go (a new Untitled-1
+    // is another document)
+    const openUris = new Set(
+      vscode.window.tabGroups.all.flatMap((group) =>
+        group.tabs.flatMap((tab) => (tab.input instanceof vscode.TabInputText ? [tab.input.uri.toString()] : [])),
+      ),
+    );
+    if (this.bindings.retain((uri) => openUris.has(uri))) this.saveBindings();
     this.item.name = vscode.l10n.t('TiDB Lab SQL Session');
     this.item.command = RUN_COMMANDS.changeEditorConnection;
     this.subscriptions.push(

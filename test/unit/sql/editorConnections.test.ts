@@ -33,6 +33,19 @@ test('bindings are kept per document URI, replaced, dropped, and survive their s
   assert.deepEqual(restored.toJSON(), { 'untitled:Untitled-1': 'y' });
 });
 
+test('after a reload only the bindings of documents still open are kept', () => {
+  const bindings = new EditorBindings({ 'file:///open.sql': 'x', 'untitled:Untitled-1': 'y' });
+  assert.equal(
+    bindings.retain((uri) => uri === 'file:///open.sql'),
+    true,
+  );
+  assert.deepEqual(bindings.toJSON(), { 'file:///open.sql': 'x' });
+  assert.equal(
+    bindings.retain(() => true),
+    false,
+  );
+});
+
 test('a stored value that is not a record of strings gives no bindings (or only its string entries)', () => {
   assert.deepEqual(new EditorBindings(undefined).toJSON(), {});
   assert.deepEqual(new EditorBindings(['a']).toJSON(), {});

@@ -1,6 +1,8 @@
 // One SQL session per editor, in the real VS Code (issue 29): USE and SET SESSION run from their
 // CodeLenses reach the SELECT run after them in the same editor (each run used to take a pooled
-// connection of its own), and the status bar shows the session's database.
+// connection of its own), and the status bar shows the session's database. Two editors on two
+// connections: one bound to another connection with its status bar item (Change Editor
+// Connection) runs there, the other and the active connection stay where they were.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
@@ -9,6 +11,7 @@ import { testDatabase } from '../support/testDatabase';
 import type { Workbench } from './support/workbench';
 import { until } from './support/waiting';
 import type { WorkbenchSession } from './support/workbenchSession';
+import { answer } from './support/benchmarkTabs';
 import { clickCodeLens, openSqlEditorSession } from './support/sqlEditorSession';
 
 const db = testDatabase();
@@ -129,5 +132,99 @@ describe('editor session: state carries over between statements', () => {
       await workbench.waitForNotification(
         /Statement 4 of 5 failed: “SELECT no_such_column FROM two_sets_t”; the statements after it \(1\) did not run\. Unknown column/,
       );
+    }));
+});
+
+const CONN_ONE = 'tidblab_e2e_conn_one';
+const CONN_TWO = 'tidblab_e2e_conn_two';
+const FIRST = 'Local MariaDB';
+const SECOND = 'Second MariaDB';
+
+/** Waits for a results grid whose first row is `cells` (each run may leave a grid of its own). */
+async function gridRow(workbench: Workbench, cells: string[]): Promise<void> {
+  await until(
+    async () => {
+      for (const frame of workbench.page.frames()) {
+        if (frame.isDetached()) continue;
+        const texts = await frame
+          .locator('.grid-rows .grid-row[data-row="0"] .grid-cell')
+          .allInnerTexts()
+          .catch(() => []);
+        if (texts.slice(-cells.length).join('|') === cells.join('|')) return true;
+      }
+      return false;
+    },
+    (found) => found,
+    `a results grid with the row ${cells.join(', ')}`,
+    60_000,
+  );
+}
+
+function statusItem(workbench: Workbench, text: RegExp) {
+  return workbench.page.locator('.part.statusbar .statusbar-item', { hasText: text }).first();
+}
+
+describe('editor session: each editor on its own connection', () => {
+  let session: WorkbenchSession;
+
+  before(async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS ${CONN_ONE}; CREATE DATABASE ${CONN_ONE};
+      DROP DATABASE IF EXISTS ${CONN_TWO}; CREATE DATABASE ${CONN_TWO};`);
+    session = await openSqlEditorSession(
+      [
+        { name: FIRST, host: db.host, port: db.port, database: CONN_ONE },
+        { name: SECOND, host: db.host, port: db.port, database: CONN_TWO },
+      ],
+      {
+        'queries/first.sql': "SELECT 'first' AS editor, DATABASE() AS db;\n",
+        'queries/second.sql': "SELECT 'second' AS editor, DATABASE() AS db;\n",
+      },
+    );
+  });
+
+  after(async () => {
+    await session?.close();
+    await adminQuery(`DROP DATABASE IF EXISTS ${CONN_ONE}; DROP DATABASE IF EXISTS ${CONN_TWO}`).catch(() => undefined);
+  });
+
+  it("an editor bound to another connection with its status bar item runs there; the other editor and the active connection don't move", () =>
+    session.diagnose('editor-session-own-connection', async (workbench) => {
+      // the first run: no active connection yet, so TiDB Lab asks which (and its password)
+      await workbench.openFile('queries/first.sql');
+      await clickCodeLens(workbench, 'Run', 0);
+      await workbench.pickQuickPickItem(FIRST);
+      await answer(workbench, /Password of/, db.password);
+      await gridRow(workbench, ['first', CONN_ONE]);
+      await statusItem(workbench, new RegExp(`${FIRST} · ${CONN_ONE}`)).waitFor({ state: 'visible', timeout: 30_000 });
+
+      // the second editor starts on the active connection, then is bound to the second one (each
+      // run's grid opens beside and takes the focus: the statement under the cursor of the editor
+      // opened again is run from the palette)
+      await workbench.openFile('queries/second.sql');
+      await workbench.runCommand('TiDB Lab: Run Statement');
+      await gridRow(workbench, ['second', CONN_ONE]);
+      await workbench.openFile('queries/second.sql');
+      await statusItem(workbench, new RegExp(`${FIRST} · ${CONN_ONE}`)).click();
+      await workbench.pickQuickPickItem(SECOND);
+      await answer(workbench, /Password of/, db.password);
+      // bound, no session yet: the item says where the next statement runs
+      await statusItem(workbench, new RegExp(`^\\W*${SECOND}\\s*$`)).waitFor({ state: 'visible', timeout: 30_000 });
+      await workbench.runCommand('TiDB Lab: Run Statement');
+      await gridRow(workbench, ['second', CONN_TWO]);
+      await workbench.openFile('queries/second.sql');
+      await statusItem(workbench, new RegExp(`${SECOND} · ${CONN_TWO}`)).waitFor({ state: 'visible', timeout: 30_000 });
+
+      // the first editor is still on the active connection, which is still the first one
+      await workbench.openFile('queries/first.sql');
+      await statusItem(workbench, new RegExp(`${FIRST} · ${CONN_ONE}`)).waitFor({ state: 'visible', timeout: 30_000 });
+      await workbench.runCommand('TiDB Lab: Run Statement');
+      await gridRow(workbench, ['first', CONN_ONE]);
+      const texts = await workbench.statusBarTexts();
+      assert.ok(
+        texts.some((text) => new RegExp(`^${FIRST} · MariaDB`).test(text)),
+        `the active connection is still ${FIRST}: ${texts.join(' | ')}`,
+      );
+      assert.ok(!texts.some((text) => new RegExp(`^${SECOND} · MariaDB`).test(text)), texts.join(' | '));
+      await workbench.screenshot('editor-session-own-connection');
     }));
 });

@@ -175,10 +175,10 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   /**
-   * Asks which connection (the active one first and preselected, each saying whether it is
-   * connected and to what); its profile id, or undefined when there is none or the user cancels.
+   * Asks which connection (the active one, or `first`, first and preselected, each saying whether
+   * it is connected and to what); its profile id, or undefined when there is none or the user cancels.
    */
-  async pickConnection(options: { title: string; placeHolder: string }): Promise<string | undefined> {
+  async pickConnection(options: { title: string; placeHolder: string; first?: string }): Promise<string | undefined> {
     const connections = this.store.all();
     if (connections.length === 0) {
       const add = vscode.l10n.t('Add Connection');
@@ -186,7 +186,8 @@ export class ConnectionManager implements vscode.Disposable {
       if (choice === add) await vscode.commands.executeCommand('tidbLab.addConnection');
       return undefined;
     }
-    const ordered = [...connections].sort((a, b) => Number(b.profile.id === this.activeId) - Number(a.profile.id === this.activeId));
+    const first = options.first ?? this.activeId;
+    const ordered = [...connections].sort((a, b) => Number(b.profile.id === first) - Number(a.profile.id === first));
     const items = ordered.map(({ profile, source }) => {
       const session = this.sessions.get(profile.id);
       const state = session
@@ -201,7 +202,7 @@ export class ConnectionManager implements vscode.Disposable {
         detail: source === 'settings' ? `${state} · ${vscode.l10n.t('from settings')}` : state,
       };
     });
-    // showQuickPick focuses the first item: the active connection, sorted first.
+    // showQuickPick focuses the first item: the active connection (or `first`), sorted first.
     const choice = await vscode.window.showQuickPick(items, {
       title: options.title,
       placeHolder: options.placeHolder,

@@ -67,7 +67,7 @@ export async function explainTarget(
     );
     return undefined;
   }
-  const session = await deps.connections.requireActiveSession();
+  const session = await deps.sessions.connectionFor(document);
   if (!session) return undefined;
   const request = explainRequest(target, mode, session.identity.flavor);
   const rollBack = request.changesData ? await askHowToRunDml(target, session) : false;

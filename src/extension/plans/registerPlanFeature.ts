@@ -21,7 +21,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
   const panels = new PlanViewPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
   const results = new StatementPlanResults();
   const codeLenses = new ExplainCodeLensProvider();
-  const sessions = new EditorSessions(api.connections, api.log);
+  const sessions = new EditorSessions(api.connections, api.log, context.workspaceState, (id) => api.store.get(id)?.profile.name);
   api.editorSessions = sessions;
   const explainDeps = { connections: api.connections, panels, results, log: api.log, sessions };
   const grids = new ResultGridPanels(context.extensionUri, context.storageUri ?? context.globalStorageUri, api.log);
@@ -52,6 +52,7 @@ export function registerPlanFeature(context: vscode.ExtensionContext, api: TidbL
         );
       return reset;
     }),
+    vscode.commands.registerCommand(RUN_COMMANDS.changeEditorConnection, () => sessions.changeShown()),
     vscode.commands.registerCommand(RUN_COMMANDS.runFile, (uri?: unknown) => runStatementsCommand(runDeps, 'file', uri)),
     results,
     codeLenses,

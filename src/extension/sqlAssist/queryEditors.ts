@@ -1,8 +1,8 @@
 // New SQL editors from the explorer and Query History: "Select Top 1000 Rows" on a table (its
 // SELECT, run at once), "New Query" on a connection, database or table (an empty editor whose
-// session is USE'd to the database), and a history entry opened or run again. The editor's session
-// runs on the active connection: a command on another connection's item makes that one active
-// (the user chose it by its item), and says so in the status bar.
+// session is USE'd to the database), and a history entry opened or run again. The new editor is
+// bound to the item's connection (the history entry's, while it is saved), connected when needed:
+// the active connection does not change (issue 29); the status bar item shows the editor's connection.
 import * as vscode from 'vscode';
 import type { DatabaseSession } from '../../core/db/databaseSession';
 import { REDACTED } from '../../core/results/redactSecrets';
@@ -44,6 +44,7 @@ export class QueryEditors {
     const session = await this.useConnection(target.profileId);
     if (!session) return undefined;
     const editor = await openSqlEditor(`${selectTopRowsSql(target.database, target.table)}\n`);
+    await this.bind(editor, target.profileId);
     return vscode.commands.executeCommand(RUN_COMMANDS.runStatement, editor.document.uri, 0);
   }
 
@@ -53,6 +54,7 @@ export class QueryEditors {
     const session = await this.useConnection(target.profileId);
     if (!session) return undefined;
     const editor = await openSqlEditor('');
+    await this.bind(editor, target.profileId);
     const database = target.database ?? session.profile.database;
     const sessions = this.sessions();
     if (database && sessions) {
@@ -75,9 +77,11 @@ export class QueryEditors {
   /** On the connection it ran on (when it is still saved), in a new editor; a statement whose password was redacted is only opened. */
   async runHistoryEntry(entry: unknown): Promise<unknown> {
     if (!isHistoryEntry(entry)) return undefined;
-    if (this.isSaved(entry.connectionId) && !(await this.useConnection(entry.connectionId))) return undefined;
+    const saved = this.isSaved(entry.connectionId);
+    if (saved && !(await this.useConnection(entry.connectionId))) return undefined;
     const editor = await this.openHistoryEntry(entry);
     if (!editor) return undefined;
+    if (saved) await this.bind(editor, entry.connectionId);
     if (entry.statement.includes(`'${REDACTED}'`)) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('The history does not keep passwords: type the password in place of {0}, then run the statement.', `'${REDACTED}'`),
@@ -87,14 +91,13 @@ export class QueryEditors {
     return vscode.commands.executeCommand(RUN_COMMANDS.runStatement, editor.document.uri, 0);
   }
 
+  /** The item's connection, connected (its password asked when needed); the active connection stays as it is. */
   private async useConnection(profileId: string): Promise<DatabaseSession | undefined> {
-    const session = this.connections.sessionFor(profileId) ?? (await this.connections.connect(profileId, { makeActive: false }));
-    if (!session) return undefined;
-    if (this.connections.activeProfileId() !== profileId) {
-      this.connections.setActive(profileId);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Active connection: {0}', session.profile.name), 5000);
-    }
-    return session;
+    return this.connections.sessionFor(profileId) ?? (await this.connections.connect(profileId, { makeActive: false }));
+  }
+
+  private async bind(editor: vscode.TextEditor, profileId: string): Promise<void> {
+    await this.sessions()?.bind(editor.document, profileId);
   }
 }
 

@@ -28,7 +28,9 @@ export class SqlCompletionProvider implements vscode.CompletionItemProvider {
   ) {}
 
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | undefined> {
-    const session = this.connections.activeSession();
+    // the editor's connection (its own when bound, else the active one), when it is open
+    const sessions = this.sessions();
+    const session = sessions ? sessions.openConnectionFor(document) : this.connections.activeSession();
     if (!session) return undefined;
     const [schema, variables] = await Promise.all([this.cache.schema(session), this.cache.variableNames(session)]);
     const defaultDatabase = this.sessions()?.stateOf(document.uri.toString())?.database ?? session.profile.database ?? null;

@@ -3,6 +3,7 @@ export const RUN_COMMANDS = {
   runStatement: 'tidbLab.runStatement',
   runFile: 'tidbLab.runFile',
   resetSqlSession: 'tidbLab.resetSqlSession',
+  changeEditorConnection: 'tidbLab.changeEditorConnection',
 } as const;
 
 export const RUN_SETTINGS = {

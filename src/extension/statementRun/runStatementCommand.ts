@@ -61,7 +61,7 @@ export async function runStatementCommand(
     return undefined;
   }
   const { document, target } = located;
-  const session = await deps.connections.requireActiveSession();
+  const session = await deps.sessions.connectionFor(document);
   if (!session) return undefined;
   const kind = runKind(target.text);
   let rollBack = false;

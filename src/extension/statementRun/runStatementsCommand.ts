@@ -68,7 +68,7 @@ export async function runStatementsCommand(
     );
     return undefined;
   }
-  const session = await deps.connections.requireActiveSession();
+  const session = await deps.sessions.connectionFor(document);
   if (!session) return undefined;
   if (!(await confirmStatements(targets, session.profile.name))) return undefined;
   const onError = configuredOnError();

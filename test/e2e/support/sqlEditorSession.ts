@@ -1,5 +1,5 @@
 // How the SQL editor tests (Run Statement, Explain) start: a workbench with their SQL files in the
-// workspace and one connection whose password is asked when it connects (passwordMode "ask"),
+// workspace and one connection (or several) whose password is asked when it connects (passwordMode "ask"),
 // CodeLens on, the light theme, a 1440 x 900 window; and a click on a statement's CodeLens.
 import { testDatabase } from '../../support/testDatabase';
 import type { Workbench } from './workbench';
@@ -12,22 +12,23 @@ export interface SqlEditorConnection {
   database: string;
 }
 
-export function openSqlEditorSession(connection: SqlEditorConnection, workspaceFiles: Record<string, string>): Promise<WorkbenchSession> {
+export function openSqlEditorSession(
+  connection: SqlEditorConnection | SqlEditorConnection[],
+  workspaceFiles: Record<string, string>,
+): Promise<WorkbenchSession> {
   return WorkbenchSession.open({
     userSettings: {
       'workbench.colorTheme': 'Default Light Modern',
       'editor.codeLens': true,
-      'tidbLab.connections': [
-        {
-          name: connection.name,
-          host: connection.host,
-          port: connection.port,
-          user: testDatabase().user,
-          database: connection.database,
-          tls: 'off',
-          passwordMode: 'ask',
-        },
-      ],
+      'tidbLab.connections': [connection].flat().map(({ name, host, port, database }) => ({
+        name,
+        host,
+        port,
+        user: testDatabase().user,
+        database,
+        tls: 'off',
+        passwordMode: 'ask',
+      })),
     },
     workspaceFiles,
     viewport: { width: 1440, height: 900 },

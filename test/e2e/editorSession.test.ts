@@ -1,6 +1,8 @@
 // One SQL session per editor, in the real VS Code (issue 29): USE and SET SESSION run from their
 // CodeLenses reach the SELECT run after them in the same editor (each run used to take a pooled
-// connection of its own), and the status bar shows the session's database. Two editors on two
+// connection of its own), and the status bar shows the session's database; Ctrl+Enter runs the
+// statement under the cursor, and a row INSERTed in an open transaction is seen by its editor's next
+// SELECT and not by another editor's session until it is committed. Two editors on two
 // connections: one bound to another connection with its status bar item (Change Editor
 // Connection) runs there, the other and the active connection stay where they were.
 import * as assert from 'node:assert/strict';
@@ -25,6 +27,16 @@ const BATCH_SQL = `SELECT 1 AS a; SELECT 2 AS b, 'x' AS c;
 CALL two_sets();
 SELECT no_such_column FROM two_sets_t;
 SELECT 4 AS d;
+`;
+const TX_FILE = 'queries/transaction.sql';
+const PEEK_FILE = 'queries/peek.sql';
+// one statement a line: the cursor goes to a line, Ctrl+Enter runs the statement under it
+const TX_SQL = `START TRANSACTION;
+INSERT INTO ${OTHER}.t VALUES ('tx');
+SELECT 'tx' AS editor, COUNT(*) AS n FROM ${OTHER}.t WHERE origin = 'tx';
+ROLLBACK;
+`;
+const PEEK_SQL = `SELECT 'peek' AS editor, COUNT(*) AS n FROM ${OTHER}.t WHERE origin = 'tx';
 `;
 const SQL = `USE ${OTHER};
 
@@ -71,7 +83,7 @@ describe('editor session: state carries over between statements', () => {
       CREATE TABLE ${OTHER}.t (origin VARCHAR(10)); INSERT INTO ${OTHER}.t VALUES ('other');`);
     session = await openSqlEditorSession(
       { name: 'Local MariaDB', host: db.host, port: db.port, database: HOME },
-      { [SQL_FILE]: SQL, [BATCH_FILE]: BATCH_SQL },
+      { [SQL_FILE]: SQL, [BATCH_FILE]: BATCH_SQL, [TX_FILE]: TX_SQL, [PEEK_FILE]: PEEK_SQL },
     );
   });
 
@@ -99,6 +111,55 @@ describe('editor session: state carries over between statements', () => {
       await clickCodeLens(workbench, 'Run', 2);
       const grid = await workbench.webviewFrame('#error', 60_000);
       assert.match(await grid.locator('#error').innerText(), /Table '[\w]*\.?t' doesn't exist|1146/);
+    }));
+
+  it('Ctrl+Enter runs the statement under the cursor; a row INSERTed in an open transaction is seen by the next SELECT of its editor, not by another editor', () =>
+    session.diagnose('editor-session-transaction', async (workbench) => {
+      const dialog = workbench.page.locator('.monaco-dialog-box');
+      /** Puts the cursor on `line` of `file` (Go to Line) and presses Ctrl+Enter until `done` (a key pressed while the editor settles can be lost). */
+      const runLine = async (file: string, line: number, done: () => Promise<boolean>, what: string) => {
+        await workbench.openFile(file);
+        await workbench.page.keyboard.press('Control+G');
+        await workbench.fillQuickInput(`:${line}`);
+        await until(
+          async () => {
+            await workbench.page.keyboard.press('Control+Enter');
+            return done();
+          },
+          Boolean,
+          what,
+          60_000,
+        );
+      };
+      const asked = () =>
+        dialog.waitFor({ state: 'visible', timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        );
+      const answerDialog = async (button: RegExp) => {
+        await dialog.locator('.monaco-button', { hasText: button }).click();
+        await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+      };
+      const shows = (cells: string[]) => () =>
+        gridRow(workbench, cells, 10_000).then(
+          () => true,
+          () => false,
+        );
+
+      await runLine(TX_FILE, 1, asked, 'the question before START TRANSACTION');
+      await answerDialog(/^Run$/);
+      await statusItem(workbench, /transaction open/).waitFor({ state: 'visible', timeout: 30_000 });
+      await runLine(TX_FILE, 2, asked, 'the question before the INSERT');
+      assert.match(await dialog.innerText(), /INSERT INTO tidblab_e2e_session_other\.t VALUES \('tx'\)/);
+      await answerDialog(/^Run and Keep Changes$/);
+      await runLine(TX_FILE, 3, shows(['tx', '1']), "the transaction's own SELECT seeing its row");
+      // another editor, another session: the row is not committed
+      await runLine(PEEK_FILE, 1, shows(['peek', '0']), "another editor's SELECT not seeing it");
+      await workbench.screenshot('editor-session-transaction');
+      await runLine(TX_FILE, 4, asked, 'the question before ROLLBACK');
+      await answerDialog(/^Run$/);
+      await statusItem(workbench, /transaction open/).waitFor({ state: 'hidden', timeout: 30_000 });
+      await runLine(TX_FILE, 3, shows(['tx', '0']), 'the row gone after ROLLBACK');
     }));
 
   it("Run File (Ctrl+Shift+Enter) runs every statement in order, shows every result set (the CALL's two), and stops at the failing statement", () =>
@@ -145,7 +206,7 @@ const FIRST = 'Local MariaDB';
 const SECOND = 'Second MariaDB';
 
 /** Waits for a results grid whose first row is `cells` (each run may leave a grid of its own). */
-async function gridRow(workbench: Workbench, cells: string[]): Promise<void> {
+async function gridRow(workbench: Workbench, cells: string[], timeoutMs = 60_000): Promise<void> {
   await until(
     async () => {
       for (const frame of workbench.page.frames()) {
@@ -160,7 +221,7 @@ async function gridRow(workbench: Workbench, cells: string[]): Promise<void> {
     },
     (found) => found,
     `a results grid with the row ${cells.join(', ')}`,
-    60_000,
+    timeoutMs,
   );
 }
 

@@ -2,7 +2,8 @@
 // CodeLenses reach the SELECT run after them in the same editor (each run used to take a pooled
 // connection of its own), and the status bar shows the session's database; Ctrl+Enter runs the
 // statement under the cursor, and a row INSERTed in an open transaction is seen by its editor's next
-// SELECT and not by another editor's session until it is committed. Two editors on two
+// SELECT and not by another editor's session until it is committed; SET SESSION changes the plan
+// Explain shows next in that editor. Two editors on two
 // connections: one bound to another connection with its status bar item (Change Editor
 // Connection) runs there, the other and the active connection stay where they were.
 import * as assert from 'node:assert/strict';
@@ -35,6 +36,15 @@ const TX_SQL = `START TRANSACTION;
 INSERT INTO ${OTHER}.t VALUES ('tx');
 SELECT 'tx' AS editor, COUNT(*) AS n FROM ${OTHER}.t WHERE origin = 'tx';
 ROLLBACK;
+`;
+const PLAN_FILE = 'queries/plan.sql';
+// MariaDB's plan of this SELECT says "Using index condition" while index_condition_pushdown is on
+// (the server's default; pad keeps the index from covering the row) and "Using where" once the session
+// turns it off
+const PLAN_SELECT = `SELECT * FROM ${OTHER}.icp WHERE a < 20 AND b LIKE '%7';`;
+const PLAN_SQL = `${PLAN_SELECT}
+SET SESSION optimizer_switch = 'index_condition_pushdown=off';
+${PLAN_SELECT}
 `;
 const PEEK_SQL = `SELECT 'peek' AS editor, COUNT(*) AS n FROM ${OTHER}.t WHERE origin = 'tx';
 `;
@@ -80,10 +90,11 @@ describe('editor session: state carries over between statements', () => {
       CREATE PROCEDURE ${HOME}.two_sets() BEGIN SELECT 1 AS a; SELECT 2 AS b, 'x' AS c; END;
       CREATE TABLE ${HOME}.two_sets_t (id INT);
       DROP DATABASE IF EXISTS ${OTHER}; CREATE DATABASE ${OTHER};
-      CREATE TABLE ${OTHER}.t (origin VARCHAR(10)); INSERT INTO ${OTHER}.t VALUES ('other');`);
+      CREATE TABLE ${OTHER}.t (origin VARCHAR(10)); INSERT INTO ${OTHER}.t VALUES ('other');
+      CREATE TABLE ${OTHER}.icp (id INT PRIMARY KEY, a INT, b VARCHAR(20), pad CHAR(20), KEY ab (a, b));`);
     session = await openSqlEditorSession(
       { name: 'Local MariaDB', host: db.host, port: db.port, database: HOME },
-      { [SQL_FILE]: SQL, [BATCH_FILE]: BATCH_SQL, [TX_FILE]: TX_SQL, [PEEK_FILE]: PEEK_SQL },
+      { [SQL_FILE]: SQL, [BATCH_FILE]: BATCH_SQL, [TX_FILE]: TX_SQL, [PEEK_FILE]: PEEK_SQL, [PLAN_FILE]: PLAN_SQL },
     );
   });
 
@@ -115,11 +126,12 @@ describe('editor session: state carries over between statements', () => {
 
   it('Ctrl+Enter runs the statement under the cursor; a row INSERTed in an open transaction is seen by the next SELECT of its editor, not by another editor', () =>
     session.diagnose('editor-session-transaction', async (workbench) => {
+      await workbench.closeAllEditors();
       const dialog = workbench.page.locator('.monaco-dialog-box');
       /** Puts the cursor on `line` of `file` (Go to Line) and presses Ctrl+Enter until `done` (a key pressed while the editor settles can be lost). */
       const runLine = async (file: string, line: number, done: () => Promise<boolean>, what: string) => {
         await workbench.openFile(file);
-        await workbench.page.keyboard.press('Control+G');
+        await workbench.runCommand('Go to Line/Column...');
         await workbench.fillQuickInput(`:${line}`);
         await until(
           async () => {
@@ -160,6 +172,29 @@ describe('editor session: state carries over between statements', () => {
       await answerDialog(/^Run$/);
       await statusItem(workbench, /transaction open/).waitFor({ state: 'hidden', timeout: 30_000 });
       await runLine(TX_FILE, 3, shows(['tx', '0']), 'the row gone after ROLLBACK');
+    }));
+
+  it("SET SESSION changes the plan that Explain shows next in the same editor: the session's plan, not a pooled connection's", () =>
+    session.diagnose('editor-session-explain', async (workbench) => {
+      await workbench.closeAllEditors();
+      const planText = async (): Promise<string> => {
+        const frame = await workbench.webviewFrame('.foreign-table', 60_000);
+        return frame.locator('.foreign-table').innerText();
+      };
+      await workbench.openFile(PLAN_FILE);
+      await clickCodeLens(workbench, 'Explain', 0, true);
+      await until(planText, (text) => /Using index condition/.test(text), 'the plan with index condition pushdown on', 60_000);
+      await workbench.openFile(PLAN_FILE);
+      await clickCodeLens(workbench, 'Run', 1, true);
+      const dialog = workbench.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+      await dialog.locator('.monaco-button', { hasText: /^Run$/ }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+      await workbench.openFile(PLAN_FILE);
+      await clickCodeLens(workbench, 'Explain', 1, true);
+      const after = await until(planText, (text) => /Using where/.test(text), "the session's plan, index condition pushdown off", 60_000);
+      assert.doesNotMatch(after, /Using index condition/);
+      await workbench.screenshot('editor-session-explain');
     }));
 
   it("Run File (Ctrl+Shift+Enter) runs every statement in order, shows every result set (the CALL's two), and stops at the failing statement", () =>

@@ -14,7 +14,7 @@ import { testDatabase } from '../support/testDatabase';
 import type { Workbench } from './support/workbench';
 import { until } from './support/waiting';
 import type { WorkbenchSession } from './support/workbenchSession';
-import { answer } from './support/benchmarkTabs';
+import { answer, clickDialogButton, runBenchmarkFromPalette } from './support/benchmarkTabs';
 import { clickCodeLens, openSqlEditorSession } from './support/sqlEditorSession';
 
 const db = testDatabase();
@@ -325,6 +325,28 @@ describe('editor session: each editor on its own connection', () => {
         `the active connection is still ${FIRST}: ${texts.join(' | ')}`,
       );
       assert.ok(!texts.some((text) => new RegExp(`^${SECOND} · MariaDB`).test(text)), texts.join(' | '));
+
+      // a benchmark on the second connection leaves the active connection where it is (its pick made it active once)
+      await runBenchmarkFromPalette(workbench, { password: db.password, connection: SECOND }, 'oltp_point_select', [
+        ['Time', /--time/, '2'],
+        ['Table size', /--table-size/, '100'],
+        ['Database', /--mysql-db/, CONN_TWO],
+      ]);
+      await clickDialogButton(workbench.page, 'Prepare', /100 rows/);
+      const password = workbench.page.locator('.quick-input-widget .quick-input-message', { hasText: /Password of/ });
+      if (
+        await password.waitFor({ state: 'visible', timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await workbench.fillQuickInput(db.password);
+      await workbench.webviewFrame('[data-view="run"] [data-status="completed"]', 120_000);
+      const afterBenchmark = await workbench.statusBarTexts();
+      assert.ok(
+        afterBenchmark.some((text) => new RegExp(`^${FIRST} · MariaDB`).test(text)),
+        `after a benchmark on ${SECOND}, the active connection is still ${FIRST}: ${afterBenchmark.join(' | ')}`,
+      );
       await workbench.screenshot('editor-session-own-connection');
     }));
 });

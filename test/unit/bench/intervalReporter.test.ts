@@ -168,6 +168,23 @@ describe('report intervals at the end of a run', () => {
     assert.equal(statistics.totals().events, 2 * 10 * 3 + 2 * 20 * 2);
   });
 
+  test('a timer that fires before the due time on the clock is waited out: no interval closes early', async () => {
+    const pool = new FakePool((tick) => [
+      { finishes: tick === 2, events: 100 },
+      { finishes: tick === 2, events: 100 },
+    ]);
+    const { reporter, reports } = reporterFor(pool, false);
+    // the event loop's millisecond timer fires 0.05 ms before tick 1 by the reporter's clock
+    const early = [START_MS + 999.95, START_MS + 999.95];
+    Object.defineProperty(pool, 'nowMs', {
+      get: () => early.shift() ?? START_MS + (reports.length + 1) * 1000 + 0.2,
+      set: () => undefined,
+    });
+    await reporter.run();
+    assert.ok(reports.length >= 1);
+    assert.ok(reports[0].interval.t >= 1, `the first interval closed at ${reports[0].interval.t} s`);
+  });
+
   test('a cancelled run or one without --report-interval closes no interval at the end, but counts every event', async () => {
     const pool = new FakePool(() => []);
     pool.finish(0, 5);

@@ -55,8 +55,11 @@ export class IntervalReporter {
     for (let tick = 1; ; tick++) {
       const dueMs = measuredStartMs + tick * intervalSec * 1000;
       this.nextDueMs = dueMs;
-      const waitMs = dueMs - this.nowMs();
-      if (waitMs > 0 && (await this.finishedWithin(waitMs))) return;
+      // A timer runs on the event loop's millisecond clock and may fire up to a millisecond before
+      // the due time on this one (an interval at 1.99995 s of --time=2): wait out the rest.
+      for (let waitMs = dueMs - this.nowMs(); waitMs > 0; waitMs = dueMs - this.nowMs()) {
+        if (await this.finishedWithin(waitMs)) return;
+      }
       if (this.source.allFinished) return;
       const live = await this.source.snapshot();
       const nowMs = this.nowMs();
